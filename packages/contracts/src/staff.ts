@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { LANGUAGES } from './errors.js';
+import { listQueryBase } from './list.js';
+import { moneyString } from './stores.js';
+
+/** Admin user state (spec §4): normal or forbidden, with a restore action. */
+export const STAFF_STATES = ['normal', 'forbidden'] as const;
+export type StaffState = (typeof STAFF_STATES)[number];
+
+/** Fields whose full value is only shown through the audited reveal call. */
+export const REVEALABLE_STAFF_FIELDS = ['mobile', 'hkid'] as const;
+export type RevealableStaffField = (typeof REVEALABLE_STAFF_FIELDS)[number];
+
+/** Spec §5: username 4 to 16 characters, name 2 to 16, password at least 5. */
+export const USERNAME_MIN = 4;
+export const USERNAME_MAX = 16;
+export const NAME_MIN = 2;
+export const NAME_MAX = 16;
+export const PASSWORD_MIN = 5;
+/** With the "custom password" setting on: at least 8, with letters and digits. */
+export const STRONG_PASSWORD_MIN = 8;
+
+export const usernameField = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN, { message: 'validation.usernameLength' })
+  .max(USERNAME_MAX, { message: 'validation.usernameLength' })
+  .regex(/^[A-Za-z0-9_.-]+$/, { message: 'validation.usernameChars' });
+
+export const staffNameField = z
+  .string()
+  .trim()
+  .min(NAME_MIN, { message: 'validation.nameLength' })
+  .max(NAME_MAX, { message: 'validation.nameLength' });
+
+export const passwordField = z
+  .string()
+  .min(PASSWORD_MIN, { message: 'validation.passwordLength' })
+  .max(128, { message: 'validation.tooLong' });
+
+/** The stronger rule the "custom password" setting demands (checked by the server). */
+export const isStrongPassword = (p: string): boolean =>
+  p.length >= STRONG_PASSWORD_MIN && /[A-Za-z]/.test(p) && /\d/.test(p);
+
+/** Mobile is required for staff and must be a Hong Kong mobile number. */
+export const hkMobileField = z
+  .string({ message: 'validation.mobileRequired' })
+  .trim()
+  .min(1, { message: 'validation.mobileRequired' });
+
+/** HKID with its check digit. */
+export const hkidField = z.string().trim().toUpperCase();
+
+const emailField = z
+  .email({ message: 'validation.email' })
+  .max(128, { message: 'validation.tooLong' });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: 'validation.tooLong' })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Empty strings from a form count as "not given". */
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+/** Fields shared by create and edit. Password is handled separately (required only on create). */
+const staffBody = {
+  username: usernameField,
+  name: staffNameField,
+  staffNo: optionalText(32),
+  fullName: optionalText(64),
+  mobile: hkMobileField,
+  email: z.preprocess(blankToNull, emailField.nullish()).transform((v) => v ?? null),
+  hkid: z.preprocess(blankToNull, hkidField.nullish()).transform((v) => v ?? null),
+  address: optionalText(255),
+  employmentDate: z.preprocess(blankToNull, z.iso.date({ message: 'validation.date' }).nullish()).transform((v) => v ?? null),
+  defaultLanguage: z.enum(LANGUAGES).default('zh-TW'),
+  storeIds: z
+    .array(z.number().int().positive(), { message: 'validation.storesRequired' })
+    .min(1, { message: 'validation.storesRequired' }),
+  defaultStoreId: z.number({ message: 'validation.defaultStoreRequired' }).int().positive(),
+  roleIds: z
+    .array(z.number().int().positive(), { message: 'validation.roleRequired' })
+    .min(1, { message: 'validation.roleRequired' }),
+  /** Staff level and privilege (spec §6). */
+  staffLevel: optionalText(32),
+  maxApprovedAmount: z.preprocess(blankToNull, moneyString.nullish()).transform((v) => v ?? null),
+};
+
+/** The default login store must be one of the stores the staff member may log into. */
+const defaultStoreInStores = (v: { storeIds: number[]; defaultStoreId: number }, ctx: z.RefinementCtx) => {
+  if (!v.storeIds.includes(v.defaultStoreId)) {
+    ctx.addIssue({ code: 'custom', path: ['defaultStoreId'], message: 'validation.defaultStoreNotInStores' });
+  }
+};
+
+export const staffCreateSchema = z
+  .object({ ...staffBody, password: z.string({ message: 'validation.passwordRequired' }).min(1, { message: 'validation.passwordRequired' }).pipe(passwordField) })
+  .superRefine(defaultStoreInStores);
+export type StaffCreate = z.infer<typeof staffCreateSchema>;
+
+/** Password is only filled when changing it (spec §5). */
+export const staffUpdateSchema = z
+  .object({ ...staffBody, password: z.preprocess(blankToNull, passwordField.nullish()).transform((v) => v ?? null) })
+  .superRefine(defaultStoreInStores);
+export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
+
+export const staffStateSchema = z.object({ state: z.enum(STAFF_STATES) });
+export const staffRevealSchema = z.object({ field: z.enum(REVEALABLE_STAFF_FIELDS) });
+export const staffRevealAnswerSchema = z.object({ field: z.enum(REVEALABLE_STAFF_FIELDS), value: z.string().nullable() });
+
+export const staffFiltersSchema = listQueryBase.extend({
+  name: z.string().trim().max(64).optional(),
+  username: z.string().trim().max(64).optional(),
+  mobile: z.string().trim().max(32).optional(),
+  roleId: z.coerce.number().int().positive().optional(),
+  storeId: z.coerce.number().int().positive().optional(),
+  state: z.enum(STAFF_STATES).optional(),
+});
+export type StaffFilters = z.infer<typeof staffFiltersSchema>;
+
+export const STAFF_SORTS = ['id', 'username', 'name', 'state', 'createdAt', 'lastLoginAt'] as const;
+
+const idName = z.object({ id: z.number().int(), name: z.string() });
+
+export const staffItemSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  staffNo: z.string().nullable(),
+  fullName: z.string().nullable(),
+  /** Masked ("****5678") unless the caller holds `staff.reveal`. */
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  /** Masked unless the caller holds `staff.reveal`. */
+  hkid: z.string().nullable(),
+  masked: z.boolean(),
+  address: z.string().nullable(),
+  employmentDate: z.string().nullable(),
+  defaultLanguage: z.enum(LANGUAGES),
+  state: z.enum(STAFF_STATES),
+  locked: z.boolean(),
+  avatarUrl: z.string().nullable(),
+  stores: z.array(idName),
+  defaultStoreId: z.number().int().nullable(),
+  roles: z.array(idName),
+  staffLevel: z.string().nullable(),
+  maxApprovedAmount: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StaffItem = z.infer<typeof staffItemSchema>;
+
+/** Own details (`GET/POST /adminModify`). */
+export const ownProfileSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  defaultLanguage: z.enum(LANGUAGES),
+});
+export type OwnProfile = z.infer<typeof ownProfileSchema>;
+
+export const ownProfileUpdateSchema = z
+  .object({
+    name: staffNameField,
+    mobile: hkMobileField,
+    email: z.preprocess(blankToNull, emailField.nullish()).transform((v) => v ?? null),
+    defaultLanguage: z.enum(LANGUAGES).optional(),
+    /** Filled only when changing the password; then the current one is required. */
+    password: z.preprocess(blankToNull, passwordField.nullish()).transform((v) => v ?? null),
+    currentPassword: z.preprocess(blankToNull, z.string().nullish()).transform((v) => v ?? null),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password && !v.currentPassword) {
+      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'validation.currentPasswordRequired' });
+    }
+  });
+export type OwnProfileUpdate = z.infer<typeof ownProfileUpdateSchema>;
+
+/** Avatar (spec §5): JPG, PNG or GIF, at most 2 MB, judged by content. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
