@@ -9,3 +9,6 @@ export * from './roles.js';
 export * from './audit-list.js';
 export * from './access-ips.js';
 export * from './admin-lists.js';
+export * from './calculator.js';
+export * from './settings.js';
+export * from './holidays.js';

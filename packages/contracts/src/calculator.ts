@@ -1,0 +1,173 @@
+import { z } from 'zod';
+
+/**
+ * The repayment calculator (spec §2 Tools → repayment calculator): terms in, the domain's
+ * schedule, rates and Money Lenders Ordinance check out. Money and rates travel as decimal
+ * strings; the web never computes them itself.
+ */
+/**
+ * Validation message keys of the calculator, settings and holiday contracts. The server
+ * translates them into the caller's language (`validation.<key>` in its message catalogue);
+ * the web shows the same keys through i18n.
+ */
+export const V = {
+  required: 'validation.required',
+  decimal: 'validation.decimal',
+  positive: 'validation.positive',
+  nonNegative: 'validation.nonNegative',
+  integer: 'validation.integer',
+  choice: 'validation.choice',
+  date: 'validation.date',
+  tenorMin: 'validation.tenorMin',
+  tenorMax: 'validation.tenorMax',
+  cycleDaysMin: 'validation.cycleDaysMin',
+  cycleDaysMax: 'validation.cycleDaysMax',
+  rateRequired: 'validation.rateRequired',
+  firstDueAfterLoanDate: 'validation.firstDueAfterLoanDate',
+  range: 'validation.range',
+  atLeastOne: 'validation.atLeastOne',
+  nameRequired: 'validation.nameRequired',
+} as const;
+
+/** Up to 14 integer digits and 8 decimals, the widest of NUMERIC(16,2) amounts and NUMERIC(12,8) rates. */
+const DECIMAL = /^\d{1,14}(\.\d{1,8})?$/;
+
+/** A non-negative decimal string ("10000", "0.7"); numbers are accepted and turned into text. */
+export const decimalString = (opts: { positive: boolean }) =>
+  z
+    .union([z.string(), z.number()], { message: V.decimal })
+    .transform((v) => (typeof v === 'number' ? String(v) : v.trim().replaceAll(',', '')))
+    .superRefine((v, ctx) => {
+      if (v.startsWith('-')) ctx.addIssue({ code: 'custom', message: opts.positive ? V.positive : V.nonNegative });
+      else if (!DECIMAL.test(v)) ctx.addIssue({ code: 'custom', message: V.decimal });
+      else if (opts.positive && /^[0.]+$/.test(v)) ctx.addIssue({ code: 'custom', message: V.positive });
+    });
+
+/** An optional decimal where an empty form field ("" or null) means "not given". */
+export const optionalDecimal = (opts: { positive: boolean }) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), decimalString(opts).optional());
+
+/** A real calendar date written YYYY-MM-DD. */
+export const isoDate = () =>
+  z.string({ message: V.date }).refine(isCalendarDate, { message: V.date });
+
+export function isCalendarDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+export const REPAY_CYCLES = ['monthly', 'twice-monthly', 'biweekly', 'every-n-days'] as const;
+export type RepayCycle = (typeof REPAY_CYCLES)[number];
+
+export const INTEREST_METHODS = ['amortization', 'interest-first'] as const;
+export type InterestMethod = (typeof INTEREST_METHODS)[number];
+
+export const MLO_STATUSES = ['ok', 'extortionate', 'illegal'] as const;
+export type MloStatus = (typeof MLO_STATUSES)[number];
+
+/** Upper bounds that keep a single request cheap to compute (50 years of weekly instalments). */
+export const MAX_TENOR = 1200;
+export const MAX_CYCLE_DAYS = 366;
+
+export const calculatorRequestSchema = z
+  .object({
+    loanAmount: decimalString({ positive: true }),
+    totalTenor: z.coerce
+      .number({ message: V.integer })
+      .int({ message: V.integer })
+      .min(1, { message: V.tenorMin })
+      .max(MAX_TENOR, { message: V.tenorMax }),
+    repayCycle: z.enum(REPAY_CYCLES, { message: V.choice }),
+    /** Days between instalments; required for `every-n-days`, ignored otherwise. */
+    cycleDays: z.coerce
+      .number({ message: V.integer })
+      .int({ message: V.integer })
+      .min(1, { message: V.cycleDaysMin })
+      .max(MAX_CYCLE_DAYS, { message: V.cycleDaysMax })
+      .optional(),
+    interestMethod: z.enum(INTEREST_METHODS, { message: V.choice }),
+    /** Flat rate in percent per repayment period ("1" = 1% of the loan amount each period). */
+    flatRate: optionalDecimal({ positive: false }),
+    /** Effective rate in percent a year ("16.26"). */
+    effectiveRate: optionalDecimal({ positive: false }),
+    ruleOf78: z.boolean().optional(),
+    loanDate: isoDate(),
+    firstDueDate: z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDate().optional()),
+    /** Amount deducted at payout (fees taken up front): the borrower receives less, so the
+     * effective rate rises while the schedule stays the same. */
+    amountDeducted: optionalDecimal({ positive: false }),
+  })
+  // Cross-field rules run even when a single field failed, so the form shows every problem at
+  // once; the values may then be unparsed, hence the defensive reads.
+  .superRefine(
+    (r, ctx) => {
+      if (typeof r !== 'object' || r === null) return;
+      if (isBlank(r.flatRate) && isBlank(r.effectiveRate)) {
+        ctx.addIssue({ code: 'custom', path: ['flatRate'], message: V.rateRequired });
+        ctx.addIssue({ code: 'custom', path: ['effectiveRate'], message: V.rateRequired });
+      }
+      if (r.repayCycle === 'every-n-days' && isBlank(r.cycleDays)) {
+        ctx.addIssue({ code: 'custom', path: ['cycleDays'], message: V.cycleDaysMin });
+      }
+      const { loanDate, firstDueDate } = r;
+      if (
+        typeof firstDueDate === 'string' &&
+        typeof loanDate === 'string' &&
+        isCalendarDate(firstDueDate) &&
+        isCalendarDate(loanDate) &&
+        firstDueDate <= loanDate
+      ) {
+        ctx.addIssue({ code: 'custom', path: ['firstDueDate'], message: V.firstDueAfterLoanDate });
+      }
+    },
+    { when: () => true },
+  );
+const isBlank = (v: unknown) => v === undefined || v === null || v === '';
+export type CalculatorRequest = z.infer<typeof calculatorRequestSchema>;
+
+export const scheduleRowSchema = z.object({
+  tenor: z.number().int(),
+  dueDate: z.string(),
+  principal: z.string(),
+  interest: z.string(),
+  instalment: z.string(),
+  balance: z.string(),
+});
+export type ScheduleRow = z.infer<typeof scheduleRowSchema>;
+
+export const EXCESS_OUTCOMES = ['none', 'warning', 'needs-confirmation', 'blocked'] as const;
+export type ExcessOutcome = (typeof EXCESS_OUTCOMES)[number];
+
+/** What the default settings' maximum APR rule says about these terms. */
+export const excessResultSchema = z.object({
+  /** The effective rate is above the maximum APR setting. */
+  exceeded: z.boolean(),
+  /** `none` when within the limit; otherwise the settings' action: a warning only (`nothing`
+   * still tells the user), a confirmation to proceed, or blocked. */
+  outcome: z.enum(EXCESS_OUTCOMES),
+  /** The maximum APR in percent a year, absent when no limit is set. */
+  maxApr: z.string().optional(),
+});
+export type ExcessResult = z.infer<typeof excessResultSchema>;
+
+export const calculatorResultSchema = z.object({
+  instalmentAmount: z.string(),
+  totalInterest: z.string(),
+  /** Percent per period. */
+  flatRate: z.string(),
+  /** Percent a year (IRR of the cash flows, compounded per period). */
+  effectiveRate: z.string(),
+  /** Percent a year, periodic rate × periods a year. */
+  nominalRate: z.string(),
+  /** Effective rate under the Money Lenders Ordinance, percent a year. */
+  mloRate: z.string(),
+  mloStatus: z.enum(MLO_STATUSES),
+  excess: excessResultSchema,
+  schedule: z.array(scheduleRowSchema),
+});
+export type CalculatorResult = z.infer<typeof calculatorResultSchema>;
+
+export const CALCULATOR_PATH = '/tools/calculator';
+export const CALCULATOR_EXPORT_PATH = '/tools/calculator/export';

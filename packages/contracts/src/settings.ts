@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { decimalString, INTEREST_METHODS, V } from './calculator.js';
+
+/**
+ * System → default settings (spec §9 "Settings" plus the platform's session and login
+ * limits). Each property is one row of the `settings` table (key → JSONB value) under the same
+ * name, so any part of the server reads one setting by its key. Read with
+ * `GET /getSystemPresets`, saved whole with `POST /createSystemPresets` (spec §7 names).
+ */
+export const ROUNDING_MODES = ['half-up', 'half-even', 'up', 'down'] as const;
+export const MAX_APR_EXCESS_ACTIONS = ['prompt-and-block', 'prompt-and-confirm', 'nothing'] as const;
+export type MaxAprExcessAction = (typeof MAX_APR_EXCESS_ACTIONS)[number];
+export const HOLIDAY_OVERDUE_INTEREST = ['count', 'not-count', 'treat-as-holiday'] as const;
+export const DAYS_OF_YEAR = [360, 365] as const;
+export const DECIMAL_PLACES = [0, 1, 2] as const;
+/** 0 = Sunday … 6 = Saturday, as `Date#getUTCDay`. */
+export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+
+const int = (min: number, max: number) =>
+  z.coerce.number({ message: V.integer }).int({ message: V.integer }).min(min, { message: V.range }).max(max, { message: V.range });
+const oneOf = <T extends readonly [number, ...number[]]>(values: T) =>
+  z.coerce
+    .number({ message: V.choice })
+    .refine((v): v is T[number] => (values as readonly number[]).includes(v), { message: V.choice })
+    .transform((v) => v as T[number]);
+
+export const systemSettingsSchema = z.object({
+  // Loan terms and the schedule engine
+  interestMethods: z.array(z.enum(INTEREST_METHODS, { message: V.choice })).min(1, { message: V.atLeastOne }),
+  ruleOf78: z.boolean(),
+  /** Maximum APR in percent a year ("48"); the calculator and loan forms check terms against it. */
+  maxApr: decimalString({ positive: true }).refine((v) => Number(v) <= 1000, { message: V.range }),
+  maxAprExcessAction: z.enum(MAX_APR_EXCESS_ACTIONS, { message: V.choice }),
+  daysOfYear: oneOf(DAYS_OF_YEAR),
+  decimalPlaces: oneOf(DECIMAL_PLACES),
+  rounding: z.enum(ROUNDING_MODES, { message: V.choice }),
+  holidayOverdueInterest: z.enum(HOLIDAY_OVERDUE_INTEREST, { message: V.choice }),
+  /** Weekly days off; all seven would leave no day to fall due on. */
+  daysOff: z
+    .array(oneOf(WEEKDAYS))
+    .max(6, { message: V.range })
+    .transform((days) => [...new Set(days)].sort()),
+  moveDueDateOffHoliday: z.boolean(),
+  lateDrawdownFee: decimalString({ positive: false }),
+  printedTenorCount: int(1, 120),
+  // Collection and lists
+  overdueReminderDays: int(0, 365),
+  overdueReminderPageSize: int(1, 100),
+  recordsPerPage: int(1, 100),
+  /** Days after entry during which a record may still be edited. */
+  activePeriodDays: int(0, 3650),
+  smsCharCount: int(1, 1000),
+  // Platform: sessions and login
+  accessTokenTtlSeconds: int(300, 86_400),
+  refreshTokenTtlDays: int(1, 90),
+  idleTimeoutMinutes: int(1, 1440),
+  lockoutThreshold: int(1, 100),
+  lockoutMinutes: int(1, 1440),
+  customPassword: z.boolean(),
+  /** Digits of a phone number shown to staff without the permission to see it whole. */
+  visibleTelDigits: int(0, 8),
+});
+export type SystemSettings = z.output<typeof systemSettingsSchema>;
+export type SystemSettingKey = keyof SystemSettings;
+
+/** The values a fresh installation starts with; a key missing from the table reads as this. */
+export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
+  interestMethods: ['amortization', 'interest-first'],
+  ruleOf78: false,
+  maxApr: '48',
+  maxAprExcessAction: 'prompt-and-block',
+  daysOfYear: 365,
+  decimalPlaces: 2,
+  rounding: 'half-up',
+  holidayOverdueInterest: 'count',
+  daysOff: [],
+  moveDueDateOffHoliday: false,
+  lateDrawdownFee: '0',
+  printedTenorCount: 12,
+  overdueReminderDays: 3,
+  overdueReminderPageSize: 20,
+  recordsPerPage: 20,
+  activePeriodDays: 7,
+  smsCharCount: 70,
+  accessTokenTtlSeconds: 7200,
+  refreshTokenTtlDays: 7,
+  idleTimeoutMinutes: 30,
+  lockoutThreshold: 5,
+  lockoutMinutes: 15,
+  customPassword: false,
+  visibleTelDigits: 4,
+};
+
+export const SYSTEM_SETTING_KEYS = Object.keys(DEFAULT_SYSTEM_SETTINGS) as SystemSettingKey[];
+
+/** The form's sections, in order; the web renders one card per section. */
+export const SETTINGS_SECTIONS: readonly { key: string; fields: readonly SystemSettingKey[] }[] = [
+  {
+    key: 'interest',
+    fields: ['interestMethods', 'ruleOf78', 'maxApr', 'maxAprExcessAction', 'lateDrawdownFee'],
+  },
+  {
+    key: 'calculation',
+    fields: ['daysOfYear', 'decimalPlaces', 'rounding', 'holidayOverdueInterest', 'daysOff', 'moveDueDateOffHoliday'],
+  },
+  {
+    key: 'operations',
+    fields: [
+      'overdueReminderDays',
+      'overdueReminderPageSize',
+      'recordsPerPage',
+      'printedTenorCount',
+      'activePeriodDays',
+      'smsCharCount',
+    ],
+  },
+  {
+    key: 'security',
+    fields: [
+      'accessTokenTtlSeconds',
+      'refreshTokenTtlDays',
+      'idleTimeoutMinutes',
+      'lockoutThreshold',
+      'lockoutMinutes',
+      'customPassword',
+      'visibleTelDigits',
+    ],
+  },
+];
+
+export const GET_SYSTEM_PRESETS_PATH = '/getSystemPresets';
+export const CREATE_SYSTEM_PRESETS_PATH = '/createSystemPresets';
