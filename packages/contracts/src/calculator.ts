@@ -169,5 +169,7 @@ export const calculatorResultSchema = z.object({
 });
 export type CalculatorResult = z.infer<typeof calculatorResultSchema>;
 
+export const TOOLS_PERMISSIONS = { calculator: 'tools.calculator' } as const;
+
 export const CALCULATOR_PATH = '/tools/calculator';
 export const CALCULATOR_EXPORT_PATH = '/tools/calculator/export';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQueryBase } from './list.js';
 import { defineResource } from './resource.js';
 import { isoDate, V } from './calculator.js';
 
@@ -31,7 +32,7 @@ export type HolidayCreate = z.input<typeof holidayCreateSchema>;
 
 export const holidayUpdateSchema = holidayCreateSchema.partial();
 
-export const holidayFiltersSchema = z.object({
+export const holidayFiltersSchema = listQueryBase.extend({
   dateFrom: isoDate().optional(),
   dateTo: isoDate().optional(),
   kind: z.enum(HOLIDAY_KINDS).optional(),
@@ -39,11 +40,12 @@ export const holidayFiltersSchema = z.object({
 });
 
 export const HOLIDAY_PERMISSIONS = {
-  list: 'holidays.list',
-  create: 'holidays.create',
-  update: 'holidays.update',
-  delete: 'holidays.delete',
-  import: 'holidays.import',
+  list: 'masterdata.holidays.list',
+  view: 'masterdata.holidays.list',
+  create: 'masterdata.holidays.create',
+  update: 'masterdata.holidays.update',
+  delete: 'masterdata.holidays.delete',
+  import: 'masterdata.holidays.import',
 } as const;
 
 export const holidayResource = defineResource({
@@ -52,6 +54,7 @@ export const holidayResource = defineResource({
   title: 'holidays:title',
   permissions: {
     list: HOLIDAY_PERMISSIONS.list,
+    view: HOLIDAY_PERMISSIONS.view,
     create: HOLIDAY_PERMISSIONS.create,
     update: HOLIDAY_PERMISSIONS.update,
     delete: HOLIDAY_PERMISSIONS.delete,

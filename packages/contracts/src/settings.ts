@@ -128,5 +128,7 @@ export const SETTINGS_SECTIONS: readonly { key: string; fields: readonly SystemS
   },
 ];
 
+export const SETTINGS_PERMISSION = 'system.settings';
+
 export const GET_SYSTEM_PRESETS_PATH = '/getSystemPresets';
 export const CREATE_SYSTEM_PRESETS_PATH = '/createSystemPresets';
