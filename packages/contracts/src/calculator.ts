@@ -22,6 +22,8 @@ export const V = {
   tenorMax: 'validation.tenorMax',
   cycleDaysMin: 'validation.cycleDaysMin',
   cycleDaysMax: 'validation.cycleDaysMax',
+  cycleMonthsRange: 'validation.cycleMonthsRange',
+  oneRateOnly: 'validation.oneRateOnly',
   rateRequired: 'validation.rateRequired',
   firstDueAfterLoanDate: 'validation.firstDueAfterLoanDate',
   range: 'validation.range',
@@ -80,15 +82,29 @@ export const calculatorRequestSchema = z
       .min(1, { message: V.tenorMin })
       .max(MAX_TENOR, { message: V.tenorMax }),
     repayCycle: z.enum(REPAY_CYCLES, { message: V.choice }),
+    /** Months between instalments of a monthly cycle (1 = every month, 2 = every two months). */
+    cycleMonths: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.coerce
+        .number({ message: V.integer })
+        .int({ message: V.integer })
+        .min(1, { message: V.cycleMonthsRange })
+        .max(12, { message: V.cycleMonthsRange })
+        .optional(),
+    ),
     /** Days between instalments; required for `every-n-days`, ignored otherwise. */
-    cycleDays: z.coerce
-      .number({ message: V.integer })
-      .int({ message: V.integer })
-      .min(1, { message: V.cycleDaysMin })
-      .max(MAX_CYCLE_DAYS, { message: V.cycleDaysMax })
-      .optional(),
+    cycleDays: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.coerce
+        .number({ message: V.integer })
+        .int({ message: V.integer })
+        .min(1, { message: V.cycleDaysMin })
+        .max(MAX_CYCLE_DAYS, { message: V.cycleDaysMax })
+        .optional(),
+    ),
     interestMethod: z.enum(INTEREST_METHODS, { message: V.choice }),
-    /** Flat rate in percent per repayment period ("1" = 1% of the loan amount each period). */
+    /** Flat rate in percent of the loan amount per month for monthly cycles (whatever the months
+     * per period), per period for the other cycles. Give this or `effectiveRate`, not both. */
     flatRate: optionalDecimal({ positive: false }),
     /** Effective rate in percent a year ("16.26"). */
     effectiveRate: optionalDecimal({ positive: false }),
@@ -107,6 +123,9 @@ export const calculatorRequestSchema = z
       if (isBlank(r.flatRate) && isBlank(r.effectiveRate)) {
         ctx.addIssue({ code: 'custom', path: ['flatRate'], message: V.rateRequired });
         ctx.addIssue({ code: 'custom', path: ['effectiveRate'], message: V.rateRequired });
+      }
+      if (!isBlank(r.flatRate) && !isBlank(r.effectiveRate)) {
+        ctx.addIssue({ code: 'custom', path: ['effectiveRate'], message: V.oneRateOnly });
       }
       if (r.repayCycle === 'every-n-days' && isBlank(r.cycleDays)) {
         ctx.addIssue({ code: 'custom', path: ['cycleDays'], message: V.cycleDaysMin });
