@@ -11,7 +11,8 @@ import { isoDate, V } from './calculator.js';
 export const HOLIDAY_KINDS = ['holiday', 'day_off'] as const;
 export type HolidayKind = (typeof HOLIDAY_KINDS)[number];
 
-const name = z.string({ message: V.nameRequired }).trim().min(1, { message: V.nameRequired }).max(100, { message: V.range });
+const name = (max: number) =>
+  z.string({ message: V.nameRequired }).trim().min(1, { message: V.nameRequired }).max(max, { message: V.range });
 
 export const holidaySchema = z.object({
   id: z.number().int(),
@@ -24,8 +25,8 @@ export type Holiday = z.infer<typeof holidaySchema>;
 
 export const holidayCreateSchema = z.object({
   date: isoDate(),
-  nameZh: name,
-  nameEn: name,
+  nameZh: name(64),
+  nameEn: name(128),
   kind: z.enum(HOLIDAY_KINDS, { message: V.choice }).default('holiday'),
 });
 export type HolidayCreate = z.input<typeof holidayCreateSchema>;
