@@ -1,0 +1,72 @@
+import { useEffect, useMemo } from 'react';
+import { Form, type FormInstance, type FormItemProps } from 'antd';
+import type { Rule } from 'antd/es/form';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { ResourceField } from '@harbour/contracts';
+import { FieldInput } from './FieldInput';
+import { formFields, toFormValues, type FormMode } from './form-values';
+import { nsKey } from './i18n-key';
+
+/**
+ * The create/edit form of a declared resource: one Form.Item per field with `form` set, the
+ * control chosen by the field kind. Submitting is the caller's business (drawer or page), so the
+ * same form serves both; `extra` adds hand-written items below the declared ones.
+ */
+export interface ResourceFormProps {
+  form: FormInstance;
+  fields: readonly ResourceField[];
+  mode: FormMode;
+  item?: Record<string, unknown>;
+  onFinish: (values: Record<string, unknown>) => void;
+  disabled?: boolean;
+  extra?: React.ReactNode;
+  /** Per-field extra Form.Item props (help texts, dependencies) for hand-written screens. */
+  itemProps?: Partial<Record<string, Partial<FormItemProps>>>;
+}
+
+export function ResourceForm({ form, fields, mode, item, onFinish, disabled, extra, itemProps }: ResourceFormProps) {
+  const { t } = useTranslation();
+  const shown = useMemo(() => formFields(fields, mode), [fields, mode]);
+
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(toFormValues(fields, item, mode));
+  }, [form, fields, item, mode]);
+
+  return (
+    <Form form={form} layout="vertical" onFinish={onFinish} disabled={disabled} scrollToFirstError>
+      {shown.map((f) => {
+        const label = t(nsKey(f.label));
+        return (
+          <Form.Item
+            key={f.name}
+            name={f.name}
+            label={label}
+            rules={rulesFor(f, mode, label, t)}
+            valuePropName={f.kind === 'boolean' ? 'checked' : 'value'}
+            {...itemProps?.[f.name]}
+          >
+            <FieldInput field={f} />
+          </Form.Item>
+        );
+      })}
+      {extra}
+    </Form>
+  );
+}
+
+/** Required fields; a password is required on create only ("only filled when changing"). */
+function rulesFor(f: ResourceField, mode: FormMode, label: string, t: TFunction): Rule[] {
+  const rules: Rule[] = [];
+  const required = f.required && !(f.kind === 'password' && mode === 'edit');
+  if (required) {
+    rules.push({
+      required: true,
+      message: t('admin:resource.required', { label }),
+      ...(f.kind === 'refs' ? { type: 'array' as const, min: 1 } : {}),
+    });
+  }
+  if (f.kind === 'email') rules.push({ type: 'email', message: t('admin:resource.invalidEmail') });
+  return rules;
+}

@@ -1,0 +1,96 @@
+import { Button, Drawer, Form, Space, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ResourceDecl } from '@harbour/contracts';
+import { ResourceForm, type ResourceFormProps } from './ResourceForm';
+import { clearableIn } from './clearable';
+import { formFields, toPayload } from './form-values';
+import { nsKey } from './i18n-key';
+import { applyServerErrors } from './server-errors';
+import { useCreateResource, useResourceItem, useUpdateResource, type Row } from './useResource';
+import { useFeedback } from './useFeedback';
+
+/**
+ * Create or edit one resource item in a side drawer, so the list (with its filters and page)
+ * stays where it was. Edit loads the item fresh from `GET <path>/:id` rather than trusting the
+ * list row, which may be masked or stale.
+ */
+export interface ResourceFormDrawerProps {
+  decl: Pick<ResourceDecl, 'path' | 'fields' | 'title' | 'update'>;
+  /** `undefined`: closed; `'new'`: create; a row: edit it. */
+  target: 'new' | Row | undefined;
+  onClose: () => void;
+  extra?: ResourceFormProps['extra'];
+  itemProps?: ResourceFormProps['itemProps'];
+}
+
+export function ResourceFormDrawer({ decl, target, onClose, extra, itemProps }: ResourceFormDrawerProps) {
+  const { t } = useTranslation();
+  const { message } = useFeedback();
+  const [form] = Form.useForm();
+  const mode = target === 'new' ? 'create' : 'edit';
+  const editId = target !== undefined && target !== 'new' ? target.id : undefined;
+  const item = useResourceItem(decl, editId);
+  const create = useCreateResource(decl);
+  const update = useUpdateResource(decl);
+  const saving = create.isPending || update.isPending;
+  const names = formFields(decl.fields, mode).map((f) => f.name);
+
+  const onFinish = (values: Record<string, unknown>) => {
+    const body = toPayload(decl.fields, values, mode, clearableIn(decl));
+    const onError = (err: unknown) => applyServerErrors(form, err, names);
+    if (editId === undefined) {
+      create.mutate(body, {
+        onSuccess: () => {
+          message.success(t('admin:resource.created'));
+          onClose();
+        },
+        onError,
+      });
+    } else {
+      update.mutate(
+        { id: editId, body },
+        {
+          onSuccess: () => {
+            message.success(t('admin:resource.updated'));
+            onClose();
+          },
+          onError,
+        },
+      );
+    }
+  };
+
+  const title = `${t(mode === 'create' ? 'admin:resource.create' : 'admin:resource.edit')} · ${t(nsKey(decl.title))}`;
+  return (
+    <Drawer
+      open={target !== undefined}
+      onClose={onClose}
+      title={title}
+      size={520}
+      destroyOnHidden
+      footer={
+        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button onClick={onClose}>{t('admin:resource.cancel')}</Button>
+          <Button type="primary" loading={saving} onClick={() => form.submit()}>
+            {t('admin:resource.save')}
+          </Button>
+        </Space>
+      }
+    >
+      {mode === 'edit' && item.isLoading ? (
+        <Spin />
+      ) : (
+        <ResourceForm
+          form={form}
+          fields={decl.fields}
+          mode={mode}
+          item={mode === 'edit' ? (item.data ?? (target as Row)) : undefined}
+          onFinish={onFinish}
+          disabled={saving}
+          extra={extra}
+          itemProps={itemProps}
+        />
+      )}
+    </Drawer>
+  );
+}
