@@ -1,0 +1,46 @@
+/**
+ * Harbour's browser tests: Debian's Chromium (never a downloaded browser) against the production
+ * build served by the real server, which the global setup starts once on a free port.
+ */
+import { defineConfig, devices } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const artifacts = path.resolve(here, '../.artifacts');
+
+export const CHROMIUM = process.env.HARBOUR_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: path.join(here, 'tests'),
+  outputDir: path.join(artifacts, 'e2e', 'test-results'),
+  globalSetup: path.join(here, 'fixtures', 'global-setup.ts'),
+  workers: 2,
+  fullyParallel: true,
+  // Retries would hide failures; a flaky test is a failing test.
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    [process.env.CI ? 'list' : 'line'],
+    ['json', { outputFile: process.env.HARBOUR_E2E_JSON ?? path.join(artifacts, 'e2e', 'results.json') }],
+  ],
+  use: {
+    // Set by the global setup; workers start after it and inherit it.
+    baseURL: process.env.HARBOUR_E2E_BASE_URL,
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+});

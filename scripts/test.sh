@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# `npm test`: every layer of Harbour's tests on this machine, then one closing line
+# `N passed, N failed, N skipped` summed from each runner's JSON report.
+#   1. system packages (apt) and npm dependencies
+#   2. build, lint, typecheck (a failed step counts as a failure)
+#   3. vitest, all projects (the server API suite on the embedded PostgreSQL)
+#   4. the server API suite again on Debian's PostgreSQL 15, started here in a temp folder
+#   5. Playwright against the production build served by the real server
+# Exits non-zero when anything failed. Reports and logs go to .artifacts/test/.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+art=$root/.artifacts/test
+rm -rf "$art"
+mkdir -p "$art"
+steps=$art/steps.tsv
+: >"$steps"
+
+# Tests log in with a known captcha answer; never set outside tests.
+export HARBOUR_FIXED_CAPTCHA=2468
+export VITE_CONFIG_NATIVE_IGNORE_WARNING=true
+export FORCE_COLOR=${FORCE_COLOR:-0}
+
+now() { date +%s.%N; }
+
+# step NAME KIND REPORT -- command…   (KIND: vitest | playwright | empty for a plain step)
+step() {
+  local name=$1 kind=$2 report=$3
+  shift 4
+  echo
+  echo "=== ${name} ==="
+  local start rc
+  start=$(now)
+  "$@"
+  rc=$?
+  local secs
+  secs=$(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')
+  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$secs" "$rc" "$kind" "$report" >>"$steps"
+  echo "--- ${name}: exit ${rc} in ${secs}s"
+  return "$rc"
+}
+
+skip_step() { printf '%s\t0\tskip\t\t\n' "$1" >>"$steps"; echo; echo "=== $1: skipped ($2) ==="; }
+
+finish() {
+  node "$root/scripts/summarize-results.mjs" "$steps"
+  exit $?
+}
+
+# ---- 1. machine and dependencies: nothing else can run without them
+if ! step "system packages" "" "" -- bash scripts/ensure-system.sh; then finish; fi
+if ! step "npm dependencies" "" "" -- bash scripts/ensure-deps.sh; then finish; fi
+
+# ---- 2. build, lint, typecheck
+build_ok=1
+step "build" "" "" -- bash scripts/build.sh || build_ok=0
+step "lint" "" "" -- npx eslint .
+# The projects of tsconfig.json, then the browser tests (Playwright compiles them without checking).
+typecheck() { npx tsc -b && npx tsc -p e2e; }
+step "typecheck" "" "" -- typecheck
+
+# ---- 3. vitest, every project (server suite on the embedded PostgreSQL)
+vitest_args=(run --passWithNoTests --reporter=default --reporter=json)
+step "vitest (all projects, embedded PostgreSQL)" vitest "$art/vitest.json" -- \
+  npx vitest "${vitest_args[@]}" --outputFile.json="$art/vitest.json"
+
+# ---- 4. the server API suite on Debian's PostgreSQL 15
+pg_bin=/usr/lib/postgresql/15/bin
+pg_dir=""
+stop_pg() {
+  if [[ -n $pg_dir && -d $pg_dir ]]; then
+    as_pg "$pg_bin/pg_ctl" -D "$pg_dir/data" -m immediate -w stop >/dev/null 2>&1 || true
+    rm -rf "$pg_dir"
+  fi
+  pg_dir=""
+}
+trap stop_pg EXIT
+
+# PostgreSQL refuses to run as root: as root, run its tools as the `postgres` user.
+as_pg() {
+  if [[ $(id -u) -eq 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+free_port() {
+  node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
+}
+
+start_pg15() {
+  # Outside the clone: the clone may sit under a folder (mode 700) that `postgres` cannot enter.
+  pg_dir=$(mktemp -d /tmp/harbour-pg15.XXXXXX)
+  chmod 755 "$pg_dir"
+  if [[ $(id -u) -eq 0 ]]; then chown postgres: "$pg_dir"; fi
+  local port password
+  port=$(free_port)
+  password=$(node -e "console.log(require('crypto').randomBytes(12).toString('hex'))")
+  as_pg "$pg_bin/initdb" -D "$pg_dir/data" -U postgres -E UTF8 --locale=C.UTF-8 \
+    --auth-local=trust --auth-host=scram-sha-256 >"$art/pg15-initdb.log" 2>&1 || return 1
+  as_pg "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/server.log" -w -t 60 \
+    -o "-p $port -k $pg_dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" \
+    start >"$art/pg15-start.log" 2>&1 || { cp "$pg_dir/server.log" "$art/pg15-server.log" 2>/dev/null; return 1; }
+  as_pg "$pg_bin/psql" -q -v ON_ERROR_STOP=1 -h "$pg_dir" -p "$port" -U postgres -d postgres \
+    -c "CREATE ROLE harbour LOGIN SUPERUSER PASSWORD '$password'" \
+    -c "CREATE DATABASE harbour OWNER harbour" >"$art/pg15-setup.log" 2>&1 || return 1
+  export TEST_DATABASE_URL="postgres://harbour:${password}@127.0.0.1:${port}/harbour"
+  echo "PostgreSQL 15 on 127.0.0.1:${port} (data in ${pg_dir})"
+}
+
+if [[ -x $pg_bin/initdb ]]; then
+  if step "start PostgreSQL 15" "" "" -- start_pg15; then
+    step "vitest server (PostgreSQL 15)" vitest "$art/vitest-pg15.json" -- \
+      npx vitest "${vitest_args[@]}" --project server --outputFile.json="$art/vitest-pg15.json"
+  fi
+  stop_pg
+  unset TEST_DATABASE_URL
+else
+  skip_step "vitest server (PostgreSQL 15)" "no $pg_bin/initdb"
+fi
+
+# ---- 5. browser tests against the production build
+if [[ $build_ok -eq 1 ]]; then
+  step "playwright (e2e)" playwright "$art/e2e.json" -- \
+    env HARBOUR_E2E_JSON="$art/e2e.json" npx playwright test -c e2e/playwright.config.ts
+else
+  # The build failure is already counted; browser tests need its output.
+  skip_step "playwright (e2e)" "the build failed"
+fi
+
+finish
