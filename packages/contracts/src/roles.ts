@@ -8,6 +8,8 @@ export const roleItemSchema = z.object({
   description: z.string(),
   /** Permission keys the role grants. */
   permissions: z.array(z.string()),
+  /** Members see every store's records, not only their current store's. */
+  allStores: z.boolean(),
   /** Staff currently holding the role (a role in use cannot be deleted). */
   staffCount: z.number().int(),
   createdAt: z.string(),
@@ -28,6 +30,7 @@ export const roleCreateSchema = z.object({
   permissions: z
     .array(z.string().min(1).max(128), { message: 'validation.rolePermissionsRequired' })
     .min(1, { message: 'validation.rolePermissionsRequired' }),
+  allStores: z.boolean().default(false),
 });
 export type RoleCreate = z.infer<typeof roleCreateSchema>;
 export const roleUpdateSchema = roleCreateSchema;
@@ -40,7 +43,7 @@ export type RoleFilters = z.infer<typeof roleFiltersSchema>;
 export const ROLE_SORTS = ['id', 'name', 'createdAt'] as const;
 
 /** A row of the permission catalogue table (spec §3 "Permission"). */
-export const PERMISSION_STATES = ['enabled', 'disabled'] as const;
+export const PERMISSION_STATES = ['normal', 'disabled'] as const;
 
 export const permissionItemSchema = z.object({
   id: z.number().int(),
@@ -53,6 +56,8 @@ export const permissionItemSchema = z.object({
   icon: z.string().nullable(),
   url: z.string().nullable(),
   state: z.enum(PERMISSION_STATES),
+  /** `catalogue` rows come from the code and are rebuilt by refresh; `custom` rows from the editor. */
+  source: z.enum(['catalogue', 'custom']),
 });
 export type PermissionItem = z.infer<typeof permissionItemSchema>;
 
@@ -78,7 +83,7 @@ export const permissionCreateSchema = z
     sort: z.coerce.number().int().min(0).max(1_000_000).default(0),
     icon: z.string().trim().max(64).nullish().transform((v) => (v ? v : null)),
     url: z.string().trim().max(255).nullish().transform((v) => (v ? v : null)),
-    state: z.enum(PERMISSION_STATES).default('enabled'),
+    state: z.enum(PERMISSION_STATES).default('normal'),
   })
   .superRefine((v, ctx) => {
     // "API cannot be empty": a listed API entry may not be blank or malformed.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validateEmail, validateHkMobile, validateHkid } from '@harbour/domain';
 import { LANGUAGES } from './errors.js';
 import { listQueryBase } from './list.js';
 import { moneyString } from './stores.js';
@@ -42,18 +43,34 @@ export const passwordField = z
 export const isStrongPassword = (p: string): boolean =>
   p.length >= STRONG_PASSWORD_MIN && /[A-Za-z]/.test(p) && /\d/.test(p);
 
-/** Mobile is required for staff and must be a Hong Kong mobile number. */
+/**
+ * Mobile is required for staff and must be a Hong Kong mobile number; it is kept as the
+ * normalised 8 digits that `@harbour/domain` answers, so duplicates are found however typed.
+ */
 export const hkMobileField = z
   .string({ message: 'validation.mobileRequired' })
-  .trim()
-  .min(1, { message: 'validation.mobileRequired' });
+  .transform((v, ctx) => {
+    const r = validateHkMobile(v);
+    if (r.ok) return r.value;
+    ctx.addIssue({ code: 'custom', message: r.code === 'MOBILE_REQUIRED' ? 'validation.mobileRequired' : 'validation.mobile' });
+    return z.NEVER;
+  });
 
-/** HKID with its check digit. */
-export const hkidField = z.string().trim().toUpperCase();
+/** HKID with its check digit, normalised to `A123456(3)`. */
+export const hkidField = z.string().transform((v, ctx) => {
+  const r = validateHkid(v);
+  if (r.ok) return r.value;
+  ctx.addIssue({ code: 'custom', message: 'validation.hkid' });
+  return z.NEVER;
+});
 
-const emailField = z
-  .email({ message: 'validation.email' })
-  .max(128, { message: 'validation.tooLong' });
+/** E-mail, normalised by `@harbour/domain` (domain part lower-cased). */
+const emailField = z.string().transform((v, ctx) => {
+  const r = validateEmail(v);
+  if (r.ok && r.value.length <= 128) return r.value;
+  ctx.addIssue({ code: 'custom', message: 'validation.email' });
+  return z.NEVER;
+});
 
 const optionalText = (max: number) =>
   z
@@ -86,7 +103,8 @@ const staffBody = {
     .array(z.number().int().positive(), { message: 'validation.roleRequired' })
     .min(1, { message: 'validation.roleRequired' }),
   /** Staff level and privilege (spec §6). */
-  staffLevel: optionalText(32),
+  level: optionalText(32),
+  privilege: optionalText(64),
   maxApprovedAmount: z.preprocess(blankToNull, moneyString.nullish()).transform((v) => v ?? null),
 };
 
@@ -147,7 +165,8 @@ export const staffItemSchema = z.object({
   stores: z.array(idName),
   defaultStoreId: z.number().int().nullable(),
   roles: z.array(idName),
-  staffLevel: z.string().nullable(),
+  level: z.string().nullable(),
+  privilege: z.string().nullable(),
   maxApprovedAmount: z.string().nullable(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
