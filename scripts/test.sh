@@ -20,7 +20,6 @@ steps=$art/steps.tsv
 # Tests log in with a known captcha answer; never set outside tests.
 export HARBOUR_FIXED_CAPTCHA=2468
 export VITE_CONFIG_NATIVE_IGNORE_WARNING=true
-export FORCE_COLOR=${FORCE_COLOR:-0}
 
 now() { date +%s.%N; }
 
@@ -106,7 +105,9 @@ start_pg15() {
   echo "PostgreSQL 15 on 127.0.0.1:${port} (data in ${pg_dir})"
 }
 
-if [[ -x $pg_bin/initdb ]]; then
+if [[ ! -f apps/server/vitest.config.ts ]]; then
+  skip_step "vitest server (PostgreSQL 15)" "apps/server has no vitest project yet"
+elif [[ -x $pg_bin/initdb ]]; then
   if step "start PostgreSQL 15" "" "" -- start_pg15; then
     step "vitest server (PostgreSQL 15)" vitest "$art/vitest-pg15.json" -- \
       npx vitest "${vitest_args[@]}" --project server --outputFile.json="$art/vitest-pg15.json"
