@@ -1,0 +1,90 @@
+/**
+ * The repayment state of a loan: its instalments with what has been paid, overdue interest charged
+ * and paid, handling fees charged and paid, the temporary amount, and the last repayment date.
+ * Allocation, overdue and settlement read a ledger and return a new one (never mutate).
+ */
+import { Decimal, type DecimalInput, ZERO, dec, percentToFraction, sum } from './decimal.js';
+import { type Schedule } from './schedule.js';
+
+export interface LedgerInstalment {
+  tenor: number;
+  dueDate: string;
+  principal: Decimal;
+  interest: Decimal;
+  paidPrincipal: Decimal;
+  paidInterest: Decimal;
+  /** overdue interest accrued so far (paid or not) */
+  overdueInterestCharged: Decimal;
+  overdueInterestPaid: Decimal;
+  /** the date up to which overdue interest has been accrued (null: never) */
+  overdueAccruedTo: string | null;
+  /** handling fee / overdue penalty charged for this instalment being overdue */
+  feeCharged: Decimal;
+  feePaid: Decimal;
+}
+
+export interface LoanLedger {
+  /** interest start date */
+  loanDate: string;
+  instalments: readonly LedgerInstalment[];
+  lastRepaymentDate: string | null;
+  /** received money held, not applied */
+  tempAmount: Decimal;
+  /** overdue interest rate a year, as a fraction */
+  overdueRate: Decimal;
+  /** overdue penalty (handling fee) per overdue instalment */
+  overduePenalty: Decimal;
+  /** a surplus may repay principal early (otherwise it is held as a temporary amount) */
+  allowPartialPrincipal: boolean;
+  /** the scheduled finance charge (for the rule-of-78 rebate) */
+  totalInterest: Decimal;
+}
+
+export interface LedgerOptions {
+  /** overdue interest rate, percent a year */
+  overdueRate?: DecimalInput | undefined;
+  overduePenalty?: DecimalInput | undefined;
+  allowPartialPrincipal?: boolean | undefined;
+}
+
+export function createLedger(schedule: Schedule, options: LedgerOptions = {}): LoanLedger {
+  return {
+    loanDate: schedule.loanDate,
+    instalments: schedule.lines.map((l) => ({
+      tenor: l.tenor,
+      dueDate: l.dueDate,
+      principal: l.principal,
+      interest: l.interest,
+      paidPrincipal: ZERO,
+      paidInterest: ZERO,
+      overdueInterestCharged: ZERO,
+      overdueInterestPaid: ZERO,
+      overdueAccruedTo: null,
+      feeCharged: ZERO,
+      feePaid: ZERO,
+    })),
+    lastRepaymentDate: null,
+    tempAmount: ZERO,
+    overdueRate: options.overdueRate !== undefined && options.overdueRate !== '' ? percentToFraction(options.overdueRate) : ZERO,
+    overduePenalty: options.overduePenalty !== undefined && options.overduePenalty !== '' ? dec(options.overduePenalty) : ZERO,
+    allowPartialPrincipal: options.allowPartialPrincipal ?? false,
+    totalInterest: schedule.totalInterest,
+  };
+}
+
+export const unpaidPrincipal = (i: LedgerInstalment): Decimal => i.principal.minus(i.paidPrincipal);
+export const unpaidInterest = (i: LedgerInstalment): Decimal => i.interest.minus(i.paidInterest);
+/** the unpaid instalment amount (principal + interest) — the base of overdue interest */
+export const unpaidInstalment = (i: LedgerInstalment): Decimal => unpaidPrincipal(i).plus(unpaidInterest(i));
+export const unpaidOverdueInterest = (i: LedgerInstalment): Decimal => i.overdueInterestCharged.minus(i.overdueInterestPaid);
+export const unpaidFee = (i: LedgerInstalment): Decimal => i.feeCharged.minus(i.feePaid);
+export const isInstalmentPaid = (i: LedgerInstalment): boolean => unpaidInstalment(i).lte(0);
+
+export function totalUnpaidPrincipal(ledger: LoanLedger): Decimal {
+  return sum(ledger.instalments.map(unpaidPrincipal));
+}
+
+/** Σ unpaid principal + interest of all instalments. */
+export function remainingScheduled(ledger: LoanLedger): Decimal {
+  return sum(ledger.instalments.map(unpaidInstalment));
+}

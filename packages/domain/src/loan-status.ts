@@ -1,0 +1,91 @@
+/**
+ * The loan status machine: ONE table of allowed transitions (spec §4 lists the statuses; the
+ * transitions are Harbour's, documented in docs/loan-mathematics.md).
+ */
+import { DomainError } from './errors.js';
+
+export const LOAN_STATUSES = [
+  'pending',
+  'wait_approve',
+  'approved',
+  'repaying',
+  'complete',
+  'reloaned',
+  'reject',
+  'cancel',
+  'oca',
+  'bad',
+] as const;
+export type LoanStatus = (typeof LOAN_STATUSES)[number];
+
+export const LOAN_ACTIONS = [
+  'submit',
+  'approve',
+  'reject',
+  'cancel',
+  'payout',
+  'settle',
+  'reloan',
+  'transfer_to_oca',
+  'recall_from_oca',
+  'write_off',
+  'cancel_write_off',
+  'recover',
+] as const;
+export type LoanAction = (typeof LOAN_ACTIONS)[number];
+
+export interface LoanTransition {
+  from: LoanStatus;
+  action: LoanAction;
+  to: LoanStatus;
+  /** what the action means in this status */
+  note: string;
+}
+
+/** The one table. */
+export const LOAN_TRANSITIONS: readonly LoanTransition[] = [
+  { from: 'pending', action: 'submit', to: 'wait_approve', note: 'application submitted for approval' },
+  { from: 'pending', action: 'cancel', to: 'cancel', note: 'client cancels before submission' },
+  { from: 'wait_approve', action: 'approve', to: 'approved', note: 'approval granted' },
+  { from: 'wait_approve', action: 'reject', to: 'reject', note: 'approval refused' },
+  { from: 'wait_approve', action: 'cancel', to: 'cancel', note: 'client cancels while awaiting approval' },
+  { from: 'approved', action: 'payout', to: 'repaying', note: 'loan paid out (drawdown); repayments start' },
+  { from: 'approved', action: 'cancel', to: 'cancel', note: 'client cancels before payout' },
+  { from: 'repaying', action: 'settle', to: 'complete', note: 'last instalment paid or early settlement' },
+  { from: 'repaying', action: 'reloan', to: 'reloaned', note: 'balance refinanced by a new loan' },
+  { from: 'repaying', action: 'transfer_to_oca', to: 'oca', note: 'overdue loan passed to an OCA agent' },
+  { from: 'repaying', action: 'write_off', to: 'bad', note: 'written off as bad debt' },
+  { from: 'oca', action: 'recall_from_oca', to: 'repaying', note: 'taken back from the OCA agent' },
+  { from: 'oca', action: 'settle', to: 'complete', note: 'settled while with the OCA agent' },
+  { from: 'oca', action: 'write_off', to: 'bad', note: 'written off after OCA collection' },
+  { from: 'bad', action: 'cancel_write_off', to: 'repaying', note: 'write-off cancelled (all recovery records deleted first)' },
+  { from: 'bad', action: 'recover', to: 'complete', note: 'written-off amount recovered in full' },
+];
+
+/** Statuses with no way out. */
+export const TERMINAL_STATUSES: readonly LoanStatus[] = LOAN_STATUSES.filter(
+  (s) => !LOAN_TRANSITIONS.some((t) => t.from === s),
+);
+
+/** Statuses shown by the current-status filter (spec §4). */
+export const CURRENT_STATUS_FILTER: readonly LoanStatus[] = ['repaying', 'complete', 'reloaned', 'oca', 'bad'];
+
+export function nextStatus(from: LoanStatus, action: LoanAction): LoanStatus | null {
+  return LOAN_TRANSITIONS.find((t) => t.from === from && t.action === action)?.to ?? null;
+}
+
+export function canTransition(from: LoanStatus, action: LoanAction): boolean {
+  return nextStatus(from, action) !== null;
+}
+
+/** The actions allowed in a status (for the screens' buttons). */
+export function allowedActions(from: LoanStatus): LoanAction[] {
+  return LOAN_TRANSITIONS.filter((t) => t.from === from).map((t) => t.action);
+}
+
+/** nextStatus or a DomainError INVALID_STATUS_TRANSITION. */
+export function transition(from: LoanStatus, action: LoanAction): LoanStatus {
+  const to = nextStatus(from, action);
+  if (!to) throw new DomainError('INVALID_STATUS_TRANSITION', { from, action });
+  return to;
+}

@@ -1,0 +1,133 @@
+/**
+ * Overdue interest and overdue penalty (issue §6).
+ *
+ * Overdue interest accrues on each overdue instalment's unpaid amount (its principal + interest not
+ * yet paid) at the loan's overdue rate a year ÷ days of year, per overdue day. It is never charged
+ * on overdue interest or fees — a money lender's agreement for compound interest is illegal under
+ * the Money Lenders Ordinance — so the base is only the instalment amounts. Each accrual segment is rounded with the
+ * rounding helper. The overdue penalty (handling fee) is charged once per overdue instalment.
+ *
+ * Holiday option: 'count' — every day after the due date counts; 'not-count' — holidays and days
+ * off are skipped; 'treat-as-holiday' — a due date on a holiday/day off is treated as the next
+ * working day, then every day counts.
+ */
+import { Decimal, ZERO, sum } from './decimal.js';
+import { type WorkingCalendar, makeCalendar, nextWorkingDay } from './calendar.js';
+import { compareDates, dayNumber, fromDayNumber, formatDate } from './dates.js';
+import { type LedgerInstalment, type LoanLedger, unpaidFee, unpaidInstalment, unpaidOverdueInterest } from './ledger.js';
+import { type RoundingSettings, roundMoney } from './rounding.js';
+import { type EngineSettings, type SettingsInput, resolveSettings } from './settings.js';
+
+export interface OverdueLine {
+  tenor: number;
+  dueDate: string;
+  /** overdue days counted for interest, from the due date to the as-of date */
+  days: number;
+  /** unpaid principal + interest of the instalment */
+  overdueAmount: Decimal;
+  /** overdue interest outstanding (accrued, not paid) */
+  overdueInterest: Decimal;
+  /** handling fee outstanding */
+  fee: Decimal;
+}
+
+export interface OverdueSummary {
+  asOf: string;
+  /** the ledger with overdue interest accrued to `asOf` and fees charged */
+  ledger: LoanLedger;
+  lines: OverdueLine[];
+  overdueAmount: Decimal;
+  overdueInterest: Decimal;
+  fee: Decimal;
+}
+
+/** The date from which an instalment is overdue (the day after this date is the first overdue day). */
+function overdueFrom(dueDate: string, settings: EngineSettings, cal: WorkingCalendar): string {
+  return settings.holidayOverdueInterest === 'treat-as-holiday' ? nextWorkingDay(dueDate, cal) : dueDate;
+}
+
+/** Days in (from, to] that count for overdue interest. */
+export function countOverdueDays(from: string, to: string, settings: EngineSettings, cal: WorkingCalendar): number {
+  const a = dayNumber(from);
+  const b = dayNumber(to);
+  if (b <= a) return 0;
+  if (settings.holidayOverdueInterest !== 'not-count') return b - a;
+  let n = 0;
+  for (let d = a + 1; d <= b; d++) {
+    const wd = (((d + 4) % 7) + 7) % 7;
+    if (cal.daysOff.includes(wd)) continue;
+    if (cal.holidays.size > 0 && cal.holidays.has(formatDate(fromDayNumber(d)))) continue;
+    n++;
+  }
+  return n;
+}
+
+/** Overdue interest for `days` days on `base` at `annualRate` (fraction), rounded. */
+export function overdueInterestFor(base: Decimal, annualRate: Decimal, days: number, daysOfYear: number, rounding: RoundingSettings): Decimal {
+  if (days <= 0 || base.lte(0) || annualRate.lte(0)) return ZERO;
+  return roundMoney(base.times(annualRate).times(days).div(daysOfYear), rounding);
+}
+
+/**
+ * Brings the ledger's overdue interest and fees up to `asOf` and summarises what is overdue.
+ * Pure: returns a new ledger.
+ */
+export function accrueOverdue(
+  ledger: LoanLedger,
+  asOf: string,
+  settingsInput: SettingsInput = {},
+  holidays: Iterable<string> = [],
+): OverdueSummary {
+  const settings = resolveSettings(settingsInput);
+  const rounding: RoundingSettings = { decimalPlaces: settings.decimalPlaces, rounding: settings.rounding };
+  const cal = makeCalendar(holidays, settings.daysOff);
+  const lines: OverdueLine[] = [];
+  const instalments: LedgerInstalment[] = ledger.instalments.map((inst) => {
+    const from = overdueFrom(inst.dueDate, settings, cal);
+    const base = unpaidInstalment(inst);
+    if (compareDates(asOf, from) <= 0 || base.lte(0)) {
+      return inst;
+    }
+    const start = inst.overdueAccruedTo && compareDates(inst.overdueAccruedTo, from) > 0 ? inst.overdueAccruedTo : from;
+    const days = countOverdueDays(start, asOf, settings, cal);
+    const accrued = overdueInterestFor(base, ledger.overdueRate, days, settings.daysOfYear, rounding);
+    const next: LedgerInstalment = {
+      ...inst,
+      overdueInterestCharged: inst.overdueInterestCharged.plus(accrued),
+      overdueAccruedTo: compareDates(asOf, start) > 0 ? asOf : start,
+      feeCharged: inst.feeCharged.isZero() ? ledger.overduePenalty : inst.feeCharged,
+    };
+    lines.push({
+      tenor: inst.tenor,
+      dueDate: inst.dueDate,
+      days: countOverdueDays(from, asOf, settings, cal),
+      overdueAmount: base,
+      overdueInterest: unpaidOverdueInterest(next),
+      fee: unpaidFee(next),
+    });
+    return next;
+  });
+  // instalments already paid but with overdue interest or fees still owed
+  for (const inst of instalments) {
+    if (!lines.some((l) => l.tenor === inst.tenor) && (unpaidOverdueInterest(inst).gt(0) || unpaidFee(inst).gt(0))) {
+      lines.push({
+        tenor: inst.tenor,
+        dueDate: inst.dueDate,
+        days: 0,
+        overdueAmount: unpaidInstalment(inst),
+        overdueInterest: unpaidOverdueInterest(inst),
+        fee: unpaidFee(inst),
+      });
+    }
+  }
+  lines.sort((a, b) => a.tenor - b.tenor);
+  const next: LoanLedger = { ...ledger, instalments };
+  return {
+    asOf,
+    ledger: next,
+    lines,
+    overdueAmount: sum(lines.map((l) => l.overdueAmount)),
+    overdueInterest: sum(instalments.map(unpaidOverdueInterest)),
+    fee: sum(instalments.map(unpaidFee)),
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * The one rounding helper. Every rule that rounds money calls `roundMoney`; nothing else rounds.
+ * Decimal places 0–2 (default 2); modes half-up (default), half-even, up (away from zero),
+ * down (towards zero).
+ */
+import { Decimal, type DecimalRounding, dec, type DecimalInput } from './decimal.js';
+
+export type RoundingMode = 'half-up' | 'half-even' | 'up' | 'down';
+export type DecimalPlaces = 0 | 1 | 2;
+
+export interface RoundingSettings {
+  decimalPlaces: DecimalPlaces;
+  rounding: RoundingMode;
+}
+
+export const DEFAULT_ROUNDING: RoundingSettings = { decimalPlaces: 2, rounding: 'half-up' };
+
+const MODE: Record<RoundingMode, DecimalRounding> = {
+  'half-up': Decimal.ROUND_HALF_UP,
+  'half-even': Decimal.ROUND_HALF_EVEN,
+  up: Decimal.ROUND_UP,
+  down: Decimal.ROUND_DOWN,
+};
+
+/** Rounds a money amount to the settings' decimal places with the settings' rounding mode. */
+export function roundMoney(value: DecimalInput, settings: Partial<RoundingSettings> = {}): Decimal {
+  const dp = settings.decimalPlaces ?? DEFAULT_ROUNDING.decimalPlaces;
+  const mode = settings.rounding ?? DEFAULT_ROUNDING.rounding;
+  if (dp !== 0 && dp !== 1 && dp !== 2) throw new RangeError(`decimal places must be 0, 1 or 2, got ${String(dp)}`);
+  return dec(value).toDecimalPlaces(dp, MODE[mode]);
+}
+
+/** Formats a money amount as a fixed decimal string with the settings' decimal places ("1234.50"). */
+export function formatMoney(value: DecimalInput, settings: Partial<RoundingSettings> = {}): string {
+  const dp = settings.decimalPlaces ?? DEFAULT_ROUNDING.decimalPlaces;
+  return roundMoney(value, settings).toFixed(dp);
+}
+
+/** Display precision of rates: percent with 4 decimal places, half-up ("16.2592"). */
+export const RATE_DISPLAY_PLACES = 4;
+
+/** Formats a fraction (0.162592…) as a percent string with 4 places ("16.2592"). Display only. */
+export function formatPercent(fraction: DecimalInput, places = RATE_DISPLAY_PLACES): string {
+  return dec(fraction).times(100).toFixed(places, Decimal.ROUND_HALF_UP);
+}

@@ -1,0 +1,120 @@
+/**
+ * Early settlement quote on a date (issue §8).
+ *
+ * principal  all unpaid principal
+ * interest   'actuarial': unpaid interest of instalments already due, plus the current period's
+ *            interest pro rata to the days elapsed in it (rounded; never more than that period's
+ *            interest); no interest for later periods.
+ *            'rule-of-78': all unpaid interest less the rule-of-78 rebate of the finance charge for
+ *            the periods still to run (never more than their unpaid interest).
+ * + lock period fee when the date is within the early settle lock period (months from the loan date)
+ * + overdue interest and handling fees accrued to the date.
+ * principal + interest never exceeds the remaining scheduled total.
+ */
+import { Decimal, type DecimalInput, ZERO, dec, maxDec, minDec, sum } from './decimal.js';
+import { addMonthsClamped, compareDates, daysBetween } from './dates.js';
+import { DomainError } from './errors.js';
+import { type LoanLedger, remainingScheduled, unpaidInstalment, unpaidInterest, unpaidPrincipal } from './ledger.js';
+import { accrueOverdue } from './overdue.js';
+import { type RoundingSettings, roundMoney } from './rounding.js';
+import { ruleOf78Rebate } from './rule-of-78.js';
+import { type SettingsInput, resolveSettings } from './settings.js';
+
+export type SettlementMethod = 'actuarial' | 'rule-of-78';
+
+export interface SettlementOptions {
+  method?: SettlementMethod | undefined;
+  /** early settle lock period in months from the loan date */
+  lockPeriodMonths?: number | undefined;
+  lockPeriodFee?: DecimalInput | undefined;
+}
+
+export interface SettlementQuote {
+  date: string;
+  method: SettlementMethod;
+  principal: Decimal;
+  interest: Decimal;
+  /** rule-of-78 rebate given (0 for actuarial) */
+  rebate: Decimal;
+  lockPeriodFee: Decimal;
+  overdueInterest: Decimal;
+  handlingFee: Decimal;
+  /** principal + interest + lock period fee + overdue interest + handling fee */
+  total: Decimal;
+  /** the temporary amount held, which may be applied against the total */
+  tempAmount: Decimal;
+  /** total less the temporary amount, not below 0 */
+  payable: Decimal;
+  /** Σ unpaid scheduled principal + interest, for comparison */
+  remainingScheduled: Decimal;
+}
+
+export function settlementQuote(
+  ledger: LoanLedger,
+  date: string,
+  options: SettlementOptions = {},
+  settingsInput: SettingsInput = {},
+  holidays: Iterable<string> = [],
+): SettlementQuote {
+  const settings = resolveSettings(settingsInput);
+  const rounding: RoundingSettings = { decimalPlaces: settings.decimalPlaces, rounding: settings.rounding };
+  const method = options.method ?? 'actuarial';
+  if (compareDates(date, ledger.loanDate) < 0) {
+    throw new DomainError('DATE_BEFORE_INTEREST_START', { date, interestStartDate: ledger.loanDate });
+  }
+  if (ledger.lastRepaymentDate && compareDates(date, ledger.lastRepaymentDate) < 0) {
+    throw new DomainError('DATE_BEFORE_LAST_REPAYMENT', { date, lastRepaymentDate: ledger.lastRepaymentDate });
+  }
+  const overdue = accrueOverdue(ledger, date, settings, holidays);
+  const insts = overdue.ledger.instalments;
+  const principal = sum(insts.map(unpaidPrincipal));
+  const isDue = (dueDate: string): boolean => compareDates(dueDate, date) <= 0;
+
+  let interest: Decimal;
+  let rebate = ZERO;
+  if (method === 'actuarial') {
+    interest = sum(insts.filter((i) => isDue(i.dueDate)).map(unpaidInterest));
+    const idx = insts.findIndex((i) => !isDue(i.dueDate));
+    const current = idx >= 0 ? insts[idx] : undefined;
+    if (current) {
+      const start = idx === 0 ? ledger.loanDate : insts[idx - 1]!.dueDate;
+      const periodDays = Math.max(1, daysBetween(start, current.dueDate));
+      const elapsed = Math.min(Math.max(0, daysBetween(start, date)), periodDays);
+      const accrued = roundMoney(current.interest.times(elapsed).div(periodDays), rounding);
+      interest = interest.plus(minDec(maxDec(accrued.minus(current.paidInterest), ZERO), unpaidInterest(current)));
+    }
+  } else {
+    const n = insts.length;
+    const future = insts.filter((i) => !isDue(i.dueDate));
+    const computed = ruleOf78Rebate(ledger.totalInterest, n, n - future.length, rounding);
+    rebate = minDec(computed, sum(future.map(unpaidInterest)));
+    interest = sum(insts.map(unpaidInterest)).minus(rebate);
+  }
+
+  const inLock =
+    options.lockPeriodMonths !== undefined &&
+    options.lockPeriodMonths > 0 &&
+    compareDates(date, addMonthsClamped(ledger.loanDate, options.lockPeriodMonths)) < 0;
+  const lockPeriodFee = inLock && options.lockPeriodFee ? dec(options.lockPeriodFee) : ZERO;
+  const total = principal.plus(interest).plus(lockPeriodFee).plus(overdue.overdueInterest).plus(overdue.fee);
+  const tempAmount = ledger.tempAmount;
+  return {
+    date,
+    method,
+    principal,
+    interest,
+    rebate,
+    lockPeriodFee,
+    overdueInterest: overdue.overdueInterest,
+    handlingFee: overdue.fee,
+    total,
+    tempAmount,
+    payable: maxDec(total.minus(tempAmount), ZERO),
+    remainingScheduled: remainingScheduled(ledger),
+  };
+}
+
+/** True when nothing is left to pay on the ledger's instalments. */
+export function isFullyRepaid(ledger: LoanLedger): boolean {
+  return ledger.instalments.every((i) => unpaidInstalment(i).lte(0));
+}
