@@ -1,0 +1,44 @@
+/** Session and own-account calls (spec §7). */
+import { request } from './http.js';
+import { clearTokens, readToken, saveTokens } from './token-store.js';
+import type { Captcha, LoginRequest, OwnDetails, OwnDetailsChange, TokenPair, UserInfo } from './types.js';
+
+export const getCaptcha = () => request<Captcha>('/captcha', { auth: false });
+
+export async function login(req: LoginRequest): Promise<TokenPair> {
+  const pair = await request<TokenPair>('/login', {
+    method: 'POST',
+    body: { type: 1, ...req },
+    auth: false,
+    silent: true,
+  });
+  saveTokens(pair, req.remember ?? false);
+  return pair;
+}
+
+export const getUserInfo = () => request<UserInfo>('/userInfo', { silent: true, handleAuthError: false });
+
+export const switchStore = (storeId: number) =>
+  request<unknown>('/switchStores', { method: 'POST', body: { storeId } });
+
+/** Ends the session on the server (best effort) and forgets the tokens locally. */
+export async function logout(): Promise<void> {
+  try {
+    if (readToken()) await request<unknown>('/login/logout', { method: 'POST', silent: true });
+  } catch {
+    // The session may already be gone on the server; the local sign-out below is what matters.
+  } finally {
+    clearTokens();
+  }
+}
+
+export const getOwnDetails = () => request<OwnDetails>('/adminModify');
+
+export const saveOwnDetails = (change: OwnDetailsChange) =>
+  request<OwnDetails>('/adminModify', { method: 'POST', body: change, silent: true });
+
+export function uploadAvatar(file: File): Promise<{ avatar: string }> {
+  const form = new FormData();
+  form.append('file', file);
+  return request<{ avatar: string }>('/adminModify/avatar', { method: 'POST', body: form });
+}

@@ -1,0 +1,89 @@
+/**
+ * Shapes of the session calls of `/api/admin/v1` as the web uses them (spec §3, §7). They mirror
+ * the server's answers; the server validates its side with the contracts' zod schemas.
+ */
+export interface TokenPair {
+  access_token: string;
+  /** Seconds until the access token expires. */
+  expires_in: number;
+  refresh_token: string;
+  token_type: string;
+  /** Seconds until the refresh token expires. */
+  refresh_expires_in: number;
+}
+
+export interface StoreRef {
+  store_id: number;
+  store_name: string;
+  english_name: string;
+}
+
+export interface RouteMeta {
+  /** i18n key of the title (see docs/web-conventions.md, "Menu titles"). */
+  title?: string;
+  roles?: string[];
+  icon?: string;
+  noCache?: boolean;
+  breadcrumb?: boolean;
+  /** Path of the menu entry to highlight instead of this one. */
+  activeMenu?: string;
+}
+
+/** One entry of `asyncRouterMap`: a menu route; `component` is a page key or `Layout`. */
+export interface RouteRecord {
+  path: string;
+  name?: string;
+  component?: string;
+  redirect?: string;
+  hidden?: boolean;
+  alwaysShow?: boolean;
+  meta?: RouteMeta;
+  children?: RouteRecord[];
+}
+
+export interface UserInfo {
+  id: number;
+  name: string;
+  avatar?: string | null;
+  introduction?: string | null;
+  roles: string[];
+  visitStore?: StoreRef | null;
+  stores?: StoreRef[];
+  jurisdiction?: string[];
+  asyncRouterMap?: RouteRecord[];
+  /** Seconds of inactivity after which the web signs the staff out. */
+  idleTimeout?: number;
+  /** Company name for the document title and footer, when the server knows it. */
+  companyName?: string | null;
+}
+
+export interface LoginRequest {
+  username: string;
+  password: string;
+  captcha: string;
+  key: string;
+  remember?: boolean;
+}
+
+export interface Captcha {
+  captcha: string;
+  key: string;
+}
+
+/** Own details, read and changed on /adminModify. */
+export interface OwnDetails {
+  name: string;
+  username?: string;
+  mobile?: string | null;
+  email?: string | null;
+  avatar?: string | null;
+}
+
+export interface OwnDetailsChange {
+  name: string;
+  mobile?: string;
+  email?: string;
+  /** Both set when changing the password. */
+  old_password?: string;
+  password?: string;
+}

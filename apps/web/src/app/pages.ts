@@ -1,0 +1,31 @@
+/**
+ * PAGE REGISTRY: the server's menu (`asyncRouterMap`) names each page by a key in `component`;
+ * this maps the key to a lazily loaded React component, so every page is its own chunk.
+ *
+ * To add a page: add one line `<key>: lazy(() => import('../pages/<area>/<Page>.js'))` below
+ * (the module's default export is the page). Keys are the ones the server's permission catalogue
+ * uses (`menu.pageKey`). Generic resource pages can instead register a resolver for a key prefix.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export type PageComponent = LazyExoticComponent<ComponentType>;
+
+export const pages: Record<string, PageComponent> = {
+  // Shell pages (fixed routes, spec §2).
+  dashboard: lazy(() => import('../pages/dashboard/DashboardPage.js')),
+  adminModify: lazy(() => import('../pages/profile/AdminModifyPage.js')),
+  test: lazy(() => import('../pages/test/TestPage.js')),
+};
+
+/** Resolvers for families of keys, e.g. `resource:<name>` → the generic list page of that resource. */
+export const pageResolvers: Array<(key: string) => PageComponent | undefined> = [];
+
+export function resolvePage(key: string | undefined): PageComponent | undefined {
+  if (!key) return undefined;
+  if (Object.hasOwn(pages, key)) return pages[key];
+  for (const resolve of pageResolvers) {
+    const page = resolve(key);
+    if (page) return page;
+  }
+  return undefined;
+}

@@ -1,0 +1,62 @@
+/**
+ * Display formatting of amounts, rates and dates. Money arrives as decimal strings ("1234.5");
+ * it is rounded and grouped with string and BigInt operations only — never through a binary
+ * float — so what staff read is exactly what the ledger holds.
+ */
+const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+
+/** Rounds a decimal string half away from zero to `decimals` places; undefined if not a decimal. */
+export function roundDecimalString(value: string, decimals: number): string | undefined {
+  const m = DECIMAL.exec(value.trim());
+  if (!m || (m[2] === '' && (m[3] ?? '') === '')) return undefined;
+  const sign = m[1] === '-' ? '-' : '';
+  const intPart = m[2] || '0';
+  const frac = (m[3] ?? '').padEnd(decimals + 1, '0');
+  let digits = BigInt(intPart + frac.slice(0, decimals));
+  if (frac.charCodeAt(decimals) >= '5'.charCodeAt(0)) digits += 1n;
+  const s = digits.toString().padStart(decimals + 1, '0');
+  const whole = s.slice(0, s.length - decimals);
+  const fraction = s.slice(s.length - decimals);
+  const isZero = /^0*$/.test(whole + fraction);
+  return `${isZero ? '' : sign}${whole}${decimals > 0 ? `.${fraction}` : ''}`;
+}
+
+const group = (int: string) => int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** "1234567.5" → "1,234,567.50". Empty for null/undefined/""; the input unchanged if not a decimal. */
+export function formatMoney(value: string | null | undefined, decimals = 2): string {
+  if (value === null || value === undefined || value.trim() === '') return '';
+  const rounded = roundDecimalString(value, decimals);
+  if (rounded === undefined) return value;
+  const negative = rounded.startsWith('-');
+  const [int, frac] = (negative ? rounded.slice(1) : rounded).split('.');
+  return `${negative ? '-' : ''}${group(int!)}${frac !== undefined ? `.${frac}` : ''}`;
+}
+
+/** A rate in percent ("16.2567") → "16.26%". */
+export function formatRate(value: string | null | undefined, decimals = 2): string {
+  if (value === null || value === undefined || value.trim() === '') return '';
+  const rounded = roundDecimalString(value, decimals);
+  return rounded === undefined ? value : `${rounded}%`;
+}
+
+/**
+ * Business dates are shown as YYYY-MM-DD. A date string keeps its calendar day (no time-zone
+ * shift); an instant is shown as its Hong Kong calendar day.
+ */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'string') {
+    const m = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(value);
+    if (m && value.length === 10) return `${m[1]}-${m[2]}-${m[3]}`;
+  }
+  const d = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(d.getTime())) return typeof value === 'string' ? value : '';
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Hong_Kong',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(d);
+}

@@ -1,0 +1,5 @@
+import { ErrorPage } from './ErrorPage.js';
+
+export default function Page401() {
+  return <ErrorPage code={401} />;
+}

@@ -1,0 +1,5 @@
+import { ErrorPage } from './ErrorPage.js';
+
+export default function Page404() {
+  return <ErrorPage code={404} />;
+}

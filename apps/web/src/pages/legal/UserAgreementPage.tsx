@@ -1,0 +1,5 @@
+import { LegalPage } from './LegalPage.js';
+
+export default function UserAgreementPage() {
+  return <LegalPage doc="agreement" />;
+}

@@ -1,0 +1,162 @@
+/**
+ * /adminModify: the staff member's own details — name, mobile, email, avatar (JPG/PNG/GIF up to
+ * 2 MB) and a password change that needs the current password (spec §2, §5).
+ */
+import { useEffect, useState } from 'react';
+import { App, Avatar, Button, Card, Divider, Form, Input, Upload } from 'antd';
+import { UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { getOwnDetails, getUserInfo, saveOwnDetails, uploadAvatar } from '../../api/auth.js';
+import { ApiError } from '../../api/errors.js';
+import type { OwnDetails } from '../../api/types.js';
+import { useSession } from '../../stores/session.js';
+import { checkAvatar } from './avatar-check.js';
+
+interface FormValues {
+  name: string;
+  mobile?: string;
+  email?: string;
+  old_password?: string;
+  password?: string;
+  confirm?: string;
+}
+
+const MOBILE = /^\+?[\d\s-]{8,16}$/;
+
+export default function AdminModifyPage() {
+  const { t } = useTranslation('shell');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const [details, setDetails] = useState<OwnDetails>();
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
+
+  useEffect(() => {
+    getOwnDetails()
+      .then((d) => {
+        setDetails(d);
+        form.setFieldsValue({ name: d.name, mobile: d.mobile ?? '', email: d.email ?? '' });
+      })
+      .catch(() => undefined);
+  }, [form]);
+
+  const refreshSession = async () => useSession.getState().setUser(await getUserInfo());
+
+  const onFinish = async (v: FormValues) => {
+    setSaving(true);
+    try {
+      const saved = await saveOwnDetails({
+        name: v.name.trim(),
+        mobile: v.mobile?.trim() || undefined,
+        email: v.email?.trim() || undefined,
+        ...(v.password ? { old_password: v.old_password, password: v.password } : {}),
+      });
+      setDetails(saved);
+      form.setFieldsValue({ old_password: '', password: '', confirm: '' });
+      void message.success(t('profile.saved'));
+      await refreshSession();
+    } catch (e) {
+      if (e instanceof ApiError && e.errors?.length) {
+        form.setFields(e.errors.map((fe) => ({ name: fe.field as keyof FormValues, errors: [fe.message] })));
+      } else if (e instanceof Error) void message.error({ content: e.message, duration: 5 });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card title={<h1 style={{ fontSize: 18, margin: 0 }}>{t('profile.title')}</h1>} style={{ maxWidth: 720 }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 24, flexWrap: 'wrap' }}>
+        <Avatar
+          size={72}
+          src={details?.avatar || undefined}
+          icon={<UserOutlined />}
+          alt={t('profile.avatarAlt', { name: details?.name ?? '' })}
+        />
+        <div>
+          <Upload
+            accept=".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif"
+            showUploadList={false}
+            beforeUpload={(file) => {
+              const problem = checkAvatar(file);
+              if (problem) {
+                void message.error({ content: t(problem === 'type' ? 'profile.avatarType' : 'profile.avatarSize'), duration: 5 });
+                return Upload.LIST_IGNORE;
+              }
+              return true;
+            }}
+            customRequest={async ({ file, onSuccess, onError }) => {
+              setUploading(true);
+              try {
+                const res = await uploadAvatar(file as File);
+                setDetails((d) => (d ? { ...d, avatar: res.avatar } : d));
+                void message.success(t('profile.avatarSaved'));
+                onSuccess?.(res);
+                await refreshSession();
+              } catch (e) {
+                onError?.(e as Error);
+              } finally {
+                setUploading(false);
+              }
+            }}
+          >
+            <Button icon={<UploadOutlined />} loading={uploading}>
+              {t('profile.upload')}
+            </Button>
+          </Upload>
+          <div style={{ fontSize: 12, marginTop: 6, color: 'var(--harbour-muted)' }}>{t('profile.avatarHint')}</div>
+        </div>
+      </div>
+      <Form<FormValues> form={form} layout="vertical" onFinish={onFinish} style={{ maxWidth: 480 }}>
+        {details?.username && (
+          <Form.Item label={t('profile.username')}>
+            <Input value={details.username} disabled aria-label={t('profile.username')} />
+          </Form.Item>
+        )}
+        <Form.Item name="name" label={t('profile.name')} rules={[{ required: true, min: 2, max: 16, whitespace: true, message: t('profile.nameRule') }]}>
+          <Input autoComplete="name" />
+        </Form.Item>
+        <Form.Item name="mobile" label={t('profile.mobile')} rules={[{ pattern: MOBILE, message: t('profile.mobileRule') }]}>
+          <Input autoComplete="tel" inputMode="tel" />
+        </Form.Item>
+        <Form.Item name="email" label={t('profile.email')} rules={[{ type: 'email', message: t('profile.emailRule') }]}>
+          <Input autoComplete="email" inputMode="email" />
+        </Form.Item>
+        <Divider titlePlacement="start">{t('profile.password')}</Divider>
+        <p style={{ fontSize: 12, color: 'var(--harbour-muted)', marginTop: -8 }}>{t('profile.passwordHint')}</p>
+        <Form.Item
+          name="old_password"
+          label={t('profile.oldPassword')}
+          dependencies={['password']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: (_, v: string | undefined) =>
+                getFieldValue('password') && !v ? Promise.reject(new Error(t('profile.oldPasswordRule'))) : Promise.resolve(),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item name="password" label={t('profile.newPassword')} rules={[{ min: 5, message: t('profile.passwordRule') }]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('profile.confirmPassword')}
+          dependencies={['password']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: (_, v: string | undefined) =>
+                (getFieldValue('password') ?? '') === (v ?? '') ? Promise.resolve() : Promise.reject(new Error(t('profile.confirmRule'))),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {t('common:actions.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

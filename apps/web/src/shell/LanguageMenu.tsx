@@ -1,0 +1,36 @@
+import { App, Button, Dropdown } from 'antd';
+import { GlobalOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language } from '@harbour/contracts';
+import { changeLanguage } from '../i18n/index.js';
+import { useSettings } from '../stores/settings.js';
+
+/** Language selector (spec §4 navbar): 繁體中文, English, 简体中文; the choice is remembered. */
+export function LanguageMenu({ withLabel }: { withLabel?: boolean }) {
+  const { t } = useTranslation('common');
+  const { message } = App.useApp();
+  const language = useSettings((s) => s.language);
+  const set = useSettings((s) => s.set);
+
+  const choose = async (lng: Language) => {
+    await changeLanguage(lng);
+    set({ language: lng });
+    void message.success(t('switchLanguageSuccess'));
+  };
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [language],
+        items: LANGUAGES.map((lng) => ({ key: lng, label: <span lang={lng}>{t(`languages.${lng}`)}</span> })),
+        onClick: ({ key }) => void choose(key as Language),
+      }}
+    >
+      <Button type="text" icon={<GlobalOutlined />} aria-label={t('shell:nav.language')}>
+        {withLabel ? t(`languages.${language}`) : null}
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The workspace frame (spec §2, §4): sidebar (a drawer on mobile), navbar, tags view, main area
+ * and footer, with the settings drawer and the inactivity logout.
+ */
+import { useCallback, useEffect, useState, type CSSProperties } from 'react';
+import { useLocation } from 'react-router';
+import { Drawer, Layout, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../stores/session.js';
+import { useSettings } from '../stores/settings.js';
+import { useTags } from '../stores/tags.js';
+import { Footer } from './Footer.js';
+import { Navbar } from './Navbar.js';
+import { SettingsDrawer } from './SettingsDrawer.js';
+import { ShellOutlet } from './ShellOutlet.js';
+import { Sidebar } from './Sidebar.js';
+import { TagsView } from './TagsView.js';
+import { useDevice } from './use-device.js';
+import { useIdleLogout } from './use-idle-logout.js';
+
+const SIDEBAR_WIDTH = 220;
+const SIDEBAR_COLLAPSED = 64;
+
+export function ShellLayout() {
+  const { t } = useTranslation('shell');
+  const { token } = theme.useToken();
+  const device = useDevice();
+  const mobile = device === 'mobile';
+  const location = useLocation();
+  const { sidebarOpened, tagsView, fixedHeader, set } = useSettings();
+  const idleTimeout = useSession((s) => s.user?.idleTimeout);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+
+  // Spec §4: on mobile the sidebar closes on route change and on resize.
+  useEffect(() => {
+    if (mobile && useSettings.getState().sidebarOpened) set({ sidebarOpened: false });
+  }, [location.pathname, mobile, set]);
+  useEffect(() => {
+    if (!mobile) return;
+    const onResize = () => useSettings.getState().sidebarOpened && set({ sidebarOpened: false });
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, [mobile, set]);
+
+  const onLoggedOut = useCallback(() => {
+    useSession.getState().setUser(null);
+    useTags.getState().reset();
+  }, []);
+  useIdleLogout(idleTimeout, onLoggedOut);
+
+  const vars = {
+    '--harbour-header-bg': token.colorBgContainer,
+    '--harbour-border': token.colorBorderSecondary,
+    '--harbour-muted': token.colorTextSecondary,
+    minHeight: '100vh',
+  } as CSSProperties;
+
+  const sidebar = <Sidebar collapsed={!mobile && !sidebarOpened} onNavigate={mobile ? () => set({ sidebarOpened: false }) : undefined} />;
+
+  return (
+    <Layout style={vars}>
+      <a href="#main-content" className="harbour-skip-link">
+        {t('skipToContent')}
+      </a>
+      {mobile ? (
+        <Drawer
+          placement="left"
+          open={sidebarOpened}
+          onClose={() => set({ sidebarOpened: false })}
+          size={SIDEBAR_WIDTH}
+          closable={false}
+          styles={{ body: { padding: 0, background: '#001529' } }}
+        >
+          {sidebar}
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          width={SIDEBAR_WIDTH}
+          collapsedWidth={SIDEBAR_COLLAPSED}
+          collapsed={!sidebarOpened}
+          trigger={null}
+          style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'hidden' }}
+        >
+          {sidebar}
+        </Layout.Sider>
+      )}
+      <Layout style={{ minWidth: 0 }}>
+        <div style={fixedHeader ? { position: 'sticky', top: 0, zIndex: 20 } : undefined}>
+          <Navbar mobile={mobile} onOpenSettings={() => setSettingsOpen(true)} />
+          {tagsView && <TagsView />}
+        </div>
+        <Layout.Content id="main-content" tabIndex={-1} style={{ padding: mobile ? 12 : 20, minWidth: 0 }}>
+          <ShellOutlet />
+        </Layout.Content>
+        <Footer />
+      </Layout>
+      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </Layout>
+  );
+}

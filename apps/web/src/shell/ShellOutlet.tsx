@@ -1,0 +1,98 @@
+/**
+ * The main area: resolves the URL against the staff's routes (unknown → /404, roles not allowed
+ * → /401), records the tab, and keeps up to 20 visited pages alive (spec §2): each cached page
+ * stays mounted inside React's <Activity> — hidden pages keep their state (a half-filled form
+ * survives switching tabs) while their effects pause. A page is keyed by its full path; refresh
+ * bumps the page's generation so it mounts afresh.
+ */
+import { Activity, Suspense, useEffect, useRef } from 'react';
+import { Navigate, Route, Routes, useLocation, type Location } from 'react-router';
+import { Spin } from 'antd';
+import { resolvePage } from '../app/pages.js';
+import { useSession } from '../stores/session.js';
+import { useTags } from '../stores/tags.js';
+import { canAccess } from './access.js';
+import { AFFIX_PATHS, DASHBOARD_PATH } from './fixed-routes.js';
+import { matchRoute, type FlatRoute } from './menu.js';
+import { touchCache } from './tags.js';
+import { useShellRoutes } from './use-shell-routes.js';
+import { ErrorBoundary } from './ErrorBoundary.js';
+import { RedirectPage } from './RedirectPage.js';
+import { useDocumentTitle } from './use-document-title.js';
+
+interface Entry {
+  location: Location;
+  route: FlatRoute;
+}
+
+function PageFrame({ entry }: { entry: Entry }) {
+  const Page = resolvePage(entry.route.record.component);
+  if (!Page) return null;
+  return (
+    <ErrorBoundary>
+      <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
+        <Routes location={entry.location}>
+          <Route path={entry.route.pattern} element={<Page />} />
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+export function ShellOutlet() {
+  const location = useLocation();
+  const fullPath = location.pathname + location.search;
+  const { flat } = useShellRoutes();
+  const roles = useSession((s) => s.user?.roles);
+  const cached = useTags((s) => s.cached);
+  const generation = useTags((s) => s.generation);
+  const visit = useTags((s) => s.visit);
+  const entries = useRef(new Map<string, Entry>());
+
+  const isRedirect = location.pathname.startsWith('/redirect/');
+  const match = isRedirect ? undefined : matchRoute(flat, location.pathname);
+  const route = match?.route;
+  const allowed = !!route && [...route.parents, route.record].every((r) => canAccess(roles, r.meta?.roles));
+  const page = route ? resolvePage(route.record.component) : undefined;
+  const ok = allowed && !!page;
+  const noCache = !!route?.record.meta?.noCache;
+
+  useDocumentTitle(ok ? route.record.meta?.title : undefined);
+
+  useEffect(() => {
+    if (!ok) return;
+    const name = route.record.name;
+    visit(
+      name ? { fullPath, name, title: route.record.meta?.title, affix: AFFIX_PATHS.has(location.pathname) } : undefined,
+      fullPath,
+      !noCache,
+    );
+  }, [ok, route, fullPath, noCache, visit, location.pathname]);
+
+  if (location.pathname === '/' || location.pathname === '') return <Navigate to={DASHBOARD_PATH} replace />;
+  if (isRedirect) return <RedirectPage />;
+  if (!route || !page) return <Navigate to="/404" replace />;
+  if (!allowed) return <Navigate to="/401" replace />;
+
+  const current: Entry = { location, route };
+  if (!noCache) entries.current.set(fullPath, current);
+  // The list the store will hold once the effect above ran, so the current page is in place
+  // from its first render and never mounts twice.
+  const keys = noCache ? cached : touchCache(cached, fullPath);
+  for (const key of entries.current.keys()) if (!keys.includes(key)) entries.current.delete(key);
+
+  return (
+    <>
+      {keys.map((key) => {
+        const entry = entries.current.get(key);
+        if (!entry) return null;
+        return (
+          <Activity key={`${key}#${generation[key] ?? 0}`} mode={key === fullPath ? 'visible' : 'hidden'}>
+            <PageFrame entry={entry} />
+          </Activity>
+        );
+      })}
+      {noCache && <PageFrame key={`${fullPath}#${generation[fullPath] ?? 0}`} entry={current} />}
+    </>
+  );
+}

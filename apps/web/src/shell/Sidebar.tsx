@@ -1,0 +1,79 @@
+/** The sidebar: optional logo and the menu built from the server's routes (spec §2, §3). */
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { Menu, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSettings } from '../stores/settings.js';
+import { menuIcon } from './icons.js';
+import type { MenuNode } from './menu.js';
+import { routeTitle } from './title.js';
+import { useCurrentRoute } from './use-current-route.js';
+import { useShellRoutes } from './use-shell-routes.js';
+import { useCompanyName } from './use-document-title.js';
+
+type Item = Required<MenuProps>['items'][number];
+
+export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { menu } = useShellRoutes();
+  const { display } = useCurrentRoute();
+  const showLogo = useSettings((s) => s.sidebarLogo);
+  const company = useCompanyName();
+
+  const items = useMemo(() => {
+    const toItem = (n: MenuNode): Item =>
+      n.children
+        ? { key: n.key, icon: menuIcon(n.icon), label: routeTitle(t, n.title), children: n.children.map(toItem) }
+        : { key: n.key, icon: menuIcon(n.icon), label: routeTitle(t, n.title) };
+    return menu.map(toItem);
+  }, [menu, t]);
+
+  const selected = display?.pattern;
+  const openKeys = display?.parentPaths ?? [];
+
+  return (
+    <nav aria-label={t('shell:nav.mainMenu')} style={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      {showLogo && (
+        <a
+          href="/dashboard"
+          onClick={(e) => {
+            e.preventDefault();
+            navigate('/dashboard');
+            onNavigate?.();
+          }}
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 10,
+            height: 56,
+            padding: collapsed ? '0 20px' : '0 20px',
+            color: '#fff',
+            fontWeight: 600,
+            fontSize: 16,
+            whiteSpace: 'nowrap',
+            overflow: 'hidden',
+            textDecoration: 'none',
+          }}
+        >
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          {!collapsed && <span>{company}</span>}
+        </a>
+      )}
+      <Menu
+        theme="dark"
+        mode="inline"
+        inlineCollapsed={collapsed}
+        items={items}
+        selectedKeys={selected ? [selected] : []}
+        defaultOpenKeys={openKeys}
+        key={collapsed ? 'collapsed' : 'open'}
+        onClick={({ key }) => {
+          navigate(key);
+          onNavigate?.();
+        }}
+        style={{ borderInlineEnd: 0, flex: 1, overflowY: 'auto' }}
+      />
+    </nav>
+  );
+}

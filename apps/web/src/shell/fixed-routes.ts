@@ -1,0 +1,35 @@
+/**
+ * Shell pages that exist for every staff member whatever the server's menu says (spec §2).
+ * Only the dashboard shows in the menu; the others are hidden.
+ */
+import type { RouteRecord } from '../api/types.js';
+
+export const DASHBOARD_PATH = '/dashboard';
+
+export const FIXED_SHELL_ROUTES: RouteRecord[] = [
+  {
+    path: DASHBOARD_PATH,
+    name: 'Dashboard',
+    component: 'dashboard',
+    meta: { title: 'menu:dashboard', icon: 'dashboard' },
+  },
+  { path: '/adminModify', name: 'AdminModify', component: 'adminModify', hidden: true, meta: { title: 'menu:adminModify' } },
+  { path: '/test', name: 'Test', component: 'test', hidden: true, meta: { title: 'menu:test' } },
+];
+
+/** The dashboard tab is always there (it cannot be closed). */
+export const AFFIX_PATHS = new Set([DASHBOARD_PATH]);
+
+/** The server's menu plus the fixed pages; a server entry for the same path wins. */
+export function withFixedRoutes(serverRoutes: readonly RouteRecord[] | undefined): RouteRecord[] {
+  const server = serverRoutes ?? [];
+  const serverPaths = new Set(collectPaths(server));
+  return [...FIXED_SHELL_ROUTES.filter((r) => !serverPaths.has(r.path)), ...server];
+}
+
+function collectPaths(records: readonly RouteRecord[], base = ''): string[] {
+  return records.flatMap((r) => {
+    const full = r.path.startsWith('/') ? r.path : `${base}/${r.path}`;
+    return [full, ...collectPaths(r.children ?? [], full)];
+  });
+}

@@ -1,0 +1,91 @@
+/**
+ * Menu icon names sent by the server (`meta.icon`) → @ant-design/icons. Names of the spec's
+ * sidebar sections and the older element-admin names both work; unknown names get a neutral icon.
+ * Only these icons are bundled (importing the whole icon set would add megabytes).
+ */
+import type { ReactNode } from 'react';
+import {
+  AccountBookOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BankOutlined,
+  BarChartOutlined,
+  CalculatorOutlined,
+  DashboardOutlined,
+  DatabaseOutlined,
+  DollarOutlined,
+  FileTextOutlined,
+  FormOutlined,
+  LockOutlined,
+  MessageOutlined,
+  PayCircleOutlined,
+  ReadOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  StopOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  UserOutlined,
+  WalletOutlined,
+  FileExcelOutlined,
+  SolutionOutlined,
+  IdcardOutlined,
+} from '@ant-design/icons';
+
+const ICONS: Record<string, ReactNode> = {
+  dashboard: <DashboardOutlined />,
+  loan: <DollarOutlined />,
+  loans: <DollarOutlined />,
+  money: <DollarOutlined />,
+  repayment: <WalletOutlined />,
+  repayments: <WalletOutlined />,
+  writeoff: <AccountBookOutlined />,
+  'write-off': <AccountBookOutlined />,
+  oca: <AccountBookOutlined />,
+  blacklist: <StopOutlined />,
+  sms: <MessageOutlined />,
+  message: <MessageOutlined />,
+  approval: <AuditOutlined />,
+  approvals: <AuditOutlined />,
+  payout: <PayCircleOutlined />,
+  payouts: <PayCircleOutlined />,
+  report: <BarChartOutlined />,
+  reports: <BarChartOutlined />,
+  chart: <BarChartOutlined />,
+  excel: <FileExcelOutlined />,
+  masterdata: <DatabaseOutlined />,
+  'master-data': <DatabaseOutlined />,
+  database: <DatabaseOutlined />,
+  bank: <BankOutlined />,
+  system: <SettingOutlined />,
+  setting: <SettingOutlined />,
+  settings: <SettingOutlined />,
+  tools: <ToolOutlined />,
+  tool: <ToolOutlined />,
+  calculator: <CalculatorOutlined />,
+  stores: <ShopOutlined />,
+  store: <ShopOutlined />,
+  shop: <ShopOutlined />,
+  staff: <TeamOutlined />,
+  peoples: <TeamOutlined />,
+  team: <TeamOutlined />,
+  members: <IdcardOutlined />,
+  member: <IdcardOutlined />,
+  user: <UserOutlined />,
+  persona: <SolutionOutlined />,
+  articles: <ReadOutlined />,
+  article: <ReadOutlined />,
+  documentation: <FileTextOutlined />,
+  form: <FormOutlined />,
+  admin: <SafetyCertificateOutlined />,
+  power: <LockOutlined />,
+  lock: <LockOutlined />,
+  permission: <LockOutlined />,
+};
+
+export function menuIcon(name: string | undefined): ReactNode {
+  if (!name) return undefined;
+  const key = name.replace(/Outlined$/, '').replace(/[\s_]/g, '').toLowerCase();
+  return ICONS[key] ?? ICONS[name] ?? <AppstoreOutlined />;
+}
