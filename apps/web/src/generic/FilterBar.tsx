@@ -13,6 +13,8 @@ import { useRefOptions } from './useResource';
  * and applies on Search (or Enter), so typing does not reload the list on every key.
  */
 export interface FilterBarProps {
+  /** Form name: prefixes the control ids so they never clash with the edit form's. */
+  name: string;
   fields: readonly ResourceField[];
   /** Applied filters, as query parameters. */
   value: Record<string, string>;
@@ -21,7 +23,7 @@ export interface FilterBarProps {
 
 type FormValues = Record<string, string | [Dayjs | null, Dayjs | null] | null | undefined>;
 
-export function FilterBar({ fields, value, onApply }: FilterBarProps) {
+export function FilterBar({ name, fields, value, onApply }: FilterBarProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const filtered = useMemo(() => fields.filter((f) => f.filter), [fields]);
@@ -37,6 +39,7 @@ export function FilterBar({ fields, value, onApply }: FilterBarProps) {
   return (
     <Form
       form={form}
+      name={name}
       layout="inline"
       role="search"
       aria-label={t('admin:resource.filters')}

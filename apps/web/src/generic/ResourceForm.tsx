@@ -14,6 +14,8 @@ import { nsKey } from './i18n-key';
  * same form serves both; `extra` adds hand-written items below the declared ones.
  */
 export interface ResourceFormProps {
+  /** Form name: prefixes the control ids (`stores-form_storeName`), unique on the page. */
+  name: string;
   form: FormInstance;
   fields: readonly ResourceField[];
   mode: FormMode;
@@ -25,7 +27,7 @@ export interface ResourceFormProps {
   itemProps?: Partial<Record<string, Partial<FormItemProps>>>;
 }
 
-export function ResourceForm({ form, fields, mode, item, onFinish, disabled, extra, itemProps }: ResourceFormProps) {
+export function ResourceForm({ name, form, fields, mode, item, onFinish, disabled, extra, itemProps }: ResourceFormProps) {
   const { t } = useTranslation();
   const shown = useMemo(() => formFields(fields, mode), [fields, mode]);
 
@@ -35,7 +37,7 @@ export function ResourceForm({ form, fields, mode, item, onFinish, disabled, ext
   }, [form, fields, item, mode]);
 
   return (
-    <Form form={form} layout="vertical" onFinish={onFinish} disabled={disabled} scrollToFirstError>
+    <Form form={form} name={name} layout="vertical" onFinish={onFinish} disabled={disabled} scrollToFirstError>
       {shown.map((f) => {
         const label = t(nsKey(f.label));
         return (

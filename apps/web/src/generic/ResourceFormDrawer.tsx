@@ -15,7 +15,7 @@ import { useFeedback } from './useFeedback';
  * list row, which may be masked or stale.
  */
 export interface ResourceFormDrawerProps {
-  decl: Pick<ResourceDecl, 'path' | 'fields' | 'title' | 'update'>;
+  decl: Pick<ResourceDecl, 'name' | 'path' | 'fields' | 'title' | 'update'>;
   /** `undefined`: closed; `'new'`: create; a row: edit it. */
   target: 'new' | Row | undefined;
   onClose: () => void;
@@ -81,6 +81,7 @@ export function ResourceFormDrawer({ decl, target, onClose, extra, itemProps }: 
         <Spin />
       ) : (
         <ResourceForm
+          name={`${decl.name}-form`}
           form={form}
           fields={decl.fields}
           mode={mode}

@@ -1,0 +1,181 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Alert, Button, Card, Flex, Popconfirm, Space, Table, Typography } from 'antd';
+import type { TableColumnsType, TablePaginationConfig } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES, type ResourceDecl, type ResourceField } from '@harbour/contracts';
+import { Can } from './Can';
+import { FilterBar } from './FilterBar';
+import { ResourceFormDrawer, type ResourceFormDrawerProps } from './ResourceFormDrawer';
+import { renderCell } from './cells';
+import { nsKey } from './i18n-key';
+import { columnSortOrder, parseListState, sortFromColumn, writeListState, type ListState } from './list-query';
+import { useDeleteResource, useResourceList, type Row } from './useResource';
+import { useFeedback } from './useFeedback';
+
+/**
+ * The list page of a declared resource: title, filter bar, sortable paged table, and the create /
+ * edit / delete actions the user's permissions allow. Its state lives in the URL query (see
+ * list-query.ts). Hand-written screens reuse it and add what is unique through the props.
+ */
+export interface ResourceListPageProps {
+  decl: ResourceDecl;
+  /** Extra buttons per row, after edit and delete. */
+  rowActions?: (row: Row) => ReactNode;
+  /** Extra buttons in the toolbar, before Create. */
+  toolbar?: ReactNode;
+  /** Replaces the cell of a field (e.g. a state tag with an action). */
+  cells?: Partial<Record<string, (row: Row) => ReactNode>>;
+  /** Columns after the declared ones (values the declaration does not list). */
+  extraColumns?: TableColumnsType<Row>;
+  /** Replaces the declared create/edit drawer (a screen with a richer form). */
+  renderForm?: (props: { target: 'new' | Row | undefined; onClose: () => void }) => ReactNode;
+  /** Extra props of the declared drawer (hand-written form items). */
+  formProps?: Pick<ResourceFormDrawerProps, 'extra' | 'itemProps'>;
+  /** Whether a row may be deleted (e.g. a role still in use may not). */
+  canDelete?: (row: Row) => boolean;
+  /** Shown above the table (a setting switch, a hint). */
+  header?: ReactNode;
+}
+
+export function ResourceListPage(props: ResourceListPageProps) {
+  const { decl, rowActions, toolbar, cells, extraColumns, renderForm, formProps, canDelete, header } = props;
+  const { t } = useTranslation();
+  const { message } = useFeedback();
+  const [search, setSearch] = useSearchParams();
+  const state = parseListState(search, decl);
+  const list = useResourceList(decl, state);
+  const remove = useDeleteResource(decl);
+  const [target, setTarget] = useState<'new' | Row | undefined>();
+
+  // `replace`: paging and sorting refine the same view; they are not steps to go back through.
+  const go = (next: ListState) => setSearch(writeListState(search, next, decl), { replace: true });
+
+  const canEdit = !!decl.permissions.update && decl.fields.some((f) => f.form === true || f.form === 'edit');
+  const columns = useMemo<TableColumnsType<Row>>(() => {
+    const declared = decl.fields
+      .filter((f) => f.list)
+      .map((f: ResourceField) => ({
+        key: f.name,
+        dataIndex: f.name,
+        title: t(nsKey(f.label)),
+        align: f.kind === 'money' || f.kind === 'rate' || f.kind === 'integer' ? ('right' as const) : undefined,
+        sorter: f.sortable ? true : undefined,
+        sortOrder: f.sortable ? columnSortOrder(state.sort, f.name) : undefined,
+        render: (value: unknown, row: Row) => cells?.[f.name]?.(row) ?? renderCell(f, value, row, t),
+      }));
+    const actions = {
+      key: '__actions',
+      title: t('admin:resource.actions'),
+      fixed: 'right' as const,
+      render: (_: unknown, row: Row) => (
+        <Space size={4} wrap>
+          {canEdit && (
+            <Can perm={decl.permissions.update}>
+              <Button size="small" type="link" icon={<EditOutlined />} onClick={() => setTarget(row)}>
+                {t('admin:resource.edit')}
+              </Button>
+            </Can>
+          )}
+          {decl.permissions.delete && (canDelete?.(row) ?? true) && (
+            <Can perm={decl.permissions.delete}>
+              <Popconfirm
+                title={t('admin:resource.deleteConfirm')}
+                okText={t('admin:resource.delete')}
+                cancelText={t('admin:resource.cancel')}
+                okButtonProps={{ danger: true }}
+                onConfirm={() =>
+                  remove.mutateAsync(row.id).then(() => {
+                    message.success(t('admin:resource.deleted'));
+                  }, () => undefined)
+                }
+              >
+                <Button size="small" type="link" danger icon={<DeleteOutlined />}>
+                  {t('admin:resource.delete')}
+                </Button>
+              </Popconfirm>
+            </Can>
+          )}
+          {rowActions?.(row)}
+        </Space>
+      ),
+    };
+    return [...declared, ...(extraColumns ?? []), actions];
+  }, [decl, t, state.sort, cells, extraColumns, rowActions, canEdit, canDelete, remove, message]);
+
+  const onTableChange = (
+    pagination: TablePaginationConfig,
+    _filters: unknown,
+    sorter: SorterResult<Row> | SorterResult<Row>[],
+  ) => {
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const sort = sortFromColumn(s?.columnKey as string | undefined, s?.order, decl.defaultSort);
+    const pageSize = pagination.pageSize ?? state.pageSize;
+    // A new sort or page size starts again at page 1.
+    const page = sort !== state.sort || pageSize !== state.pageSize ? 1 : (pagination.current ?? 1);
+    go({ ...state, sort, pageSize, page });
+  };
+
+  const title = t(nsKey(decl.title));
+  return (
+    <Card variant="borderless">
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        <Space wrap>
+          <Button icon={<ReloadOutlined />} onClick={() => list.refetch()} aria-label={t('admin:resource.reload')} />
+          {toolbar}
+          {decl.permissions.create && (
+            <Can perm={decl.permissions.create}>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget('new')}>
+                {t('admin:resource.create')}
+              </Button>
+            </Can>
+          )}
+        </Space>
+      </Flex>
+      {header}
+      <FilterBar name={`${decl.name}-filters`} fields={decl.fields} value={state.filters} onApply={(filters) => go({ ...state, filters, page: 1 })} />
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('admin:resource.loadFailed')}
+          description={list.error instanceof Error ? list.error.message : undefined}
+          action={
+            <Button size="small" onClick={() => list.refetch()}>
+              {t('admin:resource.retry')}
+            </Button>
+          }
+        />
+      )}
+      <Table<Row>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.items ?? []}
+        loading={list.isFetching}
+        onChange={onTableChange}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: list.isError ? t('admin:resource.loadFailed') : t('admin:resource.empty') }}
+        pagination={{
+          current: state.page,
+          pageSize: state.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showTotal: (total) => t('admin:resource.total', { count: total }),
+        }}
+      />
+      {renderForm ? (
+        renderForm({ target, onClose: () => setTarget(undefined) })
+      ) : (
+        <ResourceFormDrawer decl={decl} target={target} onClose={() => setTarget(undefined)} {...formProps} />
+      )}
+    </Card>
+  );
+}
