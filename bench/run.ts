@@ -1,0 +1,27 @@
+/**
+ * `npm run bench`: Harbour's benchmarks in one run on this machine, only against 127.0.0.1,
+ * printed as one table. Each part reports "n/a (reason)" when its prerequisites are missing.
+ */
+import { benchDomain } from './domain-runner.js';
+import { benchServer } from './server/bench-server.js';
+import { benchWeb } from './web/bench-web.js';
+import { errorText, na, printTable, type Figure } from './lib/report.js';
+
+const parts: [string, () => Promise<Figure[]>][] = [
+  ['domain', benchDomain],
+  ['server', benchServer],
+  ['web', benchWeb],
+];
+
+const figures: Figure[] = [];
+for (const [name, run] of parts) {
+  const started = performance.now();
+  console.log(`bench: ${name}…`);
+  try {
+    figures.push(...(await run()));
+  } catch (err) {
+    figures.push(na(name, 'all figures', errorText(err)));
+  }
+  console.log(`bench: ${name} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+printTable(figures);

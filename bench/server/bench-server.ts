@@ -1,0 +1,99 @@
+/**
+ * Server figures: the real server's `GET /userInfo` (auth hook, permissions, menu) at 50
+ * concurrent connections next to a bare route doing one indexed SELECT on the same database,
+ * measured one after the other in this run, and their ratio.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { startServer, repoRoot, FIXED_CAPTCHA, API, type RunningServer } from '../../e2e/fixtures/server.js';
+import { embeddedDatabaseUrl } from '../lib/embedded-url.js';
+import { errorText, fmt, na, type Figure } from '../lib/report.js';
+
+const PART = 'server';
+const CONNECTIONS = 50;
+const WARMUP_S = 2;
+const DURATION_S = Number(process.env.HARBOUR_BENCH_SECONDS ?? 10);
+
+interface Load {
+  rps: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+async function login(baseURL: string): Promise<string> {
+  const cap = (await (await fetch(`${baseURL}${API}/captcha`)).json()) as { data?: { key?: string } };
+  const res = await fetch(`${baseURL}${API}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 1, username: 'admin', password: 'demo1234', captcha: FIXED_CAPTCHA, key: cap.data?.key }),
+  });
+  const body = (await res.json()) as { result: string; message?: string; data?: { token_type: string; access_token: string } };
+  if (body.result !== 'success' || !body.data) throw new Error(`admin login failed: ${body.message ?? res.status}`);
+  return `${body.data.token_type} ${body.data.access_token}`;
+}
+
+/** Starts bench/server/bare-app.ts in its own process so it never shares an event loop with the load. */
+function startBare(databaseUrl: string): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/server/bare-app.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: databaseUrl, HARBOUR_ROOT: repoRoot },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the bare app did not start')), 30_000);
+    child.on('exit', (code) => reject(new Error(`the bare app exited (${code})`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const m = /^listening (\d+)$/.exec(line);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: `http://127.0.0.1:${m[1]}/bare`, stop: () => child.kill('SIGTERM') });
+      }
+    });
+  });
+}
+
+export async function benchServer(): Promise<Figure[]> {
+  let server: RunningServer | undefined;
+  let bare: { url: string; stop: () => void } | undefined;
+  try {
+    try {
+      server = await startServer({ logFile: path.join(repoRoot, '.artifacts/bench/server.log') });
+    } catch (err) {
+      return [na(PART, 'GET /userInfo', errorText(err))];
+    }
+    const authorization = await login(server.baseURL);
+    const userInfoUrl = `${server.baseURL}${API}/userInfo`;
+    const check = await fetch(userInfoUrl, { headers: { authorization } });
+    if (!check.ok) return [na(PART, 'GET /userInfo', `answers HTTP ${check.status}`)];
+
+    bare = await startBare(await embeddedDatabaseUrl(server.dataDir));
+    const checkBare = await fetch(bare.url);
+    if (!checkBare.ok) return [na(PART, 'bare SELECT', `answers HTTP ${checkBare.status}`)];
+
+    // Warm both (JIT, pool connections), then measure each for the same time.
+    await load(userInfoUrl, { authorization }, WARMUP_S);
+    await load(bare.url, {}, WARMUP_S);
+    const user = await load(userInfoUrl, { authorization }, DURATION_S);
+    const base = await load(bare.url, {}, DURATION_S);
+
+    const failures = (l: Load) => (l.errors + l.non2xx > 0 ? ` (${l.errors} errors, ${l.non2xx} non-2xx)` : '');
+    return [
+      { part: PART, name: `GET /userInfo, ${CONNECTIONS} connections`, value: `${fmt(user.rps)} req/s, p99 ${fmt(user.p99)} ms${failures(user)}` },
+      { part: PART, name: `bare indexed SELECT, ${CONNECTIONS} connections`, value: `${fmt(base.rps)} req/s, p99 ${fmt(base.p99)} ms${failures(base)}` },
+      { part: PART, name: 'ratio /userInfo ÷ bare (req/s)', value: base.rps > 0 ? `${fmt(user.rps / base.rps, 2)}` : 'n/a (bare answered nothing)' },
+    ];
+  } catch (err) {
+    return [na(PART, 'GET /userInfo vs bare SELECT', errorText(err))];
+  } finally {
+    bare?.stop();
+    await server?.stop();
+  }
+}
