@@ -79,7 +79,8 @@ trap stop_pg EXIT
 
 # PostgreSQL refuses to run as root: as root, run its tools as the `postgres` user.
 as_pg() {
-  if [[ $(id -u) -eq 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi
+  # From /tmp: `postgres` may not be allowed into the current folder (a clone under /root).
+  if [[ $(id -u) -eq 0 ]]; then (cd /tmp && runuser -u postgres -- "$@"); else "$@"; fi
 }
 
 free_port() {
