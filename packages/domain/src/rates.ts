@@ -36,13 +36,20 @@ export interface RateTriple {
 
 /** Level payment per unit of principal: i / (1 − (1+i)^−n), or 1/n at i = 0. */
 export function annuityFactor(i: Decimal, n: number): Decimal {
-  if (i.isZero()) return ONE.div(n);
-  return i.div(ONE.minus(ONE.plus(i).pow(-n)));
+  return ONE.div(presentValueOfAnnuity(i, n));
 }
+
+// Below this the closed forms lose digits to cancellation; the series is exact to O(i²·n³).
+const TINY_RATE = new Decimal('1e-12');
 
 /** Present value of 1 a period for n periods: (1 − (1+i)^−n) / i, or n at i = 0. */
 function presentValueOfAnnuity(i: Decimal, n: number): Decimal {
-  if (i.isZero()) return new Decimal(n);
+  if (i.abs().lt(TINY_RATE)) {
+    // n − i·n(n+1)/2 + i²·n(n+1)(n+2)/6
+    return new Decimal(n)
+      .minus(i.times(n * (n + 1)).div(2))
+      .plus(i.times(i).times(n * (n + 1) * (n + 2)).div(6));
+  }
   return ONE.minus(ONE.plus(i).pow(-n)).div(i);
 }
 
@@ -92,8 +99,9 @@ export function flatFromPeriodic(i: Decimal, basis: RateBasis): Decimal {
     const d = received.times(annuityFactor(i, n));
     return d.times(n).minus(ONE).div(n);
   }
-  const vn = ONE.plus(i).pow(-n);
-  return received.minus(vn).div(presentValueOfAnnuity(i, n));
+  const a = presentValueOfAnnuity(i, n);
+  // 1 − v^n = i·a(n, i), so flat = (received − 1 + i·a) / a — no cancellation at tiny i
+  return received.minus(ONE).plus(i.times(a)).div(a);
 }
 
 /** Nominal annual rate (i·k) → effective annual rate ((1+i)^k − 1). */

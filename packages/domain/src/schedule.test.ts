@@ -23,9 +23,9 @@ describe('schedule — golden', () => {
     expect(s.totalInterest.toFixed(2)).toBe('2.78');
   });
 
-  it('the same loan given as its effective annual rate (9.9%) gives the same schedule', () => {
+  it('the same loan given as its effective annual rate (9.9053%) gives the same schedule', () => {
     const s = buildSchedule(
-      { loanAmount: '100.00', loanDate: '2024-01-15', totalTenor: 6, repayCycle: { kind: 'monthly' }, interestMethod: 'amortization', effectiveRate: '9.9' },
+      { loanAmount: '100.00', loanDate: '2024-01-15', totalTenor: 6, repayCycle: { kind: 'monthly' }, interestMethod: 'amortization', effectiveRate: '9.9053' },
       { dayCount: '30/360' },
     );
     expect(cents(s, 'interest')).toEqual(['0.79', '0.66', '0.53', '0.40', '0.27', '0.13']);

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { Decimal } from './decimal.js';
+import { annualiseCompound, npv, periodicFromEffective, solveIrr } from './irr.js';
+
+const flows = (received: string, instalment: string, n: number) => [
+  { t: 0, amount: new Decimal(received).neg() },
+  ...Array.from({ length: n }, (_, k) => ({ t: k + 1, amount: new Decimal(instalment) })),
+];
+
+describe('IRR', () => {
+  it('solves a level annuity to 30 digits (NPV at the root is ~0)', () => {
+    const f = flows('100', '17.13', 6);
+    const i = solveIrr(f);
+    expect(npv(f, i).abs().lt('1e-30')).toBe(true);
+    expect(i.times(1200).toFixed(4)).toBe('9.4694') // bisection in Python decimal: 9.469404769…;
+  });
+  it('zero interest → zero rate; negative interest → negative rate', () => {
+    expect(solveIrr(flows('120', '10', 12)).abs().lt('1e-30')).toBe(true);
+    expect(solveIrr(flows('130', '10', 12)).isNeg()).toBe(true);
+  });
+  it('handles fractional times (extended first period)', () => {
+    const f = [
+      { t: 0, amount: new Decimal(-1000) },
+      { t: new Decimal('1.5'), amount: new Decimal(1100) },
+    ];
+    const i = solveIrr(f);
+    expect(new Decimal(1).plus(i).pow(new Decimal('1.5')).times(1000).toFixed(10)).toBe('1100.0000000000');
+  });
+  it('a very high rate still converges', () => {
+    const i = solveIrr(flows('100', '90', 3));
+    expect(npv(flows('100', '90', 3), i).abs().lt('1e-25')).toBe(true);
+  });
+  it('annualises and de-annualises', () => {
+    const k = new Decimal(12);
+    const i = periodicFromEffective(new Decimal('0.1626'), k);
+    expect(annualiseCompound(i, k).toFixed(20)).toBe('0.16260000000000000000');
+  });
+  it('refuses flows without a payout', () => {
+    expect(() => solveIrr([{ t: 1, amount: new Decimal(1) }])).toThrow(RangeError);
+  });
+});
