@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { workspaceAlias } from '../../vitest.workspace-alias';
+import { workspaceAlias } from '../../vitest.workspace-alias.ts';
 
 export default defineConfig({
   plugins: [react()],

@@ -63,7 +63,7 @@ export function matchRoute(routes: readonly FlatRoute[], pathname: string): Rout
   return best;
 }
 
-const FORM_WORD = /(Create|Detail|Edit)/;
+const FORM_WORD = /(create|detail|edit)/i;
 
 /**
  * Spec §2: a page whose path contains Create, Detail or Edit takes the breadcrumb and sidebar
@@ -76,7 +76,7 @@ export function listRouteFor(routes: readonly FlatRoute[], route: FlatRoute): Fl
   }
   if (!FORM_WORD.test(route.pattern)) return undefined;
   const staticPart = route.pattern.split('/:')[0]!;
-  const candidate = staticPart.replace(FORM_WORD, 'List');
+  const candidate = staticPart.replace(FORM_WORD, (w) => (w[0] === w[0]!.toUpperCase() ? 'List' : 'list'));
   const exact = routes.find((r) => r.pattern.toLowerCase() === candidate.toLowerCase());
   if (exact) return exact;
   const parent = route.parentPaths.at(-1);

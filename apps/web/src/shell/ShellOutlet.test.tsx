@@ -1,0 +1,105 @@
+import { lazy } from 'react';
+import { act, render, screen, fireEvent } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useNavigate, useParams } from 'react-router';
+import { App } from 'antd';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pages } from '../app/pages.js';
+import type { UserInfo } from '../api/types.js';
+import { useSession } from '../stores/session.js';
+import { useTags } from '../stores/tags.js';
+import { ShellOutlet } from './ShellOutlet.js';
+
+function NotePage() {
+  const { id } = useParams();
+  return (
+    <label>
+      {`note ${id ?? ''}`}
+      <input aria-label={`note ${id ?? ''}`} />
+    </label>
+  );
+}
+
+function Nav() {
+  const navigate = useNavigate();
+  return (
+    <div>
+      {['/notes/1', '/notes/2', '/secret', '/nowhere', '/redirect/notes/1'].map((p) => (
+        <button key={p} type="button" onClick={() => navigate(p)}>
+          {`go ${p}`}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+const user: UserInfo = {
+  id: 5,
+  name: 'Clerk',
+  roles: ['clerk'],
+  asyncRouterMap: [
+    {
+      path: '/notes',
+      component: 'Layout',
+      children: [{ path: ':id', name: 'Note', component: 'testNote', meta: { title: 'note' } }],
+    },
+    { path: '/secret', name: 'Secret', component: 'testNote', meta: { title: 'secret', roles: ['admin'] } },
+  ],
+};
+
+function renderShell(initial: string) {
+  return render(
+    <App>
+      <MemoryRouter initialEntries={[initial]}>
+        <Nav />
+        <Routes>
+          <Route path="/401" element={<p>forbidden page</p>} />
+          <Route path="/404" element={<p>missing page</p>} />
+          <Route path="/*" element={<ShellOutlet />} />
+        </Routes>
+      </MemoryRouter>
+    </App>,
+  );
+}
+
+beforeEach(() => {
+  pages.testNote = lazy(async () => ({ default: NotePage }));
+  useSession.getState().setUser(user);
+  useTags.getState().reset();
+});
+afterEach(() => {
+  delete pages.testNote;
+});
+
+describe('shell outlet', () => {
+  it('sends a user without the route roles to /401 and unknown paths to /404', async () => {
+    renderShell('/secret');
+    expect(await screen.findByText('forbidden page')).toBeInTheDocument();
+    renderShell('/nowhere');
+    expect(await screen.findByText('missing page')).toBeInTheDocument();
+  });
+
+  it('keeps a visited page alive with its typed text, keyed by full path', async () => {
+    renderShell('/notes/1');
+    const first = await screen.findByLabelText('note 1');
+    fireEvent.change(first, { target: { value: 'half-filled' } });
+
+    fireEvent.click(screen.getByText('go /notes/2'));
+    expect(await screen.findByLabelText('note 2')).toBeVisible();
+    expect(useTags.getState().visited.map((t) => t.fullPath)).toEqual(['/notes/1', '/notes/2']);
+
+    fireEvent.click(screen.getByText('go /notes/1'));
+    const again = await screen.findByLabelText('note 1');
+    expect(again).toBe(first);
+    expect(again).toHaveValue('half-filled');
+  });
+
+  it('refresh remounts the page', async () => {
+    renderShell('/notes/1');
+    fireEvent.change(await screen.findByLabelText('note 1'), { target: { value: 'typed' } });
+    await act(async () => {
+      fireEvent.click(screen.getByText('go /redirect/notes/1'));
+    });
+    const fresh = await screen.findByLabelText('note 1');
+    expect(fresh).toHaveValue('');
+  });
+});
