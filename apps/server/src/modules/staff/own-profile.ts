@@ -1,0 +1,78 @@
+import { isStrongPassword, type Language, type OwnProfile, type OwnProfileUpdate } from '@harbour/contracts';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { sessions, staff } from '../../db/schema/index.js';
+import { AppError, badRequest, notFound } from '../../http/app-error.js';
+import { ErrorStatus } from '@harbour/contracts';
+import { audit } from '../../http/audit.js';
+import { readSettings } from '../../http/settings.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { auditCopy } from './write.js';
+
+/** Own details (`/adminModify`): the caller's profile, always whole (no masking of one's own numbers). */
+export async function readOwnProfile(db: DbOrTx, staffId: number): Promise<OwnProfile> {
+  const [row] = await db.select().from(staff).where(eq(staff.id, staffId));
+  if (!row) throw notFound();
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    mobile: row.mobile,
+    email: row.email,
+    avatarUrl: row.avatar,
+    defaultLanguage: row.defaultLanguage as Language,
+  };
+}
+
+/**
+ * Saves name, mobile, e-mail and language; a new password needs the current one and ends the
+ * caller's other sessions (this one stays, so the caller is not thrown out mid-change).
+ */
+export async function updateOwnProfile(tx: Tx, req: FastifyRequest, input: OwnProfileUpdate): Promise<OwnProfile> {
+  const auth = req.auth!;
+  const [before] = await tx.select().from(staff).where(eq(staff.id, auth.staffId)).for('update');
+  if (!before) throw notFound();
+  if (input.password !== null) {
+    if (!(await verifyPassword(before.passwordHash, input.currentPassword ?? ''))) {
+      throw badRequest('errors.validation', [{ field: 'currentPassword', message: 'validation.currentPasswordWrong' }]);
+    }
+    const { customPassword } = await readSettings(tx, ['customPassword']);
+    if (customPassword && !isStrongPassword(input.password)) {
+      throw badRequest('errors.validation', [{ field: 'password', message: 'validation.passwordWeak' }]);
+    }
+  }
+  const [clash] = await tx
+    .select({ id: staff.id })
+    .from(staff)
+    .where(and(eq(staff.mobile, input.mobile), ne(staff.id, auth.staffId)));
+  if (clash) {
+    throw new AppError(409, ErrorStatus.Conflict, 'admin.idOrMobileUsed', {}, [{ field: 'mobile', message: 'admin.idOrMobileUsed' }]);
+  }
+  const [after] = await tx
+    .update(staff)
+    .set({
+      name: input.name,
+      mobile: input.mobile,
+      email: input.email,
+      ...(input.defaultLanguage ? { defaultLanguage: input.defaultLanguage } : {}),
+      ...(input.password !== null ? { passwordHash: await hashPassword(input.password), failedLogins: 0, lockedUntil: null } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(staff.id, auth.staffId))
+    .returning();
+  if (input.password !== null) {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: 'password_changed', updatedAt: new Date() })
+      .where(and(eq(sessions.staffId, auth.staffId), ne(sessions.id, auth.sessionId), isNull(sessions.revokedAt)));
+  }
+  await audit(tx, {
+    action: 'edit',
+    module: 'adminModify',
+    reference: auth.staffId,
+    before: auditCopy(before),
+    after: { ...auditCopy(after!), passwordChanged: input.password !== null },
+  });
+  return readOwnProfile(tx, auth.staffId);
+}

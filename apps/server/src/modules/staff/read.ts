@@ -1,0 +1,153 @@
+import type { Language, StaffFilters, StaffItem } from '@harbour/contracts';
+import { and, count, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { roles, staff, staffRoles, staffStores, stores } from '../../db/schema/index.js';
+import { notFound } from '../../http/app-error.js';
+import { readSettings } from '../../http/settings.js';
+import type { AuthContext } from '../../http/types.js';
+import { likePattern, offsetOf, orderOf, pageAnswer } from '../audit/paging.js';
+import { maskTail } from './mask.js';
+import { staffInScope } from './scope.js';
+
+export type StaffRow = typeof staff.$inferSelect;
+
+/** The permission that shows HKID and mobile numbers whole. */
+export const REVEAL_PERMISSION = 'staff.reveal';
+export const canReveal = (auth: AuthContext) => auth.superAdmin || auth.permissions.has(REVEAL_PERMISSION);
+
+/** How a caller sees personal numbers: whole, or masked to the "visible tel. no." digits. */
+export interface Masking {
+  masked: boolean;
+  visibleDigits: number;
+}
+
+export async function maskingFor(db: DbOrTx, auth: AuthContext): Promise<Masking> {
+  if (canReveal(auth)) return { masked: false, visibleDigits: 0 };
+  const { visibleTelDigits } = await readSettings(db, ['visibleTelDigits']);
+  return { masked: true, visibleDigits: visibleTelDigits };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Stores and roles of each listed staff member, in two queries for the whole page. */
+async function relations(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return { storesOf: new Map(), rolesOf: new Map() } as const;
+  const [storeRows, roleRows] = await Promise.all([
+    db
+      .select({ staffId: staffStores.staffId, id: stores.id, name: stores.nameZh })
+      .from(staffStores)
+      .innerJoin(stores, eq(stores.id, staffStores.storeId))
+      .where(inArray(staffStores.staffId, ids))
+      .orderBy(stores.id),
+    db
+      .select({ staffId: staffRoles.staffId, id: roles.id, name: roles.name })
+      .from(staffRoles)
+      .innerJoin(roles, eq(roles.id, staffRoles.roleId))
+      .where(inArray(staffRoles.staffId, ids))
+      .orderBy(roles.id),
+  ]);
+  const group = (rows: { staffId: number; id: number; name: string }[]) => {
+    const m = new Map<number, { id: number; name: string }[]>();
+    for (const r of rows) m.set(r.staffId, [...(m.get(r.staffId) ?? []), { id: r.id, name: r.name }]);
+    return m;
+  };
+  return { storesOf: group(storeRows), rolesOf: group(roleRows) } as const;
+}
+
+export function toItem(
+  row: StaffRow,
+  rel: { stores: { id: number; name: string }[]; roles: { id: number; name: string }[] },
+  masking: Masking,
+): StaffItem {
+  const shown = (v: string | null) => (masking.masked ? maskTail(v, masking.visibleDigits) : v);
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    staffNo: row.staffNo,
+    fullName: row.fullName,
+    mobile: shown(row.mobile),
+    email: row.email,
+    hkid: shown(row.hkid),
+    masked: masking.masked,
+    address: row.address,
+    employmentDate: row.employmentDate,
+    defaultLanguage: row.defaultLanguage as Language,
+    state: row.state === 'forbidden' ? 'forbidden' : 'normal',
+    locked: row.lockedUntil !== null && row.lockedUntil.getTime() > Date.now(),
+    avatarUrl: row.avatar,
+    stores: rel.stores,
+    defaultStoreId: row.defaultStoreId,
+    roles: rel.roles,
+    level: row.level,
+    privilege: row.privilege,
+    maxApprovedAmount: row.maxApprovedAmount,
+    lastLoginAt: iso(row.lastLoginAt),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The filters of the staff list (spec: name, username, mobile, role, store, state). */
+export function staffFilterWhere(db: DbOrTx, auth: AuthContext, q: Omit<StaffFilters, 'page' | 'pageSize' | 'sort'>): SQL | undefined {
+  const digits = q.mobile?.replace(/\D/g, '');
+  return and(
+    staffInScope(auth, db),
+    q.name ? or(ilike(staff.name, likePattern(q.name)), ilike(staff.fullName, likePattern(q.name))) : undefined,
+    q.username ? ilike(staff.username, likePattern(q.username)) : undefined,
+    // Mobiles are kept as 8 digits, so the filter matches however the caller typed it.
+    digits ? ilike(staff.mobile, likePattern(digits)) : undefined,
+    q.state ? eq(staff.state, q.state) : undefined,
+    q.roleId
+      ? exists(db.select({ one: sql`1` }).from(staffRoles).where(and(eq(staffRoles.staffId, staff.id), eq(staffRoles.roleId, q.roleId))))
+      : undefined,
+    q.storeId
+      ? exists(db.select({ one: sql`1` }).from(staffStores).where(and(eq(staffStores.staffId, staff.id), eq(staffStores.storeId, q.storeId))))
+      : undefined,
+  );
+}
+
+const SORTS = {
+  id: staff.id,
+  username: staff.username,
+  name: staff.name,
+  state: staff.state,
+  createdAt: staff.createdAt,
+  lastLoginAt: staff.lastLoginAt,
+};
+
+export async function listStaff(db: DbOrTx, auth: AuthContext, q: StaffFilters) {
+  const where = staffFilterWhere(db, auth, q);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(staff)
+      .where(where)
+      .orderBy(...orderOf(q.sort, 'id:asc', SORTS, staff.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(staff).where(where),
+  ]);
+  const masking = await maskingFor(db, auth);
+  const { storesOf, rolesOf } = await relations(
+    db,
+    rows.map((r) => r.id),
+  );
+  const items = rows.map((r) => toItem(r, { stores: storesOf.get(r.id) ?? [], roles: rolesOf.get(r.id) ?? [] }, masking));
+  return pageAnswer(items, total?.n ?? 0, q);
+}
+
+/** One staff row inside the caller's scope, or 404. `forUpdate` locks it for the change. */
+export async function findStaff(db: DbOrTx, auth: AuthContext, id: number, forUpdate = false): Promise<StaffRow> {
+  const query = db
+    .select()
+    .from(staff)
+    .where(and(eq(staff.id, id), staffInScope(auth, db)));
+  const [row] = forUpdate ? await query.for('update', { of: staff }) : await query;
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function staffItem(db: DbOrTx, auth: AuthContext, row: StaffRow): Promise<StaffItem> {
+  const { storesOf, rolesOf } = await relations(db, [row.id]);
+  return toItem(row, { stores: storesOf.get(row.id) ?? [], roles: rolesOf.get(row.id) ?? [] }, await maskingFor(db, auth));
+}

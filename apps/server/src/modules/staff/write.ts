@@ -1,0 +1,181 @@
+import { ErrorStatus, isStrongPassword, type FieldError, type RevealableStaffField, type StaffCreate, type StaffState, type StaffUpdate } from '@harbour/contracts';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Tx } from '../../db/client.js';
+import { rolePermissions, roles, sessions, staff, staffRoles, staffStores, stores } from '../../db/schema/index.js';
+import { AppError, badRequest, businessRule, forbidden } from '../../http/app-error.js';
+import { audit } from '../../http/audit.js';
+import { SUPER_ADMIN_ID } from '../../http/auth-hook.js';
+import { readSettings } from '../../http/settings.js';
+import type { AuthContext } from '../../http/types.js';
+import { hashPassword } from '../auth/passwords.js';
+import { assignableStoreIds } from './scope.js';
+import { findStaff, staffItem, type StaffRow } from './read.js';
+import { maskTail } from './mask.js';
+
+/** Staff writes take this transaction lock so two requests cannot both pass the duplicate checks. */
+const STAFF_WRITE_LOCK = 0x5ea_0001;
+
+const conflictOn = (code: string, fields: string[]) =>
+  new AppError(409, ErrorStatus.Conflict, code, {}, fields.map((field): FieldError => ({ field, message: code })));
+
+/**
+ * The audit copy of a staff row: personal numbers are kept masked, so the log (readable with the
+ * log permission) does not become a way around `staff.reveal`.
+ */
+export function auditCopy(row: StaffRow) {
+  const { passwordHash: _secret, ...rest } = row;
+  return { ...rest, mobile: maskTail(row.mobile, 4), hkid: maskTail(row.hkid, 4) };
+}
+
+/** The custom-password setting demands at least 8 characters with letters and digits. */
+async function checkPasswordPolicy(tx: Tx, password: string | null) {
+  if (password === null) return;
+  const { customPassword } = await readSettings(tx, ['customPassword']);
+  if (customPassword && !isStrongPassword(password)) {
+    throw badRequest('errors.validation', [{ field: 'password', message: 'validation.passwordWeak' }]);
+  }
+}
+
+/** Spec §5: username, mobile and HKID are each used by one staff member only. */
+async function checkDuplicates(tx: Tx, input: StaffCreate | StaffUpdate, selfId: number | null) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${STAFF_WRITE_LOCK})`);
+  const others = selfId === null ? undefined : ne(staff.id, selfId);
+  const [byName] = await tx
+    .select({ id: staff.id })
+    .from(staff)
+    .where(and(sql`lower(${staff.username}) = lower(${input.username})`, others));
+  if (byName) throw conflictOn('admin.usernameTaken', ['username']);
+  const clash = await tx
+    .select({ mobile: staff.mobile, hkid: staff.hkid })
+    .from(staff)
+    .where(and(or(eq(staff.mobile, input.mobile), input.hkid ? eq(staff.hkid, input.hkid) : undefined), others));
+  const fields = [
+    ...(clash.some((r) => r.mobile === input.mobile) ? ['mobile'] : []),
+    ...(input.hkid && clash.some((r) => r.hkid === input.hkid) ? ['hkid'] : []),
+  ];
+  if (fields.length) throw conflictOn('admin.idOrMobileUsed', fields);
+}
+
+/** Stores and roles must exist; stores must be ones the caller may hand out; roles grant no more than the caller holds. */
+async function checkAssignments(tx: Tx, auth: AuthContext, input: StaffCreate | StaffUpdate) {
+  const errors: FieldError[] = [];
+  const storeIds = [...new Set(input.storeIds)];
+  const roleIds = [...new Set(input.roleIds)];
+  const known = await tx.select({ id: stores.id }).from(stores).where(inArray(stores.id, storeIds));
+  if (known.length !== storeIds.length) errors.push({ field: 'storeIds', message: 'admin.unknownStore' });
+  else {
+    const mine = await assignableStoreIds(tx, auth, storeIds);
+    if (storeIds.some((id) => !mine.has(id))) errors.push({ field: 'storeIds', message: 'admin.storeNotYours' });
+  }
+  const roleRows = await tx.select({ id: roles.id, allStores: roles.allStores }).from(roles).where(inArray(roles.id, roleIds));
+  if (roleRows.length !== roleIds.length) errors.push({ field: 'roleIds', message: 'admin.unknownRole' });
+  else if (!auth.superAdmin) {
+    const granted = await tx
+      .select({ key: rolePermissions.permissionKey })
+      .from(rolePermissions)
+      .where(inArray(rolePermissions.roleId, roleIds));
+    const beyond = granted.some((g) => !auth.permissions.has(g.key)) || (roleRows.some((r) => r.allStores) && !auth.allStores);
+    if (beyond) errors.push({ field: 'roleIds', message: 'admin.grantBeyondOwn' });
+  }
+  if (errors.length) throw badRequest('errors.validation', errors);
+  return { storeIds, roleIds };
+}
+
+async function replaceLinks(tx: Tx, staffId: number, storeIds: number[], roleIds: number[], by: number) {
+  await tx.delete(staffStores).where(eq(staffStores.staffId, staffId));
+  await tx.delete(staffRoles).where(eq(staffRoles.staffId, staffId));
+  await tx.insert(staffStores).values(storeIds.map((storeId) => ({ staffId, storeId, createdBy: by })));
+  await tx.insert(staffRoles).values(roleIds.map((roleId) => ({ staffId, roleId, createdBy: by })));
+}
+
+const profileColumns = (input: StaffCreate | StaffUpdate) => ({
+  username: input.username,
+  name: input.name,
+  staffNo: input.staffNo,
+  fullName: input.fullName,
+  mobile: input.mobile,
+  email: input.email,
+  hkid: input.hkid,
+  address: input.address,
+  employmentDate: input.employmentDate,
+  defaultLanguage: input.defaultLanguage,
+  defaultStoreId: input.defaultStoreId,
+  level: input.level,
+  privilege: input.privilege,
+  maxApprovedAmount: input.maxApprovedAmount,
+});
+
+export async function createStaff(tx: Tx, req: FastifyRequest, input: StaffCreate) {
+  const auth = req.auth!;
+  await checkPasswordPolicy(tx, input.password);
+  const { storeIds, roleIds } = await checkAssignments(tx, auth, input);
+  await checkDuplicates(tx, input, null);
+  const [row] = await tx
+    .insert(staff)
+    .values({ ...profileColumns(input), passwordHash: await hashPassword(input.password), createdBy: auth.staffId })
+    .returning();
+  await replaceLinks(tx, row!.id, storeIds, roleIds, auth.staffId);
+  await audit(tx, { action: 'add', module: 'staff', reference: row!.id, after: { ...auditCopy(row!), storeIds, roleIds } });
+  return staffItem(tx, auth, row!);
+}
+
+/** Only the super administrator changes the super administrator's account. */
+function guardSuperAdmin(auth: AuthContext, id: number) {
+  if (id === SUPER_ADMIN_ID && !auth.superAdmin) throw forbidden('admin.superAdminProtected');
+}
+
+export async function updateStaff(tx: Tx, req: FastifyRequest, id: number, input: StaffUpdate) {
+  const auth = req.auth!;
+  const before = await findStaff(tx, auth, id, true);
+  guardSuperAdmin(auth, id);
+  await checkPasswordPolicy(tx, input.password);
+  const { storeIds, roleIds } = await checkAssignments(tx, auth, input);
+  await checkDuplicates(tx, input, id);
+  const beforeLinks = await staffItem(tx, auth, before);
+  const [row] = await tx
+    .update(staff)
+    .set({
+      ...profileColumns(input),
+      ...(input.password
+        ? // A new password ends every session begun before it (the auth hook compares the instants).
+          { passwordHash: await hashPassword(input.password), passwordChangedAt: sql`clock_timestamp()`, failedLogins: 0, lockedUntil: null }
+        : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(staff.id, id))
+    .returning();
+  await replaceLinks(tx, id, storeIds, roleIds, auth.staffId);
+  await audit(tx, {
+    action: 'edit',
+    module: 'staff',
+    reference: id,
+    before: { ...auditCopy(before), storeIds: beforeLinks.stores.map((s) => s.id), roleIds: beforeLinks.roles.map((r) => r.id) },
+    after: { ...auditCopy(row!), storeIds, roleIds, passwordChanged: input.password !== null },
+  });
+  return staffItem(tx, auth, row!);
+}
+
+/** Forbid or restore. Forbidding ends the member's sessions at once (and the auth hook refuses any left). */
+export async function setStaffState(tx: Tx, req: FastifyRequest, id: number, state: StaffState) {
+  const auth = req.auth!;
+  const before = await findStaff(tx, auth, id, true);
+  guardSuperAdmin(auth, id);
+  if (state === 'forbidden' && (id === auth.staffId || id === SUPER_ADMIN_ID)) throw businessRule('admin.cannotForbidSelf');
+  const [row] = await tx.update(staff).set({ state, updatedAt: new Date() }).where(eq(staff.id, id)).returning();
+  if (state === 'forbidden') {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: 'forbidden', updatedAt: new Date() })
+      .where(and(eq(sessions.staffId, id), isNull(sessions.revokedAt)));
+  }
+  await audit(tx, { action: 'edit', module: 'staff', reference: id, before: { state: before.state }, after: { state } });
+  return staffItem(tx, auth, row!);
+}
+
+/** The whole value of a masked field, for callers with `staff.reveal`; every reveal is logged. */
+export async function revealStaffField(tx: Tx, req: FastifyRequest, id: number, field: RevealableStaffField) {
+  const row = await findStaff(tx, req.auth!, id);
+  await audit(tx, { action: 'reveal', module: 'staff', reference: id, after: { field } });
+  return { field, value: field === 'mobile' ? row.mobile : row.hkid };
+}
