@@ -12,3 +12,8 @@ export * from './admin-lists.js';
 export * from './calculator.js';
 export * from './settings.js';
 export * from './holidays.js';
+export * from './auth.js';
+export * from './session.js';
+export * from './audit.js';
+export * from './permissions/index.js';
+export * from './messages/index.js';

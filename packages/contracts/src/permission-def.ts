@@ -20,6 +20,8 @@ export interface PermissionDef {
     pageKey: string;
     icon?: string;
     hidden?: boolean;
+    /** The web page exists; entries without it stay out of the menu (`asyncRouterMap`). */
+    available?: boolean;
   };
 }
 

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import { tooManyRequests } from './http/app-error.js';
+import { installErrorHandling } from './http/error-handler.js';
+import { installPlatformHooks } from './http/platform.js';
+import './http/types.js';
+import { MODULES, type HarbourModule } from './modules/index.js';
+
+export interface BuildOptions {
+  db: Db;
+  config: Config;
+  /** Extra modules (tests add probe routes this way). */
+  modules?: readonly HarbourModule[];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** Builds the Fastify instance (ready, not listening): tests use it with `app.inject`. */
+export async function buildApp({ db, config, modules = [] }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    // A caller's X-Request-Id is kept when it looks like one, so logs join up across a proxy.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installPlatformHooks(app);
+  installErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // antd writes its styles at run time; the captcha is a data: image.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => tooManyRequests(),
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Harbour admin API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  for (const mod of [...MODULES, ...modules]) await mod(app);
+
+  const index = path.join(config.webDist, 'index.html');
+  app.decorate('webIndexAvailable', fs.existsSync(index));
+  if (fs.existsSync(index)) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: ['index.html'] });
+  }
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { StartupError } from './startup-error.js';
+
+/** Everything the server reads from the environment, checked once at start-up. */
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  host: string;
+  port: number;
+  /** Unset → the embedded PostgreSQL. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** When set (never in production) every captcha's answer is this value. */
+  fixedCaptcha: string | undefined;
+  /** Built web app to serve, when present. */
+  webDist: string;
+  /** Requests a minute per address before 429, a flood guard on top of the login throttle. */
+  rateLimitMax: number;
+  logLevel: string;
+  /** Trust X-Forwarded-For from a proxy in front (HARBOUR_TRUST_PROXY=1). */
+  trustProxy: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const fixedCaptcha = env.HARBOUR_FIXED_CAPTCHA?.trim() || undefined;
+  if (fixedCaptcha && mode === 'production') {
+    throw new StartupError('HARBOUR_FIXED_CAPTCHA must not be set when NODE_ENV=production');
+  }
+  const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`PORT must be a port number, not "${env.PORT}"`);
+  const rateLimitMax = Number(env.HARBOUR_RATE_LIMIT ?? (mode === 'test' ? 1_000_000 : 1200));
+  return {
+    env: mode,
+    host: env.HOST || '127.0.0.1',
+    port,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.HARBOUR_DATA_DIR || './data'),
+    fixedCaptcha,
+    webDist: path.resolve(env.HARBOUR_WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),
+    rateLimitMax: Number.isFinite(rateLimitMax) && rateLimitMax > 0 ? rateLimitMax : 1200,
+    logLevel: env.LOG_LEVEL || (mode === 'test' ? 'silent' : 'info'),
+    trustProxy: env.HARBOUR_TRUST_PROXY === '1',
+  };
+}

@@ -1,0 +1,54 @@
+import { bigserial, date, index, integer, jsonb, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { stamps } from './columns.js';
+import { staff } from './staff.js';
+
+/** Access IP allowlist: global rows (no staff) and per-staff rows; an empty list allows all. */
+export const accessIps = pgTable('access_ips', {
+  id: serial('id').primaryKey(),
+  /** A single address or a CIDR block, IPv4 or IPv6. */
+  address: varchar('address', { length: 64 }).notNull(),
+  staffId: integer('staff_id').references(() => staff.id, { onDelete: 'cascade' }),
+  remarks: varchar('remarks', { length: 255 }),
+  ...stamps,
+});
+
+/**
+ * The action log (spec §9 action log types). Append-only: a trigger in the migrations refuses
+ * UPDATE and DELETE, whoever connects.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    staffId: integer('staff_id'),
+    storeId: integer('store_id'),
+    action: varchar('action', { length: 32 }).notNull(),
+    module: varchar('module', { length: 64 }).notNull(),
+    reference: varchar('reference', { length: 128 }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 512 }),
+    requestId: varchar('request_id', { length: 64 }),
+    ...stamps,
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_staff_idx').on(t.staffId)],
+);
+
+/** One row per setting (key → JSONB value); see `@harbour/contracts` settings. */
+export const settings = pgTable('settings', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  value: jsonb('value').notNull(),
+  ...stamps,
+});
+
+/** Public holidays and company days off (DATE, Hong Kong calendar). */
+export const holidays = pgTable('holidays', {
+  id: serial('id').primaryKey(),
+  date: date('date', { mode: 'string' }).notNull().unique(),
+  nameZh: varchar('name_zh', { length: 64 }).notNull(),
+  nameEn: varchar('name_en', { length: 128 }).notNull(),
+  /** holiday | day_off */
+  kind: varchar('kind', { length: 16 }).notNull().default('holiday'),
+  ...stamps,
+});

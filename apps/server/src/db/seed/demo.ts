@@ -1,0 +1,108 @@
+import { DEFAULT_SYSTEM_SETTINGS, PERMISSION_CATALOGUE } from '@harbour/contracts';
+import { count, sql } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import { holidays, rolePermissions, roles, settings, staff, staffRoles, staffStores, stores } from '../schema/index.js';
+import { hashPassword } from '../../modules/auth/passwords.js';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+/** The demo roles and what they may do, by permission group (and single keys). */
+const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; groups: string[]; keys?: string[] }> = {
+  manager: {
+    description: 'Store manager: every business screen, all stores',
+    allStores: true,
+    groups: ['dashboard', 'loan', 'repayment', 'oca', 'blacklist', 'sms', 'approval', 'payout', 'reports', 'masterdata', 'tools', 'stores', 'staff', 'persona', 'member', 'article'],
+    keys: ['system.loginList'],
+  },
+  clerk: {
+    description: 'Loan clerk: applications, repayments and tools in the own store',
+    allStores: false,
+    groups: ['dashboard', 'loan', 'repayment', 'blacklist', 'tools'],
+  },
+  collector: {
+    description: 'Collector: overdue repayments, write-off and SMS reminders',
+    allStores: false,
+    groups: ['dashboard', 'oca', 'sms', 'blacklist'],
+    keys: ['repayment.tipsList', 'repayment.list', 'reports.overdue', 'reports.currentlyOcaLoan', 'tools.calculator'],
+  },
+  accountant: {
+    description: 'Accountant: payouts and every report',
+    allStores: false,
+    groups: ['dashboard', 'payout', 'reports'],
+    keys: ['loan.list', 'repayment.list', 'tools.calculator'],
+  },
+};
+
+/** Demo staff: username → role and stores (by position in the demo stores; the first is the default). */
+const DEMO_STAFF: { username: string; name: string; role: string; stores: number[] }[] = [
+  { username: 'manager', name: '陳經理', role: 'manager', stores: [0, 1, 2] },
+  { username: 'clerk', name: '李文員', role: 'clerk', stores: [0] },
+  { username: 'collector', name: '張收數', role: 'collector', stores: [0, 1] },
+  { username: 'accountant', name: '黃會計', role: 'accountant', stores: [0, 1, 2] },
+];
+
+const DEMO_STORES = [
+  { nameZh: '旺角店', nameEn: 'Mong Kok', address: '九龍旺角彌敦道 580 號', saleTel: '2388 1001', contactName: '陳經理', mobile: '9123 4501', sort: 1 },
+  { nameZh: '觀塘店', nameEn: 'Kwun Tong', address: '九龍觀塘道 388 號', saleTel: '2345 1002', contactName: '何主任', mobile: '9123 4502', sort: 2 },
+  { nameZh: '荃灣店', nameEn: 'Tsuen Wan', address: '新界荃灣沙咀道 68 號', saleTel: '2412 1003', contactName: '林主任', mobile: '9123 4503', sort: 3 },
+];
+
+const DEMO_HOLIDAYS = [
+  { date: '2026-01-01', nameZh: '一月一日', nameEn: 'The first day of January' },
+  { date: '2026-02-17', nameZh: '農曆年初一', nameEn: 'Lunar New Year’s Day' },
+  { date: '2026-02-18', nameZh: '農曆年初二', nameEn: 'The second day of Lunar New Year' },
+  { date: '2026-02-19', nameZh: '農曆年初三', nameEn: 'The third day of Lunar New Year' },
+  { date: '2026-04-03', nameZh: '耶穌受難節', nameEn: 'Good Friday' },
+  { date: '2026-07-01', nameZh: '香港特別行政區成立紀念日', nameEn: 'HKSAR Establishment Day' },
+  { date: '2026-10-01', nameZh: '國慶日', nameEn: 'National Day' },
+  { date: '2026-12-25', nameZh: '聖誕節', nameEn: 'Christmas Day' },
+];
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(staff);
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * Demo data for the embedded default on an empty database (and the test template): three stores,
+ * the super admin (id 1), four roles, four staff, default settings and a few holidays.
+ */
+export async function seedDemo(db: Db): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const storeRows = await tx.insert(stores).values(DEMO_STORES).returning({ id: stores.id });
+    const storeIds = storeRows.map((s) => s.id);
+    await tx.insert(staff).values({
+      id: 1,
+      username: 'admin',
+      name: '系統管理員',
+      passwordHash,
+      defaultStoreId: storeIds[0],
+      introduction: 'Super administrator',
+    });
+    await tx.execute(sql`select setval(pg_get_serial_sequence('staff', 'id'), (select max(id) from staff))`);
+    await tx.insert(staffStores).values(storeIds.map((storeId) => ({ staffId: 1, storeId })));
+
+    const roleIds = new Map<string, number>();
+    for (const [name, grant] of Object.entries(ROLE_GRANTS)) {
+      const [r] = await tx.insert(roles).values({ name, description: grant.description, allStores: grant.allStores }).returning({ id: roles.id });
+      roleIds.set(name, r!.id);
+      const keys = PERMISSION_CATALOGUE.filter((p) => grant.groups.includes(p.group) || grant.keys?.includes(p.key)).map((p) => p.key);
+      if (keys.length) await tx.insert(rolePermissions).values(keys.map((permissionKey) => ({ roleId: r!.id, permissionKey })));
+    }
+    for (const s of DEMO_STAFF) {
+      const own = s.stores.map((i) => storeIds[i]!);
+      const [row] = await tx
+        .insert(staff)
+        .values({ username: s.username, name: s.name, passwordHash, defaultStoreId: own[0], createdBy: 1 })
+        .returning({ id: staff.id });
+      await tx.insert(staffStores).values(own.map((storeId) => ({ staffId: row!.id, storeId, createdBy: 1 })));
+      await tx.insert(staffRoles).values({ staffId: row!.id, roleId: roleIds.get(s.role)!, createdBy: 1 });
+    }
+    await tx
+      .insert(settings)
+      .values(Object.entries(DEFAULT_SYSTEM_SETTINGS).map(([key, value]) => ({ key, value: value as unknown })))
+      .onConflictDoNothing();
+    await tx.insert(holidays).values(DEMO_HOLIDAYS.map((h) => ({ ...h, kind: 'holiday' }))).onConflictDoNothing();
+  });
+}

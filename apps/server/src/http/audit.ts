@@ -1,0 +1,50 @@
+import type { AuditAction } from '@harbour/contracts';
+import type { Tx } from '../db/client.js';
+import { auditLog } from '../db/schema/index.js';
+import { requestOf } from './tx.js';
+
+export interface AuditEntry {
+  action: AuditAction;
+  /** The area, e.g. `auth`, `stores`, `loans`. */
+  module: string;
+  /** What was acted on: an id, a number, a username. */
+  reference?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+  /** Only when there is no logged-in caller (a failed login names the account tried). */
+  staffId?: number | null;
+}
+
+/** Fields never written to the log even when a whole row is passed as before/after. */
+const SECRET_KEYS = new Set(['passwordHash', 'password_hash', 'password', 'accessHash', 'refreshHash', 'access_hash', 'refresh_hash']);
+
+function scrub(value: unknown): unknown {
+  if (value === undefined) return null;
+  return JSON.parse(
+    JSON.stringify(value, (k, v: unknown) => (SECRET_KEYS.has(k) ? undefined : typeof v === 'bigint' ? v.toString() : v)),
+  ) as unknown;
+}
+
+/**
+ * Writes the audit row of a change inside the change's own transaction (opened by `withTx`), with
+ * the caller's staff id, store, address and request id.
+ */
+export async function audit(tx: Tx, entry: AuditEntry): Promise<void> {
+  const req = requestOf(tx);
+  if (!req) throw new Error('audit() needs a transaction opened with withTx(req, …)');
+  const staffId = req.auth?.staffId ?? entry.staffId ?? null;
+  await tx.insert(auditLog).values({
+    staffId,
+    storeId: req.auth?.storeId ?? null,
+    action: entry.action,
+    module: entry.module,
+    reference: entry.reference === undefined || entry.reference === null ? null : String(entry.reference).slice(0, 128),
+    before: scrub(entry.before),
+    after: scrub(entry.after),
+    ip: req.ip,
+    userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
+    requestId: String(req.id),
+    createdBy: staffId,
+  });
+  req.auditCount++;
+}

@@ -1,0 +1,65 @@
+import { API_BASE, successEnvelope } from '@harbour/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { z } from 'zod';
+import { translate } from './i18n.js';
+
+type Schema = z.ZodType | undefined;
+type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type RouteRequest<B extends Schema, Q extends Schema, P extends Schema> = FastifyRequest<{
+  Body: Out<B>;
+  Querystring: Out<Q>;
+  Params: Out<P>;
+}>;
+
+export interface RouteDecl<B extends Schema, Q extends Schema, P extends Schema, R extends z.ZodType> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path under the API base, e.g. `/stores/:id`. */
+  url: string;
+  /** A catalogue key, or `public` / `authenticated`. */
+  permission: string;
+  summary?: string;
+  tags?: string[];
+  body?: B;
+  querystring?: Q;
+  params?: P;
+  /** Schema of `data` in the success envelope; only its fields leave the server. */
+  response: R;
+  /** Mutating methods write one audit row; `false` only for calls that change nothing. */
+  audit?: boolean;
+  handler: (req: RouteRequest<B, Q, P>, reply: FastifyReply) => Promise<z.output<R>>;
+}
+
+/**
+ * Declares an API route: contract schemas validate the request, the auth hook checks
+ * `permission` before the handler runs, the handler's data is wrapped in the success envelope
+ * (with `req.successMessage` translated, when set) and validated against `response`.
+ */
+export function route<B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, R extends z.ZodType = z.ZodType>(
+  app: FastifyInstance,
+  decl: RouteDecl<B, Q, P, R>,
+): void {
+  const options: RouteOptions = {
+    method: decl.method,
+    url: `${API_BASE}${decl.url}`,
+    config: { permission: decl.permission, ...(decl.audit === false ? { audit: false } : {}) },
+    schema: {
+      ...(decl.summary ? { summary: decl.summary } : {}),
+      ...(decl.tags ? { tags: decl.tags } : {}),
+      ...(decl.body ? { body: decl.body } : {}),
+      ...(decl.querystring ? { querystring: decl.querystring } : {}),
+      ...(decl.params ? { params: decl.params } : {}),
+      response: { 200: successEnvelope(decl.response) },
+    },
+    handler: async (req, reply) => {
+      const data = await decl.handler(req as unknown as RouteRequest<B, Q, P>, reply);
+      return { result: 'success' as const, data, ...(req.successMessage ? { message: translate(req.lang, req.successMessage) } : {}) };
+    },
+  };
+  app.route(options);
+}
+
+/** Sets the success message (a message code; translated when the answer is sent). */
+export const succeed = (req: FastifyRequest, code: string) => {
+  req.successMessage = code;
+};

@@ -1,0 +1,21 @@
+import { DEFAULT_SYSTEM_SETTINGS, type SystemSettings } from '@harbour/contracts';
+import { inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { settings } from '../db/schema/index.js';
+
+/**
+ * Reads settings (one row per key, JSONB) with the defaults for missing keys. Read per request,
+ * never cached, so a change on one instance applies on all at once.
+ */
+export async function readSettings<K extends keyof SystemSettings>(db: DbOrTx, keys: readonly K[]): Promise<Pick<SystemSettings, K>> {
+  const rows = await db.select().from(settings).where(inArray(settings.key, keys as readonly string[] as string[]));
+  const out = {} as Pick<SystemSettings, K>;
+  for (const k of keys) out[k] = DEFAULT_SYSTEM_SETTINGS[k];
+  for (const r of rows) {
+    const k = r.key as K;
+    const fallback = DEFAULT_SYSTEM_SETTINGS[k];
+    // A value of the wrong kind (hand-edited row) reads as the default rather than breaking logins.
+    if (typeof r.value === typeof fallback && r.value !== null) out[k] = r.value as SystemSettings[K];
+  }
+  return out;
+}

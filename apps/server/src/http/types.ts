@@ -1,0 +1,53 @@
+import type { Language } from '@harbour/contracts';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+
+/** Who is calling: filled by the auth hook from the session behind the access token. */
+export interface AuthContext {
+  staffId: number;
+  username: string;
+  name: string;
+  sessionId: number;
+  /** The session's current store. */
+  storeId: number | null;
+  roleNames: string[];
+  permissions: ReadonlySet<string>;
+  /** Staff id 1: passes every permission check. */
+  superAdmin: boolean;
+  /** A role grants every store (no store filter on store-owned rows). */
+  allStores: boolean;
+}
+
+/** A route's declared permission: a catalogue key, or `public` / `authenticated`. */
+export type RoutePermission = string;
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  permission: RoutePermission;
+  audit: boolean;
+  schema: { body?: unknown; querystring?: unknown; params?: unknown };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Required on every API route (checked when the route is registered). */
+    permission?: RoutePermission;
+    /** A POST/PUT/PATCH/DELETE that changes nothing (a calculation) says `audit: false`. */
+    audit?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    lang: Language;
+    /** Audit rows written by this request (each mutating request writes exactly one). */
+    auditCount: number;
+    /** Message code added to a success answer. */
+    successMessage: string | undefined;
+  }
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    /** Every API route with its declared permission (the authorization matrix test reads this). */
+    apiRoutes: RegisteredRoute[];
+  }
+}

@@ -1,0 +1,181 @@
+import {
+  AUTHENTICATED,
+  captchaAnswerSchema,
+  loginRequestSchema,
+  loginUserFiltersSchema,
+  loginUserItemSchema,
+  pageOf,
+  PUBLIC,
+  refreshTokenSchema,
+  revokeTokenSchema,
+  switchStoreSchema,
+  tokenAnswerSchema,
+  userInfoSchema,
+} from '@harbour/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { sessions, staff } from '../../db/schema/index.js';
+import { forbidden, notFound } from '../../http/app-error.js';
+import { audit } from '../../http/audit.js';
+import { revokeSession } from '../../http/auth-hook.js';
+import { route, succeed } from '../../http/route.js';
+import { withTx } from '../../http/tx.js';
+import { issueCaptcha } from './captcha.js';
+import { liveSessions } from './live-sessions.js';
+import { passwordLogin } from './login.js';
+import { refreshSession } from './sessions.js';
+import { allowedStores, userInfo } from './user-info.js';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const done = z.object({ ok: z.literal(true) });
+
+/** Login, tokens, user info, store switch, logout, live sessions and unlock (spec §7). */
+export function authModule(app: FastifyInstance) {
+  const tags = ['auth'];
+
+  route(app, {
+    method: 'GET',
+    url: '/captcha',
+    permission: PUBLIC,
+    tags,
+    summary: 'A login captcha (single use, 5 minutes)',
+    response: captchaAnswerSchema,
+    handler: (req) => issueCaptcha(req),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/login',
+    permission: PUBLIC,
+    tags,
+    summary: 'Log in (type 1: password and captcha) or refresh (type 2: refresh_token)',
+    body: loginRequestSchema,
+    response: tokenAnswerSchema,
+    handler: async (req) => {
+      const body = req.body;
+      if (body.type === 2) return refreshSession(req, body.refresh_token);
+      const tokens = await passwordLogin(req, body);
+      succeed(req, 'success.loggedIn');
+      return tokens;
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/refreshToken',
+    permission: PUBLIC,
+    tags,
+    summary: 'New token pair for a refresh token; the old refresh token stops working',
+    body: refreshTokenSchema,
+    response: tokenAnswerSchema,
+    handler: (req) => refreshSession(req, req.body.refresh_token),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/userInfo',
+    permission: AUTHENTICATED,
+    tags,
+    summary: 'The logged-in staff member, stores, permission keys and menu',
+    response: userInfoSchema,
+    handler: (req) => userInfo(req, req.auth!),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/switchStores',
+    permission: AUTHENTICATED,
+    tags,
+    summary: 'Change the current store of this session',
+    body: switchStoreSchema,
+    response: done,
+    handler: async (req) => {
+      const auth = req.auth!;
+      const allowed = await allowedStores(req, auth);
+      if (!allowed.some((s) => s.id === req.body.storeId)) throw forbidden('auth.storeNotAllowed');
+      await withTx(req, async (tx) => {
+        await tx.update(sessions).set({ storeId: req.body.storeId, updatedAt: sql`now()` }).where(eq(sessions.id, auth.sessionId));
+        await audit(tx, { action: 'edit', module: 'auth.session', reference: auth.sessionId, before: { storeId: auth.storeId }, after: { storeId: req.body.storeId } });
+      });
+      succeed(req, 'success.storeSwitched');
+      return { ok: true as const };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/login/logout',
+    permission: AUTHENTICATED,
+    tags,
+    summary: 'End this session',
+    response: done,
+    handler: async (req) => {
+      const auth = req.auth!;
+      await withTx(req, async (tx) => {
+        await revokeSession(tx, auth.sessionId, 'logout');
+        await audit(tx, { action: 'logout', module: 'auth', reference: auth.sessionId });
+      });
+      succeed(req, 'success.loggedOut');
+      return { ok: true as const };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/revokeToken',
+    permission: 'system.loginList.revoke',
+    tags,
+    summary: 'Force logout: end a session; its holder sees 50003 on the next request',
+    body: revokeTokenSchema,
+    response: done,
+    handler: async (req) => {
+      await withTx(req, async (tx) => {
+        const [target] = await tx
+          .select({ id: sessions.id, staffId: sessions.staffId, revokedAt: sessions.revokedAt })
+          .from(sessions)
+          .where(eq(sessions.id, req.body.sessionId));
+        if (!target) throw notFound('auth.sessionNotFound');
+        await revokeSession(tx, target.id, 'forced');
+        await audit(tx, { action: 'logout', module: 'auth.session', reference: target.id, after: { staffId: target.staffId, reason: 'forced' } });
+      });
+      succeed(req, 'success.revoked');
+      return { ok: true as const };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/loginUserList',
+    permission: 'system.loginList',
+    tags,
+    summary: 'Live sessions: staff, store, address, agent, login time, last seen',
+    querystring: loginUserFiltersSchema,
+    response: pageOf(loginUserItemSchema),
+    handler: (req) => liveSessions(req, req.query),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/staff/:id/unlock',
+    permission: 'staff.unlock',
+    tags,
+    summary: 'Unlock an account locked after failed logins',
+    params: idParams,
+    response: done,
+    handler: async (req) => {
+      await withTx(req, async (tx) => {
+        const [target] = await tx
+          .select({ id: staff.id, failedLogins: staff.failedLogins, lockedUntil: staff.lockedUntil })
+          .from(staff)
+          .where(eq(staff.id, req.params.id))
+          .for('update');
+        if (!target) throw notFound();
+        await tx.update(staff).set({ failedLogins: 0, lockedUntil: null, updatedAt: sql`now()` }).where(eq(staff.id, target.id));
+        await audit(tx, { action: 'edit', module: 'staff', reference: target.id, before: target, after: { failedLogins: 0, lockedUntil: null } });
+      });
+      succeed(req, 'success.unlocked');
+      return { ok: true as const };
+    },
+  });
+}

@@ -1,0 +1,93 @@
+import type { TokenAnswer } from '@harbour/contracts';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { loginAttempts, staff, staffStores, stores } from '../../db/schema/index.js';
+import { AppError, fieldError, forbidden, tooManyRequests } from '../../http/app-error.js';
+import { audit } from '../../http/audit.js';
+import { checkGlobalIp, SUPER_ADMIN_ID } from '../../http/auth-hook.js';
+import { readSettings } from '../../http/settings.js';
+import { withTx } from '../../http/tx.js';
+import { consumeCaptcha } from './captcha.js';
+import { dummyHash, verifyPassword } from './passwords.js';
+import { openSession } from './sessions.js';
+import { ipThrottled, unknownAccountLocked } from './throttle.js';
+
+export interface PasswordLogin {
+  username: string;
+  password: string;
+  captcha: string;
+  key: string;
+  remember?: boolean | undefined;
+}
+
+/** The one answer for an unknown account and a wrong password. */
+const invalidCredentials = () => new AppError(401, 401, 'auth.invalidCredentials');
+
+/** The store a login starts in: the default store if still allowed, else the first allowed. */
+async function loginStore(req: FastifyRequest, staffId: number, defaultStoreId: number | null): Promise<number | undefined> {
+  const db = req.server.db;
+  const allowed =
+    staffId === SUPER_ADMIN_ID
+      ? await db.select({ id: stores.id }).from(stores).orderBy(asc(stores.sort), asc(stores.id))
+      : await db
+          .select({ id: staffStores.storeId })
+          .from(staffStores)
+          .where(eq(staffStores.staffId, staffId))
+          .orderBy(asc(staffStores.storeId));
+  const ids = allowed.map((r) => r.id);
+  if (defaultStoreId !== null && ids.includes(defaultStoreId)) return defaultStoreId;
+  return ids[0];
+}
+
+/**
+ * Password login (spec §7 `POST login`, type 1): captcha, per-address throttle, account lockout,
+ * argon2id, allowlists; on success a new session and the token pair.
+ */
+export async function passwordLogin(req: FastifyRequest, input: PasswordLogin): Promise<TokenAnswer> {
+  const db = req.server.db;
+  if (await ipThrottled(db, req.ip)) throw tooManyRequests('auth.ipThrottled');
+  if (!(await consumeCaptcha(req, input.key, input.captcha))) throw fieldError('captcha', 'auth.captchaInvalid');
+
+  const policy = await readSettings(db, ['lockoutThreshold', 'lockoutMinutes']);
+  const [account] = await db.select().from(staff).where(eq(staff.username, input.username));
+  const locked = account
+    ? account.lockedUntil !== null && account.lockedUntil.getTime() > Date.now()
+    : await unknownAccountLocked(db, input.username, policy.lockoutThreshold, policy.lockoutMinutes);
+  if (locked) throw tooManyRequests('auth.accountLocked', { minutes: policy.lockoutMinutes });
+
+  const ok = await verifyPassword(account?.passwordHash ?? (await dummyHash()), input.password);
+  if (!account || !ok) {
+    await withTx(req, async (tx) => {
+      await tx.insert(loginAttempts).values({ ip: req.ip, username: input.username.slice(0, 64), success: false });
+      if (account) {
+        const failures = account.failedLogins + 1;
+        const lock = failures >= policy.lockoutThreshold;
+        await tx
+          .update(staff)
+          .set({
+            failedLogins: lock ? 0 : failures,
+            lockedUntil: lock ? sql`now() + make_interval(mins => ${policy.lockoutMinutes})` : account.lockedUntil,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(staff.id, account.id));
+      }
+      await audit(tx, { action: 'tried_to_login', module: 'auth', reference: input.username, staffId: account?.id ?? null });
+    });
+    throw invalidCredentials();
+  }
+  if (account.state !== 'normal') throw forbidden('auth.accountForbidden');
+  await checkGlobalIp(db, req.ip, account.id);
+  const storeId = await loginStore(req, account.id, account.defaultStoreId);
+  if (storeId === undefined) throw forbidden('auth.noStore');
+
+  return withTx(req, async (tx) => {
+    const { tokens, sessionId } = await openSession(tx, req, account.id, storeId, input.remember ?? false);
+    await tx.insert(loginAttempts).values({ ip: req.ip, username: account.username, success: true, createdBy: account.id });
+    await tx
+      .update(staff)
+      .set({ lastLoginAt: sql`now()`, lastLoginIp: req.ip, failedLogins: 0, lockedUntil: null, updatedAt: sql`now()` })
+      .where(eq(staff.id, account.id));
+    await audit(tx, { action: 'login', module: 'auth', reference: sessionId, after: { storeId }, staffId: account.id });
+    return tokens;
+  });
+}

@@ -1,0 +1,67 @@
+import type { StoreRef, UserInfo } from '@harbour/contracts';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { permissions, staff, staffStores, stores } from '../../db/schema/index.js';
+import { tokenInvalid } from '../../http/app-error.js';
+import type { AuthContext } from '../../http/types.js';
+import { buildRouterMap } from './menu.js';
+
+const storeRef = (s: { id: number; nameZh: string; nameEn: string }): StoreRef => ({
+  store_id: s.id,
+  store_name: s.nameZh,
+  english_name: s.nameEn,
+});
+
+/** Stores a staff member may log into (the super admin: all). */
+export async function allowedStores(req: FastifyRequest, auth: AuthContext) {
+  const db = req.server.db;
+  const cols = { id: stores.id, nameZh: stores.nameZh, nameEn: stores.nameEn };
+  return auth.superAdmin
+    ? db.select(cols).from(stores).orderBy(asc(stores.sort), asc(stores.id))
+    : db
+        .select(cols)
+        .from(staffStores)
+        .innerJoin(stores, eq(stores.id, staffStores.storeId))
+        .where(eq(staffStores.staffId, auth.staffId))
+        .orderBy(asc(stores.sort), asc(stores.id));
+}
+
+/** `GET /userInfo` (spec §3 "User info"), menu built from the caller's permissions. */
+export async function userInfo(req: FastifyRequest, auth: AuthContext): Promise<UserInfo> {
+  const db = req.server.db;
+  const [me] = await db.select().from(staff).where(eq(staff.id, auth.staffId));
+  if (!me) throw tokenInvalid();
+  const storeRows = await allowedStores(req, auth);
+  const current = storeRows.find((s) => s.id === auth.storeId) ?? storeRows[0];
+  if (!current) throw tokenInvalid('auth.noStore');
+
+  const catalogue = await db.select().from(permissions).where(eq(permissions.state, 'normal'));
+  const held = catalogue.filter((p) => auth.superAdmin || auth.permissions.has(p.key));
+  const menu = held
+    .filter((p) => p.menuAvailable && p.menuUrl && p.pageKey)
+    .map((p) => ({
+      key: p.key,
+      name: p.name,
+      group: p.group,
+      sort: p.sort,
+      icon: p.icon,
+      menuUrl: p.menuUrl!,
+      pageKey: p.pageKey!,
+      menuHidden: p.menuHidden,
+    }));
+  // Roles are never empty (spec §5: the web refuses a user without roles).
+  const roles = auth.roleNames.length > 0 ? auth.roleNames : ['staff'];
+  return {
+    id: me.id,
+    name: me.name,
+    avatar: me.avatar ?? '',
+    introduction: me.introduction ?? '',
+    roles,
+    visitStore: storeRef(current),
+    stores: storeRows.map(storeRef),
+    jurisdiction: held.map((p) => p.key).sort(),
+    asyncRouterMap: buildRouterMap(menu, roles),
+    language: me.defaultLanguage,
+  };
+}
+

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/client.js';
+import { startEmbedded, type EmbeddedServer } from '../src/db/embedded.js';
+import { migrate } from '../src/db/migrate.js';
+import { syncCatalogue } from '../src/db/seed/catalogue.js';
+import { seedDemo } from '../src/db/seed/demo.js';
+import { TEMPLATE_DB, withDatabase } from './helpers/databases.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A superuser URL of the run's PostgreSQL (the `postgres` database). */
+    harbourAdminUrl: string;
+  }
+}
+
+/**
+ * Starts ONE PostgreSQL for the run — the embedded one, or the server in TEST_DATABASE_URL —
+ * and builds the template database every test file copies: migrated, catalogue synced, demo seeded.
+ */
+export default async function setup(project: TestProject) {
+  process.env.NODE_ENV = 'test';
+  let embedded: EmbeddedServer | undefined;
+  let dataDir: string | undefined;
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'harbour-test-'));
+    fs.chmodSync(dataDir, 0o755); // the OS user postgres (when we run as root) must enter it
+    embedded = await startEmbedded({ dataDir, log: () => undefined });
+    adminUrl = embedded.url;
+  }
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+  await admin.end();
+
+  const template = openDatabase(withDatabase(adminUrl, TEMPLATE_DB), { max: 2 });
+  try {
+    await migrate(template.pool);
+    await syncCatalogue(template.db);
+    await seedDemo(template.db);
+  } finally {
+    await template.close();
+  }
+  project.provide('harbourAdminUrl', adminUrl);
+
+  return async () => {
+    if (embedded) await embedded.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

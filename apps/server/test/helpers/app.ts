@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { openDatabase, type Db } from '../../src/db/client.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { HarbourModule } from '../../src/modules/index.js';
+import type pg from 'pg';
+import { createTestDatabase, dropTestDatabase, withDatabase } from './databases.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  pool: pg.Pool;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on this file's own database (a copy of the seeded template: 3 stores, admin id 1,
+ * roles manager/clerk/collector/accountant and their staff, password demo1234). Build it once per
+ * file (`beforeAll`) and close it in `afterAll`.
+ */
+export async function createTestApp(opts: { config?: Partial<Config>; modules?: readonly HarbourModule[] } = {}): Promise<TestApp> {
+  const adminUrl = inject('harbourAdminUrl');
+  const name = await createTestDatabase(adminUrl);
+  const database = openDatabase(withDatabase(adminUrl, name), { max: 4 });
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test', HARBOUR_FIXED_CAPTCHA: '2468', HARBOUR_WEB_DIST: '/nonexistent-harbour-web' }),
+    ...opts.config,
+  };
+  const app = await buildApp({ db: database.db, config, modules: opts.modules ?? [] });
+  return {
+    app,
+    db: database.db,
+    pool: database.pool,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropTestDatabase(adminUrl, name);
+    },
+  };
+}

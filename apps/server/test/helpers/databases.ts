@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export const TEMPLATE_DB = 'harbour_template';
+
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A fresh database copied from the template; PostgreSQL refuses copies while another is being made, so retry. */
+export async function createTestDatabase(adminUrl: string): Promise<string> {
+  const name = `harbour_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+        break;
+      } catch (err) {
+        if ((err as { code?: string }).code !== '55006' || attempt > 50) throw err;
+        await sleep(100 + Math.random() * 200);
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  return name;
+}
+
+export async function dropTestDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}

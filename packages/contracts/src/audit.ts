@@ -1,0 +1,21 @@
+/**
+ * Action log types (spec §9) plus `reveal` (unmasking personal data). Every mutating request
+ * writes exactly one audit row with one of these actions.
+ */
+export const AUDIT_ACTIONS = [
+  'login',
+  'tried_to_login',
+  'logout',
+  'upload',
+  'view',
+  'add',
+  'edit',
+  'delete',
+  'void',
+  'refund',
+  'print',
+  'enquiry_credit_ref',
+  'upload_arrears_record',
+  'reveal',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,0 +1,74 @@
+import type { PermissionDef } from '../permission-def.js';
+import { adminPermissions } from './admin.js';
+import { approvalPermissions } from './approval.js';
+import { articlePermissions } from './article.js';
+import { blacklistPermissions } from './blacklist.js';
+import { dashboardPermissions } from './dashboard.js';
+import { loanPermissions } from './loan.js';
+import { masterdataPermissions } from './masterdata.js';
+import { memberPermissions } from './member.js';
+import { ocaPermissions } from './oca.js';
+import { payoutPermissions } from './payout.js';
+import { personaPermissions } from './persona.js';
+import { powerPermissions } from './power.js';
+import { reportsPermissions } from './reports.js';
+import { repaymentPermissions } from './repayment.js';
+import { rolePermissions } from './role.js';
+import { smsPermissions } from './sms.js';
+import { staffPermissions } from './staff.js';
+import { storesPermissions } from './stores.js';
+import { systemPermissions } from './system.js';
+import { toolsPermissions } from './tools.js';
+
+/** Menu groups in sidebar order (spec §2); each has the icon and title of its parent entry. */
+export const PERMISSION_GROUPS = [
+  { key: 'dashboard', icon: 'dashboard' },
+  { key: 'admin', icon: 'user' },
+  { key: 'power', icon: 'safety' },
+  { key: 'loan', icon: 'wallet' },
+  { key: 'repayment', icon: 'transaction' },
+  { key: 'oca', icon: 'stop' },
+  { key: 'blacklist', icon: 'user-delete' },
+  { key: 'sms', icon: 'message' },
+  { key: 'approval', icon: 'audit' },
+  { key: 'payout', icon: 'pay-circle' },
+  { key: 'reports', icon: 'bar-chart' },
+  { key: 'masterdata', icon: 'database' },
+  { key: 'system', icon: 'setting' },
+  { key: 'tools', icon: 'tool' },
+  { key: 'stores', icon: 'shop' },
+  { key: 'staff', icon: 'team' },
+  { key: 'persona', icon: 'user' },
+  { key: 'member', icon: 'usergroup-add' },
+  { key: 'role', icon: 'lock' },
+  { key: 'article', icon: 'read' },
+] as const;
+
+/** Every permission key Harbour knows, upserted into the `permissions` table at start-up. */
+export const PERMISSION_CATALOGUE: readonly PermissionDef[] = [
+  ...dashboardPermissions,
+  ...adminPermissions,
+  ...powerPermissions,
+  ...loanPermissions,
+  ...repaymentPermissions,
+  ...ocaPermissions,
+  ...blacklistPermissions,
+  ...smsPermissions,
+  ...approvalPermissions,
+  ...payoutPermissions,
+  ...reportsPermissions,
+  ...masterdataPermissions,
+  ...systemPermissions,
+  ...toolsPermissions,
+  ...storesPermissions,
+  ...staffPermissions,
+  ...personaPermissions,
+  ...memberPermissions,
+  ...rolePermissions,
+  ...articlePermissions,
+];
+
+/** Page keys of every menu page; the web maps each to a lazily loaded page component. */
+export const pageKeys: readonly string[] = PERMISSION_CATALOGUE.flatMap((p) => (p.menu ? [p.menu.pageKey] : []));
+
+export const PERMISSION_KEYS: ReadonlySet<string> = new Set(PERMISSION_CATALOGUE.map((p) => p.key));

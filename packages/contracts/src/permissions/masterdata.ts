@@ -1,0 +1,17 @@
+import type { PermissionDef } from '../permission-def.js';
+import { page } from './define.js';
+
+/** Master data (spec §2). Holidays' keys match `HOLIDAY_PERMISSIONS` in holidays.ts. */
+export const masterdataPermissions: readonly PermissionDef[] = [
+  page('masterdata', 200, 'company', { icon: 'bank' }),
+  page('masterdata', 201, 'staffInfo', { icon: 'idcard' }),
+  page('masterdata', 202, 'staffLevel', { icon: 'crown' }),
+  page('masterdata', 203, 'customer', { icon: 'contacts' }),
+  page('masterdata', 204, 'loan', { icon: 'profile' }),
+  page('masterdata', 205, 'bank', { icon: 'bank' }),
+  page('masterdata', 206, 'referralAgent', { icon: 'share-alt' }),
+  page('masterdata', 207, 'solicitor', { icon: 'solution' }),
+  page('masterdata', 208, 'ocaAgent', { icon: 'reconciliation' }),
+  page('masterdata', 209, 'holidays', { icon: 'calendar', key: 'masterdata.holidays.list' }),
+  page('masterdata', 210, 'smsContent', { icon: 'message' }),
+];

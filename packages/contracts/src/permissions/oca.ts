@@ -1,0 +1,8 @@
+import type { PermissionDef } from '../permission-def.js';
+import { page } from './define.js';
+
+/** OCA write-off: list, process list (spec §2). */
+export const ocaPermissions: readonly PermissionDef[] = [
+  page('oca', 50, 'list', { icon: 'stop' }),
+  page('oca', 51, 'processList', { icon: 'ordered-list' }),
+];

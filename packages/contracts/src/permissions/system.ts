@@ -1,0 +1,17 @@
+import type { PermissionDef } from '../permission-def.js';
+import { action, page } from './define.js';
+
+/** System (spec §2). Login list and force logout are served by the platform's auth module. */
+export const systemPermissions: readonly PermissionDef[] = [
+  page('system', 300, 'settings', { icon: 'setting' }),
+  page('system', 301, 'codeFormat', { icon: 'number' }),
+  page('system', 302, 'developList', { icon: 'code' }),
+  page('system', 303, 'activePeriod', { icon: 'clock-circle' }),
+  page('system', 304, 'visibleTel', { icon: 'eye' }),
+  page('system', 305, 'accessIps', { icon: 'global', key: 'system.accessIps.list' }),
+  page('system', 306, 'monitor', { icon: 'monitor' }),
+  page('system', 307, 'loginList', { icon: 'login', api: ['GET /loginUserList'] }),
+  action('system', 308, 'system.loginList.revoke', ['POST /revokeToken']),
+  page('system', 309, 'log', { icon: 'file-search' }),
+  page('system', 310, 'list', { icon: 'database' }),
+];

@@ -1,0 +1,10 @@
+import type { PermissionDef } from '../permission-def.js';
+import { page } from './define.js';
+
+/** Tools (spec §2). The calculator's key matches `TOOLS_PERMISSIONS` in calculator.ts. */
+export const toolsPermissions: readonly PermissionDef[] = [
+  page('tools', 400, 'calculator', { icon: 'calculator' }),
+  page('tools', 401, 'addressSearch', { icon: 'search' }),
+  page('tools', 402, 'applicationForm', { icon: 'file-text' }),
+  page('tools', 403, 'formBuilder', { icon: 'build' }),
+];
