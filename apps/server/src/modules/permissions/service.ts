@@ -1,0 +1,177 @@
+import {
+  API_BASE,
+  ErrorStatus,
+  PERMISSION_GROUPS,
+  type PermissionCreate,
+  type PermissionFilters,
+  type PermissionItem,
+  type PermissionTree,
+  type PermissionUpdate,
+} from '@harbour/contracts';
+import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { permissions, rolePermissions } from '../../db/schema/index.js';
+import { syncCatalogue } from '../../db/seed/catalogue.js';
+import { AppError, badRequest, businessRule, notFound } from '../../http/app-error.js';
+import { audit } from '../../http/audit.js';
+import type { RegisteredRoute } from '../../http/types.js';
+import { likePattern, offsetOf, orderOf, pageAnswer } from '../audit/paging.js';
+
+type PermissionRow = typeof permissions.$inferSelect;
+
+const toItem = (r: PermissionRow): PermissionItem => ({
+  id: r.id,
+  key: r.key,
+  name: r.name,
+  api: r.api,
+  group: r.group,
+  sort: r.sort,
+  icon: r.icon,
+  url: r.menuUrl,
+  state: r.state === 'disabled' ? 'disabled' : 'normal',
+  source: r.source === 'catalogue' ? 'catalogue' : 'custom',
+});
+
+const SORTS = { id: permissions.id, key: permissions.key, name: permissions.name, group: permissions.group, sort: permissions.sort };
+
+export async function listPermissions(db: DbOrTx, q: PermissionFilters) {
+  const where = and(
+    q.name ? or(ilike(permissions.name, likePattern(q.name)), ilike(permissions.key, likePattern(q.name))) : undefined,
+    q.key ? ilike(permissions.key, likePattern(q.key)) : undefined,
+    q.group ? eq(permissions.group, q.group) : undefined,
+    q.state ? eq(permissions.state, q.state) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(permissions)
+      .where(where)
+      .orderBy(...orderOf(q.sort, 'sort:asc', SORTS, permissions.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(permissions).where(where),
+  ]);
+  return pageAnswer(rows.map(toItem), total?.n ?? 0, q);
+}
+
+async function findPermission(db: DbOrTx, id: number, forUpdate = false) {
+  const query = db.select().from(permissions).where(eq(permissions.id, id));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) throw notFound();
+  return row;
+}
+
+export const getPermission = async (db: DbOrTx, id: number) => toItem(await findPermission(db, id));
+
+const keyTaken = () =>
+  new AppError(409, ErrorStatus.Conflict, 'admin.permissionKeyTaken', {}, [{ field: 'key', message: 'admin.permissionKeyTaken' }]);
+
+async function checkKey(tx: Tx, key: string, selfId: number | null) {
+  const [same] = await tx.select({ id: permissions.id }).from(permissions).where(eq(permissions.key, key));
+  if (same && same.id !== selfId) throw keyTaken();
+}
+
+const columns = (input: PermissionCreate) => ({
+  key: input.key,
+  name: input.name,
+  api: input.api,
+  group: input.group,
+  sort: input.sort,
+  icon: input.icon,
+  menuUrl: input.url,
+  state: input.state,
+});
+
+export async function createPermission(tx: Tx, req: FastifyRequest, input: PermissionCreate) {
+  await checkKey(tx, input.key, null);
+  const [row] = await tx
+    .insert(permissions)
+    .values({ ...columns(input), source: 'custom', createdBy: req.auth!.staffId })
+    .returning();
+  const item = toItem(row!);
+  await audit(tx, { action: 'add', module: 'permissions', reference: item.key, after: item });
+  return item;
+}
+
+/** Catalogue rows keep their key (the code and roles refer to it); everything else may be edited. */
+export async function updatePermission(tx: Tx, req: FastifyRequest, id: number, input: PermissionUpdate) {
+  const before = await findPermission(tx, id, true);
+  if (before.source === 'catalogue' && input.key !== before.key) {
+    throw badRequest('errors.validation', [{ field: 'key', message: 'admin.catalogueReadOnly' }]);
+  }
+  await checkKey(tx, input.key, id);
+  const [row] = await tx
+    .update(permissions)
+    .set({ ...columns(input), updatedAt: new Date() })
+    .where(eq(permissions.id, id))
+    .returning();
+  const item = toItem(row!);
+  await audit(tx, { action: 'edit', module: 'permissions', reference: item.key, before: toItem(before), after: item });
+  return item;
+}
+
+/** Only editor-made rows that no role grants may go; catalogue rows are disabled instead. */
+export async function deletePermission(tx: Tx, req: FastifyRequest, id: number) {
+  const before = await findPermission(tx, id, true);
+  if (before.source === 'catalogue') throw businessRule('admin.catalogueReadOnly');
+  const [held] = await tx.select({ n: count() }).from(rolePermissions).where(eq(rolePermissions.permissionKey, before.key));
+  if ((held?.n ?? 0) > 0) throw new AppError(409, ErrorStatus.Conflict, 'admin.permissionInUse');
+  await tx.delete(permissions).where(eq(permissions.id, id));
+  await audit(tx, { action: 'delete', module: 'permissions', reference: before.key, before: toItem(before) });
+  return { id };
+}
+
+/** `/api/admin/v1/staff/:id` → `/staff/{id}`, the form the catalogue writes API entries in. */
+export const apiEntryOf = (r: Pick<RegisteredRoute, 'method' | 'url'>) =>
+  `${r.method} ${r.url.slice(API_BASE.length).replace(/:(\w+)/g, '{$1}')}`;
+
+/**
+ * "Refresh permissions": upserts the code's catalogue, then adds to every catalogue key the API
+ * entries of the routes that declare it, so the role editor shows what each key really opens.
+ */
+export async function refreshPermissions(tx: Tx, req: FastifyRequest, routes: readonly RegisteredRoute[]) {
+  const beforeRows = await tx.select().from(permissions);
+  const before = new Map(beforeRows.map((r) => [r.key, r]));
+  await syncCatalogue(tx);
+  const byKey = new Map<string, Set<string>>();
+  for (const r of routes) {
+    if (!r.url.startsWith(API_BASE)) continue;
+    byKey.set(r.permission, (byKey.get(r.permission) ?? new Set()).add(apiEntryOf(r)));
+  }
+  const rows = await tx.select().from(permissions).where(eq(permissions.source, 'catalogue'));
+  for (const row of rows) {
+    const fromRoutes = byKey.get(row.key);
+    if (!fromRoutes) continue;
+    const api = [...new Set([...row.api, ...fromRoutes])].sort();
+    if (api.join('\n') !== row.api.join('\n')) {
+      await tx.update(permissions).set({ api, updatedAt: sql`now()` }).where(eq(permissions.id, row.id));
+    }
+  }
+  const afterRows = await tx.select().from(permissions);
+  const added = afterRows.filter((r) => !before.has(r.key)).length;
+  const updated = afterRows.filter((r) => {
+    const b = before.get(r.key);
+    return b && JSON.stringify(toItem(b)) !== JSON.stringify(toItem(r));
+  }).length;
+  const answer = { added, updated, total: afterRows.length };
+  await audit(tx, { action: 'edit', module: 'permissions', reference: 'refresh', after: answer });
+  return answer;
+}
+
+/** The enabled catalogue grouped in menu order, for the role editor. */
+export async function permissionTree(db: DbOrTx): Promise<PermissionTree> {
+  const rows = await db
+    .select({ key: permissions.key, name: permissions.name, group: permissions.group, sort: permissions.sort })
+    .from(permissions)
+    .where(eq(permissions.state, 'normal'))
+    .orderBy(permissions.sort, permissions.key);
+  const order = new Map<string, number>(PERMISSION_GROUPS.map((g, i) => [g.key, i]));
+  const groups = [...new Set(rows.map((r) => r.group))].sort(
+    (a, b) => (order.get(a) ?? order.size) - (order.get(b) ?? order.size) || a.localeCompare(b),
+  );
+  return groups.map((group) => ({
+    group,
+    permissions: rows.filter((r) => r.group === group).map(({ key, name, sort }) => ({ key, name, sort })),
+  }));
+}
