@@ -19,7 +19,8 @@ describe('rule of 78', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 1, max: 60 }), (c, n) => {
         const charge = new Decimal(c).div(100);
-        return sum(ruleOf78Split(charge, n)).eq(charge);
+        const parts = ruleOf78Split(charge, n);
+        return sum(parts).eq(charge) && parts.every((x) => x.gte(0)) && parts.every((x, k) => k === 0 || x.lte(parts[k - 1]!.plus('0.01')));
       }),
     );
   });

@@ -12,17 +12,20 @@ export function ruleOf78Weight(t: number, n: number): Decimal {
 }
 
 /**
- * Splits a finance charge over n periods by the rule of 78, rounding each period and letting the
- * last period absorb the rounding, so the parts sum to the charge exactly.
+ * Splits a finance charge over n periods by the rule of 78. Rounds the cumulative charge, so every
+ * part is ≥ 0 and the parts sum to the charge exactly (the rounding lands where it accumulates).
  */
 export function ruleOf78Split(charge: DecimalInput, n: number, rounding?: Partial<RoundingSettings>): Decimal[] {
   const total = dec(charge);
+  const denominator = (n * (n + 1)) / 2;
   const parts: Decimal[] = [];
-  let used = ZERO;
+  let before = ZERO;
+  let weightSoFar = 0;
   for (let t = 1; t <= n; t++) {
-    const part = t === n ? total.minus(used) : roundMoney(total.times(ruleOf78Weight(t, n)), rounding);
-    parts.push(part);
-    used = used.plus(part);
+    weightSoFar += n - t + 1;
+    const upTo = t === n ? total : roundMoney(total.times(weightSoFar).div(denominator), rounding);
+    parts.push(upTo.minus(before));
+    before = upTo;
   }
   return parts;
 }

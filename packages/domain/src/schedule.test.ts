@@ -237,6 +237,7 @@ describe('schedule — properties', () => {
           for (const l of s.lines) {
             check(l.balance.gte(0), 'no negative balance');
             check(l.principal.gte(0), 'no negative principal');
+            check(l.interest.gte(0), 'no negative interest');
             check(l.instalment.eq(l.principal.plus(l.interest)), 'instalment = principal + interest');
             check(l.interest.decimalPlaces() <= dp, 'interest at the decimal places');
           }

@@ -123,13 +123,25 @@ function fixedTotalLines(
     return { instalment: d, principals, interests, splitRate: ZERO, split: 'rule-of-78' };
   }
   const i = splitIrr(p, instalments);
+  // interest_t = round(cumulative exact interest to t) − the rounded interest before it: each part
+  // is within a cent of round(balance·i), never negative, and the parts sum to the total exactly
+  let exactBalance = p;
+  let exactCumulative = ZERO;
+  let roundedBefore = ZERO;
   for (let t = 0; t < n; t++) {
     const inst = instalments[t]!;
+    const exactInterest = exactBalance.times(i);
+    exactCumulative = exactCumulative.plus(exactInterest);
+    exactBalance = exactBalance.minus(inst.minus(exactInterest));
     let interest: Decimal;
     if (t === n - 1) interest = inst.minus(balance);
-    else interest = minDec(maxDec(roundMoney(balance.times(i), ctx.rounding), ZERO), inst);
+    else {
+      const upTo = minDec(roundMoney(exactCumulative, ctx.rounding), totalInterest);
+      interest = minDec(maxDec(upTo.minus(roundedBefore), ZERO), inst);
+    }
     // the principal part never exceeds what is outstanding
     if (t < n - 1 && inst.minus(interest).gt(balance)) interest = inst.minus(balance);
+    roundedBefore = roundedBefore.plus(interest);
     interests.push(interest);
     principals.push(inst.minus(interest));
     balance = balance.minus(inst.minus(interest));
@@ -198,8 +210,10 @@ export function buildSchedule(terms: LoanTerms, settingsInput: SettingsInput = {
   let split: InterestSplit;
 
   if (terms.interestMethod === 'interest-first') {
+    // an effective rate below what the deduction already costs cannot be met: interest is then 0
     const perPeriod =
-      flat ?? flatFromPeriodic(periodic!, { tenor: n, periodsPerYear: k, method: 'interest-first', deductedRatio: deducted.div(p) });
+      flat ??
+      maxDec(flatFromPeriodic(periodic!, { tenor: n, periodsPerYear: k, method: 'interest-first', deductedRatio: deducted.div(p) }), ZERO);
     const regular = roundMoney(p.times(perPeriod), rounding);
     let remainingCap = regularCap;
     for (let t = 1; t <= n; t++) {
