@@ -2,7 +2,7 @@ import { AUTHENTICATED, PUBLIC } from '@harbour/contracts';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
-import { accessIps, permissions, rolePermissions, roles, sessions, staff, staffRoles } from '../db/schema/index.js';
+import { accessIps, permissions, rolePermissions, roles, sessions, staff, staffRoles, staffStores } from '../db/schema/index.js';
 import { forbidden, tokenExpired, tokenInvalid, unauthenticated } from './app-error.js';
 import { ipAllowed } from './ip-match.js';
 import { readSettings } from './settings.js';
@@ -76,6 +76,8 @@ export async function authenticate(req: FastifyRequest): Promise<AuthContext> {
       passwordChangedAt: staff.passwordChangedAt,
       username: staff.username,
       name: staff.name,
+      // The session's store must still be one the staff member may work in.
+      storeAllowed: sql<boolean>`exists (select 1 from ${staffStores} where ${staffStores.staffId} = ${sessions.staffId} and ${staffStores.storeId} = ${sessions.storeId})`,
     })
     .from(sessions)
     .innerJoin(staff, eq(staff.id, sessions.staffId))
@@ -88,6 +90,10 @@ export async function authenticate(req: FastifyRequest): Promise<AuthContext> {
   }
   if (row.passwordChangedAt && row.passwordChangedAt > row.createdAt) {
     await revokeSession(db, row.id, 'password_changed');
+    throw tokenInvalid();
+  }
+  if (row.staffId !== SUPER_ADMIN_ID && !row.storeAllowed) {
+    await revokeSession(db, row.id, 'store_removed');
     throw tokenInvalid();
   }
   const { idleTimeoutMinutes } = await readSettings(db, ['idleTimeoutMinutes']);
