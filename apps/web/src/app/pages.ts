@@ -15,6 +15,16 @@ export const pages: Record<string, PageComponent> = {
   dashboard: lazy(() => import('../pages/dashboard/DashboardPage.js')),
   adminModify: lazy(() => import('../pages/profile/AdminModifyPage.js')),
   test: lazy(() => import('../pages/test/TestPage.js')),
+  // Administration (spec §2 Admin, Power, Role, Stores, Staff, System): pages/admin.
+  'admin.list': lazy(() => import('../pages/admin/StaffPage.js')),
+  'admin.log': lazy(() => import('../pages/admin/AdminLogPage.js')),
+  'staff.list': lazy(() => import('../pages/admin/StaffInfoPage.js')),
+  'power.list': lazy(() => import('../pages/admin/PermissionsPage.js')),
+  'role.list': lazy(() => import('../pages/admin/RolesPage.js')),
+  'stores.list': lazy(() => import('../pages/admin/StoresPage.js')),
+  'system.accessIps.list': lazy(() => import('../pages/admin/AccessIpsPage.js')),
+  'system.loginList': lazy(() => import('../pages/admin/LoginListPage.js')),
+  'system.log': lazy(() => import('../pages/admin/SystemLogPage.js')),
 };
 
 /** Resolvers for families of keys, e.g. `resource:<name>` → the generic list page of that resource. */

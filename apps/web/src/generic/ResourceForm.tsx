@@ -4,6 +4,7 @@ import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ResourceField } from '@harbour/contracts';
+import { validateEmail, validateHkid, validateHkMobile } from '@harbour/domain';
 import { FieldInput } from './FieldInput';
 import { formFields, toFormValues, type FormMode } from './form-values';
 import { nsKey } from './i18n-key';
@@ -25,9 +26,11 @@ export interface ResourceFormProps {
   extra?: React.ReactNode;
   /** Per-field extra Form.Item props (help texts, dependencies) for hand-written screens. */
   itemProps?: Partial<Record<string, Partial<FormItemProps>>>;
+  /** Per-field control replacing the one the kind gives (a tags input, a dependent select). */
+  controls?: Partial<Record<string, React.ReactElement>>;
 }
 
-export function ResourceForm({ name, form, fields, mode, item, onFinish, disabled, extra, itemProps }: ResourceFormProps) {
+export function ResourceForm({ name, form, fields, mode, item, onFinish, disabled, extra, itemProps, controls }: ResourceFormProps) {
   const { t } = useTranslation();
   const shown = useMemo(() => formFields(fields, mode), [fields, mode]);
 
@@ -49,7 +52,7 @@ export function ResourceForm({ name, form, fields, mode, item, onFinish, disable
             valuePropName={f.kind === 'boolean' ? 'checked' : 'value'}
             {...itemProps?.[f.name]}
           >
-            <FieldInput field={f} />
+            {controls?.[f.name] ?? <FieldInput field={f} />}
           </Form.Item>
         );
       })}
@@ -69,6 +72,13 @@ function rulesFor(f: ResourceField, mode: FormMode, label: string, t: TFunction)
       ...(f.kind === 'refs' ? { type: 'array' as const, min: 1 } : {}),
     });
   }
-  if (f.kind === 'email') rules.push({ type: 'email', message: t('admin:resource.invalidEmail') });
+  // The same validators the server's contracts use, so the message shows before the round trip.
+  const check = (validate: (v: string) => { ok: boolean }, key: string): Rule => ({
+    validator: (_, v: unknown) =>
+      typeof v !== 'string' || v.trim() === '' || validate(v).ok ? Promise.resolve() : Promise.reject(new Error(t(key))),
+  });
+  if (f.kind === 'email') rules.push(check(validateEmail, 'admin:resource.invalidEmail'));
+  if (f.kind === 'phone') rules.push(check(validateHkMobile, 'admin:resource.invalidMobile'));
+  if (f.kind === 'hkid') rules.push(check(validateHkid, 'admin:resource.invalidHkid'));
   return rules;
 }

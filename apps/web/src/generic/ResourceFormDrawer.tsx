@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Button, Drawer, Form, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDecl } from '@harbour/contracts';
@@ -21,9 +22,17 @@ export interface ResourceFormDrawerProps {
   onClose: () => void;
   extra?: ResourceFormProps['extra'];
   itemProps?: ResourceFormProps['itemProps'];
+  controls?: ResourceFormProps['controls'];
+  /** Turns the API item into the form's shape (e.g. `stores[]` → `storeIds`). */
+  prepareItem?: (item: Row) => Row;
+  /** Adds to the payload what the declared fields cannot express. */
+  preparePayload?: (body: Record<string, unknown>, values: Record<string, unknown>, mode: 'create' | 'edit') => Record<string, unknown>;
+  /** Drawer width; wide forms ask for more. */
+  size?: number;
 }
 
-export function ResourceFormDrawer({ decl, target, onClose, extra, itemProps }: ResourceFormDrawerProps) {
+export function ResourceFormDrawer(props: ResourceFormDrawerProps) {
+  const { decl, target, onClose, extra, itemProps, controls, prepareItem, preparePayload, size = 520 } = props;
   const { t } = useTranslation();
   const { message } = useFeedback();
   const [form] = Form.useForm();
@@ -36,7 +45,8 @@ export function ResourceFormDrawer({ decl, target, onClose, extra, itemProps }: 
   const names = formFields(decl.fields, mode).map((f) => f.name);
 
   const onFinish = (values: Record<string, unknown>) => {
-    const body = toPayload(decl.fields, values, mode, clearableIn(decl));
+    const declared = toPayload(decl.fields, values, mode, clearableIn(decl));
+    const body = preparePayload ? preparePayload(declared, values, mode) : declared;
     const onError = (err: unknown) => applyServerErrors(form, err, names);
     if (editId === undefined) {
       create.mutate(body, {
@@ -60,13 +70,16 @@ export function ResourceFormDrawer({ decl, target, onClose, extra, itemProps }: 
     }
   };
 
+  const loaded = item.data ?? (target !== 'new' ? target : undefined);
+  const formItem = useMemo(() => (loaded && prepareItem ? prepareItem(loaded) : loaded), [loaded, prepareItem]);
+
   const title = `${t(mode === 'create' ? 'admin:resource.create' : 'admin:resource.edit')} · ${t(nsKey(decl.title))}`;
   return (
     <Drawer
       open={target !== undefined}
       onClose={onClose}
       title={title}
-      size={520}
+      size={size}
       destroyOnHidden
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
@@ -85,11 +98,12 @@ export function ResourceFormDrawer({ decl, target, onClose, extra, itemProps }: 
           form={form}
           fields={decl.fields}
           mode={mode}
-          item={mode === 'edit' ? (item.data ?? (target as Row)) : undefined}
+          item={mode === 'edit' ? formItem : undefined}
           onFinish={onFinish}
           disabled={saving}
           extra={extra}
           itemProps={itemProps}
+          controls={controls}
         />
       )}
     </Drawer>

@@ -33,20 +33,22 @@ export interface ResourceListPageProps {
   /** Replaces the declared create/edit drawer (a screen with a richer form). */
   renderForm?: (props: { target: 'new' | Row | undefined; onClose: () => void }) => ReactNode;
   /** Extra props of the declared drawer (hand-written form items). */
-  formProps?: Pick<ResourceFormDrawerProps, 'extra' | 'itemProps'>;
+  formProps?: Pick<ResourceFormDrawerProps, 'extra' | 'itemProps' | 'controls' | 'prepareItem' | 'preparePayload' | 'size'>;
   /** Whether a row may be deleted (e.g. a role still in use may not). */
   canDelete?: (row: Row) => boolean;
   /** Shown above the table (a setting switch, a hint). */
   header?: ReactNode;
+  /** Query parameters always sent and never shown as filters. */
+  fixedQuery?: Record<string, string>;
 }
 
 export function ResourceListPage(props: ResourceListPageProps) {
-  const { decl, rowActions, toolbar, cells, extraColumns, renderForm, formProps, canDelete, header } = props;
+  const { decl, rowActions, toolbar, cells, extraColumns, renderForm, formProps, canDelete, header, fixedQuery } = props;
   const { t } = useTranslation();
   const { message } = useFeedback();
   const [search, setSearch] = useSearchParams();
   const state = parseListState(search, decl);
-  const list = useResourceList(decl, state);
+  const list = useResourceList(decl, state, fixedQuery);
   const remove = useDeleteResource(decl);
   const [target, setTarget] = useState<'new' | Row | undefined>();
 

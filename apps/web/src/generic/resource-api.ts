@@ -23,9 +23,15 @@ export const resourceApi = {
   update: <T>(path: string, id: number | string, body: Record<string, unknown>) =>
     request<T>(itemPath(path, id), { method: 'PUT', body }),
   remove: (path: string, id: number | string) => request<unknown>(itemPath(path, id), { method: 'DELETE' }),
-  /** A ref list may answer a page or a bare `{items}`; both carry `items`. */
+  /**
+   * A ref list may answer a page or a bare `{items}`; both carry `items`. Items are `{id, name}`;
+   * a resource list used as choices (stores: `storeName`) gives its display name instead.
+   */
   refOptions: async (path: string, signal?: AbortSignal): Promise<RefOption[]> => {
-    const data = await request<{ items: RefOption[] }>(path, { signal });
-    return data.items;
+    const data = await request<{ items: Array<Record<string, unknown>> }>(path, { signal });
+    return data.items.map((o) => ({
+      id: o.id as number | string,
+      name: String(o.name ?? o.storeName ?? o.id),
+    }));
   },
 };

@@ -17,8 +17,9 @@ export const resourceKeys = {
   refs: (path: string) => ['resource', path, 'refs'] as const,
 };
 
-export function useResourceList(decl: Decl, state: ListState) {
-  const q = toApiQuery(state);
+/** `fixed`: query parameters the screen always sends (a system log is the audit log of `auth`). */
+export function useResourceList(decl: Decl, state: ListState, fixed?: Record<string, string>) {
+  const q = { ...toApiQuery(state), ...fixed };
   return useQuery({
     queryKey: resourceKeys.list(decl.path, q),
     queryFn: ({ signal }) => resourceApi.list<Row>(decl.path, q, signal),

@@ -1,0 +1,8 @@
+import { accessIpsResource } from '@harbour/contracts';
+import { ResourceListPage } from '../../generic/ResourceListPage';
+import { AccessIpSwitch } from './AccessIpSwitch';
+
+/** Access IP (spec §2, §6): the generic allowlist page plus the switch that turns it on. */
+export default function AccessIpsPage() {
+  return <ResourceListPage decl={accessIpsResource} header={<AccessIpSwitch />} />;
+}

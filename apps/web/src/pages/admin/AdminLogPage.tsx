@@ -1,0 +1,7 @@
+import { AuditLogList } from './AuditLogList';
+import { adminLogDecl } from './audit-decl';
+
+/** Admin log list (spec §2): every audited change, filterable by staff, action, module and date. */
+export default function AdminLogPage() {
+  return <AuditLogList decl={adminLogDecl} />;
+}

@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { Button } from 'antd';
+import { EyeOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ResourceDecl } from '@harbour/contracts';
+import { ResourceListPage } from '../../generic/ResourceListPage';
+import type { Row } from '../../generic/useResource';
+import { AuditDetailDrawer } from './AuditDetailDrawer';
+
+/** The audit log list with its detail drawer; the admin log and the system log differ by declaration. */
+export function AuditLogList({ decl, fixedQuery }: { decl: ResourceDecl; fixedQuery?: Record<string, string> }) {
+  const { t } = useTranslation('admin');
+  const [open, setOpen] = useState<Row>();
+  return (
+    <>
+      <ResourceListPage
+        decl={decl}
+        fixedQuery={fixedQuery}
+        rowActions={(row) => (
+          <Button size="small" type="link" icon={<EyeOutlined />} onClick={() => setOpen(row)}>
+            {t('auditLog.view')}
+          </Button>
+        )}
+      />
+      <AuditDetailDrawer row={open} onClose={() => setOpen(undefined)} />
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { ResourceListPage } from '../../generic/ResourceListPage';
+import { PermissionTreeInput } from './PermissionTreeInput';
+import { rolesDecl } from './roles-decl';
+
+/**
+ * Role list (spec §2, §6): roles with their grouped permissions. A role still held by staff
+ * cannot be deleted (the server answers 409), so the page does not offer it.
+ */
+export default function RolesPage() {
+  const { t } = useTranslation('admin');
+  return (
+    <ResourceListPage
+      decl={rolesDecl}
+      canDelete={(row) => Number(row.staffCount) === 0}
+      extraColumns={[
+        {
+          key: 'permissionCount',
+          title: t('roles.permissionCount'),
+          align: 'right',
+          render: (_, row) => (Array.isArray(row.permissions) ? row.permissions.length : 0),
+        },
+      ]}
+      formProps={{ controls: { permissions: <PermissionTreeInput /> }, size: 640 }}
+    />
+  );
+}

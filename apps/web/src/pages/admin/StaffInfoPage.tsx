@@ -1,0 +1,30 @@
+import { Space, Tag } from 'antd';
+import { ResourceListPage } from '../../generic/ResourceListPage';
+import type { Row } from '../../generic/useResource';
+import { staffInfoDecl } from './staff-info-decl';
+
+const tags = (v: unknown, color?: string) =>
+  Array.isArray(v) && v.length > 0 ? (
+    <Space size={[4, 4]} wrap style={{ maxWidth: 260 }}>
+      {v.map((name) => (
+        <Tag key={String(name)} color={color}>
+          {String(name)}
+        </Tag>
+      ))}
+    </Space>
+  ) : (
+    '—'
+  );
+
+/** Staff list (spec §2): the read-only staff summary with its filters. */
+export default function StaffInfoPage() {
+  return (
+    <ResourceListPage
+      decl={staffInfoDecl}
+      cells={{
+        storeNames: (row: Row) => tags(row.storeNames),
+        roleNames: (row: Row) => tags(row.roleNames, 'geekblue'),
+      }}
+    />
+  );
+}

@@ -1,0 +1,68 @@
+import { Button, Popconfirm } from 'antd';
+import { StopOutlined, UndoOutlined, UnlockOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { StaffState } from '@harbour/contracts';
+import { Can } from '../../generic/Can';
+import { resourceKeys, type Row } from '../../generic/useResource';
+import { useFeedback } from '../../generic/useFeedback';
+import { adminApi } from './admin-api';
+import { STAFF_KEYS, staffDecl } from './staff-decl';
+
+/**
+ * Forbid / restore (spec §4 admin state; forbidding ends the person's sessions) and unlocking an
+ * account locked after failed logins, each behind a confirmation.
+ */
+export function StaffRowActions({ row }: { row: Row }) {
+  const { t } = useTranslation('admin');
+  const { message } = useFeedback();
+  const qc = useQueryClient();
+  const done = (text: string) => {
+    message.success(text);
+    return qc.invalidateQueries({ queryKey: resourceKeys.all(staffDecl.path) });
+  };
+  const setState = useMutation({
+    mutationFn: (state: StaffState) => adminApi.setStaffState(Number(row.id), state),
+    onSuccess: () => done(t('resource.statusChanged')),
+  });
+  const unlock = useMutation({
+    mutationFn: () => adminApi.unlockStaff(Number(row.id)),
+    onSuccess: () => done(t('staff.unlocked')),
+  });
+  const forbidden = row.state === 'forbidden';
+  const name = String(row.name);
+
+  return (
+    <>
+      <Can perm={STAFF_KEYS.state}>
+        <Popconfirm
+          title={forbidden ? t('staff.restoreTitle') : t('staff.forbidTitle')}
+          description={forbidden ? t('staff.restoreText', { name }) : t('staff.forbidText', { name })}
+          okText={forbidden ? t('staff.restore') : t('staff.forbid')}
+          cancelText={t('resource.cancel')}
+          okButtonProps={{ danger: !forbidden }}
+          onConfirm={() => setState.mutateAsync(forbidden ? 'normal' : 'forbidden').catch(() => undefined)}
+        >
+          <Button size="small" type="link" danger={!forbidden} icon={forbidden ? <UndoOutlined /> : <StopOutlined />}>
+            {forbidden ? t('staff.restore') : t('staff.forbid')}
+          </Button>
+        </Popconfirm>
+      </Can>
+      {row.locked === true && (
+        <Can perm={STAFF_KEYS.unlock}>
+          <Popconfirm
+            title={t('staff.unlockTitle')}
+            description={t('staff.unlockText', { name })}
+            okText={t('staff.unlock')}
+            cancelText={t('resource.cancel')}
+            onConfirm={() => unlock.mutateAsync().catch(() => undefined)}
+          >
+            <Button size="small" type="link" icon={<UnlockOutlined />}>
+              {t('staff.unlock')}
+            </Button>
+          </Popconfirm>
+        </Can>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import {
+  LANGUAGES,
+  STAFF_STATES,
+  defineResource,
+  staffCreateSchema,
+  staffFiltersSchema,
+  staffItemSchema,
+  staffUpdateSchema,
+} from '@harbour/contracts';
+
+/**
+ * Staff (spec §3 "Admin user", §5 rules, §6 levels, stores and maximum approved amount). The API
+ * item carries `stores`/`roles` as `{id,name}`; the form edits `storeIds`/`roleIds` (see
+ * staff-form.ts). `roleId`/`storeId` exist only as list filters.
+ */
+export const STAFF_KEYS = {
+  list: 'admin.list',
+  create: 'admin.create',
+  update: 'admin.update',
+  state: 'admin.state',
+  reveal: 'staff.reveal',
+  unlock: 'staff.unlock',
+} as const;
+
+const STORES_REF = '/stores?pageSize=100';
+const ROLES_REF = '/roles?pageSize=100';
+
+export const staffDecl = defineResource({
+  name: 'staff',
+  path: '/staff',
+  title: 'admin:staff.title',
+  permissions: { list: STAFF_KEYS.list, view: STAFF_KEYS.list, create: STAFF_KEYS.create, update: STAFF_KEYS.update },
+  storeScoped: false,
+  fields: [
+    { name: 'username', kind: 'text', label: 'fields:username', list: true, sortable: true, filter: 'text', form: true, required: true },
+    { name: 'password', kind: 'password', label: 'fields:password', form: true, required: true },
+    { name: 'name', kind: 'text', label: 'fields:name', list: true, sortable: true, filter: 'text', form: true, required: true },
+    { name: 'fullName', kind: 'text', label: 'fields:fullName', form: true },
+    { name: 'staffNo', kind: 'text', label: 'fields:staffNo', list: true, form: true },
+    { name: 'mobile', kind: 'phone', label: 'fields:mobile', list: true, filter: 'text', form: true, required: true, masked: true },
+    { name: 'email', kind: 'email', label: 'fields:email', form: true },
+    { name: 'hkid', kind: 'hkid', label: 'fields:hkid', form: true, masked: true },
+    { name: 'address', kind: 'textarea', label: 'fields:address', form: true },
+    { name: 'employmentDate', kind: 'date', label: 'fields:employmentDate', form: true },
+    { name: 'defaultLanguage', kind: 'enum', label: 'fields:defaultLanguage', form: true, required: true, options: LANGUAGES, enumName: 'language' },
+    { name: 'storeIds', kind: 'refs', label: 'fields:loginStores', form: true, required: true, refPath: STORES_REF },
+    { name: 'defaultStoreId', kind: 'ref', label: 'fields:defaultStore', form: true, required: true, refPath: STORES_REF },
+    { name: 'roleIds', kind: 'refs', label: 'fields:roles', form: true, required: true, refPath: ROLES_REF },
+    { name: 'level', kind: 'text', label: 'fields:staffLevel', list: true, form: true },
+    { name: 'privilege', kind: 'text', label: 'fields:privilege', form: true },
+    { name: 'maxApprovedAmount', kind: 'money', label: 'fields:maxApprovedAmount', list: true, form: true },
+    { name: 'roleId', kind: 'ref', label: 'fields:role', filter: 'ref', refPath: ROLES_REF },
+    { name: 'storeId', kind: 'ref', label: 'fields:store', filter: 'ref', refPath: STORES_REF },
+    { name: 'state', kind: 'enum', label: 'fields:state', list: true, sortable: true, filter: 'enum', options: STAFF_STATES, enumName: 'staffState' },
+    { name: 'lastLoginAt', kind: 'datetime', label: 'fields:lastLoginAt', list: true, sortable: true },
+  ],
+  item: staffItemSchema,
+  create: staffCreateSchema,
+  update: staffUpdateSchema,
+  filters: staffFiltersSchema,
+  defaultSort: 'id:asc',
+});
