@@ -26,7 +26,9 @@ export function issueMessage(issue: ValidationIssue): { code: string; params: Me
   const origin = p.origin as string | undefined;
   switch (issue.keyword) {
     case 'invalid_type':
-      return { code: p.input === undefined ? 'validation.required' : p.expected === 'number' ? 'validation.number' : 'validation.invalidType', params };
+      // zod leaves the input out of issues; its own message says what was received.
+      if (/received (undefined|null)/.test(issue.message ?? '')) return { code: 'validation.required', params };
+      return { code: p.expected === 'number' ? 'validation.number' : 'validation.invalidType', params };
     case 'too_small':
       if (origin === 'string') return { code: p.minimum === 1 ? 'validation.required' : 'validation.tooShort', params };
       if (origin === 'array' || origin === 'set') return { code: 'validation.tooFewItems', params };
