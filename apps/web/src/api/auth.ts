@@ -1,7 +1,7 @@
 /** Session and own-account calls (spec §7). */
 import { request } from './http.js';
 import { clearTokens, readToken, saveTokens } from './token-store.js';
-import type { Captcha, LoginRequest, OwnDetails, OwnDetailsChange, TokenPair, UserInfo } from './types.js';
+import type { Captcha, LoginRequest, OwnProfile, OwnProfileChange, TokenPair, UserInfo } from './types.js';
 
 export const getCaptcha = () => request<Captcha>('/captcha', { auth: false });
 
@@ -32,13 +32,14 @@ export async function logout(): Promise<void> {
   }
 }
 
-export const getOwnDetails = () => request<OwnDetails>('/adminModify');
+export const getOwnDetails = () => request<OwnProfile>('/adminModify');
 
-export const saveOwnDetails = (change: OwnDetailsChange) =>
-  request<OwnDetails>('/adminModify', { method: 'POST', body: change, silent: true });
+export const saveOwnDetails = (change: OwnProfileChange) =>
+  request<OwnProfile>('/adminModify', { method: 'POST', body: change, silent: true });
 
-export function uploadAvatar(file: File): Promise<{ avatar: string }> {
+/** Sends the avatar as multipart; the server judges the type by content and answers the profile. */
+export function uploadAvatar(file: File): Promise<OwnProfile> {
   const form = new FormData();
-  form.append('file', file);
-  return request<{ avatar: string }>('/adminModify/avatar', { method: 'POST', body: form });
+  form.append('avatar', file);
+  return request<OwnProfile>('/adminModify/avatar', { method: 'POST', body: form });
 }

@@ -55,6 +55,8 @@ export interface UserInfo {
   idleTimeout?: number;
   /** Company name for the document title and footer, when the server knows it. */
   companyName?: string | null;
+  /** The staff member's preferred interface language. */
+  language?: string;
 }
 
 export interface LoginRequest {
@@ -70,20 +72,14 @@ export interface Captcha {
   key: string;
 }
 
-/** Own details, read and changed on /adminModify. */
-export interface OwnDetails {
+/** Own details, read and changed on /adminModify (the contracts' schemas). */
+export type { OwnProfile } from '@harbour/contracts';
+/** What the web sends (the server's `ownProfileUpdateSchema`); no password means "keep it". */
+export interface OwnProfileChange {
   name: string;
-  username?: string;
-  mobile?: string | null;
+  mobile: string;
   email?: string | null;
-  avatar?: string | null;
-}
-
-export interface OwnDetailsChange {
-  name: string;
-  mobile?: string;
-  email?: string;
-  /** Both set when changing the password. */
-  old_password?: string;
-  password?: string;
+  defaultLanguage?: 'zh-TW' | 'en' | 'zh-CN';
+  password?: string | null;
+  currentPassword?: string | null;
 }

@@ -10,9 +10,13 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export type PageComponent = LazyExoticComponent<ComponentType>;
 
+const dashboard = lazy(() => import('../pages/dashboard/DashboardPage.js'));
+
 export const pages: Record<string, PageComponent> = {
-  // Shell pages (fixed routes, spec §2).
-  dashboard: lazy(() => import('../pages/dashboard/DashboardPage.js')),
+  // Shell pages (fixed routes, spec §2). The server's menu names the dashboard by its
+  // permission key; the fixed route (used when the menu lacks it) by `dashboard`.
+  'dashboard.view': dashboard,
+  dashboard,
   adminModify: lazy(() => import('../pages/profile/AdminModifyPage.js')),
   test: lazy(() => import('../pages/test/TestPage.js')),
   // Administration (spec §2 Admin, Power, Role, Stores, Staff, System): pages/admin.

@@ -1,24 +1,17 @@
 /**
  * Display formatting of amounts, rates and dates. Money arrives as decimal strings ("1234.5");
- * it is rounded and grouped with string and BigInt operations only — never through a binary
- * float — so what staff read is exactly what the ledger holds.
+ * it is rounded with the domain's Decimal (half-up, as the ledger rounds) and grouped with string
+ * operations — never through a binary float — so what staff read is exactly what the ledger holds.
  */
-const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+import { Decimal, dec, isDecimalString } from '@harbour/domain';
 
 /** Rounds a decimal string half away from zero to `decimals` places; undefined if not a decimal. */
 export function roundDecimalString(value: string, decimals: number): string | undefined {
-  const m = DECIMAL.exec(value.trim());
-  if (!m || (m[2] === '' && (m[3] ?? '') === '')) return undefined;
-  const sign = m[1] === '-' ? '-' : '';
-  const intPart = m[2] || '0';
-  const frac = (m[3] ?? '').padEnd(decimals + 1, '0');
-  let digits = BigInt(intPart + frac.slice(0, decimals));
-  if (frac.charCodeAt(decimals) >= '5'.charCodeAt(0)) digits += 1n;
-  const s = digits.toString().padStart(decimals + 1, '0');
-  const whole = s.slice(0, s.length - decimals);
-  const fraction = s.slice(s.length - decimals);
-  const isZero = /^0*$/.test(whole + fraction);
-  return `${isZero ? '' : sign}${whole}${decimals > 0 ? `.${fraction}` : ''}`;
+  const v = value.trim();
+  if (!isDecimalString(v)) return undefined;
+  const fixed = dec(v).toFixed(decimals, Decimal.ROUND_HALF_UP);
+  // "-0.00" reads as a debt of nothing; show it as zero.
+  return /^-[0.]+$/.test(fixed) ? fixed.slice(1) : fixed;
 }
 
 const group = (int: string) => int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

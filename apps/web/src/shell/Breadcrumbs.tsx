@@ -17,7 +17,7 @@ export function Breadcrumbs() {
   ].filter((c) => c.title && c.path !== DASHBOARD_PATH);
 
   const items = [
-    { title: <Link to={DASHBOARD_PATH}>{routeTitle(t, 'menu:dashboard')}</Link> },
+    { title: <Link to={DASHBOARD_PATH}>{routeTitle(t, 'shell:menu.dashboard.view')}</Link> },
     ...trail
       .filter((c) => c.title)
       .map((c) => ({ title: c.link && c.path ? <Link to={c.path}>{routeTitle(t, c.title)}</Link> : routeTitle(t, c.title) })),

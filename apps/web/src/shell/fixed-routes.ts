@@ -11,10 +11,10 @@ export const FIXED_SHELL_ROUTES: RouteRecord[] = [
     path: DASHBOARD_PATH,
     name: 'Dashboard',
     component: 'dashboard',
-    meta: { title: 'menu:dashboard', icon: 'dashboard' },
+    meta: { title: 'shell:menu.dashboard.view', icon: 'dashboard' },
   },
-  { path: '/adminModify', name: 'AdminModify', component: 'adminModify', hidden: true, meta: { title: 'menu:adminModify' } },
-  { path: '/test', name: 'Test', component: 'test', hidden: true, meta: { title: 'menu:test' } },
+  { path: '/adminModify', name: 'AdminModify', component: 'adminModify', hidden: true, meta: { title: 'shell:menu.fixed.adminModify' } },
+  { path: '/test', name: 'Test', component: 'test', hidden: true, meta: { title: 'shell:menu.fixed.test' } },
 ];
 
 /** The dashboard tab is always there (it cannot be closed). */

@@ -75,6 +75,14 @@ describe('menu routes', () => {
     expect(listRouteFor(flat, matchRoute(flat, '/loan/loanList')!.route)).toBeUndefined();
   });
 
+  it('does not take words that merely contain "edit" for form pages', () => {
+    const credit = flattenRoutes([
+      { path: '/masterdata/credit', name: 'Credit', component: 'credit', meta: { title: 'c' } },
+      { path: '/masterdata/list', name: 'List', component: 'list', meta: { title: 'l' } },
+    ]);
+    expect(listRouteFor(credit, credit[0]!)).toBeUndefined();
+  });
+
   it('builds the menu by role: hidden and forbidden entries left out', () => {
     const clerk = buildMenu(routes, ['clerk']);
     expect(clerk.map((n) => n.key)).toEqual(['/loan/loanList']);

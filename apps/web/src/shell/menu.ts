@@ -63,25 +63,39 @@ export function matchRoute(routes: readonly FlatRoute[], pathname: string): Rout
   return best;
 }
 
-const FORM_WORD = /(create|detail|edit)/i;
+/**
+ * A form page: its last static segment is `create` / `detail` / `edit`, or contains the
+ * capitalised word (`loanEdit`). Whole words only, so `/masterdata/credit` is not an "edit" page.
+ */
+const FORM_SEGMENT = /^(create|detail|edit)$/i;
+const FORM_WORD = /(Create|Detail|Edit)(?![a-z])/;
+
+function listPatternFor(pattern: string): string | undefined {
+  const segments = pattern.split('/:')[0]!.split('/');
+  const last = segments.at(-1) ?? '';
+  if (FORM_SEGMENT.test(last)) segments[segments.length - 1] = last[0] === last[0]!.toUpperCase() ? 'List' : 'list';
+  else if (FORM_WORD.test(last)) segments[segments.length - 1] = last.replace(FORM_WORD, 'List');
+  else return undefined;
+  return segments.join('/');
+}
 
 /**
  * Spec §2: a page whose path contains Create, Detail or Edit takes the breadcrumb and sidebar
- * highlight of the matching List page: the same path with the word replaced by `List`
- * (`/loan/loanEdit/:id` → `/loan/loanList`), else the first List page under the same parent.
+ * highlight of the matching List page: the same path with the word replaced by List
+ * (`/loan/loanEdit/:id` → `/loan/loanList`, `/approval/detail` → `/approval/list`), else the first
+ * List page under the same parent.
  */
 export function listRouteFor(routes: readonly FlatRoute[], route: FlatRoute): FlatRoute | undefined {
   if (route.record.meta?.activeMenu) {
     return routes.find((r) => r.pattern === route.record.meta?.activeMenu);
   }
-  if (!FORM_WORD.test(route.pattern)) return undefined;
-  const staticPart = route.pattern.split('/:')[0]!;
-  const candidate = staticPart.replace(FORM_WORD, (w) => (w[0] === w[0]!.toUpperCase() ? 'List' : 'list'));
+  const candidate = listPatternFor(route.pattern);
+  if (!candidate) return undefined;
   const exact = routes.find((r) => r.pattern.toLowerCase() === candidate.toLowerCase());
   if (exact) return exact;
   const parent = route.parentPaths.at(-1);
   return routes.find(
-    (r) => r !== route && r.parentPaths.at(-1) === parent && /list/i.test(r.pattern) && !FORM_WORD.test(r.pattern),
+    (r) => r !== route && r.parentPaths.at(-1) === parent && /list$/i.test(r.pattern) && !listPatternFor(r.pattern),
   );
 }
 

@@ -6,36 +6,39 @@ import { useEffect, useState } from 'react';
 import { App, Avatar, Button, Card, Divider, Form, Input, Upload } from 'antd';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { validateEmail, validateHkMobile } from '@harbour/domain';
 import { getOwnDetails, getUserInfo, saveOwnDetails, uploadAvatar } from '../../api/auth.js';
 import { ApiError } from '../../api/errors.js';
-import type { OwnDetails } from '../../api/types.js';
+import type { OwnProfile } from '../../api/types.js';
 import { useSession } from '../../stores/session.js';
 import { checkAvatar } from './avatar-check.js';
 
 interface FormValues {
   name: string;
-  mobile?: string;
+  mobile: string;
   email?: string;
-  old_password?: string;
+  currentPassword?: string;
   password?: string;
   confirm?: string;
 }
 
-const MOBILE = /^\+?[\d\s-]{8,16}$/;
+const NAME_MIN = 2;
+const NAME_MAX = 16;
+const PASSWORD_MIN = 5;
 
 export default function AdminModifyPage() {
   const { t } = useTranslation('shell');
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
-  const [details, setDetails] = useState<OwnDetails>();
+  const [profile, setProfile] = useState<OwnProfile>();
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
 
   useEffect(() => {
     getOwnDetails()
-      .then((d) => {
-        setDetails(d);
-        form.setFieldsValue({ name: d.name, mobile: d.mobile ?? '', email: d.email ?? '' });
+      .then((p) => {
+        setProfile(p);
+        form.setFieldsValue({ name: p.name, mobile: p.mobile ?? '', email: p.email ?? '' });
       })
       .catch(() => undefined);
   }, [form]);
@@ -47,12 +50,13 @@ export default function AdminModifyPage() {
     try {
       const saved = await saveOwnDetails({
         name: v.name.trim(),
-        mobile: v.mobile?.trim() || undefined,
-        email: v.email?.trim() || undefined,
-        ...(v.password ? { old_password: v.old_password, password: v.password } : {}),
+        mobile: v.mobile.trim(),
+        email: v.email?.trim() || null,
+        password: v.password || null,
+        currentPassword: v.password ? v.currentPassword || null : null,
       });
-      setDetails(saved);
-      form.setFieldsValue({ old_password: '', password: '', confirm: '' });
+      setProfile(saved);
+      form.setFieldsValue({ currentPassword: '', password: '', confirm: '' });
       void message.success(t('profile.saved'));
       await refreshSession();
     } catch (e) {
@@ -69,9 +73,9 @@ export default function AdminModifyPage() {
       <div style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 24, flexWrap: 'wrap' }}>
         <Avatar
           size={72}
-          src={details?.avatar || undefined}
+          src={profile?.avatarUrl || undefined}
           icon={<UserOutlined />}
-          alt={t('profile.avatarAlt', { name: details?.name ?? '' })}
+          alt={t('profile.avatarAlt', { name: profile?.name ?? '' })}
         />
         <div>
           <Upload
@@ -88,10 +92,10 @@ export default function AdminModifyPage() {
             customRequest={async ({ file, onSuccess, onError }) => {
               setUploading(true);
               try {
-                const res = await uploadAvatar(file as File);
-                setDetails((d) => (d ? { ...d, avatar: res.avatar } : d));
+                const saved = await uploadAvatar(file as File);
+                setProfile(saved);
                 void message.success(t('profile.avatarSaved'));
-                onSuccess?.(res);
+                onSuccess?.(saved);
                 await refreshSession();
               } catch (e) {
                 onError?.(e as Error);
@@ -108,24 +112,47 @@ export default function AdminModifyPage() {
         </div>
       </div>
       <Form<FormValues> form={form} layout="vertical" onFinish={onFinish} style={{ maxWidth: 480 }}>
-        {details?.username && (
-          <Form.Item label={t('profile.username')}>
-            <Input value={details.username} disabled aria-label={t('profile.username')} />
+        {profile?.username && (
+          <Form.Item label={t('profile.username')} htmlFor="profile-username">
+            <Input id="profile-username" value={profile.username} disabled />
           </Form.Item>
         )}
-        <Form.Item name="name" label={t('profile.name')} rules={[{ required: true, min: 2, max: 16, whitespace: true, message: t('profile.nameRule') }]}>
+        <Form.Item
+          name="name"
+          label={t('profile.name')}
+          rules={[{ required: true, min: NAME_MIN, max: NAME_MAX, whitespace: true, message: t('profile.nameRule') }]}
+        >
           <Input autoComplete="name" />
         </Form.Item>
-        <Form.Item name="mobile" label={t('profile.mobile')} rules={[{ pattern: MOBILE, message: t('profile.mobileRule') }]}>
+        <Form.Item
+          name="mobile"
+          label={t('profile.mobile')}
+          rules={[
+            {
+              required: true,
+              validator: (_, v: string | undefined) =>
+                validateHkMobile(v ?? '').ok ? Promise.resolve() : Promise.reject(new Error(t('profile.mobileRule'))),
+            },
+          ]}
+        >
           <Input autoComplete="tel" inputMode="tel" />
         </Form.Item>
-        <Form.Item name="email" label={t('profile.email')} rules={[{ type: 'email', message: t('profile.emailRule') }]}>
+        <Form.Item
+          name="email"
+          label={t('profile.email')}
+          rules={[
+            {
+              validator: (_, v: string | undefined) =>
+                !v?.trim() || validateEmail(v).ok ? Promise.resolve() : Promise.reject(new Error(t('profile.emailRule'))),
+            },
+          ]}
+        >
           <Input autoComplete="email" inputMode="email" />
         </Form.Item>
         <Divider titlePlacement="start">{t('profile.password')}</Divider>
         <p style={{ fontSize: 12, color: 'var(--harbour-muted)', marginTop: -8 }}>{t('profile.passwordHint')}</p>
         <Form.Item
-          name="old_password"
+          name="currentPassword"
           label={t('profile.oldPassword')}
           dependencies={['password']}
           rules={[
@@ -137,7 +164,7 @@ export default function AdminModifyPage() {
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="password" label={t('profile.newPassword')} rules={[{ min: 5, message: t('profile.passwordRule') }]}>
+        <Form.Item name="password" label={t('profile.newPassword')} rules={[{ min: PASSWORD_MIN, message: t('profile.passwordRule') }]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
