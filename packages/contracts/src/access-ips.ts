@@ -12,7 +12,6 @@ export const accessIpItemSchema = z.object({
   id: z.number().int(),
   address: z.string(),
   staffId: z.number().int().nullable(),
-  staffName: z.string().nullable(),
   remarks: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -71,6 +70,11 @@ export const accessIpsResource = defineResource({
   defaultSort: 'id:asc',
 });
 
-/** The setting that switches the allowlist on (`GET/POST /accessIps/setting`). */
+/**
+ * The setting that switches the allowlist on (`GET/POST /accessIps/setting`), kept in the
+ * settings table under this key. On by default, so entries apply as soon as they exist; switching
+ * it off suspends the list without deleting it.
+ */
+export const ACCESS_IP_SWITCH_KEY = 'accessIpsEnabled';
 export const accessIpSettingSchema = z.object({ enabled: z.boolean() });
 export type AccessIpSetting = z.infer<typeof accessIpSettingSchema>;

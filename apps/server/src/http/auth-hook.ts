@@ -1,8 +1,8 @@
-import { AUTHENTICATED, PUBLIC } from '@harbour/contracts';
+import { ACCESS_IP_SWITCH_KEY, AUTHENTICATED, PUBLIC } from '@harbour/contracts';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.js';
-import { accessIps, permissions, rolePermissions, roles, sessions, staff, staffRoles, staffStores } from '../db/schema/index.js';
+import type { Db, DbOrTx } from '../db/client.js';
+import { accessIps, permissions, rolePermissions, roles, sessions, settings, staff, staffRoles, staffStores } from '../db/schema/index.js';
 import { forbidden, tokenExpired, tokenInvalid, unauthenticated } from './app-error.js';
 import { ipAllowed } from './ip-match.js';
 import { readSettings } from './settings.js';
@@ -21,12 +21,19 @@ export async function revokeSession(db: Db | Parameters<Parameters<Db['transacti
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** The global allowlist applies to every API call; an empty list allows all. */
+/** The allowlist's switch (`POST /accessIps/setting`); on unless a stored value says otherwise. */
+export async function accessIpsEnabled(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, ACCESS_IP_SWITCH_KEY));
+  return row?.value !== false;
+}
+
+/** The global allowlist applies to every API call while switched on; an empty list allows all. */
 export async function checkGlobalIp(db: Db, ip: string, staffId?: number): Promise<void> {
   const rows = await db
     .select({ address: accessIps.address, staffId: accessIps.staffId })
     .from(accessIps)
     .where(staffId === undefined ? isNull(accessIps.staffId) : or(isNull(accessIps.staffId), eq(accessIps.staffId, staffId)));
+  if (rows.length === 0 || !(await accessIpsEnabled(db))) return;
   const global = rows.filter((r) => r.staffId === null).map((r) => r.address);
   const own = rows.filter((r) => r.staffId !== null).map((r) => r.address);
   if (global.length > 0 && !ipAllowed(ip, global)) throw forbidden('errors.ipNotAllowed');

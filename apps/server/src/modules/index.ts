@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { authModule } from './auth/index.js';
 import { systemModule } from './system/index.js';
+import { staffModule } from './staff/index.js';
+import { rolesModule } from './roles/index.js';
+import { permissionsModule } from './permissions/index.js';
+import { storesModule } from './stores/index.js';
+import { auditModule } from './audit/index.js';
+import { accessIpsModule } from './access-ips/index.js';
 
 /** A server module registers its routes (with `route()` / `registerCrud()`) on the app. */
 export type HarbourModule = (app: FastifyInstance) => void | Promise<void>;
 
 /** Every module of the server, in registration order. Add yours here (one line). */
-export const MODULES: readonly HarbourModule[] = [systemModule, authModule];
+export const MODULES: readonly HarbourModule[] = [systemModule, authModule, staffModule, rolesModule, permissionsModule, storesModule, auditModule, accessIpsModule];

@@ -16,7 +16,7 @@ import { syncCatalogue } from '../../db/seed/catalogue.js';
 import { AppError, badRequest, businessRule, notFound } from '../../http/app-error.js';
 import { audit } from '../../http/audit.js';
 import type { RegisteredRoute } from '../../http/types.js';
-import { likePattern, offsetOf, orderOf, pageAnswer } from '../audit/paging.js';
+import { likePattern, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
 
 type PermissionRow = typeof permissions.$inferSelect;
 
@@ -47,12 +47,12 @@ export async function listPermissions(db: DbOrTx, q: PermissionFilters) {
       .select()
       .from(permissions)
       .where(where)
-      .orderBy(...orderOf(q.sort, 'sort:asc', SORTS, permissions.id))
+      .orderBy(...orderBy(q.sort, SORTS, 'sort:asc', permissions.id))
       .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .offset(offsetOf(q.page, q.pageSize)),
     db.select({ n: count() }).from(permissions).where(where),
   ]);
-  return pageAnswer(rows.map(toItem), total?.n ?? 0, q);
+  return pageOfRows(rows.map(toItem), total?.n ?? 0, q.page, q.pageSize);
 }
 
 async function findPermission(db: DbOrTx, id: number, forUpdate = false) {
@@ -123,8 +123,10 @@ export async function deletePermission(tx: Tx, req: FastifyRequest, id: number) 
 }
 
 /** `/api/admin/v1/staff/:id` → `/staff/{id}`, the form the catalogue writes API entries in. */
-export const apiEntryOf = (r: Pick<RegisteredRoute, 'method' | 'url'>) =>
-  `${r.method} ${r.url.slice(API_BASE.length).replace(/:(\w+)/g, '{$1}')}`;
+export const apiEntryOf = (r: Pick<RegisteredRoute, 'method' | 'url'>) => braces(`${r.method} ${r.url.slice(API_BASE.length)}`);
+
+/** Catalogue entries are written `/x/{id}` or `/x/:id`; compare them in one form. */
+const braces = (entry: string) => entry.replace(/:(\w+)/g, '{$1}');
 
 /**
  * "Refresh permissions": upserts the code's catalogue, then adds to every catalogue key the API
@@ -143,7 +145,7 @@ export async function refreshPermissions(tx: Tx, req: FastifyRequest, routes: re
   for (const row of rows) {
     const fromRoutes = byKey.get(row.key);
     if (!fromRoutes) continue;
-    const api = [...new Set([...row.api, ...fromRoutes])].sort();
+    const api = [...new Set([...row.api.map(braces), ...fromRoutes])].sort();
     if (api.join('\n') !== row.api.join('\n')) {
       await tx.update(permissions).set({ api, updatedAt: sql`now()` }).where(eq(permissions.id, row.id));
     }

@@ -6,7 +6,7 @@ import { permissions, rolePermissions, roles, staffRoles } from '../../db/schema
 import { AppError, badRequest, notFound } from '../../http/app-error.js';
 import { audit } from '../../http/audit.js';
 import type { AuthContext } from '../../http/types.js';
-import { likePattern, offsetOf, orderOf, pageAnswer } from '../audit/paging.js';
+import { likePattern, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
 
 type RoleRow = typeof roles.$inferSelect;
 
@@ -48,12 +48,12 @@ export async function listRoles(db: DbOrTx, q: RoleFilters) {
       .select()
       .from(roles)
       .where(where)
-      .orderBy(...orderOf(q.sort, 'id:asc', SORTS, roles.id))
+      .orderBy(...orderBy(q.sort, SORTS, 'id:asc', roles.id))
       .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .offset(offsetOf(q.page, q.pageSize)),
     db.select({ n: count() }).from(roles).where(where),
   ]);
-  return pageAnswer(await toItems(db, rows), total?.n ?? 0, q);
+  return pageOfRows(await toItems(db, rows), total?.n ?? 0, q.page, q.pageSize);
 }
 
 async function findRole(db: DbOrTx, id: number, forUpdate = false): Promise<RoleRow> {

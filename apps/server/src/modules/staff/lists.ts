@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { roles, staff, staffRoles, staffStores, stores } from '../../db/schema/index.js';
 import { route } from '../../http/route.js';
 import type { AuthContext } from '../../http/types.js';
-import { likePattern, offsetOf, orderOf, pageAnswer } from '../audit/paging.js';
+import { likePattern, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
 import { staffFilterWhere } from './read.js';
 import { staffInScope } from './scope.js';
 
@@ -48,9 +48,9 @@ async function staffInfo(db: DbOrTx, auth: AuthContext, q: StaffInfoQuery) {
       .select()
       .from(staff)
       .where(where)
-      .orderBy(...orderOf(q.sort, 'id:asc', INFO_SORTS, staff.id))
+      .orderBy(...orderBy(q.sort, INFO_SORTS, 'id:asc', staff.id))
       .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .offset(offsetOf(q.page, q.pageSize)),
     db.select({ n: count() }).from(staff).where(where),
   ]);
   const ids = rows.map((r) => r.id);
@@ -75,7 +75,7 @@ async function staffInfo(db: DbOrTx, auth: AuthContext, q: StaffInfoQuery) {
     employmentDate: r.employmentDate,
     lastLoginAt: r.lastLoginAt ? r.lastLoginAt.toISOString() : null,
   }));
-  return pageAnswer(items, total?.n ?? 0, q);
+  return pageOfRows(items, total?.n ?? 0, q.page, q.pageSize);
 }
 
 export function staffListRoutes(app: FastifyInstance) {

@@ -5,7 +5,7 @@ import { roles, staff, staffRoles, staffStores, stores } from '../../db/schema/i
 import { notFound } from '../../http/app-error.js';
 import { readSettings } from '../../http/settings.js';
 import type { AuthContext } from '../../http/types.js';
-import { likePattern, offsetOf, orderOf, pageAnswer } from '../audit/paging.js';
+import { likePattern, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
 import { maskTail } from './mask.js';
 import { staffInScope } from './scope.js';
 
@@ -122,9 +122,9 @@ export async function listStaff(db: DbOrTx, auth: AuthContext, q: StaffFilters) 
       .select()
       .from(staff)
       .where(where)
-      .orderBy(...orderOf(q.sort, 'id:asc', SORTS, staff.id))
+      .orderBy(...orderBy(q.sort, SORTS, 'id:asc', staff.id))
       .limit(q.pageSize)
-      .offset(offsetOf(q)),
+      .offset(offsetOf(q.page, q.pageSize)),
     db.select({ n: count() }).from(staff).where(where),
   ]);
   const masking = await maskingFor(db, auth);
@@ -133,7 +133,7 @@ export async function listStaff(db: DbOrTx, auth: AuthContext, q: StaffFilters) 
     rows.map((r) => r.id),
   );
   const items = rows.map((r) => toItem(r, { stores: storesOf.get(r.id) ?? [], roles: rolesOf.get(r.id) ?? [] }, masking));
-  return pageAnswer(items, total?.n ?? 0, q);
+  return pageOfRows(items, total?.n ?? 0, q.page, q.pageSize);
 }
 
 /** One staff row inside the caller's scope, or 404. `forUpdate` locks it for the change. */

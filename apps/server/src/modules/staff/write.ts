@@ -1,14 +1,15 @@
 import { ErrorStatus, isStrongPassword, type FieldError, type RevealableStaffField, type StaffCreate, type StaffState, type StaffUpdate } from '@harbour/contracts';
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.js';
-import { rolePermissions, roles, sessions, staff, staffRoles, staffStores, stores } from '../../db/schema/index.js';
+import { rolePermissions, roles, staff, staffRoles, staffStores, stores } from '../../db/schema/index.js';
 import { AppError, badRequest, businessRule, forbidden } from '../../http/app-error.js';
 import { audit } from '../../http/audit.js';
 import { SUPER_ADMIN_ID } from '../../http/auth-hook.js';
 import { readSettings } from '../../http/settings.js';
 import type { AuthContext } from '../../http/types.js';
 import { hashPassword } from '../auth/passwords.js';
+import { endStaffSessions } from '../auth/sessions.js';
 import { assignableStoreIds } from './scope.js';
 import { findStaff, staffItem, type StaffRow } from './read.js';
 import { maskTail } from './mask.js';
@@ -139,13 +140,14 @@ export async function updateStaff(tx: Tx, req: FastifyRequest, id: number, input
       ...profileColumns(input),
       ...(input.password
         ? // A new password ends every session begun before it (the auth hook compares the instants).
-          { passwordHash: await hashPassword(input.password), passwordChangedAt: sql`clock_timestamp()`, failedLogins: 0, lockedUntil: null }
+          { passwordHash: await hashPassword(input.password), passwordChangedAt: sql`now()`, failedLogins: 0, lockedUntil: null }
         : {}),
       updatedAt: new Date(),
     })
     .where(eq(staff.id, id))
     .returning();
   await replaceLinks(tx, id, storeIds, roleIds, auth.staffId);
+  if (input.password) await endStaffSessions(tx, id, 'password_changed');
   await audit(tx, {
     action: 'edit',
     module: 'staff',
@@ -163,12 +165,7 @@ export async function setStaffState(tx: Tx, req: FastifyRequest, id: number, sta
   guardSuperAdmin(auth, id);
   if (state === 'forbidden' && (id === auth.staffId || id === SUPER_ADMIN_ID)) throw businessRule('admin.cannotForbidSelf');
   const [row] = await tx.update(staff).set({ state, updatedAt: new Date() }).where(eq(staff.id, id)).returning();
-  if (state === 'forbidden') {
-    await tx
-      .update(sessions)
-      .set({ revokedAt: new Date(), revokedReason: 'forbidden', updatedAt: new Date() })
-      .where(and(eq(sessions.staffId, id), isNull(sessions.revokedAt)));
-  }
+  if (state === 'forbidden') await endStaffSessions(tx, id, 'forbidden');
   await audit(tx, { action: 'edit', module: 'staff', reference: id, before: { state: before.state }, after: { state } });
   return staffItem(tx, auth, row!);
 }

@@ -1,0 +1,90 @@
+import {
+  ACCESS_IP_SWITCH_KEY,
+  accessIpSettingSchema,
+  accessIpsResource,
+  type AccessIpCreate,
+  type AccessIpItem,
+} from '@harbour/contracts';
+import { eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accessIps, settings, staff } from '../../db/schema/index.js';
+import { badRequest, businessRule } from '../../http/app-error.js';
+import { audit } from '../../http/audit.js';
+import { accessIpsEnabled } from '../../http/auth-hook.js';
+import { registerCrud } from '../../http/crud.js';
+import { ipAllowed } from '../../http/ip-match.js';
+import { route, succeed } from '../../http/route.js';
+import { withTx } from '../../http/tx.js';
+import '../staff/messages.js';
+
+type AccessIpRow = typeof accessIps.$inferSelect;
+
+const SETTING_PERMISSION = 'system.accessIps.setting';
+
+const toItem = (r: AccessIpRow): AccessIpItem => ({
+  id: r.id,
+  address: r.address,
+  staffId: r.staffId,
+  remarks: r.remarks,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** The owner of a per-staff entry must exist (a field error, not a bare reference conflict). */
+async function toColumns(input: AccessIpCreate, req: FastifyRequest) {
+  if (input.staffId !== null) {
+    const [owner] = await req.server.db.select({ id: staff.id }).from(staff).where(eq(staff.id, input.staffId));
+    if (!owner) throw badRequest('errors.validation', [{ field: 'staffId', message: 'admin.unknownStaff' }]);
+  }
+  return { address: input.address, staffId: input.staffId, remarks: input.remarks };
+}
+
+/** Access IP allowlist (spec §6 "restrict login by IP"): entries and the switch that applies them. */
+export function accessIpsModule(app: FastifyInstance) {
+  route(app, {
+    method: 'GET',
+    url: '/accessIps/setting',
+    permission: SETTING_PERMISSION,
+    summary: 'Whether the access IP allowlist applies',
+    tags: [accessIpsResource.name],
+    response: accessIpSettingSchema,
+    handler: async (req) => ({ enabled: await accessIpsEnabled(req.server.db) }),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/accessIps/setting',
+    permission: SETTING_PERMISSION,
+    summary: 'Switch the access IP allowlist on or off',
+    tags: [accessIpsResource.name],
+    body: accessIpSettingSchema,
+    response: accessIpSettingSchema,
+    handler: async (req) => {
+      const { enabled } = req.body;
+      const out = await withTx(req, async (tx) => {
+        const before = await accessIpsEnabled(tx);
+        if (enabled) {
+          // Switching on must not shut out the very caller doing it.
+          const global = await tx.select({ address: accessIps.address }).from(accessIps).where(isNull(accessIps.staffId));
+          if (global.length > 0 && !ipAllowed(req.ip, global.map((g) => g.address))) throw businessRule('admin.ipLockout');
+        }
+        await tx
+          .insert(settings)
+          .values({ key: ACCESS_IP_SWITCH_KEY, value: enabled, createdBy: req.auth!.staffId })
+          .onConflictDoUpdate({ target: settings.key, set: { value: enabled, updatedAt: sql`now()` } });
+        await audit(tx, { action: 'edit', module: accessIpsResource.name, reference: 'setting', before: { enabled: before }, after: { enabled } });
+        return { enabled };
+      });
+      succeed(req, 'success.saved');
+      return out;
+    },
+  });
+
+  registerCrud(app, accessIpsResource, {
+    table: accessIps,
+    id: accessIps.id,
+    columns: { id: accessIps.id, address: accessIps.address, staffId: accessIps.staffId, createdAt: accessIps.createdAt },
+    toItem: (row) => toItem(row as AccessIpRow),
+    toInsert: toColumns,
+  });
+}
+
