@@ -24,6 +24,8 @@ export const V = {
   cycleDaysMax: 'validation.cycleDaysMax',
   cycleMonthsRange: 'validation.cycleMonthsRange',
   oneRateOnly: 'validation.oneRateOnly',
+  methodDisabled: 'validation.methodDisabled',
+  ruleOf78Disabled: 'validation.ruleOf78Disabled',
   rateRequired: 'validation.rateRequired',
   firstDueAfterLoanDate: 'validation.firstDueAfterLoanDate',
   range: 'validation.range',
@@ -168,13 +170,20 @@ export const excessResultSchema = z.object({
   outcome: z.enum(EXCESS_OUTCOMES),
   /** The maximum APR in percent a year, absent when no limit is set. */
   maxApr: z.string().optional(),
+  /** The rate checked against it (the Money Lenders Ordinance rate), percent a year. */
+  rate: z.string(),
 });
 export type ExcessResult = z.infer<typeof excessResultSchema>;
 
 export const calculatorResultSchema = z.object({
   instalmentAmount: z.string(),
   totalInterest: z.string(),
-  /** Percent per period. */
+  /** Everything the borrower pays: principal plus interest. */
+  totalRepayment: z.string(),
+  /** Interest of the extra days when the first due date is more than one cycle away. */
+  extendedInterest: z.string(),
+  extendedDays: z.number().int(),
+  /** Percent per month for monthly cycles, per period otherwise (as given in the request). */
   flatRate: z.string(),
   /** Percent a year (IRR of the cash flows, compounded per period). */
   effectiveRate: z.string(),
@@ -188,7 +197,21 @@ export const calculatorResultSchema = z.object({
 });
 export type CalculatorResult = z.infer<typeof calculatorResultSchema>;
 
+/**
+ * What the calculator form offers, from the default settings (`GET /tools/calculator/options`,
+ * open to whoever may use the calculator, unlike the settings page itself).
+ */
+export const calculatorOptionsSchema = z.object({
+  interestMethods: z.array(z.enum(INTEREST_METHODS)),
+  ruleOf78: z.boolean(),
+  decimalPlaces: z.number().int(),
+  maxApr: z.string(),
+  maxAprExcessAction: z.enum(['prompt-and-block', 'prompt-and-confirm', 'nothing']),
+});
+export type CalculatorOptions = z.infer<typeof calculatorOptionsSchema>;
+
 export const TOOLS_PERMISSIONS = { calculator: 'tools.calculator' } as const;
 
 export const CALCULATOR_PATH = '/tools/calculator';
 export const CALCULATOR_EXPORT_PATH = '/tools/calculator/export';
+export const CALCULATOR_OPTIONS_PATH = '/tools/calculator/options';

@@ -60,7 +60,41 @@ export const systemSettingsSchema = z.object({
   /** Digits of a phone number shown to staff without the permission to see it whole. */
   visibleTelDigits: int(0, 8),
 });
-export type SystemSettings = z.output<typeof systemSettingsSchema>;
+
+/**
+ * The settings as answered (`GET /getSystemPresets`): plain values without the input schema's
+ * coercions, because answers are encoded through their schema and a transform cannot run backwards.
+ */
+export const systemSettingsValuesSchema = z.object({
+  interestMethods: z.array(z.enum(INTEREST_METHODS)),
+  ruleOf78: z.boolean(),
+  maxApr: z.string(),
+  maxAprExcessAction: z.enum(MAX_APR_EXCESS_ACTIONS),
+  daysOfYear: z.union([z.literal(360), z.literal(365)]),
+  decimalPlaces: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  rounding: z.enum(ROUNDING_MODES),
+  holidayOverdueInterest: z.enum(HOLIDAY_OVERDUE_INTEREST),
+  daysOff: z.array(z.number().int()),
+  moveDueDateOffHoliday: z.boolean(),
+  lateDrawdownFee: z.string(),
+  printedTenorCount: z.number().int(),
+  overdueReminderDays: z.number().int(),
+  overdueReminderPageSize: z.number().int(),
+  recordsPerPage: z.number().int(),
+  activePeriodDays: z.number().int(),
+  smsCharCount: z.number().int(),
+  accessTokenTtlSeconds: z.number().int(),
+  refreshTokenTtlDays: z.number().int(),
+  idleTimeoutMinutes: z.number().int(),
+  lockoutThreshold: z.number().int(),
+  lockoutMinutes: z.number().int(),
+  customPassword: z.boolean(),
+  visibleTelDigits: z.number().int(),
+});
+export type SystemSettings = z.infer<typeof systemSettingsValuesSchema>;
+// The input schema must produce exactly the answered shape.
+const _sameShape: z.output<typeof systemSettingsSchema> extends SystemSettings ? true : never = true;
+void _sameShape;
 export type SystemSettingKey = keyof SystemSettings;
 
 /** The values a fresh installation starts with; a key missing from the table reads as this. */

@@ -7,9 +7,12 @@ import { permissionsModule } from './permissions/index.js';
 import { storesModule } from './stores/index.js';
 import { auditModule } from './audit/index.js';
 import { accessIpsModule } from './access-ips/index.js';
+import { toolsModule } from './tools/index.js';
+import { settingsModule } from './settings/index.js';
+import { holidaysModule } from './holidays/index.js';
 
 /** A server module registers its routes (with `route()` / `registerCrud()`) on the app. */
 export type HarbourModule = (app: FastifyInstance) => void | Promise<void>;
 
 /** Every module of the server, in registration order. Add yours here (one line). */
-export const MODULES: readonly HarbourModule[] = [systemModule, authModule, staffModule, rolesModule, permissionsModule, storesModule, auditModule, accessIpsModule];
+export const MODULES: readonly HarbourModule[] = [systemModule, authModule, staffModule, rolesModule, permissionsModule, storesModule, auditModule, accessIpsModule, toolsModule, settingsModule, holidaysModule];

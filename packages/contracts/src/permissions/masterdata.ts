@@ -1,5 +1,5 @@
 import type { PermissionDef } from '../permission-def.js';
-import { page } from './define.js';
+import { action, page } from './define.js';
 
 /** Master data (spec §2). Holidays' keys match `HOLIDAY_PERMISSIONS` in holidays.ts. */
 export const masterdataPermissions: readonly PermissionDef[] = [
@@ -12,6 +12,10 @@ export const masterdataPermissions: readonly PermissionDef[] = [
   page('masterdata', 206, 'referralAgent', { icon: 'share-alt' }),
   page('masterdata', 207, 'solicitor', { icon: 'solution' }),
   page('masterdata', 208, 'ocaAgent', { icon: 'reconciliation' }),
-  page('masterdata', 209, 'holidays', { icon: 'calendar', key: 'masterdata.holidays.list' }),
+  page('masterdata', 209, 'holidays', { icon: 'calendar', key: 'masterdata.holidays.list', api: ['GET /holidays', 'GET /holidays/:id'] }),
+  action('masterdata', 209, 'masterdata.holidays.create', ['POST /holidays']),
+  action('masterdata', 209, 'masterdata.holidays.update', ['PUT /holidays/:id']),
+  action('masterdata', 209, 'masterdata.holidays.delete', ['DELETE /holidays/:id']),
+  action('masterdata', 209, 'masterdata.holidays.import', ['POST /holidays/import']),
   page('masterdata', 210, 'smsContent', { icon: 'message' }),
 ];

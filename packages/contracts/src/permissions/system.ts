@@ -3,19 +3,19 @@ import { action, page } from './define.js';
 
 /** System (spec §2). Login list and force logout are served by the platform's auth module. */
 export const systemPermissions: readonly PermissionDef[] = [
-  page('system', 300, 'settings', { icon: 'setting' }),
+  page('system', 300, 'settings', { icon: 'setting', api: ['GET /getSystemPresets', 'POST /createSystemPresets'] }),
   page('system', 301, 'codeFormat', { icon: 'number' }),
   page('system', 302, 'developList', { icon: 'code' }),
   page('system', 303, 'activePeriod', { icon: 'clock-circle' }),
   page('system', 304, 'visibleTel', { icon: 'eye' }),
-  page('system', 305, 'accessIps', { icon: 'global', key: 'system.accessIps.list', api: ['GET /accessIps', 'GET /accessIps/{id}'] }),
+  page('system', 305, 'accessIps', { available: true, icon: 'global', key: 'system.accessIps.list', api: ['GET /accessIps', 'GET /accessIps/{id}'] }),
   action('system', 305, 'system.accessIps.create', ['POST /accessIps']),
   action('system', 305, 'system.accessIps.update', ['PUT /accessIps/{id}']),
   action('system', 305, 'system.accessIps.delete', ['DELETE /accessIps/{id}']),
   action('system', 305, 'system.accessIps.setting', ['GET /accessIps/setting', 'POST /accessIps/setting']),
   page('system', 306, 'monitor', { icon: 'monitor' }),
-  page('system', 307, 'loginList', { icon: 'login', api: ['GET /loginUserList'] }),
+  page('system', 307, 'loginList', { available: true, icon: 'login', api: ['GET /loginUserList'] }),
   action('system', 308, 'system.loginList.revoke', ['POST /revokeToken']),
-  page('system', 309, 'log', { icon: 'file-search' }),
+  page('system', 309, 'log', { available: true, icon: 'file-search' }),
   page('system', 310, 'list', { icon: 'database' }),
 ];

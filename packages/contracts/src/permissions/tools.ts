@@ -3,7 +3,10 @@ import { page } from './define.js';
 
 /** Tools (spec §2). The calculator's key matches `TOOLS_PERMISSIONS` in calculator.ts. */
 export const toolsPermissions: readonly PermissionDef[] = [
-  page('tools', 400, 'calculator', { icon: 'calculator' }),
+  page('tools', 400, 'calculator', {
+    icon: 'calculator',
+    api: ['GET /tools/calculator/options', 'POST /tools/calculator', 'POST /tools/calculator/export'],
+  }),
   page('tools', 401, 'addressSearch', { icon: 'search' }),
   page('tools', 402, 'applicationForm', { icon: 'file-text' }),
   page('tools', 403, 'formBuilder', { icon: 'build' }),
