@@ -1,12 +1,12 @@
 import { Alert, Flex, Switch, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ACCESS_IP_PERMISSIONS } from '@harbour/contracts';
-import { useSession, isSuperAdmin } from '../../stores/session.js';
 import { useFeedback } from '../../generic/useFeedback';
 import { adminApi } from './admin-api';
 
 const KEY = ['accessIps', 'setting'] as const;
+/** Reading and changing the switch take the same key (the page wraps the switch in it). */
+export const ACCESS_IP_SETTING_KEY = 'system.accessIps.setting';
 
 /**
  * The on/off setting of the access IP allowlist. Turning it on with an empty list would lock
@@ -17,9 +17,6 @@ export function AccessIpSwitch() {
   const { message } = useFeedback();
   const qc = useQueryClient();
   const setting = useQuery({ queryKey: KEY, queryFn: ({ signal }) => adminApi.accessIpSetting(signal) });
-  const canChange = useSession(
-    (s) => isSuperAdmin(s.user) || !!s.user?.jurisdiction?.includes(ACCESS_IP_PERMISSIONS.update),
-  );
   const change = useMutation({
     mutationFn: adminApi.setAccessIpSetting,
     onSuccess: (data) => {
@@ -42,7 +39,7 @@ export function AccessIpSwitch() {
             aria-labelledby="access-ip-switch-label"
             checked={enabled}
             loading={setting.isLoading || change.isPending}
-            disabled={!canChange || setting.isError}
+            disabled={setting.isError}
             checkedChildren={t('accessIps.on')}
             unCheckedChildren={t('accessIps.off')}
             onChange={(v) => change.mutate(v)}

@@ -1,8 +1,13 @@
 import { accessIpsResource } from '@harbour/contracts';
 import { ResourceListPage } from '../../generic/ResourceListPage';
-import { AccessIpSwitch } from './AccessIpSwitch';
+import { Can } from '../../generic/Can';
+import { ACCESS_IP_SETTING_KEY, AccessIpSwitch } from './AccessIpSwitch';
 
 /** Access IP (spec §2, §6): the generic allowlist page plus the switch that turns it on. */
 export default function AccessIpsPage() {
-  return <ResourceListPage decl={accessIpsResource} header={<AccessIpSwitch />} />;
+  return <ResourceListPage decl={accessIpsResource} header={
+        <Can perm={ACCESS_IP_SETTING_KEY}>
+          <AccessIpSwitch />
+        </Can>
+      } />;
 }

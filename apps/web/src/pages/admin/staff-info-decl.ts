@@ -17,7 +17,7 @@ export const staffInfoDecl = defineResource({
     { name: 'staffNo', kind: 'text', label: 'fields:staffNo', list: true },
     { name: 'storeNames', kind: 'text', label: 'fields:loginStores', list: true },
     { name: 'roleNames', kind: 'text', label: 'fields:roles', list: true },
-    { name: 'staffLevel', kind: 'text', label: 'fields:staffLevel', list: true },
+    { name: 'level', kind: 'text', label: 'fields:staffLevel', list: true },
     { name: 'maxApprovedAmount', kind: 'money', label: 'fields:maxApprovedAmount', list: true },
     { name: 'employmentDate', kind: 'date', label: 'fields:employmentDate', list: true },
     { name: 'lastLoginAt', kind: 'datetime', label: 'fields:lastLoginAt', list: true },
