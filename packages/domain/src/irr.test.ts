@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from './decimal.js';
-import { annualiseCompound, npv, periodicFromEffective, solveIrr } from './irr.js';
+import fc from 'fast-check';
+import { annualiseCompound, npv, periodicFromEffective, solveIrr, solveLevelIrr } from './irr.js';
 
 const flows = (received: string, instalment: string, n: number) => [
   { t: 0, amount: new Decimal(received).neg() },
@@ -37,5 +38,25 @@ describe('IRR', () => {
   });
   it('refuses flows without a payout', () => {
     expect(() => solveIrr([{ t: 1, amount: new Decimal(1) }])).toThrow(RangeError);
+  });
+  it('the closed-form level solver agrees with the general solver', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1000, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 0, max: 400 }),
+        fc.integer({ min: -50, max: 50 }),
+        (cents, n, bp, lastDelta) => {
+          const pv = new Decimal(cents).div(100);
+          const d = pv.times(new Decimal(10_000).plus(new Decimal(bp).times(n))).div(10_000).div(n).toDecimalPlaces(2);
+          const last = d.plus(new Decimal(lastDelta).div(100));
+          if (last.lte(0)) return true;
+          const flows = [{ t: 0, amount: pv.neg() }, ...Array.from({ length: n - 1 }, (_, k) => ({ t: k + 1, amount: d })), { t: n, amount: last }];
+          const level = n === 1 ? solveIrr(flows) : solveLevelIrr(pv, d, n - 1, last, n);
+          return level.minus(solveIrr(flows)).abs().lt('1e-25');
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

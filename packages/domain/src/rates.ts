@@ -12,7 +12,7 @@
  * actual rounded schedule (see `scheduleRates`).
  */
 import { Decimal, ONE, ZERO } from './decimal.js';
-import { type CashFlow, annualiseCompound, periodicFromEffective, solveIrr } from './irr.js';
+import { type CashFlow, annualiseCompound, periodicFromEffective, solveLevelIrr } from './irr.js';
 
 export type InterestMethod = 'amortization' | 'interest-first';
 
@@ -77,7 +77,13 @@ export function flatToEffective(flatPerPeriod: Decimal, basis: RateBasis): RateT
     // interest-first without deduction: the IRR is the flat rate itself
     return tripleFromPeriodic(flatPerPeriod, basis.periodsPerYear);
   }
-  return tripleFromPeriodic(solveIrr(flatCashFlows(flatPerPeriod, basis)), basis.periodsPerYear);
+  const n = basis.tenor;
+  const received = ONE.minus(basis.deductedRatio ?? ZERO);
+  const i =
+    basis.method === 'amortization'
+      ? solveLevelIrr(received, ONE.plus(flatPerPeriod.times(n)).div(n), n)
+      : solveLevelIrr(received, flatPerPeriod, n, ONE, n);
+  return tripleFromPeriodic(i, basis.periodsPerYear);
 }
 
 /**

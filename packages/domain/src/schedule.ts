@@ -18,7 +18,7 @@ import { type WorkingCalendar, makeCalendar } from './calendar.js';
 import { addDays, daysBetween, parseDate } from './dates.js';
 import { type RepayCycle, flatRateMonthsPerPeriod, periodsPerYear } from './cycles.js';
 import { dueDates, regularFirstDueDate } from './due-dates.js';
-import { type CashFlow, periodicFromEffective, solveIrr } from './irr.js';
+import { type CashFlow, periodicFromEffective, solveIrr, solveLevelIrr } from './irr.js';
 import { annuityFactor, flatFromPeriodic } from './rates.js';
 import { type RoundingSettings, roundMoney } from './rounding.js';
 import { ruleOf78Split } from './rule-of-78.js';
@@ -84,9 +84,15 @@ function contractRate(terms: LoanTerms, k: Decimal): { flat: Decimal | null; per
 
 /** IRR per period of P against the instalments (the rate that splits interest). */
 function splitIrr(p: Decimal, instalments: readonly Decimal[]): Decimal {
+  if (sum(instalments).eq(p)) return ZERO;
+  const n = instalments.length;
+  const first = instalments[0]!;
+  // level instalments with a different last one: the closed-form solver
+  if (instalments.slice(0, n - 1).every((x) => x.eq(first))) {
+    return n === 1 ? instalments[0]!.div(p).minus(1) : solveLevelIrr(p, first, n - 1, instalments[n - 1]!, n);
+  }
   const flows: CashFlow[] = [{ t: 0, amount: p.neg() }];
   instalments.forEach((amount, idx) => flows.push({ t: idx + 1, amount }));
-  if (sum(instalments).eq(p)) return ZERO;
   return solveIrr(flows);
 }
 
