@@ -20,5 +20,7 @@ describe('rounding helper', () => {
   });
   it('rates display as percent with 4 places', () => {
     expect(formatPercent('0.16257812')).toBe('16.2578');
+    expect(formatPercent('-0.0000000001')).toBe('0.0000');
+    expect(formatMoney('-0.001')).toBe('0.00');
   });
 });

@@ -27,7 +27,8 @@ export function roundMoney(value: DecimalInput, settings: Partial<RoundingSettin
   const dp = settings.decimalPlaces ?? DEFAULT_ROUNDING.decimalPlaces;
   const mode = settings.rounding ?? DEFAULT_ROUNDING.rounding;
   if (dp !== 0 && dp !== 1 && dp !== 2) throw new RangeError(`decimal places must be 0, 1 or 2, got ${String(dp)}`);
-  return dec(value).toDecimalPlaces(dp, MODE[mode]);
+  const r = dec(value).toDecimalPlaces(dp, MODE[mode]);
+  return r.isZero() ? r.abs() : r; // never "-0.00"
 }
 
 /** Formats a money amount as a fixed decimal string with the settings' decimal places ("1234.50"). */
@@ -41,5 +42,6 @@ export const RATE_DISPLAY_PLACES = 4;
 
 /** Formats a fraction (0.162592…) as a percent string with 4 places ("16.2592"). Display only. */
 export function formatPercent(fraction: DecimalInput, places = RATE_DISPLAY_PLACES): string {
-  return dec(fraction).times(100).toFixed(places, Decimal.ROUND_HALF_UP);
+  const p = dec(fraction).times(100).toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
+  return (p.isZero() ? p.abs() : p).toFixed(places);
 }
