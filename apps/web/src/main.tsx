@@ -9,6 +9,9 @@ import './styles/global.css';
 // Spec §8: runtime errors are collected for the error-log dialog in production builds.
 if (import.meta.env.PROD) installErrorCollection();
 
+// The theme applies before anything renders, also on the login page (which has no antd).
+document.documentElement.dataset.theme = useSettings.getState().theme;
+
 void initI18n(useSettings.getState().language).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -4,7 +4,8 @@
  * the "log in again" dialog. UI reactions are injected through `configureClient` so the client has
  * no React or antd dependency and can be unit-tested on its own.
  */
-import { API_BASE, type Envelope } from '@harbour/contracts';
+import type { Envelope } from '@harbour/contracts';
+import { API_BASE } from './base.js';
 import { ApiError, isTokenInvalid } from './errors.js';
 import { readToken, saveTokens } from './token-store.js';
 import type { TokenPair } from './types.js';

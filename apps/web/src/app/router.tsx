@@ -1,7 +1,8 @@
 /**
- * The route table. Fixed pages that work without a session are routes of their own; everything
- * else (dashboard, /adminModify, /redirect, /test and the server's menu routes) is resolved inside
- * the shell, which is loaded lazily so the login page stays small.
+ * The route table. The login page stands alone (no antd, so it loads fast); every other page
+ * sits under the lazily loaded antd root. Fixed pages that work without a session are routes of
+ * their own; everything else (dashboard, /adminModify, /redirect, /test and the server's menu
+ * routes) is resolved inside the shell.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
 
@@ -9,14 +10,23 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
   Component: (await load()).default,
 });
 
+/** Shown while a lazily loaded route arrives on the first page load. */
+const Blank = () => null;
+
 export const routes: RouteObject[] = [
-  { path: '/login', lazy: page(() => import('../pages/login/LoginPage.js')) },
-  { path: '/auth-redirect', lazy: page(() => import('../pages/auth-redirect/AuthRedirectPage.js')) },
-  { path: '/privacy-policy', lazy: page(() => import('../pages/legal/PrivacyPolicyPage.js')) },
-  { path: '/user-agreement', lazy: page(() => import('../pages/legal/UserAgreementPage.js')) },
-  { path: '/401', lazy: page(() => import('../pages/errors/Page401.js')) },
-  { path: '/404', lazy: page(() => import('../pages/errors/Page404.js')) },
-  { path: '/*', lazy: page(() => import('../shell/ShellRoot.js')) },
+  { path: '/login', lazy: page(() => import('../pages/login/LoginPage.js')), HydrateFallback: Blank },
+  {
+    lazy: page(() => import('./AntdRoot.js')),
+    HydrateFallback: Blank,
+    children: [
+      { path: '/auth-redirect', lazy: page(() => import('../pages/auth-redirect/AuthRedirectPage.js')) },
+      { path: '/privacy-policy', lazy: page(() => import('../pages/legal/PrivacyPolicyPage.js')) },
+      { path: '/user-agreement', lazy: page(() => import('../pages/legal/UserAgreementPage.js')) },
+      { path: '/401', lazy: page(() => import('../pages/errors/Page401.js')) },
+      { path: '/404', lazy: page(() => import('../pages/errors/Page404.js')) },
+      { path: '/*', lazy: page(() => import('../shell/ShellRoot.js')) },
+    ],
+  },
 ];
 
 export const createRouter = () => createBrowserRouter(routes);

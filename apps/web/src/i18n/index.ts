@@ -6,7 +6,7 @@
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@harbour/contracts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.js';
 
 type Bundle = Record<string, unknown>;
 const loaders = import.meta.glob<Bundle>('./locales/*/*.json', { import: 'default' });

@@ -1,7 +1,7 @@
 import { App, Button, Dropdown } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '@harbour/contracts';
+import { LANGUAGES, type Language } from '../i18n/languages.js';
 import { changeLanguage } from '../i18n/index.js';
 import { useSettings } from '../stores/settings.js';
 

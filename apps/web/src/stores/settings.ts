@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { DEFAULT_LANGUAGE, type Language } from '@harbour/contracts';
+import { DEFAULT_LANGUAGE, type Language } from '../i18n/languages.js';
 
 /** The eight preset theme colours of the settings drawer; the first is the default. */
 export const THEME_COLORS = [

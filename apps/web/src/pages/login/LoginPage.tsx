@@ -1,25 +1,24 @@
 /**
  * /login (spec §2, §5): account 4–16 characters, password at least 5, captcha required; the
  * captcha image refreshes on click; "remember me" keeps the session cookies; language switch.
+ * Plain HTML and CSS — no antd — so the first page a staff member opens loads quickly.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { App, Button, Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language } from '../../i18n/languages.js';
 import { getCaptcha, login } from '../../api/auth.js';
 import type { Captcha } from '../../api/types.js';
+import { changeLanguage } from '../../i18n/index.js';
 import { useSession } from '../../stores/session.js';
+import { useSettings } from '../../stores/settings.js';
 import { useTags } from '../../stores/tags.js';
-import { LanguageMenu } from '../../shell/LanguageMenu.js';
 import { useCompanyName, useDocumentTitle } from '../../shell/use-document-title.js';
+import { checkLogin, type LoginErrors, type LoginFields } from './login-rules.js';
 import './login.css';
 
-interface LoginForm {
-  username: string;
-  password: string;
-  captcha: string;
-  remember: boolean;
-}
+/** Spec §9: error messages stay 5 s. */
+const ERROR_MS = 5000;
 
 /** Only paths inside the app may be a redirect target (no open redirect to other sites). */
 export const safeRedirect = (value: string | null) =>
@@ -27,14 +26,22 @@ export const safeRedirect = (value: string | null) =>
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [form] = Form.useForm<LoginForm>();
-  const [captcha, setCaptcha] = useState<Captcha>();
-  const [submitting, setSubmitting] = useState(false);
+  const language = useSettings((s) => s.language);
+  const themeColor = useSettings((s) => s.themeColor);
+  const setSettings = useSettings((s) => s.set);
   const company = useCompanyName();
   useDocumentTitle('auth:title');
+
+  const [fields, setFields] = useState<LoginFields>({ username: '', password: '', captcha: '' });
+  const [remember, setRemember] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [serverError, setServerError] = useState<string>();
+  const [captcha, setCaptcha] = useState<Captcha>();
+  const [submitting, setSubmitting] = useState(false);
+  const errorTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const refreshCaptcha = useCallback(() => {
     getCaptcha()
@@ -47,33 +54,85 @@ export default function LoginPage() {
     useSession.getState().setUser(null);
     useTags.getState().reset();
     refreshCaptcha();
+    return () => clearTimeout(errorTimer.current);
   }, [refreshCaptcha]);
 
-  const onFinish = async (values: LoginForm) => {
+  const update = (name: keyof LoginFields) => (e: { target: { value: string } }) => {
+    const next = { ...fields, [name]: e.target.value };
+    setFields(next);
+    // Once a field has shown an error, re-check it as the staff types.
+    if (errors[name]) setErrors({ ...errors, [name]: checkLogin(next)[name] });
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = checkLogin(fields);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      const first = (['username', 'password', 'captcha'] as const).find((k) => found[k]);
+      document.getElementById(`login-${first}`)?.focus();
+      return;
+    }
     if (!captcha) return refreshCaptcha();
     setSubmitting(true);
     try {
       await login({
-        username: values.username.trim(),
-        password: values.password,
-        captcha: values.captcha.trim(),
+        username: fields.username.trim(),
+        password: fields.password,
+        captcha: fields.captcha.trim(),
         key: captcha.key,
-        remember: values.remember,
+        remember,
       });
       navigate(safeRedirect(params.get('redirect')), { replace: true });
-    } catch (e) {
-      void message.error({ content: e instanceof Error ? e.message : String(e), duration: 5 });
-      form.setFieldValue('captcha', '');
+    } catch (err) {
+      clearTimeout(errorTimer.current);
+      setServerError(err instanceof Error ? err.message : String(err));
+      errorTimer.current = setTimeout(() => setServerError(undefined), ERROR_MS);
+      setFields((f) => ({ ...f, captcha: '' }));
       refreshCaptcha();
     } finally {
       setSubmitting(false);
     }
   };
 
+  const field = (name: keyof LoginFields, label: string, input: React.ReactNode) => (
+    <div className={`login-field${errors[name] ? ' has-error' : ''}`}>
+      <label htmlFor={`login-${name}`}>{label}</label>
+      {input}
+      {errors[name] && (
+        <div className="login-error" id={`login-${name}-error`}>
+          {t(errors[name])}
+        </div>
+      )}
+    </div>
+  );
+  const aria = (name: keyof LoginFields) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `login-${name}-error` : undefined,
+  });
+
   return (
-    <div className="login-page">
+    <div className="login-page" style={{ ['--login-primary' as string]: themeColor }}>
       <header className="login-top">
-        <LanguageMenu withLabel />
+        <label className="visually-hidden" htmlFor="login-language">
+          {t('shell:nav.language')}
+        </label>
+        <select
+          id="login-language"
+          className="login-language"
+          value={language}
+          onChange={async (e) => {
+            const lng = e.target.value as Language;
+            await changeLanguage(lng);
+            setSettings({ language: lng });
+          }}
+        >
+          {LANGUAGES.map((lng) => (
+            <option key={lng} value={lng} lang={lng}>
+              {t(`common:languages.${lng}`)}
+            </option>
+          ))}
+        </select>
       </header>
       <main className="login-card">
         <div className="login-brand">
@@ -84,51 +143,79 @@ export default function LoginPage() {
           </div>
         </div>
         <h2 className="login-title">{t('title')}</h2>
-        <Form<LoginForm>
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          initialValues={{ remember: false }}
-          onFinish={onFinish}
-          size="large"
-        >
-          <Form.Item
-            name="username"
-            label={t('username')}
-            rules={[
-              { required: true, whitespace: true, message: t('rules.usernameRequired') },
-              { min: 4, max: 16, message: t('rules.usernameLength') },
-            ]}
-          >
-            <Input autoComplete="username" autoFocus />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('password')}
-            rules={[
-              { required: true, message: t('rules.passwordRequired') },
-              { min: 5, message: t('rules.passwordLength') },
-            ]}
-          >
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
-          <Form.Item label={t('captcha')} required={false} style={{ marginBottom: 0 }}>
+        {serverError && (
+          <div className="login-alert" role="alert">
+            {serverError}
+          </div>
+        )}
+        <form onSubmit={onSubmit} noValidate>
+          {field(
+            'username',
+            t('username'),
+            <input
+              id="login-username"
+              name="username"
+              autoComplete="username"
+              autoFocus
+              value={fields.username}
+              onChange={update('username')}
+              {...aria('username')}
+            />,
+          )}
+          {field(
+            'password',
+            t('password'),
+            <div className="login-password">
+              <input
+                id="login-password"
+                name="password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                value={fields.password}
+                onChange={update('password')}
+                {...aria('password')}
+              />
+              <button
+                type="button"
+                className="login-eye"
+                aria-label={t('showPassword')}
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword((v) => !v)}
+              >
+                <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                  <path
+                    d="M12 5C6.5 5 2.7 9.1 1.5 12c1.2 2.9 5 7 10.5 7s9.3-4.1 10.5-7C21.3 9.1 17.5 5 12 5zm0 11a4 4 0 1 1 0-8 4 4 0 0 1 0 8z"
+                    fill="currentColor"
+                  />
+                </svg>
+              </button>
+            </div>,
+          )}
+          {field(
+            'captcha',
+            t('captcha'),
             <div className="login-captcha">
-              <Form.Item name="captcha" noStyle rules={[{ required: true, whitespace: true, message: t('rules.captchaRequired') }]}>
-                <Input autoComplete="off" inputMode="text" aria-label={t('captcha')} />
-              </Form.Item>
+              <input
+                id="login-captcha"
+                name="captcha"
+                autoComplete="off"
+                value={fields.captcha}
+                onChange={update('captcha')}
+                {...aria('captcha')}
+              />
               <button type="button" className="login-captcha-img" onClick={refreshCaptcha} title={t('captchaAlt')}>
                 {captcha ? <img src={captcha.captcha} alt={t('captchaAlt')} /> : <span className="visually-hidden">{t('captchaAlt')}</span>}
               </button>
-            </div>
-          </Form.Item>
-          <Form.Item name="remember" valuePropName="checked" style={{ margin: '16px 0 8px' }}>
-            <Checkbox>{t('remember')}</Checkbox>
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={submitting}>
+            </div>,
+          )}
+          <label className="login-remember">
+            <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+            {t('remember')}
+          </label>
+          <button type="submit" className="login-submit" disabled={submitting} aria-busy={submitting}>
             {t('submit')}
-          </Button>
-        </Form>
+          </button>
+        </form>
         <p className="login-legal">
           {t('agreement')} <Link to="/user-agreement">{t('shell:footer.agreement')}</Link> {t('and')}{' '}
           <Link to="/privacy-policy">{t('shell:footer.privacy')}</Link>
