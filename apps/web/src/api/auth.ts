@@ -16,7 +16,12 @@ export async function login(req: LoginRequest): Promise<TokenPair> {
   return pair;
 }
 
-export const getUserInfo = () => request<UserInfo>('/userInfo', { silent: true, handleAuthError: false });
+/**
+ * On start-up a failed load signs out quietly (the shell shows the message); later reloads, such
+ * as "refresh permissions", treat a dead session like any other call (the log-in-again dialog).
+ */
+export const getUserInfo = ({ startup = true } = {}) =>
+  request<UserInfo>('/userInfo', startup ? { silent: true, handleAuthError: false } : {});
 
 export const switchStore = (storeId: number) =>
   request<unknown>('/switchStores', { method: 'POST', body: { storeId } });

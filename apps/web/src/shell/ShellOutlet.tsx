@@ -19,6 +19,7 @@ import { useShellRoutes } from './use-shell-routes.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { RedirectPage } from './RedirectPage.js';
 import { useDocumentTitle } from './use-document-title.js';
+import { isKnownPagePath } from './known-pages.js';
 
 interface Entry {
   location: Location;
@@ -71,7 +72,8 @@ export function ShellOutlet() {
 
   if (location.pathname === '/' || location.pathname === '') return <Navigate to={DASHBOARD_PATH} replace />;
   if (isRedirect) return <RedirectPage />;
-  if (!route || !page) return <Navigate to="/404" replace />;
+  if (!route) return <Navigate to={isKnownPagePath(location.pathname) ? '/401' : '/404'} replace />;
+  if (!page) return <Navigate to="/404" replace />;
   if (!allowed) return <Navigate to="/401" replace />;
 
   const current: Entry = { location, route };

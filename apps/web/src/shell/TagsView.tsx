@@ -52,7 +52,7 @@ export function TagsView() {
         break;
       }
       case 'refreshPermissions': {
-        const info = await getUserInfo();
+        const info = await getUserInfo({ startup: false });
         useSession.getState().setUser(info);
         void message.success(t('shell:tags.permissionsRefreshed'));
         break;

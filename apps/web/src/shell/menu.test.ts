@@ -93,3 +93,12 @@ describe('menu routes', () => {
     expect(admin.find((n) => n.key === '/system')?.children?.map((c) => c.key)).toEqual(['/system/settings']);
   });
 });
+
+describe('known page paths', async () => {
+  const { isKnownPagePath } = await import('./known-pages.js');
+  it('recognises catalogue pages (→ 401 when not in the menu) and nothing else (→ 404)', () => {
+    expect(isKnownPagePath('/system/settings')).toBe(true);
+    expect(isKnownPagePath('/loan/list')).toBe(true);
+    expect(isKnownPagePath('/no/such/page')).toBe(false);
+  });
+});

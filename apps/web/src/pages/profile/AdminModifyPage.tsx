@@ -43,7 +43,7 @@ export default function AdminModifyPage() {
       .catch(() => undefined);
   }, [form]);
 
-  const refreshSession = async () => useSession.getState().setUser(await getUserInfo());
+  const refreshSession = async () => useSession.getState().setUser(await getUserInfo({ startup: false }));
 
   const onFinish = async (v: FormValues) => {
     setSaving(true);
