@@ -7,6 +7,7 @@ import {
 } from '@harbour/contracts';
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../db/client.js';
 import { accessIps, settings, staff } from '../../db/schema/index.js';
 import { badRequest, businessRule } from '../../http/app-error.js';
 import { audit } from '../../http/audit.js';
@@ -29,13 +30,32 @@ const toItem = (r: AccessIpRow): AccessIpItem => ({
   createdAt: r.createdAt.toISOString(),
 });
 
+/**
+ * While the list applies, a change that would leave the caller's own address outside it (the
+ * global entries, or the caller's personal ones) is refused: the administrator would be locked
+ * out by their own edit. `change` turns the current entries into the entries after the edit.
+ */
+async function guardLockout(db: DbOrTx, req: FastifyRequest, change: (rows: AccessIpRow[]) => AccessIpRow[]) {
+  if (!(await accessIpsEnabled(db))) return;
+  const after = change(await db.select().from(accessIps));
+  const me = req.auth!.staffId;
+  for (const list of [after.filter((r) => r.staffId === null), after.filter((r) => r.staffId === me)]) {
+    if (list.length > 0 && !ipAllowed(req.ip, list.map((r) => r.address))) throw businessRule('admin.ipLockout');
+  }
+}
+
 /** The owner of a per-staff entry must exist (a field error, not a bare reference conflict). */
-async function toColumns(input: AccessIpCreate, req: FastifyRequest) {
+async function toColumns(input: AccessIpCreate, req: FastifyRequest, id: number | null) {
   if (input.staffId !== null) {
     const [owner] = await req.server.db.select({ id: staff.id }).from(staff).where(eq(staff.id, input.staffId));
     if (!owner) throw badRequest('errors.validation', [{ field: 'staffId', message: 'admin.unknownStaff' }]);
   }
-  return { address: input.address, staffId: input.staffId, remarks: input.remarks };
+  const values = { address: input.address, staffId: input.staffId, remarks: input.remarks };
+  await guardLockout(req.server.db, req, (rows) => [
+    ...rows.filter((r) => r.id !== id),
+    { ...values, id: id ?? 0, createdAt: new Date(), updatedAt: new Date(), createdBy: null },
+  ]);
+  return values;
 }
 
 /** Access IP allowlist (spec §6 "restrict login by IP"): entries and the switch that applies them. */
@@ -84,7 +104,9 @@ export function accessIpsModule(app: FastifyInstance) {
     id: accessIps.id,
     columns: { id: accessIps.id, address: accessIps.address, staffId: accessIps.staffId, createdAt: accessIps.createdAt },
     toItem: (row) => toItem(row as AccessIpRow),
-    toInsert: toColumns,
+    toInsert: (input, req) => toColumns(input, req, null),
+    toUpdate: (input, req, before) => toColumns(input, req, (before as AccessIpRow).id),
+    beforeDelete: (tx, row, req) => guardLockout(tx, req, (rows) => rows.filter((r) => r.id !== (row as AccessIpRow).id)),
   });
 }
 

@@ -27,7 +27,7 @@ registerMessages({
     'admin.avatarMissing': 'Choose an image to upload',
     'admin.passwordChanged': 'Password changed; your other sessions have ended',
     'admin.permissionsRefreshed': 'Permissions refreshed',
-    'admin.ipLockout': 'Your own address is not in the allowlist; add it before switching the list on',
+    'admin.ipLockout': 'This would shut out your own network address; add it to the allowlist first',
   },
   'zh-TW': {
     'admin.usernameTaken': '名稱重複：此用戶名已被使用',
@@ -51,7 +51,7 @@ registerMessages({
     'admin.avatarMissing': '請選擇要上傳的圖片',
     'admin.passwordChanged': '密碼已修改，您的其他登入已結束',
     'admin.permissionsRefreshed': '權限已刷新',
-    'admin.ipLockout': '您目前的 IP 位址不在允許列表內，請先加入再啟用',
+    'admin.ipLockout': '此變更會令您目前的 IP 位址無法存取，請先將其加入允許列表',
   },
   'zh-CN': {
     'admin.usernameTaken': '名称重复：此用户名已被使用',
@@ -75,6 +75,6 @@ registerMessages({
     'admin.avatarMissing': '请选择要上传的图片',
     'admin.passwordChanged': '密码已修改，您的其他登录已结束',
     'admin.permissionsRefreshed': '权限已刷新',
-    'admin.ipLockout': '您当前的 IP 地址不在允许列表内，请先加入再启用',
+    'admin.ipLockout': '此变更会令您当前的 IP 地址无法访问，请先将其加入允许列表',
   },
 });
