@@ -8,6 +8,10 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const artifacts = path.resolve(here, '../.artifacts');
+// Several runs may share one checkout, and Playwright empties its output folder when it starts: each
+// run gets its own. The runner loads this file first and its workers inherit the variable.
+process.env.HARBOUR_E2E_RUN ??= `${Date.now()}-${process.pid}`;
+const output = process.env.HARBOUR_E2E_OUTPUT ?? path.join(artifacts, 'e2e', `run-${process.env.HARBOUR_E2E_RUN}`);
 
 export const CHROMIUM = process.env.HARBOUR_CHROMIUM ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -21,7 +25,7 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: path.join(here, 'tests'),
-  outputDir: path.join(artifacts, 'e2e', 'test-results'),
+  outputDir: path.join(output, 'test-results'),
   globalSetup: path.join(here, 'fixtures', 'global-setup.ts'),
   workers: 2,
   fullyParallel: true,
@@ -32,7 +36,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [
     [process.env.CI ? 'list' : 'line'],
-    ['json', { outputFile: process.env.HARBOUR_E2E_JSON ?? path.join(artifacts, 'e2e', 'results.json') }],
+    ['json', { outputFile: process.env.HARBOUR_E2E_JSON ?? path.join(output, 'results.json') }],
   ],
   use: {
     // Set by the global setup; workers start after it and inherit it.

@@ -123,7 +123,7 @@ fi
 # ---- 5. browser tests against the production build
 if [[ $build_ok -eq 1 ]]; then
   step "playwright (e2e)" playwright "$art/e2e.json" -- \
-    env HARBOUR_E2E_JSON="$art/e2e.json" npx playwright test -c e2e/playwright.config.ts
+    env HARBOUR_E2E_JSON="$art/e2e.json" HARBOUR_E2E_OUTPUT="$art/e2e" npx playwright test -c e2e/playwright.config.ts
 else
   # The build failure is already counted; browser tests need its output.
   skip_step "playwright (e2e)" "the build failed"
