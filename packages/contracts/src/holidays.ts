@@ -31,13 +31,20 @@ export const holidayCreateSchema = z.object({
 });
 export type HolidayCreate = z.input<typeof holidayCreateSchema>;
 
-export const holidayUpdateSchema = holidayCreateSchema.partial();
+/** Any subset of the fields; no default, so an edit never resets the kind it did not send. */
+export const holidayUpdateSchema = z.object({
+  date: isoDate(),
+  nameZh: name(64),
+  nameEn: name(128),
+  kind: z.enum(HOLIDAY_KINDS, { message: V.choice }),
+}).partial();
 
 export const holidayFiltersSchema = listQueryBase.extend({
   dateFrom: isoDate().optional(),
   dateTo: isoDate().optional(),
   kind: z.enum(HOLIDAY_KINDS).optional(),
-  name: z.string().trim().max(100).optional(),
+  nameZh: z.string().trim().max(64).optional(),
+  nameEn: z.string().trim().max(128).optional(),
 });
 
 export const HOLIDAY_PERMISSIONS = {
@@ -64,7 +71,7 @@ export const holidayResource = defineResource({
   fields: [
     { name: 'date', kind: 'date', label: 'holidays:fields.date', list: true, sortable: true, filter: 'dateRange', form: true, required: true },
     { name: 'nameZh', kind: 'text', label: 'holidays:fields.nameZh', list: true, sortable: true, filter: 'text', form: true, required: true },
-    { name: 'nameEn', kind: 'text', label: 'holidays:fields.nameEn', list: true, sortable: true, form: true, required: true },
+    { name: 'nameEn', kind: 'text', label: 'holidays:fields.nameEn', list: true, sortable: true, filter: 'text', form: true, required: true },
     {
       name: 'kind',
       kind: 'enum',

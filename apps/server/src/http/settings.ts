@@ -1,5 +1,5 @@
 import { DEFAULT_SYSTEM_SETTINGS, type SystemSettings } from '@harbour/contracts';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { settings } from '../db/schema/index.js';
 
@@ -8,7 +8,14 @@ import { settings } from '../db/schema/index.js';
  * never cached, so a change on one instance applies on all at once.
  */
 export async function readSettings<K extends keyof SystemSettings>(db: DbOrTx, keys: readonly K[]): Promise<Pick<SystemSettings, K>> {
-  const rows = await db.select().from(settings).where(inArray(settings.key, keys as readonly string[] as string[]));
+  // Read as text and parse once: node-postgres already parses JSONB, and drizzle's jsonb column
+  // then JSON.parses a string value again, which turns a decimal string such as "36" into 36.
+  const rows = (
+    await db
+      .select({ key: settings.key, text: sql<string>`${settings.value}::text` })
+      .from(settings)
+      .where(inArray(settings.key, keys as readonly string[] as string[]))
+  ).map((r) => ({ key: r.key, value: JSON.parse(r.text) as unknown }));
   const out = {} as Pick<SystemSettings, K>;
   for (const k of keys) out[k] = DEFAULT_SYSTEM_SETTINGS[k];
   for (const r of rows) {

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import './messages.js';
+import { holidayCrud } from './crud.js';
 import { holidayImportRoutes } from './routes.js';
 
-/** Master data → holiday: the import (list, create, edit and delete come from the declaration). */
+/** Master data → holiday: list, create, edit and delete from the declaration, and the import. */
 export function holidaysModule(app: FastifyInstance) {
   holidayImportRoutes(app);
+  holidayCrud(app);
 }
