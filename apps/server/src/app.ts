@@ -5,12 +5,13 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { tooManyRequests } from './http/app-error.js';
 import { installErrorHandling } from './http/error-handler.js';
+import { requestLanguage, translate } from './http/i18n.js';
 import { installPlatformHooks } from './http/platform.js';
 import './http/types.js';
 import { MODULES, type HarbourModule } from './modules/index.js';
@@ -37,6 +38,15 @@ export async function buildApp({ db, config, modules = [] }: BuildOptions): Prom
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     trustProxy: config.trustProxy,
+    // Router-level rejections (a malformed URL, a path parameter over 100 characters) answer in
+    // the envelope too, before any hook has run.
+    frameworkErrors: (_error, req, res) => {
+      const reply = res as unknown as FastifyReply;
+      void reply
+        .status(400)
+        .type('application/json; charset=utf-8')
+        .send({ result: 'error', status: 400, message: translate(requestLanguage(req), 'errors.badRequest') });
+    },
     bodyLimit: 2 * 1024 * 1024,
   });
   app.decorate('db', db);

@@ -1,11 +1,10 @@
-import { ACCESS_IP_SWITCH_KEY, AUTHENTICATED, PUBLIC } from '@harbour/contracts';
+import { ACCESS_IP_SWITCH_KEY, AUTHENTICATED, DEFAULT_SYSTEM_SETTINGS, PUBLIC } from '@harbour/contracts';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
-import { accessIps, permissions, rolePermissions, roles, sessions, settings, staff, staffRoles, staffStores } from '../db/schema/index.js';
+import { accessIps, sessions, settings } from '../db/schema/index.js';
 import { forbidden, tokenExpired, tokenInvalid, unauthenticated } from './app-error.js';
 import { ipAllowed } from './ip-match.js';
-import { readSettings } from './settings.js';
 import { hashToken } from './tokens.js';
 import type { AuthContext } from './types.js';
 
@@ -47,20 +46,6 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
-/** Staff permissions through their roles (disabled roles and catalogue entries grant nothing). */
-export async function loadGrants(db: Db, staffId: number) {
-  const rows = await db
-    .select({ role: roles.name, allStores: roles.allStores, key: permissions.key })
-    .from(staffRoles)
-    .innerJoin(roles, and(eq(roles.id, staffRoles.roleId), eq(roles.state, 'normal')))
-    .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-    .leftJoin(permissions, and(eq(permissions.key, rolePermissions.permissionKey), eq(permissions.state, 'normal')))
-    .where(eq(staffRoles.staffId, staffId));
-  const roleNames = [...new Set(rows.map((r) => r.role))];
-  const keys = new Set(rows.flatMap((r) => (r.key ? [r.key] : [])));
-  return { roleNames, permissions: keys, allStores: rows.some((r) => r.allStores) };
-}
-
 /**
  * Token → session → staff. Answers 401 with 50002 for an expired access token and 50003 for an
  * unknown, revoked, idle or otherwise ended one; ends the session when its staff member was
@@ -70,62 +55,83 @@ export async function authenticate(req: FastifyRequest): Promise<AuthContext> {
   const db = req.server.db;
   const token = bearerToken(req);
   if (!token) throw unauthenticated();
-  const [row] = await db
-    .select({
-      id: sessions.id,
-      staffId: sessions.staffId,
-      storeId: sessions.storeId,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      accessExpiresAt: sessions.accessExpiresAt,
-      revokedAt: sessions.revokedAt,
-      state: staff.state,
-      passwordChangedAt: staff.passwordChangedAt,
-      username: staff.username,
-      name: staff.name,
-      // The session's store must still be one the staff member may work in.
-      storeAllowed: sql<boolean>`exists (select 1 from ${staffStores} where ${staffStores.staffId} = ${sessions.staffId} and ${staffStores.storeId} = ${sessions.storeId})`,
-    })
-    .from(sessions)
-    .innerJoin(staff, eq(staff.id, sessions.staffId))
-    .where(eq(sessions.accessHash, hashToken(token)));
-  if (!row || row.revokedAt) throw tokenInvalid();
+  // One round trip: the session, its staff member, store membership, the idle setting, the
+  // allowlist entries that apply and the grants. Every API request pays for this query.
+  const result = await db.execute<SessionRow>(sql`
+    select s.id, s.staff_id, s.store_id, s.created_at, s.last_seen_at, s.access_expires_at, s.revoked_at,
+      st.state, st.password_changed_at, st.username, st.name,
+      exists (select 1 from staff_stores ss where ss.staff_id = s.staff_id and ss.store_id = s.store_id) as store_allowed,
+      (select value from settings where key = 'idleTimeoutMinutes') as idle_minutes,
+      (select value from settings where key = ${ACCESS_IP_SWITCH_KEY}) as ips_switch,
+      coalesce((select json_agg(json_build_object('address', a.address, 'own', a.staff_id is not null))
+        from access_ips a where a.staff_id is null or a.staff_id = s.staff_id), '[]'::json) as ips,
+      coalesce((select array_agg(distinct r.name) from staff_roles sr
+        join roles r on r.id = sr.role_id and r.state = 'normal' where sr.staff_id = s.staff_id), '{}') as role_names,
+      coalesce((select bool_or(r.all_stores) from staff_roles sr
+        join roles r on r.id = sr.role_id and r.state = 'normal' where sr.staff_id = s.staff_id), false) as all_stores,
+      coalesce((select array_agg(distinct rp.permission_key) from staff_roles sr
+        join roles r on r.id = sr.role_id and r.state = 'normal'
+        join role_permissions rp on rp.role_id = r.id
+        join permissions p on p.key = rp.permission_key and p.state = 'normal'
+        where sr.staff_id = s.staff_id), '{}') as permission_keys
+    from sessions s join staff st on st.id = s.staff_id
+    where s.access_hash = ${hashToken(token)}`);
+  const row = result.rows[0];
+  if (!row || row.revoked_at) throw tokenInvalid();
   const now = Date.now();
-  if (row.state !== 'normal') {
-    await revokeSession(db, row.id, 'forbidden');
-    throw tokenInvalid();
+  const superAdmin = row.staff_id === SUPER_ADMIN_ID;
+  const ended = async (reason: string, code?: string) => {
+    await revokeSession(db, row.id, reason);
+    return tokenInvalid(code);
+  };
+  if (row.state !== 'normal') throw await ended('forbidden');
+  if (row.password_changed_at && new Date(row.password_changed_at) > new Date(row.created_at)) throw await ended('password_changed');
+  if (!superAdmin && !row.store_allowed) throw await ended('store_removed');
+  const idleMinutes = typeof row.idle_minutes === 'number' ? row.idle_minutes : DEFAULT_SYSTEM_SETTINGS.idleTimeoutMinutes;
+  const lastSeen = new Date(row.last_seen_at).getTime();
+  if (now - lastSeen > idleMinutes * 60_000) throw await ended('idle', 'errors.sessionIdle');
+  if (new Date(row.access_expires_at).getTime() <= now) throw tokenExpired();
+  const global = row.ips.filter((e) => !e.own).map((e) => e.address);
+  const own = row.ips.filter((e) => e.own).map((e) => e.address);
+  const ipsOn = row.ips_switch !== false;
+  if (ipsOn && ((global.length > 0 && !ipAllowed(req.ip, global)) || (own.length > 0 && !ipAllowed(req.ip, own)))) {
+    throw forbidden('errors.ipNotAllowed');
   }
-  if (row.passwordChangedAt && row.passwordChangedAt > row.createdAt) {
-    await revokeSession(db, row.id, 'password_changed');
-    throw tokenInvalid();
-  }
-  if (row.staffId !== SUPER_ADMIN_ID && !row.storeAllowed) {
-    await revokeSession(db, row.id, 'store_removed');
-    throw tokenInvalid();
-  }
-  const { idleTimeoutMinutes } = await readSettings(db, ['idleTimeoutMinutes']);
-  if (now - row.lastSeenAt.getTime() > idleTimeoutMinutes * 60_000) {
-    await revokeSession(db, row.id, 'idle');
-    throw tokenInvalid('errors.sessionIdle');
-  }
-  if (row.accessExpiresAt.getTime() <= now) throw tokenExpired();
-  await checkGlobalIp(db, req.ip, row.staffId);
-  if (now - row.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
+  if (now - lastSeen > LAST_SEEN_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.id));
   }
-  const grants = await loadGrants(db, row.staffId);
-  const superAdmin = row.staffId === SUPER_ADMIN_ID;
   return {
-    staffId: row.staffId,
+    staffId: row.staff_id,
     username: row.username,
     name: row.name,
-    sessionId: row.id,
-    storeId: row.storeId,
-    roleNames: superAdmin ? ['admin'] : grants.roleNames,
-    permissions: grants.permissions,
+    sessionId: Number(row.id),
+    storeId: row.store_id,
+    roleNames: superAdmin ? ['admin'] : row.role_names,
+    permissions: new Set(row.permission_keys),
     superAdmin,
-    allStores: superAdmin || grants.allStores,
+    allStores: superAdmin || row.all_stores,
   };
+}
+
+interface SessionRow extends Record<string, unknown> {
+  id: number;
+  staff_id: number;
+  store_id: number | null;
+  created_at: Date | string;
+  last_seen_at: Date | string;
+  access_expires_at: Date | string;
+  revoked_at: Date | string | null;
+  state: string;
+  password_changed_at: Date | string | null;
+  username: string;
+  name: string;
+  store_allowed: boolean;
+  idle_minutes: unknown;
+  ips_switch: unknown;
+  ips: { address: string; own: boolean }[];
+  role_names: string[];
+  all_stores: boolean;
+  permission_keys: string[];
 }
 
 /** Whether the caller may use a route declared with `permission`. */

@@ -24,6 +24,9 @@ function fromDatabase(err: unknown): AppError | undefined {
   if (code === '23505') return new AppError(409, ErrorStatus.Conflict, 'errors.duplicate');
   if (code === '23503') return new AppError(409, ErrorStatus.Conflict, 'errors.referenced');
   if (code === '40001' || code === '40P01') return new AppError(409, ErrorStatus.Conflict, 'errors.conflict');
+  // Class 22 (data exception: a NUL byte, a number or text out of a column's range, a bad date)
+  // is the caller's input that a schema let through; it is a bad request, not a server fault.
+  if (typeof code === 'string' && code.startsWith('22')) return new AppError(400, ErrorStatus.Validation, 'errors.badRequest');
   return undefined;
 }
 
