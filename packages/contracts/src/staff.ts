@@ -120,9 +120,18 @@ export const staffCreateSchema = z
   .superRefine(defaultStoreInStores);
 export type StaffCreate = z.infer<typeof staffCreateSchema>;
 
-/** Password is only filled when changing it (spec §5). */
+/**
+ * Password is only filled when changing it (spec §5). Mobile and HKID reach a caller without
+ * `staff.reveal` masked, so the edit form sends them only when they were changed: left out, the
+ * stored value stays (an HKID sent empty is cleared).
+ */
 export const staffUpdateSchema = z
-  .object({ ...staffBody, password: z.preprocess(blankToNull, passwordField.nullish()).transform((v) => v ?? null) })
+  .object({
+    ...staffBody,
+    mobile: hkMobileField.optional(),
+    hkid: z.preprocess(blankToNull, hkidField.nullable()).optional(),
+    password: z.preprocess(blankToNull, passwordField.nullish()).transform((v) => v ?? null),
+  })
   .superRefine(defaultStoreInStores);
 export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
 

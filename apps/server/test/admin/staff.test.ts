@@ -285,6 +285,30 @@ describe('store scope, masking and reveal', () => {
     expect(superAdmin.statusCode).toBe(403);
   });
 
+  it('lets a branch administrator edit a two-branch colleague without touching what lies outside their reach', async () => {
+    const collectorRole = await idOf(t, 'roles', 'name', 'collector');
+    const managerRole = await idOf(t, 'roles', 'name', 'manager');
+    const body = {
+      username: 'collector',
+      name: '張收數',
+      storeIds: [stores.mongKok, stores.kwunTong],
+      defaultStoreId: stores.kwunTong,
+      roleIds: [collectorRole],
+      level: 'L1',
+    };
+    // Mobile and HKID left out (the branch admin only saw them masked): both stay as stored.
+    const saved = await call<StaffItem>(t.app, 'PUT', `/staff/${collectorId}`, { token: branchToken, body });
+    expect(dataOf(saved)).toMatchObject({ level: 'L1', defaultStoreId: stores.kwunTong, mobile: '****5432' });
+    const { rows } = await t.pool.query(`select mobile, hkid from staff where id = $1`, [collectorId]);
+    expect(rows[0]).toEqual({ mobile: '98765432', hkid: hkid('B', '987654') });
+    // Dropping the Mong Kok store or adding a role beyond the caller's keys is refused.
+    expectFieldErrors(await call(t.app, 'PUT', `/staff/${collectorId}`, { token: branchToken, body: { ...body, storeIds: [stores.kwunTong] }, lang: 'en' }), ['storeIds']);
+    const escalate = { ...body, roleIds: [collectorRole, managerRole] };
+    expectFieldErrors(await call(t.app, 'PUT', `/staff/${collectorId}`, { token: branchToken, body: escalate, lang: 'en' }), ['roleIds']);
+    // A masked value sent back is not a number and is refused rather than stored.
+    expectFieldErrors(await call(t.app, 'PUT', `/staff/${collectorId}`, { token: branchToken, body: { ...body, mobile: '****5432' }, lang: 'en' }), ['mobile']);
+  });
+
   it('masks HKID and mobile to the visible digits for staff without staff.reveal', async () => {
     const item = dataOf(await call<StaffItem>(t.app, 'GET', `/staff/${collectorId}`, { token: branchToken }));
     expect(item).toMatchObject({ masked: true, mobile: '****5432' });

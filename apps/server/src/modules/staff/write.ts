@@ -39,7 +39,7 @@ async function checkPasswordPolicy(tx: Tx, password: string | null) {
 }
 
 /** Spec §5: username, mobile and HKID are each used by one staff member only. */
-async function checkDuplicates(tx: Tx, input: StaffCreate | StaffUpdate, selfId: number | null) {
+async function checkDuplicates(tx: Tx, input: { username: string; mobile: string; hkid: string | null }, selfId: number | null) {
   await tx.execute(sql`select pg_advisory_xact_lock(${STAFF_WRITE_LOCK})`);
   const others = selfId === null ? undefined : ne(staff.id, selfId);
   const [byName] = await tx
@@ -58,26 +58,39 @@ async function checkDuplicates(tx: Tx, input: StaffCreate | StaffUpdate, selfId:
   if (fields.length) throw conflictOn('admin.idOrMobileUsed', fields);
 }
 
-/** Stores and roles must exist; stores must be ones the caller may hand out; roles grant no more than the caller holds. */
-async function checkAssignments(tx: Tx, auth: AuthContext, input: StaffCreate | StaffUpdate) {
+/** Links a staff member has now (none for a new one). */
+export interface Links {
+  storeIds: number[];
+  roleIds: number[];
+}
+
+/**
+ * Stores and roles must exist. A caller whose roles do not reach every store, or who is not the
+ * super administrator, may only add or remove stores they may log into themselves, and may only
+ * add roles granting nothing beyond their own keys; what the member already has outside that
+ * reach is kept as it is (so a branch administrator can still edit a two-branch colleague).
+ */
+async function checkAssignments(tx: Tx, auth: AuthContext, input: StaffCreate | StaffUpdate, current: Links) {
   const errors: FieldError[] = [];
   const storeIds = [...new Set(input.storeIds)];
   const roleIds = [...new Set(input.roleIds)];
   const known = await tx.select({ id: stores.id }).from(stores).where(inArray(stores.id, storeIds));
   if (known.length !== storeIds.length) errors.push({ field: 'storeIds', message: 'admin.unknownStore' });
   else {
-    const mine = await assignableStoreIds(tx, auth, storeIds);
-    if (storeIds.some((id) => !mine.has(id))) errors.push({ field: 'storeIds', message: 'admin.storeNotYours' });
+    const reach = await assignableStoreIds(tx, auth, [...new Set([...storeIds, ...current.storeIds])]);
+    const outside = (ids: number[]) => ids.filter((id) => !reach.has(id)).sort((a, b) => a - b).join(',');
+    if (outside(storeIds) !== outside(current.storeIds)) errors.push({ field: 'storeIds', message: 'admin.storeNotYours' });
   }
   const roleRows = await tx.select({ id: roles.id, allStores: roles.allStores }).from(roles).where(inArray(roles.id, roleIds));
   if (roleRows.length !== roleIds.length) errors.push({ field: 'roleIds', message: 'admin.unknownRole' });
   else if (!auth.superAdmin) {
     const granted = await tx
-      .select({ key: rolePermissions.permissionKey })
+      .select({ roleId: rolePermissions.roleId, key: rolePermissions.permissionKey })
       .from(rolePermissions)
       .where(inArray(rolePermissions.roleId, roleIds));
-    const beyond = granted.some((g) => !auth.permissions.has(g.key)) || (roleRows.some((r) => r.allStores) && !auth.allStores);
-    if (beyond) errors.push({ field: 'roleIds', message: 'admin.grantBeyondOwn' });
+    const beyond = (r: { id: number; allStores: boolean }) =>
+      (r.allStores && !auth.allStores) || granted.some((g) => g.roleId === r.id && !auth.permissions.has(g.key));
+    if (roleRows.some((r) => beyond(r) && !current.roleIds.includes(r.id))) errors.push({ field: 'roleIds', message: 'admin.grantBeyondOwn' });
   }
   if (errors.length) throw badRequest('errors.validation', errors);
   return { storeIds, roleIds };
@@ -90,7 +103,10 @@ async function replaceLinks(tx: Tx, staffId: number, storeIds: number[], roleIds
   await tx.insert(staffRoles).values(roleIds.map((roleId) => ({ staffId, roleId, createdBy: by })));
 }
 
-const profileColumns = (input: StaffCreate | StaffUpdate) => ({
+/** The stored profile fields; on an edit, mobile and HKID already merged with the stored ones. */
+type Profile = Omit<StaffCreate, 'password'>;
+
+const profileColumns = (input: Profile) => ({
   username: input.username,
   name: input.name,
   staffNo: input.staffNo,
@@ -110,7 +126,7 @@ const profileColumns = (input: StaffCreate | StaffUpdate) => ({
 export async function createStaff(tx: Tx, req: FastifyRequest, input: StaffCreate) {
   const auth = req.auth!;
   await checkPasswordPolicy(tx, input.password);
-  const { storeIds, roleIds } = await checkAssignments(tx, auth, input);
+  const { storeIds, roleIds } = await checkAssignments(tx, auth, input, { storeIds: [], roleIds: [] });
   await checkDuplicates(tx, input, null);
   const [row] = await tx
     .insert(staff)
@@ -131,13 +147,18 @@ export async function updateStaff(tx: Tx, req: FastifyRequest, id: number, input
   const before = await findStaff(tx, auth, id, true);
   guardSuperAdmin(auth, id);
   await checkPasswordPolicy(tx, input.password);
-  const { storeIds, roleIds } = await checkAssignments(tx, auth, input);
-  await checkDuplicates(tx, input, id);
   const beforeLinks = await staffItem(tx, auth, before);
+  const current = { storeIds: beforeLinks.stores.map((s) => s.id), roleIds: beforeLinks.roles.map((r) => r.id) };
+  const { storeIds, roleIds } = await checkAssignments(tx, auth, input, current);
+  // Left out = unchanged (the caller may only have seen them masked).
+  const mobile = input.mobile ?? before.mobile;
+  if (mobile === null) throw badRequest('errors.validation', [{ field: 'mobile', message: 'validation.mobileRequired' }]);
+  const profile: Profile = { ...input, mobile, hkid: input.hkid === undefined ? before.hkid : input.hkid };
+  await checkDuplicates(tx, profile, id);
   const [row] = await tx
     .update(staff)
     .set({
-      ...profileColumns(input),
+      ...profileColumns(profile),
       ...(input.password
         ? // A new password ends every session begun before it (the auth hook compares the instants).
           { passwordHash: await hashPassword(input.password), passwordChangedAt: sql`now()`, failedLogins: 0, lockedUntil: null }
@@ -152,7 +173,7 @@ export async function updateStaff(tx: Tx, req: FastifyRequest, id: number, input
     action: 'edit',
     module: 'staff',
     reference: id,
-    before: { ...auditCopy(before), storeIds: beforeLinks.stores.map((s) => s.id), roleIds: beforeLinks.roles.map((r) => r.id) },
+    before: { ...auditCopy(before), ...current },
     after: { ...auditCopy(row!), storeIds, roleIds, passwordChanged: input.password !== null },
   });
   return staffItem(tx, auth, row!);
