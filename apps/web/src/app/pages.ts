@@ -29,6 +29,8 @@ export const pages: Record<string, PageComponent> = {
   'system.accessIps.list': lazy(() => import('../pages/admin/AccessIpsPage.js')),
   'system.loginList': lazy(() => import('../pages/admin/LoginListPage.js')),
   'system.log': lazy(() => import('../pages/admin/SystemLogPage.js')),
+  // Loan mathematics around the domain: calculator, default settings, holidays.
+  'tools.calculator': lazy(() => import('../pages/tools/CalculatorPage.js')),
 };
 
 /** Resolvers for families of keys, e.g. `resource:<name>` → the generic list page of that resource. */

@@ -5,6 +5,7 @@ import { page } from './define.js';
 export const toolsPermissions: readonly PermissionDef[] = [
   page('tools', 400, 'calculator', {
     icon: 'calculator',
+    available: true,
     api: ['GET /tools/calculator/options', 'POST /tools/calculator', 'POST /tools/calculator/export'],
   }),
   page('tools', 401, 'addressSearch', { icon: 'search' }),

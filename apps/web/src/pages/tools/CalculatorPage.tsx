@@ -1,0 +1,168 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Card, Col, Descriptions, Empty, Flex, Form, Row, Space, Spin, Typography } from 'antd';
+import { FileExcelOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { Money } from '../../components/Money';
+import { DateText } from '../../components/DateText';
+import { fieldErrorsOf } from '../../generic/server-errors';
+import { useFeedback } from '../../generic/useFeedback';
+import { calculatorApi, saveBlob } from './calculator-api';
+import { CalculatorForm } from './CalculatorForm';
+import { CalculatorSummary } from './CalculatorSummary';
+import { FORM_FIELDS, formFieldOf, toRequest, type CalculatorFormValues } from './form-model';
+import { ScheduleTable } from './ScheduleTable';
+import { useDebounced } from './useDebounced';
+import './calculator.css';
+
+/** Wait this long after the last keystroke before asking the server. */
+export const CALC_DEBOUNCE_MS = 350;
+
+const initialValues = (): CalculatorFormValues => ({
+  loanAmount: null,
+  totalTenor: 12,
+  repayCycle: 'monthly',
+  cycleMonths: 1,
+  cycleDays: 30,
+  interestMethod: 'amortization',
+  rateType: 'flat',
+  rate: null,
+  ruleOf78: false,
+  loanDate: dayjs().startOf('day'),
+  firstDueDate: null,
+  amountDeducted: null,
+});
+
+/**
+ * Tools → repayment calculator (spec §2). The form sends the terms to the server as they are
+ * typed; the schedule, rates and checks shown are the server's answer (the domain's maths with
+ * the default settings and holidays) — the page never computes money.
+ */
+export default function CalculatorPage() {
+  const { t } = useTranslation('tools');
+  const { message } = useFeedback();
+  const [form] = Form.useForm<CalculatorFormValues>();
+  const [start] = useState(initialValues);
+  const [values, setValues] = useState<CalculatorFormValues>(start);
+  const [confirmedFor, setConfirmedFor] = useState<unknown>();
+
+  const options = useQuery({ queryKey: ['tools', 'calculator', 'options'], queryFn: ({ signal }) => calculatorApi.options(signal) });
+  const opts = options.data;
+  // Offer only the methods the settings enable; move off one that was switched off.
+  useEffect(() => {
+    if (opts && !opts.interestMethods.includes(form.getFieldValue('interestMethod'))) {
+      const first = opts.interestMethods[0];
+      if (first) {
+        form.setFieldValue('interestMethod', first);
+        setValues(form.getFieldsValue(true) as CalculatorFormValues);
+      }
+    }
+  }, [opts, form]);
+
+  const body = useMemo(() => toRequest(values), [values]);
+  const settledKey = useDebounced(body ? JSON.stringify(body) : '', CALC_DEBOUNCE_MS);
+  const calc = useQuery({
+    queryKey: ['tools', 'calculator', settledKey],
+    queryFn: ({ signal }) => calculatorApi.calculate(JSON.parse(settledKey) as Record<string, string | number | boolean>, signal),
+    enabled: settledKey !== '',
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+  });
+
+  // The server's field errors go under the inputs; a good answer clears them.
+  useEffect(() => {
+    const byField = new Map<string, string[]>();
+    for (const e of fieldErrorsOf(calc.error)) {
+      const name = formFieldOf(e.field.split('.')[0] ?? e.field);
+      byField.set(name, [...new Set([...(byField.get(name) ?? []), e.message])]);
+    }
+    form.setFields(FORM_FIELDS.map((name) => ({ name, errors: byField.get(name) ?? [] })));
+  }, [calc.error, calc.data, form]);
+
+  const exporting = useMutation({
+    mutationFn: () => calculatorApi.exportXlsx(JSON.parse(settledKey) as Record<string, string | number | boolean>),
+    onSuccess: (blob) => saveBlob(blob, `repayment-schedule-${values.loanDate?.format('YYYY-MM-DD') ?? ''}.xlsx`),
+    onError: (e) => message.error(e.message || t('calculator.exportFailed')),
+  });
+
+  const result = calc.isError ? undefined : calc.data;
+  const waiting = body !== undefined && (JSON.stringify(body) !== settledKey || calc.isFetching);
+  const generalError = calc.isError && fieldErrorsOf(calc.error).length === 0 ? calc.error.message : undefined;
+  const decimals = opts?.decimalPlaces ?? 2;
+
+  const reset = () => {
+    const fresh = initialValues();
+    form.resetFields();
+    form.setFieldsValue(fresh);
+    setValues(fresh);
+  };
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={9} xl={8} className="calc-no-print">
+        <Card
+          title={t('calculator.terms')}
+          extra={
+            <Button size="small" icon={<ReloadOutlined />} onClick={reset}>
+              {t('calculator.actions.reset')}
+            </Button>
+          }
+        >
+          <CalculatorForm form={form} initialValues={start} options={opts} onChange={setValues} />
+        </Card>
+      </Col>
+      <Col xs={24} lg={15} xl={16}>
+        <Card
+          title={
+            <Space>
+              {t('calculator.title')}
+              {waiting && <Spin size="small" aria-label={t('calculator.calculating')} />}
+            </Space>
+          }
+          extra={
+            <Space className="calc-no-print" wrap>
+              <Button icon={<PrinterOutlined />} disabled={!result} onClick={() => window.print()}>
+                {t('calculator.actions.print')}
+              </Button>
+              <Button icon={<FileExcelOutlined />} disabled={!result} loading={exporting.isPending} onClick={() => exporting.mutate()}>
+                {t('calculator.actions.export')}
+              </Button>
+            </Space>
+          }
+        >
+          {generalError && <Alert type="error" showIcon title={generalError} style={{ marginBottom: 12 }} />}
+          {!result ? (
+            <Empty className="calc-empty" description={calc.isError ? t('calculator.fixFields') : t('calculator.empty')} />
+          ) : (
+            <Flex vertical gap={16} className="calc-print" aria-busy={waiting}>
+              <div className="calc-print-header">
+                <h1>{t('calculator.printTitle')}</h1>
+                <Descriptions
+                  size="small"
+                  column={3}
+                  items={[
+                    { key: 'amount', label: t('calculator.fields.loanAmount'), children: <Money value={String(values.loanAmount ?? '')} decimals={decimals} /> },
+                    { key: 'tenor', label: t('calculator.fields.totalTenor'), children: values.totalTenor },
+                    { key: 'date', label: t('calculator.fields.loanDate'), children: <DateText value={values.loanDate?.format('YYYY-MM-DD')} /> },
+                  ]}
+                />
+                <Typography.Text type="secondary">
+                  {t('calculator.printedAt')}: {dayjs().format('YYYY-MM-DD HH:mm')}
+                </Typography.Text>
+              </div>
+              <CalculatorSummary
+                result={result}
+                repayCycle={values.repayCycle}
+                decimalPlaces={decimals}
+                confirmed={confirmedFor === result}
+                onConfirm={() => setConfirmedFor(result)}
+              />
+              <ScheduleTable result={result} loanAmount={String(values.loanAmount ?? '')} decimalPlaces={decimals} />
+            </Flex>
+          )}
+        </Card>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,74 @@
+import { Alert, Button, Descriptions, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { CalculatorResult, MloStatus, RepayCycle } from '@harbour/contracts';
+import { Money } from '../../components/Money';
+import { Rate } from '../../components/Rate';
+
+/** Colours of the Money Lenders Ordinance bands: within 36 %, above 36 % (extortionate), above 48 % (illegal). */
+const MLO_COLOR: Record<MloStatus, string> = { ok: 'success', extortionate: 'warning', illegal: 'error' };
+
+interface Props {
+  result: CalculatorResult;
+  repayCycle: RepayCycle;
+  decimalPlaces: number;
+  confirmed: boolean;
+  onConfirm: () => void;
+}
+
+/** Instalment, interest, the four rates with the MLO band, and what the maximum APR setting says. */
+export function CalculatorSummary({ result, repayCycle, decimalPlaces, confirmed, onConfirm }: Props) {
+  const { t } = useTranslation('tools');
+  const { excess } = result;
+  const excessText = t(`calculator.excess.${excess.outcome === 'none' ? 'warning' : excess.outcome}`, { maxApr: excess.maxApr ?? '' });
+  return (
+    <>
+      <Descriptions
+        bordered
+        size="small"
+        column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 3, xxl: 3 }}
+        title={t('calculator.summary.title')}
+        items={[
+          { key: 'instalment', label: t('calculator.summary.instalmentAmount'), children: <Money value={result.instalmentAmount} decimals={decimalPlaces} style={{ fontWeight: 600, fontSize: 16 }} /> },
+          { key: 'interest', label: t('calculator.summary.totalInterest'), children: <Money value={result.totalInterest} decimals={decimalPlaces} /> },
+          { key: 'repayment', label: t('calculator.summary.totalRepayment'), children: <Money value={result.totalRepayment} decimals={decimalPlaces} /> },
+          {
+            key: 'flat',
+            label: t(repayCycle === 'monthly' ? 'calculator.summary.flatRateMonthly' : 'calculator.summary.flatRate'),
+            children: <Rate value={result.flatRate} decimals={4} />,
+          },
+          { key: 'effective', label: t('calculator.summary.effectiveRate'), children: <Rate value={result.effectiveRate} /> },
+          { key: 'nominal', label: t('calculator.summary.nominalRate'), children: <Rate value={result.nominalRate} /> },
+          {
+            key: 'mlo',
+            label: t('calculator.summary.mloRate'),
+            span: { xs: 1, sm: 2, md: 2, lg: 2, xl: 3, xxl: 3 },
+            children: (
+              <span data-testid="mlo">
+                <Rate value={result.mloRate} />{' '}
+                <Tag color={MLO_COLOR[result.mloStatus]} style={{ marginInlineStart: 8 }}>
+                  {t(`calculator.mlo.${result.mloStatus}`)}
+                </Tag>
+              </span>
+            ),
+          },
+        ]}
+      />
+      {excess.outcome !== 'none' && (
+        <Alert
+          className="calc-excess"
+          style={{ marginTop: 12 }}
+          showIcon
+          type={excess.outcome === 'blocked' ? 'error' : 'warning'}
+          title={excessText}
+          action={
+            excess.outcome === 'needs-confirmation' ? (
+              <Button size="small" type={confirmed ? 'default' : 'primary'} disabled={confirmed} onClick={onConfirm}>
+                {t(confirmed ? 'calculator.excess.confirmed' : 'calculator.excess.confirm')}
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
+    </>
+  );
+}

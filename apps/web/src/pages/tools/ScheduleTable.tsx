@@ -1,0 +1,51 @@
+import { Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { CalculatorResult, ScheduleRow } from '@harbour/contracts';
+import { DateText } from '../../components/DateText';
+import { Money } from '../../components/Money';
+
+interface Props {
+  result: CalculatorResult;
+  loanAmount: string;
+  decimalPlaces: number;
+}
+
+/**
+ * Every instalment, amounts right-aligned with separators. All rows on one page so the printout
+ * is the whole schedule; the totals are the server's (principal sums to the loan amount).
+ */
+export function ScheduleTable({ result, loanAmount, decimalPlaces }: Props) {
+  const { t } = useTranslation('tools');
+  const money = (v: string) => <Money value={v} decimals={decimalPlaces} />;
+  const columns: TableColumnsType<ScheduleRow> = [
+    { key: 'tenor', dataIndex: 'tenor', title: t('calculator.schedule.tenor'), align: 'right', width: 64 },
+    { key: 'dueDate', dataIndex: 'dueDate', title: t('calculator.schedule.dueDate'), render: (v: string) => <DateText value={v} /> },
+    { key: 'principal', dataIndex: 'principal', title: t('calculator.schedule.principal'), align: 'right', render: money },
+    { key: 'interest', dataIndex: 'interest', title: t('calculator.schedule.interest'), align: 'right', render: money },
+    { key: 'instalment', dataIndex: 'instalment', title: t('calculator.schedule.instalment'), align: 'right', render: money },
+    { key: 'balance', dataIndex: 'balance', title: t('calculator.schedule.balance'), align: 'right', render: money },
+  ];
+  return (
+    <Table<ScheduleRow>
+      className="calc-schedule"
+      size="small"
+      rowKey="tenor"
+      columns={columns}
+      dataSource={result.schedule}
+      pagination={false}
+      scroll={{ x: 560 }}
+      title={() => <strong>{t('calculator.schedule.title')}</strong>}
+      summary={() => (
+        <Table.Summary.Row>
+          <Table.Summary.Cell index={0} colSpan={2}>
+            <strong>{t('calculator.schedule.total')}</strong>
+          </Table.Summary.Cell>
+          <Table.Summary.Cell index={2} align="right">{money(loanAmount)}</Table.Summary.Cell>
+          <Table.Summary.Cell index={3} align="right">{money(result.totalInterest)}</Table.Summary.Cell>
+          <Table.Summary.Cell index={4} align="right">{money(result.totalRepayment)}</Table.Summary.Cell>
+          <Table.Summary.Cell index={5} />
+        </Table.Summary.Row>
+      )}
+    />
+  );
+}
