@@ -31,6 +31,8 @@ export const pages: Record<string, PageComponent> = {
   'system.log': lazy(() => import('../pages/admin/SystemLogPage.js')),
   // Loan mathematics around the domain: calculator, default settings, holidays.
   'tools.calculator': lazy(() => import('../pages/tools/CalculatorPage.js')),
+  'system.settings': lazy(() => import('../pages/system-settings/SettingsPage.js')),
+  'masterdata.holidays.list': lazy(() => import('../pages/holidays/HolidaysPage.js')),
 };
 
 /** Resolvers for families of keys, e.g. `resource:<name>` → the generic list page of that resource. */

@@ -12,7 +12,7 @@ export const masterdataPermissions: readonly PermissionDef[] = [
   page('masterdata', 206, 'referralAgent', { icon: 'share-alt' }),
   page('masterdata', 207, 'solicitor', { icon: 'solution' }),
   page('masterdata', 208, 'ocaAgent', { icon: 'reconciliation' }),
-  page('masterdata', 209, 'holidays', { icon: 'calendar', key: 'masterdata.holidays.list', api: ['GET /holidays', 'GET /holidays/:id'] }),
+  page('masterdata', 209, 'holidays', { icon: 'calendar', key: 'masterdata.holidays.list', available: true, api: ['GET /holidays', 'GET /holidays/:id'] }),
   action('masterdata', 209, 'masterdata.holidays.create', ['POST /holidays']),
   action('masterdata', 209, 'masterdata.holidays.update', ['PUT /holidays/:id']),
   action('masterdata', 209, 'masterdata.holidays.delete', ['DELETE /holidays/:id']),

@@ -16,6 +16,14 @@ import { ScheduleTable } from './ScheduleTable';
 import { useDebounced } from './useDebounced';
 import './calculator.css';
 
+/** Prints the summary and schedule only (see calculator.css): the class scopes the print rules. */
+function printResult() {
+  const root = document.documentElement;
+  root.classList.add('calc-printing');
+  window.addEventListener('afterprint', () => root.classList.remove('calc-printing'), { once: true });
+  window.print();
+}
+
 /** Wait this long after the last keystroke before asking the server. */
 export const CALC_DEBOUNCE_MS = 350;
 
@@ -122,7 +130,7 @@ export default function CalculatorPage() {
           }
           extra={
             <Space className="calc-no-print" wrap>
-              <Button icon={<PrinterOutlined />} disabled={!result} onClick={() => window.print()}>
+              <Button icon={<PrinterOutlined />} disabled={!result} onClick={printResult}>
                 {t('calculator.actions.print')}
               </Button>
               <Button icon={<FileExcelOutlined />} disabled={!result} loading={exporting.isPending} onClick={() => exporting.mutate()}>

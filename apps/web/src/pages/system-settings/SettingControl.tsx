@@ -1,0 +1,63 @@
+import { Checkbox, InputNumber, Radio, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  DAYS_OF_YEAR,
+  DECIMAL_PLACES,
+  HOLIDAY_OVERDUE_INTEREST,
+  INTEREST_METHODS,
+  MAX_APR_EXCESS_ACTIONS,
+  ROUNDING_MODES,
+  WEEKDAYS,
+  type SystemSettingKey,
+} from '@harbour/contracts';
+import { DecimalInput } from '../tools/DecimalInput';
+
+/** Settings that are on/off switches (Form.Item must read `checked`). */
+export const SWITCHES: ReadonlySet<SystemSettingKey> = new Set(['ruleOf78', 'moveDueDateOffHoliday', 'customPassword']);
+
+/** Whole-number settings and the unit hint shown after them. */
+const INTEGERS: Partial<Record<SystemSettingKey, { min: number; max: number }>> = {
+  printedTenorCount: { min: 1, max: 120 },
+  overdueReminderDays: { min: 0, max: 365 },
+  overdueReminderPageSize: { min: 1, max: 100 },
+  recordsPerPage: { min: 1, max: 100 },
+  activePeriodDays: { min: 0, max: 3650 },
+  smsCharCount: { min: 1, max: 1000 },
+  accessTokenTtlSeconds: { min: 300, max: 86_400 },
+  refreshTokenTtlDays: { min: 1, max: 90 },
+  idleTimeoutMinutes: { min: 1, max: 1440 },
+  lockoutThreshold: { min: 1, max: 100 },
+  lockoutMinutes: { min: 1, max: 1440 },
+  visibleTelDigits: { min: 0, max: 8 },
+};
+
+/** The input of one setting. antd's Form.Item passes value/onChange/id through `rest`. */
+export function SettingControl({ name, ...rest }: { name: SystemSettingKey } & Record<string, unknown>) {
+  const { t } = useTranslation('settings');
+  const opt = (group: string, v: string | number) => ({ value: v, label: t(`options.${group}.${v}`) });
+  switch (name) {
+    case 'interestMethods':
+      return <Checkbox.Group options={INTEREST_METHODS.map((m) => opt('interestMethods', m))} {...rest} />;
+    case 'maxApr':
+      return <DecimalInput suffix="%" style={{ width: 160 }} {...rest} />;
+    case 'lateDrawdownFee':
+      return <DecimalInput grouped prefix="HK$" style={{ width: 200 }} {...rest} />;
+    case 'maxAprExcessAction':
+      return <Radio.Group options={MAX_APR_EXCESS_ACTIONS.map((a) => opt('maxAprExcessAction', a))} {...rest} />;
+    case 'daysOfYear':
+      return <Radio.Group optionType="button" options={DAYS_OF_YEAR.map((d) => opt('daysOfYear', d))} {...rest} />;
+    case 'decimalPlaces':
+      return <Radio.Group optionType="button" options={DECIMAL_PLACES.map((d) => ({ value: d, label: String(d) }))} {...rest} />;
+    case 'rounding':
+      return <Select style={{ maxWidth: 280 }} options={ROUNDING_MODES.map((r) => opt('rounding', r))} {...rest} />;
+    case 'holidayOverdueInterest':
+      return <Select style={{ maxWidth: 320 }} options={HOLIDAY_OVERDUE_INTEREST.map((h) => opt('holidayOverdueInterest', h))} {...rest} />;
+    case 'daysOff':
+      return <Checkbox.Group options={WEEKDAYS.map((d) => opt('weekday', d))} {...rest} />;
+    default: {
+      if (SWITCHES.has(name)) return <Switch {...rest} />;
+      const range = INTEGERS[name];
+      return <InputNumber precision={0} min={range?.min} max={range?.max} style={{ width: 160 }} inputMode="numeric" {...rest} />;
+    }
+  }
+}
