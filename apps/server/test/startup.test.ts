@@ -1,0 +1,158 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { StartupError } from '../src/startup-error.js';
+import { createTestDatabase, dropTestDatabase, withDatabase } from './helpers/databases.js';
+
+/** The real process entry (TypeScript through tsx), as `node apps/server/dist/main.js` runs it. */
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+/** tsx's loader by absolute path: the child may run from a folder outside the repository. */
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+interface Run {
+  proc: ChildProcess;
+  out: () => string;
+  err: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(env: Record<string, string>, cwd = process.cwd()): Run {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('HARBOUR_') && k !== 'DATABASE_URL' && k !== 'PORT'));
+  const proc = spawn(process.execPath, ['--conditions=source', '--import', TSX, MAIN], {
+    cwd,
+    env: { ...clean, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  proc.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  return { proc, out: () => out, err: () => err, exited };
+}
+
+async function until(run: Run, pattern: RegExp, ms = 90_000): Promise<string> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const m = pattern.exec(run.out());
+    if (m) return m[0];
+    if (run.proc.exitCode !== null) throw new Error(`exited ${run.proc.exitCode}: ${run.err()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${pattern}: ${run.out()} ${run.err()}`);
+}
+
+/** The one stderr line a refused start prints (node's own warnings aside). */
+const problemLines = (run: Run) => run.err().split('\n').filter((l) => l.startsWith('Harbour cannot start'));
+
+let dbName: string;
+let dbUrl: string;
+beforeAll(async () => {
+  const admin = inject('harbourAdminUrl');
+  dbName = await createTestDatabase(admin);
+  dbUrl = withDatabase(admin, dbName);
+});
+afterAll(() => dropTestDatabase(inject('harbourAdminUrl'), dbName));
+
+// Each case starts a real process (TypeScript compiled on the fly): run them side by side.
+describe.concurrent('start-up refusals: one line on stderr, exit code 1', { timeout: 120_000 }, () => {
+  it('refuses HARBOUR_FIXED_CAPTCHA in production', async () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', HARBOUR_FIXED_CAPTCHA: '2468' })).toThrow(StartupError);
+    const run = start({ NODE_ENV: 'production', HARBOUR_FIXED_CAPTCHA: '2468', DATABASE_URL: dbUrl, PORT: '0' });
+    expect(await run.exited).toBe(1);
+    expect(run.err().trim()).toBe('Harbour cannot start: HARBOUR_FIXED_CAPTCHA must not be set when NODE_ENV=production');
+  });
+
+  it('reports a busy port', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      const run = start({ DATABASE_URL: dbUrl, PORT: String(port) });
+      expect(await run.exited).toBe(1);
+      expect(problemLines(run)).toEqual([`Harbour cannot start: port ${port} on 127.0.0.1 is already in use (set PORT)`]);
+      expect(run.err()).not.toMatch(/\n\s+at /); // no stack trace
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('reports an unreachable database', async () => {
+    const run = start({ DATABASE_URL: 'postgres://harbour:x@127.0.0.1:9/harbour', PORT: '0' });
+    expect(await run.exited).toBe(1);
+    const lines = problemLines(run);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Harbour cannot start: cannot reach the database at 127\.0\.0\.1:9\/harbour/);
+    expect(run.err()).not.toMatch(/\n\s+at /);
+  });
+
+  it('reports a data folder it cannot write', async () => {
+    // A data folder under a plain file can never be created, whoever runs the server.
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'harbour-file-')), 'not-a-folder');
+    fs.writeFileSync(file, '');
+    const run = start({ HARBOUR_DATA_DIR: path.join(file, 'data'), PORT: '0' });
+    expect(await run.exited).toBe(1);
+    expect(problemLines(run)).toEqual([`Harbour cannot start: the data folder ${path.join(file, 'data')} cannot be written`]);
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  });
+
+  it('starts on an external database and says where it listens', async () => {
+    const run = start({ DATABASE_URL: dbUrl, PORT: '0' });
+    try {
+      const line = await until(run, /Harbour listening on http:\/\/127\.0\.0\.1:(\d+)/);
+      const port = Number(/:(\d+)$/.exec(line)![1]);
+      const res = await fetch(`http://127.0.0.1:${port}/api/admin/v1/health`);
+      expect(await res.json()).toEqual({ result: 'success', data: { ok: true } });
+    } finally {
+      run.proc.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+    }
+  });
+});
+
+const isRoot = process.getuid?.() === 0;
+
+describe('embedded PostgreSQL from a folder the postgres user cannot enter', () => {
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'harbour-700-'));
+  const clone = path.join(base, 'harbour');
+  afterAll(() => {
+    fs.rmSync(base, { recursive: true, force: true });
+    const moved = path.join('/var/lib/harbour', createHash('sha256').update(path.join(clone, 'data')).digest('hex').slice(0, 16));
+    fs.rmSync(moved, { recursive: true, force: true });
+  });
+
+  it('keeps the cluster where postgres can reach it, seeds the demo, and recovers after kill -9', async () => {
+    fs.chmodSync(base, 0o700);
+    fs.mkdirSync(clone);
+    const first = start({ PORT: '0' }, clone);
+    let second: Run | undefined;
+    try {
+      const line = await until(first, /Harbour listening on http:\/\/127\.0\.0\.1:\d+/, 150_000);
+      if (isRoot) expect(first.out()).toMatch(/The database for .* is kept in \/var\/lib\/harbour\/[0-9a-f]{16}/);
+      expect(first.out()).toContain('Seeded the demo data');
+      const res = await fetch(`${line.replace('Harbour listening on ', '')}/api/admin/v1/captcha`);
+      expect(res.status).toBe(200);
+
+      // A killed server leaves its PostgreSQL running; the next start clears it and carries on.
+      first.proc.kill('SIGKILL');
+      await first.exited;
+      second = start({ PORT: '0' }, clone);
+      await until(second, /Harbour listening on/, 150_000);
+      expect(second.out()).toMatch(/Stopping a PostgreSQL server left running/);
+      expect(second.out()).not.toContain('Seeded the demo data');
+    } finally {
+      first.proc.kill('SIGKILL');
+      if (second) {
+        second.proc.kill('SIGTERM');
+        await second.exited;
+      }
+    }
+  }, 320_000);
+});
