@@ -10,6 +10,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSettings } from '../stores/settings.js';
 import { loadAntdLocale } from './antd-locale.js';
 import { ClientBridge } from './client-bridge.js';
+import { accessiblePrimary } from './theme-color.js';
+
+/** Links sit on white and on the #f5f5f5 layout grey; 5.2:1 on white keeps ≥ 4.5:1 on both. */
+const LINK_CONTRAST = 5.2;
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -43,7 +47,15 @@ export function AppProviders({ children }: { children: ReactNode }) {
       locale={locale}
       componentSize={size}
       theme={{
-        token: { colorPrimary: themeColor, borderRadius: 4 },
+        token: {
+          colorPrimary: accessiblePrimary(themeColor),
+          colorLink: mode === 'dark' ? undefined : accessiblePrimary(themeColor, LINK_CONTRAST),
+          borderRadius: 4,
+          // antd's lightest greys fall under WCAG AA contrast; placeholders and hints stay readable.
+          ...(mode === 'dark'
+            ? { colorTextPlaceholder: 'rgba(255,255,255,0.55)', colorTextTertiary: 'rgba(255,255,255,0.6)' }
+            : { colorTextPlaceholder: 'rgba(0,0,0,0.55)', colorTextTertiary: 'rgba(0,0,0,0.6)' }),
+        },
         algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
       }}
     >

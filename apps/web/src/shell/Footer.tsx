@@ -11,9 +11,13 @@ export function Footer() {
     <Layout.Footer style={{ textAlign: 'center', padding: '12px 16px', fontSize: 12, color: 'var(--harbour-muted)' }}>
       {t('footer.copyright', { year: new Date().getFullYear(), company })}
       {' · '}
-      <Link to="/privacy-policy">{t('footer.privacy')}</Link>
+      <Link to="/privacy-policy" style={{ textDecoration: 'underline' }}>
+        {t('footer.privacy')}
+      </Link>
       {' · '}
-      <Link to="/user-agreement">{t('footer.agreement')}</Link>
+      <Link to="/user-agreement" style={{ textDecoration: 'underline' }}>
+        {t('footer.agreement')}
+      </Link>
     </Layout.Footer>
   );
 }

@@ -2,7 +2,7 @@ import { App, Button, Dropdown } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../i18n/languages.js';
-import { changeLanguage } from '../i18n/index.js';
+import { changeLanguage, i18next } from '../i18n/index.js';
 import { useSettings } from '../stores/settings.js';
 
 /** Language selector (spec §4 navbar): 繁體中文, English, 简体中文; the choice is remembered. */
@@ -15,7 +15,8 @@ export function LanguageMenu({ withLabel }: { withLabel?: boolean }) {
   const choose = async (lng: Language) => {
     await changeLanguage(lng);
     set({ language: lng });
-    void message.success(t('switchLanguageSuccess'));
+    // Said in the language just chosen (the `t` of this render still speaks the old one).
+    void message.success(i18next.t('common:switchLanguageSuccess', { lng }));
   };
 
   return (

@@ -14,6 +14,15 @@ import { useSession } from '../stores/session.js';
 import { useTags } from '../stores/tags.js';
 import { ShellLayout } from './ShellLayout.js';
 
+/** One `/userInfo` load at a time, however often the shell mounts while it runs. */
+let loading: ReturnType<typeof getUserInfo> | null = null;
+const loadUserInfo = () => {
+  loading ??= getUserInfo().finally(() => {
+    loading = null;
+  });
+  return loading;
+};
+
 export default function ShellRoot() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -26,7 +35,7 @@ export default function ShellRoot() {
   useEffect(() => {
     if (!hasToken || user) return;
     let live = true;
-    getUserInfo()
+    loadUserInfo()
       .then((info) => {
         if (!live) return;
         if (!Array.isArray(info.roles) || info.roles.length === 0) throw new ApiError('', 0, 200);

@@ -13,6 +13,7 @@ import { useSettings } from '../stores/settings.js';
 import { useTags } from '../stores/tags.js';
 import { pathAfterClosing, type TagView } from './tags.js';
 import { routeTitle } from './title.js';
+import { accessiblePrimary } from '../app/theme-color.js';
 
 export function TagsView() {
   const { t } = useTranslation();
@@ -22,7 +23,7 @@ export function TagsView() {
   const current = location.pathname + location.search;
   const visited = useTags((s) => s.visited);
   const { close, closeOthers, closeAll } = useTags.getState();
-  const color = useSettings((s) => s.themeColor);
+  const color = accessiblePrimary(useSettings((s) => s.themeColor));
   const activeRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

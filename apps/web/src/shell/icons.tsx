@@ -2,7 +2,8 @@
  * Menu icon names sent by the server (`meta.icon`, antd's kebab-case names such as `bar-chart`,
  * see the permission catalogue in packages/contracts) → @ant-design/icons components. Only these
  * icons are bundled (the whole icon set would add megabytes); an unknown name gets a neutral icon.
- * Add a line here when the catalogue uses a new icon.
+ * Add a line here when the catalogue uses a new icon. The icons are decorative (the text says it
+ * all), so they are hidden from screen readers.
  */
 import type { ReactNode } from 'react';
 import {
@@ -54,50 +55,50 @@ import {
 } from '@ant-design/icons';
 
 const ICONS: Record<string, () => ReactNode> = {
-  audit: () => <AuditOutlined />,
-  bank: () => <BankOutlined />,
-  'bar-chart': () => <BarChartOutlined />,
-  bell: () => <BellOutlined />,
-  build: () => <BuildOutlined />,
-  calculator: () => <CalculatorOutlined />,
-  calendar: () => <CalendarOutlined />,
-  'clock-circle': () => <ClockCircleOutlined />,
-  code: () => <CodeOutlined />,
-  contacts: () => <ContactsOutlined />,
-  crown: () => <CrownOutlined />,
-  dashboard: () => <DashboardOutlined />,
-  database: () => <DatabaseOutlined />,
-  eye: () => <EyeOutlined />,
-  'file-search': () => <FileSearchOutlined />,
-  'file-text': () => <FileTextOutlined />,
-  form: () => <FormOutlined />,
-  global: () => <GlobalOutlined />,
-  idcard: () => <IdcardOutlined />,
-  lock: () => <LockOutlined />,
-  login: () => <LoginOutlined />,
-  message: () => <MessageOutlined />,
-  monitor: () => <MonitorOutlined />,
-  number: () => <NumberOutlined />,
-  'ordered-list': () => <OrderedListOutlined />,
-  'pay-circle': () => <PayCircleOutlined />,
-  profile: () => <ProfileOutlined />,
-  read: () => <ReadOutlined />,
-  reconciliation: () => <ReconciliationOutlined />,
-  safety: () => <SafetyOutlined />,
-  search: () => <SearchOutlined />,
-  setting: () => <SettingOutlined />,
-  'share-alt': () => <ShareAltOutlined />,
-  shop: () => <ShopOutlined />,
-  solution: () => <SolutionOutlined />,
-  stop: () => <StopOutlined />,
-  team: () => <TeamOutlined />,
-  tool: () => <ToolOutlined />,
-  transaction: () => <TransactionOutlined />,
-  'unordered-list': () => <UnorderedListOutlined />,
-  user: () => <UserOutlined />,
-  'user-delete': () => <UserDeleteOutlined />,
-  'usergroup-add': () => <UsergroupAddOutlined />,
-  wallet: () => <WalletOutlined />,
+  audit: () => <AuditOutlined aria-hidden />,
+  bank: () => <BankOutlined aria-hidden />,
+  'bar-chart': () => <BarChartOutlined aria-hidden />,
+  bell: () => <BellOutlined aria-hidden />,
+  build: () => <BuildOutlined aria-hidden />,
+  calculator: () => <CalculatorOutlined aria-hidden />,
+  calendar: () => <CalendarOutlined aria-hidden />,
+  'clock-circle': () => <ClockCircleOutlined aria-hidden />,
+  code: () => <CodeOutlined aria-hidden />,
+  contacts: () => <ContactsOutlined aria-hidden />,
+  crown: () => <CrownOutlined aria-hidden />,
+  dashboard: () => <DashboardOutlined aria-hidden />,
+  database: () => <DatabaseOutlined aria-hidden />,
+  eye: () => <EyeOutlined aria-hidden />,
+  'file-search': () => <FileSearchOutlined aria-hidden />,
+  'file-text': () => <FileTextOutlined aria-hidden />,
+  form: () => <FormOutlined aria-hidden />,
+  global: () => <GlobalOutlined aria-hidden />,
+  idcard: () => <IdcardOutlined aria-hidden />,
+  lock: () => <LockOutlined aria-hidden />,
+  login: () => <LoginOutlined aria-hidden />,
+  message: () => <MessageOutlined aria-hidden />,
+  monitor: () => <MonitorOutlined aria-hidden />,
+  number: () => <NumberOutlined aria-hidden />,
+  'ordered-list': () => <OrderedListOutlined aria-hidden />,
+  'pay-circle': () => <PayCircleOutlined aria-hidden />,
+  profile: () => <ProfileOutlined aria-hidden />,
+  read: () => <ReadOutlined aria-hidden />,
+  reconciliation: () => <ReconciliationOutlined aria-hidden />,
+  safety: () => <SafetyOutlined aria-hidden />,
+  search: () => <SearchOutlined aria-hidden />,
+  setting: () => <SettingOutlined aria-hidden />,
+  'share-alt': () => <ShareAltOutlined aria-hidden />,
+  shop: () => <ShopOutlined aria-hidden />,
+  solution: () => <SolutionOutlined aria-hidden />,
+  stop: () => <StopOutlined aria-hidden />,
+  team: () => <TeamOutlined aria-hidden />,
+  tool: () => <ToolOutlined aria-hidden />,
+  transaction: () => <TransactionOutlined aria-hidden />,
+  'unordered-list': () => <UnorderedListOutlined aria-hidden />,
+  user: () => <UserOutlined aria-hidden />,
+  'user-delete': () => <UserDeleteOutlined aria-hidden />,
+  'usergroup-add': () => <UsergroupAddOutlined aria-hidden />,
+  wallet: () => <WalletOutlined aria-hidden />,
 };
 
 /** Also accepts `BarChartOutlined` / `barChart` spellings of the same names. */
@@ -113,5 +114,5 @@ export const KNOWN_ICONS = Object.keys(ICONS);
 export function menuIcon(name: string | undefined): ReactNode {
   if (!name) return undefined;
   const make = ICONS[normalise(name)];
-  return make ? make() : <AppstoreOutlined />;
+  return make ? make() : <AppstoreOutlined aria-hidden />;
 }

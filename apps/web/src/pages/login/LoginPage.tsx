@@ -14,6 +14,7 @@ import { useSession } from '../../stores/session.js';
 import { useSettings } from '../../stores/settings.js';
 import { useTags } from '../../stores/tags.js';
 import { useCompanyName, useDocumentTitle } from '../../shell/use-document-title.js';
+import { accessiblePrimary } from '../../app/theme-color.js';
 import { checkLogin, type LoginErrors, type LoginFields } from './login-rules.js';
 import './login.css';
 
@@ -112,7 +113,7 @@ export default function LoginPage() {
   });
 
   return (
-    <div className="login-page" style={{ ['--login-primary' as string]: themeColor }}>
+    <div className="login-page" style={{ ['--login-primary' as string]: accessiblePrimary(themeColor) }}>
       <header className="login-top">
         <label className="visually-hidden" htmlFor="login-language">
           {t('shell:nav.language')}

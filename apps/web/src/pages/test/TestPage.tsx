@@ -2,7 +2,7 @@
  * /test: a self-check of the workspace's shared display components and of the page cache —
  * the note survives switching tabs, the opening time changes only when the tab is refreshed.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, Card, Descriptions, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateText } from '../../components/DateText.js';
@@ -17,6 +17,8 @@ export default function TestPage() {
   const { t } = useTranslation('shell');
   const [openedAt] = useState(() => new Date().toLocaleTimeString('en-GB'));
   const [boom, setBoom] = useState(false);
+  // Several copies of this page can be alive at once (one per tab): ids must be unique.
+  const notesId = useId();
 
   return (
     <Card title={<h1 style={{ fontSize: 18, margin: 0 }}>{t('test.title')}</h1>}>
@@ -35,10 +37,10 @@ export default function TestPage() {
           { key: 'r', label: t('test.rate'), children: <Rate value="1.255" /> },
         ]}
       />
-      <label htmlFor="test-notes" style={{ display: 'block', marginBottom: 6 }}>
+      <label htmlFor={notesId} style={{ display: 'block', marginBottom: 6 }}>
         {t('test.typeHere')}
       </label>
-      <Input.TextArea id="test-notes" rows={3} style={{ maxWidth: 480 }} />
+      <Input.TextArea id={notesId} rows={3} style={{ maxWidth: 480 }} />
       <div style={{ marginTop: 16 }}>
         <Button danger onClick={() => setBoom(true)}>
           {t('test.throw')}
