@@ -68,6 +68,8 @@ export async function buildApp({ db, config, modules = [] }: BuildOptions): Prom
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        // Harbour is often reached over plain http on a shop's network; never rewrite to https.
+        upgradeInsecureRequests: null,
       },
     },
   });

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { StartupError } from '../src/startup-error.js';
@@ -13,6 +14,7 @@ import { createTestDatabase, dropTestDatabase, withDatabase } from './helpers/da
 
 /** The real process entry (TypeScript through tsx), as `node apps/server/dist/main.js` runs it. */
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const CREATE_ADMIN = fileURLToPath(new URL('../src/cli/create-admin.ts', import.meta.url));
 /** tsx's loader by absolute path: the child may run from a folder outside the repository. */
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
@@ -113,6 +115,49 @@ describe.concurrent('start-up refusals: one line on stderr, exit code 1', { time
     } finally {
       run.proc.kill('SIGTERM');
       expect(await run.exited).toBe(0);
+    }
+  });
+});
+
+describe('create-admin on an external database without demo data', () => {
+  it('creates the first administrator once, then refuses', { timeout: 180_000 }, async () => {
+    const adminUrl = inject('harbourAdminUrl');
+    const name = `harbour_empty_${process.pid}`;
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+    await client.end();
+    const url = withDatabase(adminUrl, name);
+    const cli = (env: Record<string, string>) => {
+      const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('HARBOUR_') && k !== 'DATABASE_URL'));
+      const proc = spawn(process.execPath, ['--conditions=source', '--import', TSX, CREATE_ADMIN], {
+        env: { ...clean, NODE_ENV: 'development', DATABASE_URL: url, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      proc.stdout.on('data', (c: Buffer) => (out += c.toString()));
+      proc.stderr.on('data', (c: Buffer) => (out += c.toString()));
+      return new Promise<{ code: number | null; out: string }>((resolve) => proc.on('exit', (code) => resolve({ code, out })));
+    };
+    try {
+      const first = await cli({ HARBOUR_ADMIN_USERNAME: 'boss', HARBOUR_ADMIN_PASSWORD: 'secret-pass-1' });
+      expect(first).toMatchObject({ code: 0 });
+      expect(first.out).toContain('Administrator "boss" created');
+      const again = await cli({ HARBOUR_ADMIN_USERNAME: 'other', HARBOUR_ADMIN_PASSWORD: 'secret-pass-2' });
+      expect(again.code).toBe(1);
+      expect(again.out).toContain('an administrator already exists');
+      const check = new pg.Client({ connectionString: url });
+      await check.connect();
+      const staff = (await check.query('select id, username from staff')).rows;
+      const perms = Number((await check.query('select count(*) from permissions')).rows[0].count);
+      const demo = Number((await check.query(`select count(*) from staff where username = 'clerk'`)).rows[0].count);
+      await check.end();
+      expect(staff).toEqual([{ id: 1, username: 'boss' }]);
+      expect(perms).toBeGreaterThan(50);
+      expect(demo).toBe(0);
+    } finally {
+      await dropTestDatabase(adminUrl, name);
     }
   });
 });
