@@ -3,12 +3,11 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { sessions, staff } from '../../db/schema/index.js';
-import { AppError, badRequest, notFound } from '../../http/app-error.js';
-import { ErrorStatus } from '@harbour/contracts';
+import { badRequest, notFound } from '../../http/app-error.js';
 import { audit } from '../../http/audit.js';
 import { readSettings } from '../../http/settings.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { auditCopy } from './write.js';
+import { auditCopy, checkDuplicates } from './write.js';
 
 /** Own details (`/adminModify`): the caller's profile, always whole (no masking of one's own numbers). */
 export async function readOwnProfile(db: DbOrTx, staffId: number): Promise<OwnProfile> {
@@ -42,13 +41,8 @@ export async function updateOwnProfile(tx: Tx, req: FastifyRequest, input: OwnPr
       throw badRequest('errors.validation', [{ field: 'password', message: 'validation.passwordWeak' }]);
     }
   }
-  const [clash] = await tx
-    .select({ id: staff.id })
-    .from(staff)
-    .where(and(eq(staff.mobile, input.mobile), ne(staff.id, auth.staffId)));
-  if (clash) {
-    throw new AppError(409, ErrorStatus.Conflict, 'admin.idOrMobileUsed', {}, [{ field: 'mobile', message: 'admin.idOrMobileUsed' }]);
-  }
+  // The username and HKID do not change here; the mobile must stay unique.
+  await checkDuplicates(tx, { username: before.username, mobile: input.mobile, hkid: null }, auth.staffId);
   const [after] = await tx
     .update(staff)
     .set({

@@ -39,7 +39,7 @@ async function checkPasswordPolicy(tx: Tx, password: string | null) {
 }
 
 /** Spec §5: username, mobile and HKID are each used by one staff member only. */
-async function checkDuplicates(tx: Tx, input: { username: string; mobile: string; hkid: string | null }, selfId: number | null) {
+export async function checkDuplicates(tx: Tx, input: { username: string; mobile: string; hkid: string | null }, selfId: number | null) {
   await tx.execute(sql`select pg_advisory_xact_lock(${STAFF_WRITE_LOCK})`);
   const others = selfId === null ? undefined : ne(staff.id, selfId);
   const [byName] = await tx
