@@ -47,7 +47,7 @@ export function FilterBar({ name, fields, value, onApply }: FilterBarProps) {
       style={{ rowGap: 8, marginBottom: 16 }}
     >
       {filtered.map((f) => (
-        <Form.Item key={f.name} name={f.name} label={t(nsKey(f.label))}>
+        <Form.Item key={f.name} name={f.name} label={t(nsKey(f.label))} style={{ maxWidth: '100%' }}>
           <FilterControl field={f} />
         </Form.Item>
       ))}
@@ -81,7 +81,6 @@ function FilterControl({ field, ...rest }: { field: ResourceField } & Record<str
         <Select
           allowClear
           style={width}
-          placeholder={t('admin:resource.all')}
           options={(field.options ?? []).map((v) => ({ value: v, label: t(enumKey(field.enumName ?? field.name, v)) }))}
           {...rest}
         />
@@ -91,7 +90,6 @@ function FilterControl({ field, ...rest }: { field: ResourceField } & Record<str
         <Select
           allowClear
           style={width}
-          placeholder={t('admin:resource.all')}
           options={[
             { value: 'true', label: t('admin:resource.yes') },
             { value: 'false', label: t('admin:resource.no') },
@@ -107,13 +105,12 @@ function FilterControl({ field, ...rest }: { field: ResourceField } & Record<str
           optionFilterProp="label"
           style={width}
           loading={refs.isLoading}
-          placeholder={t('admin:resource.all')}
           options={(refs.data ?? []).map((o) => ({ value: String(o.id), label: o.name }))}
           {...rest}
         />
       );
     case 'dateRange':
-      return <DatePicker.RangePicker format={DATE_FORMAT} allowEmpty={[true, true]} {...rest} />;
+      return <DatePicker.RangePicker format={DATE_FORMAT} allowEmpty={[true, true]} style={{ width: 260, maxWidth: '100%' }} {...rest} />;
     default:
       return <Input allowClear style={width} autoComplete="off" {...rest} />;
   }

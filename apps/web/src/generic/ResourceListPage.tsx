@@ -1,10 +1,11 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Flex, Popconfirm, Space, Table, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, Card, Empty, Flex, Popconfirm, Space, Table, Typography, theme } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from './RowAction';
 import { PAGE_SIZES, type ResourceDecl, type ResourceField } from '@harbour/contracts';
 import { Can } from './Can';
 import { FilterBar } from './FilterBar';
@@ -51,6 +52,18 @@ export function ResourceListPage(props: ResourceListPageProps) {
   const list = useResourceList(decl, state, fixedQuery);
   const remove = useDeleteResource(decl);
   const [target, setTarget] = useState<'new' | Row | undefined>();
+  const { token } = theme.useToken();
+  const tableBox = useRef<HTMLDivElement>(null);
+
+  // A table wider than the screen scrolls sideways; keyboard users must be able to focus the
+  // scrolling box to scroll it (rows without buttons give them nothing else to land on).
+  useEffect(() => {
+    tableBox.current?.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body').forEach((el) => {
+      el.tabIndex = 0;
+      el.setAttribute('role', 'region');
+      el.setAttribute('aria-label', t(nsKey(decl.title)));
+    });
+  });
 
   // `replace`: paging and sorting refine the same view; they are not steps to go back through.
   const go = (next: ListState) => setSearch(writeListState(search, next, decl), { replace: true });
@@ -76,9 +89,9 @@ export function ResourceListPage(props: ResourceListPageProps) {
         <Space size={4} wrap>
           {canEdit && (
             <Can perm={decl.permissions.update}>
-              <Button size="small" type="link" icon={<EditOutlined />} onClick={() => setTarget(row)}>
+              <RowAction icon={<EditOutlined />} onClick={() => setTarget(row)}>
                 {t('admin:resource.edit')}
-              </Button>
+              </RowAction>
             </Can>
           )}
           {decl.permissions.delete && (canDelete?.(row) ?? true) && (
@@ -94,9 +107,9 @@ export function ResourceListPage(props: ResourceListPageProps) {
                   }, () => undefined)
                 }
               >
-                <Button size="small" type="link" danger icon={<DeleteOutlined />}>
+                <RowAction danger icon={<DeleteOutlined />}>
                   {t('admin:resource.delete')}
-                </Button>
+                </RowAction>
               </Popconfirm>
             </Can>
           )}
@@ -155,6 +168,7 @@ export function ResourceListPage(props: ResourceListPageProps) {
           }
         />
       )}
+      <div ref={tableBox}>
       <Table<Row>
         rowKey="id"
         size="middle"
@@ -163,7 +177,18 @@ export function ResourceListPage(props: ResourceListPageProps) {
         loading={list.isFetching}
         onChange={onTableChange}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: list.isError ? t('admin:resource.loadFailed') : t('admin:resource.empty') }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={
+                <span style={{ color: token.colorTextSecondary }}>
+                  {list.isError ? t('admin:resource.loadFailed') : t('admin:resource.empty')}
+                </span>
+              }
+            />
+          ),
+        }}
         pagination={{
           current: state.page,
           pageSize: state.pageSize,
@@ -173,6 +198,7 @@ export function ResourceListPage(props: ResourceListPageProps) {
           showTotal: (total) => t('admin:resource.total', { count: total }),
         }}
       />
+      </div>
       {renderForm ? (
         renderForm({ target, onClose: () => setTarget(undefined) })
       ) : (

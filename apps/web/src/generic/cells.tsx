@@ -1,4 +1,4 @@
-import { Tag } from 'antd';
+import { Badge, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type { ResourceField } from '@harbour/contracts';
@@ -32,11 +32,7 @@ export function renderCell(
     case 'enum':
       return t(enumKey(field.enumName ?? field.name, String(value)));
     case 'boolean':
-      return value === true ? (
-        <Tag color="green">{t('admin:resource.yes')}</Tag>
-      ) : (
-        <Tag>{t('admin:resource.no')}</Tag>
-      );
+      return <Badge status={value === true ? 'success' : 'default'} text={t(value === true ? 'admin:resource.yes' : 'admin:resource.no')} />;
     case 'ref':
       return <RefName field={field} id={value} row={row} />;
     case 'refs':

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { App as AntApp } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -52,14 +52,16 @@ export function signIn(jurisdiction: string[]) {
   });
 }
 
-let currentUrl = '';
+const probe = { url: '' };
 function LocationProbe() {
   const loc = useLocation();
-  currentUrl = `${loc.pathname}${loc.search}`;
+  useEffect(() => {
+    probe.url = `${loc.pathname}${loc.search}`;
+  }, [loc]);
   return null;
 }
 /** The URL the page last navigated to (path and query). */
-export const locationNow = () => currentUrl;
+export const locationNow = () => probe.url;
 
 export function renderAt(url: string, ui: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

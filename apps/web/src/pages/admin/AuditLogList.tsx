@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../generic/RowAction';
 import type { ResourceDecl } from '@harbour/contracts';
 import { ResourceListPage } from '../../generic/ResourceListPage';
 import type { Row } from '../../generic/useResource';
@@ -17,9 +17,9 @@ export function AuditLogList({ decl, fixedQuery }: { decl: ResourceDecl; fixedQu
         decl={decl}
         fixedQuery={fixedQuery}
         rowActions={(row) => (
-          <Button size="small" type="link" icon={<EyeOutlined />} onClick={() => setOpen(row)}>
+          <RowAction icon={<EyeOutlined />} onClick={() => setOpen(row)}>
             {t('auditLog.view')}
-          </Button>
+          </RowAction>
         )}
       />
       <AuditDetailDrawer row={open} onClose={() => setOpen(undefined)} />

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { Form, Select } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useRefOptions } from '../../generic/useResource';
 
 /**
@@ -14,7 +13,6 @@ export function DefaultStoreSelect({
   onChange,
   ...rest
 }: { refPath: string; value?: number | string | null; onChange?: (v: number | string | undefined) => void } & Record<string, unknown>) {
-  const { t } = useTranslation('admin');
   const form = Form.useFormInstance();
   const chosen: unknown = Form.useWatch('storeIds', form);
   const stores = useRefOptions(refPath);
@@ -33,7 +31,6 @@ export function DefaultStoreSelect({
     <Select
       value={value ?? undefined}
       onChange={onChange}
-      placeholder={ids.length === 0 ? t('staff.pickStoresFirst') : undefined}
       disabled={ids.length === 0}
       options={(stores.data ?? []).filter((o) => ids.some((i) => String(i) === String(o.id))).map((o) => ({ value: o.id, label: o.name }))}
       {...rest}

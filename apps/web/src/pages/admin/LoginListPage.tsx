@@ -1,7 +1,8 @@
-import { Button, Popconfirm, Tag, Typography } from 'antd';
+import { Popconfirm, Tag, Typography } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../generic/RowAction';
 import { Can } from '../../generic/Can';
 import { ResourceListPage } from '../../generic/ResourceListPage';
 import { resourceKeys, type Row } from '../../generic/useResource';
@@ -40,9 +41,9 @@ export default function LoginListPage() {
           okButtonProps={{ danger: true }}
           onConfirm={() => revoke.mutateAsync(Number(row.id)).catch(() => undefined)}
         >
-          <Button size="small" type="link" danger icon={<LogoutOutlined />}>
+          <RowAction danger icon={<LogoutOutlined />}>
             {t('loginList.forceLogout')}
-          </Button>
+          </RowAction>
         </Popconfirm>
       </Can>
     );

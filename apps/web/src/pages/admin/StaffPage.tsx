@@ -1,4 +1,4 @@
-import { Space, Tag, Tooltip } from 'antd';
+import { Badge, Space, Tag, Tooltip } from 'antd';
 import { LockOutlined, StarFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ResourceListPage } from '../../generic/ResourceListPage';
@@ -64,6 +64,7 @@ export default function StaffPage() {
         itemProps: {
           password: { extra: t('staff.passwordHint') },
           maxApprovedAmount: { extra: t('staff.maxApprovedHint') },
+          defaultStoreId: { extra: t('staff.pickStoresFirst') },
         },
       }}
     />
@@ -73,14 +74,16 @@ export default function StaffPage() {
 function StateTags({ row }: { row: Row }) {
   const { t } = useTranslation('admin');
   const forbidden = row.state === 'forbidden';
+  // A status dot with plain text: readable in both themes, unlike pale tag colours.
   return (
-    <Space size={4}>
-      <Tag color={forbidden ? 'red' : 'green'}>{t(enumKey('staffState', String(row.state)))}</Tag>
+    <Space size={8} wrap>
+      <Badge status={forbidden ? 'error' : 'success'} text={t(enumKey('staffState', String(row.state)))} />
       {row.locked === true && (
         <Tooltip title={t('staff.lockedHint')}>
-          <Tag color="orange" icon={<LockOutlined />}>
+          <Space size={4}>
+            <LockOutlined aria-hidden />
             {t('staff.locked')}
-          </Tag>
+          </Space>
         </Tooltip>
       )}
     </Space>

@@ -1,7 +1,8 @@
-import { Button, Popconfirm } from 'antd';
+import { Popconfirm } from 'antd';
 import { StopOutlined, UndoOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../generic/RowAction';
 import type { StaffState } from '@harbour/contracts';
 import { Can } from '../../generic/Can';
 import { resourceKeys, type Row } from '../../generic/useResource';
@@ -43,9 +44,9 @@ export function StaffRowActions({ row }: { row: Row }) {
           okButtonProps={{ danger: !forbidden }}
           onConfirm={() => setState.mutateAsync(forbidden ? 'normal' : 'forbidden').catch(() => undefined)}
         >
-          <Button size="small" type="link" danger={!forbidden} icon={forbidden ? <UndoOutlined /> : <StopOutlined />}>
+          <RowAction danger={!forbidden} icon={forbidden ? <UndoOutlined /> : <StopOutlined />}>
             {forbidden ? t('staff.restore') : t('staff.forbid')}
-          </Button>
+          </RowAction>
         </Popconfirm>
       </Can>
       {row.locked === true && (
@@ -57,9 +58,9 @@ export function StaffRowActions({ row }: { row: Row }) {
             cancelText={t('resource.cancel')}
             onConfirm={() => unlock.mutateAsync().catch(() => undefined)}
           >
-            <Button size="small" type="link" icon={<UnlockOutlined />}>
+            <RowAction icon={<UnlockOutlined />}>
               {t('staff.unlock')}
-            </Button>
+            </RowAction>
           </Popconfirm>
         </Can>
       )}

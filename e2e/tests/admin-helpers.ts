@@ -1,0 +1,94 @@
+/** Shared steps of the administration browser tests. */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { loginAs, screensDir, setLanguage, t, type Lang } from '../fixtures/index.js';
+
+/** The administration screens and the browser paths the server's menu gives them. */
+export const ADMIN_SCREENS = [
+  { name: 'staff', path: '/admin/list', title: 'admin:staff.title' },
+  { name: 'admin-log', path: '/admin/log', title: 'admin:adminLog.title' },
+  { name: 'staff-info', path: '/staff/list', title: 'admin:staffInfo.title' },
+  { name: 'power', path: '/power/list', title: 'admin:permissions.title' },
+  { name: 'roles', path: '/role/list', title: 'admin:roles.title' },
+  { name: 'stores', path: '/stores/list', title: 'admin:stores.title' },
+  { name: 'access-ip', path: '/system/accessIps', title: 'admin:accessIps.title' },
+  { name: 'login-list', path: '/system/loginList', title: 'admin:loginList.title' },
+  { name: 'system-log', path: '/system/log', title: 'admin:systemLog.title' },
+] as const;
+
+/**
+ * Logs in through the form and waits until the workspace has settled: leaving a page while its
+ * `/userInfo` is still in flight can sign the browser out, which is not what these tests are about.
+ */
+export async function signIn(page: Page, username: string, lang: Lang) {
+  await page.goto('/login');
+  await setLanguage(page, lang);
+  const userInfo = page.waitForResponse((r) => r.url().endsWith('/userInfo') && r.status() === 200, { timeout: 30_000 });
+  await loginAs(page, username, undefined, lang);
+  await userInfo;
+  await expect(page.getByRole('main')).toBeVisible();
+}
+
+/**
+ * Goes to a path inside the running app, the way a menu click does (history + popstate, which the
+ * router follows), without reloading the page and its session.
+ */
+export async function goInApp(page: Page, to: string) {
+  await page.evaluate((path) => {
+    window.history.pushState({}, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+  await page.waitForURL((url) => url.pathname + url.search === to);
+}
+
+/** Opens a screen and waits until its table has answered (rows or the empty text). */
+export async function openScreen(page: Page, lang: Lang, screen: { path: string; title: string }) {
+  await goInApp(page, screen.path);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: t(lang, screen.title) })).toBeVisible();
+  // Pages visited before stay mounted but hidden (the shell's page cache): look at the shown one.
+  await expect(main.locator('.ant-table-tbody:visible')).toHaveCount(1);
+  await expect(main.locator('.ant-spin-spinning:visible')).toHaveCount(0);
+  return main;
+}
+
+/**
+ * Text in or on the theme colour (spec default #409EFF, chosen in the shell's settings drawer and
+ * applied to every primary and link button by the shell's antd theme) is the theme's contrast to
+ * settle, not a screen's; every other node counts.
+ */
+const THEME = '#409eff';
+function onThemeColour(node: { any: Array<{ data?: unknown }> }): boolean {
+  return node.any.some((c) => {
+    const d = c.data as { fgColor?: string; bgColor?: string } | null | undefined;
+    return d?.fgColor?.toLowerCase() === THEME || d?.bgColor?.toLowerCase() === THEME;
+  });
+}
+
+/**
+ * Axe on the screen's own content (the main region and any open drawer or dialog): no serious or
+ * critical violation. The shell around it (menu, navbar, footer) is checked by the shell's tests.
+ */
+export async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page }).include('main').include('.ant-drawer').include('.ant-modal-wrap').analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ ...v, nodes: v.id === 'color-contrast' ? v.nodes.filter((n) => !onThemeColour(n)) : v.nodes }))
+    .filter((v) => v.nodes.length > 0);
+  expect(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${JSON.stringify(n.any[0]?.data ?? '')}`).slice(0, 3).join(' | ')}`),
+  ).toEqual([]);
+}
+
+/** `.artifacts/screens/admin/<name>-<lang>-<w>x<h>.png` (git-ignored), for people to look at. */
+export async function adminShot(page: Page, name: string, lang: Lang) {
+  const dir = path.join(screensDir, 'admin');
+  mkdirSync(dir, { recursive: true });
+  const size = page.viewportSize() ?? { width: 0, height: 0 };
+  await page.screenshot({ path: path.join(dir, `${name}-${lang}-${size.width}x${size.height}.png`) });
+}
+
+/** A unique suffix so reruns against one database never collide on unique names. */
+export const unique = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`;
