@@ -1,28 +1,19 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Descriptions, Empty, Flex, Form, Row, Space, Spin, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Card, Col, Empty, Flex, Form, Row, Space, Spin } from 'antd';
 import { FileExcelOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { Money } from '../../components/Money';
-import { DateText } from '../../components/DateText';
 import { fieldErrorsOf } from '../../generic/server-errors';
 import { useFeedback } from '../../generic/useFeedback';
 import { calculatorApi, saveBlob } from './calculator-api';
 import { CalculatorForm } from './CalculatorForm';
 import { CalculatorSummary } from './CalculatorSummary';
 import { FORM_FIELDS, formFieldOf, toRequest, type CalculatorFormValues } from './form-model';
+import { PrintView } from './PrintView';
 import { ScheduleTable } from './ScheduleTable';
 import { useDebounced } from './useDebounced';
 import './calculator.css';
-
-/** Prints the summary and schedule only (see calculator.css): the class scopes the print rules. */
-function printResult() {
-  const root = document.documentElement;
-  root.classList.add('calc-printing');
-  window.addEventListener('afterprint', () => root.classList.remove('calc-printing'), { once: true });
-  window.print();
-}
 
 /** Wait this long after the last keystroke before asking the server. */
 export const CALC_DEBOUNCE_MS = 350;
@@ -54,6 +45,8 @@ export default function CalculatorPage() {
   const [start] = useState(initialValues);
   const [values, setValues] = useState<CalculatorFormValues>(start);
   const [confirmedFor, setConfirmedFor] = useState<unknown>();
+  const [printing, setPrinting] = useState(false);
+  const endPrint = useCallback(() => setPrinting(false), []);
 
   const options = useQuery({ queryKey: ['tools', 'calculator', 'options'], queryFn: ({ signal }) => calculatorApi.options(signal) });
   const opts = options.data;
@@ -108,7 +101,7 @@ export default function CalculatorPage() {
 
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} lg={9} xl={8} className="calc-no-print">
+      <Col xs={24} lg={9} xl={8}>
         <Card
           title={t('calculator.terms')}
           extra={
@@ -128,37 +121,20 @@ export default function CalculatorPage() {
               {waiting && <Spin size="small" aria-label={t('calculator.calculating')} />}
             </Space>
           }
-          extra={
-            <Space className="calc-no-print" wrap>
-              <Button icon={<PrinterOutlined />} disabled={!result} onClick={printResult}>
-                {t('calculator.actions.print')}
-              </Button>
-              <Button icon={<FileExcelOutlined />} disabled={!result} loading={exporting.isPending} onClick={() => exporting.mutate()}>
-                {t('calculator.actions.export')}
-              </Button>
-            </Space>
-          }
         >
+          <Flex justify="flex-end" wrap gap={8} style={{ marginBottom: 16 }}>
+            <Button icon={<PrinterOutlined />} disabled={!result} onClick={() => setPrinting(true)}>
+              {t('calculator.actions.print')}
+            </Button>
+            <Button icon={<FileExcelOutlined />} disabled={!result} loading={exporting.isPending} onClick={() => exporting.mutate()}>
+              {t('calculator.actions.export')}
+            </Button>
+          </Flex>
           {generalError && <Alert type="error" showIcon title={generalError} style={{ marginBottom: 12 }} />}
           {!result ? (
             <Empty className="calc-empty" description={calc.isError ? t('calculator.fixFields') : t('calculator.empty')} />
           ) : (
-            <Flex vertical gap={16} className="calc-print" aria-busy={waiting}>
-              <div className="calc-print-header">
-                <h1>{t('calculator.printTitle')}</h1>
-                <Descriptions
-                  size="small"
-                  column={3}
-                  items={[
-                    { key: 'amount', label: t('calculator.fields.loanAmount'), children: <Money value={String(values.loanAmount ?? '')} decimals={decimals} /> },
-                    { key: 'tenor', label: t('calculator.fields.totalTenor'), children: values.totalTenor },
-                    { key: 'date', label: t('calculator.fields.loanDate'), children: <DateText value={values.loanDate?.format('YYYY-MM-DD')} /> },
-                  ]}
-                />
-                <Typography.Text type="secondary">
-                  {t('calculator.printedAt')}: {dayjs().format('YYYY-MM-DD HH:mm')}
-                </Typography.Text>
-              </div>
+            <Flex vertical gap={16} aria-busy={waiting}>
               <CalculatorSummary
                 result={result}
                 repayCycle={values.repayCycle}
@@ -171,6 +147,19 @@ export default function CalculatorPage() {
           )}
         </Card>
       </Col>
+      {printing && result && (
+        <PrintView
+          result={result}
+          terms={{
+            loanAmount: String(values.loanAmount ?? ''),
+            totalTenor: values.totalTenor,
+            loanDate: values.loanDate?.format('YYYY-MM-DD'),
+            repayCycle: values.repayCycle,
+          }}
+          decimalPlaces={decimals}
+          onDone={endPrint}
+        />
+      )}
     </Row>
   );
 }

@@ -4,8 +4,11 @@ import type { CalculatorResult, MloStatus, RepayCycle } from '@harbour/contracts
 import { Money } from '../../components/Money';
 import { Rate } from '../../components/Rate';
 
-/** Colours of the Money Lenders Ordinance bands: within 36 %, above 36 % (extortionate), above 48 % (illegal). */
-const MLO_COLOR: Record<MloStatus, string> = { ok: 'success', extortionate: 'warning', illegal: 'error' };
+/**
+ * Colours of the Money Lenders Ordinance bands: green within 36 %, amber above 36 % (presumed
+ * extortionate), red above 48 % (illegal). Solid and dark enough for white text (WCAG AA).
+ */
+const MLO_COLOR: Record<MloStatus, string> = { ok: '#237804', extortionate: '#ad4e00', illegal: '#a8071a' };
 
 interface Props {
   result: CalculatorResult;
@@ -45,7 +48,7 @@ export function CalculatorSummary({ result, repayCycle, decimalPlaces, confirmed
             children: (
               <span data-testid="mlo">
                 <Rate value={result.mloRate} />{' '}
-                <Tag color={MLO_COLOR[result.mloStatus]} style={{ marginInlineStart: 8 }}>
+                <Tag color={MLO_COLOR[result.mloStatus]} style={{ marginInlineStart: 8, whiteSpace: 'normal' }}>
                   {t(`calculator.mlo.${result.mloStatus}`)}
                 </Tag>
               </span>

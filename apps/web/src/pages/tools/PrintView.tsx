@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
+import { Descriptions, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { CalculatorResult, RepayCycle } from '@harbour/contracts';
+import { DateText } from '../../components/DateText';
+import { Money } from '../../components/Money';
+import { CalculatorSummary } from './CalculatorSummary';
+import { ScheduleTable } from './ScheduleTable';
+
+interface Props {
+  result: CalculatorResult;
+  terms: { loanAmount: string; totalTenor: number | null | undefined; loanDate: string | undefined; repayCycle: RepayCycle };
+  decimalPlaces: number;
+  onDone: () => void;
+}
+
+/**
+ * The printout: title, terms, summary and schedule, rendered under <body> so no shell layout
+ * narrows or offsets it. It opens the print dialog once mounted and closes itself after.
+ */
+export function PrintView({ result, terms, decimalPlaces, onDone }: Props) {
+  const { t } = useTranslation('tools');
+  useEffect(() => {
+    const root = document.documentElement;
+    root.classList.add('calc-printing');
+    const done = () => {
+      root.classList.remove('calc-printing');
+      onDone();
+    };
+    window.addEventListener('afterprint', done, { once: true });
+    window.print();
+    return () => {
+      window.removeEventListener('afterprint', done);
+      root.classList.remove('calc-printing');
+    };
+  }, [onDone]);
+
+  return createPortal(
+    <div className="calc-print-root">
+      <h1>{t('calculator.printTitle')}</h1>
+      <Descriptions
+        size="small"
+        column={3}
+        items={[
+          { key: 'amount', label: t('calculator.fields.loanAmount'), children: <Money value={terms.loanAmount} decimals={decimalPlaces} /> },
+          { key: 'tenor', label: t('calculator.fields.totalTenor'), children: terms.totalTenor },
+          { key: 'date', label: t('calculator.fields.loanDate'), children: <DateText value={terms.loanDate} /> },
+        ]}
+      />
+      <Typography.Text type="secondary">
+        {t('calculator.printedAt')}: {dayjs().format('YYYY-MM-DD HH:mm')}
+      </Typography.Text>
+      <CalculatorSummary result={result} repayCycle={terms.repayCycle} decimalPlaces={decimalPlaces} confirmed onConfirm={() => undefined} />
+      <ScheduleTable result={result} loanAmount={terms.loanAmount} decimalPlaces={decimalPlaces} />
+    </div>,
+    document.body,
+  );
+}
