@@ -20,6 +20,8 @@ steps=$art/steps.tsv
 # Tests log in with a known captcha answer; never set outside tests.
 export HARBOUR_FIXED_CAPTCHA=2468
 export VITE_CONFIG_NATIVE_IGNORE_WARNING=true
+# Nested npm/npx calls: errors only, so the logs show the tests rather than npm's config notes.
+export npm_config_loglevel=${npm_config_loglevel:-error}
 
 now() { date +%s.%N; }
 
