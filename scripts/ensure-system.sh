@@ -30,6 +30,10 @@ if [[ $(id -u) -ne 0 ]]; then
   exit 1
 fi
 
+# One installer at a time from this project's scripts; apt's own lock timeout covers the rest.
+exec 8>/tmp/harbour-apt.lock
+flock 8
+
 echo "ensure-system: installing ${missing[*]}"
 # The package server hands out its cluster-creation hook on install; Harbour never uses the default
 # cluster, so policy-rc.d keeps apt from starting it.
