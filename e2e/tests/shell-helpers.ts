@@ -23,8 +23,12 @@ export async function spaGo(page: Page, path: string, opts: { tab?: boolean } = 
  */
 export async function signIn(page: Page, username: string, lang: Lang = 'zh-TW'): Promise<void> {
   await loginAs(page, username, undefined, lang);
-  await expect(page.getByRole('navigation', { name: t(lang, 'shell:nav.mainMenu') })).toBeVisible();
+  await expect(userMenu(page, lang)).toBeVisible();
 }
+
+/** The account button of the navbar ("Account menu of <name>"), shown once /userInfo has loaded. */
+export const userMenu = (page: Page, lang: Lang) =>
+  page.getByRole('button', { name: new RegExp(`^${t(lang, 'shell:nav.userMenu').replace('{{name}}', '.+')}$`) });
 
 /** The tabs bar and its tabs. */
 export const tabsBar = (page: Page, lang: Lang) => page.getByRole('navigation', { name: t(lang, 'shell:tags.label') });

@@ -44,7 +44,7 @@ test.describe('login', () => {
     await page.getByLabel(t(ZH, 'auth:captcha'), { exact: true }).fill(FIXED_CAPTCHA);
     await page.getByRole('button', { name: buttonName(t(ZH, 'auth:submit')) }).click();
     await expect(page).toHaveURL(/\/adminModify$/);
-    await expect(page.getByLabel(t(ZH, 'shell:profile.name'))).not.toHaveValue('');
+    await expect(page.getByLabel(t(ZH, 'shell:profile.name'), { exact: true })).not.toHaveValue('');
     await page.goto('/');
     await expect(page).toHaveURL(/\/dashboard$/);
   });
@@ -258,7 +258,7 @@ test.describe('session', () => {
     await spaGo(page, '/adminModify');
     await refreshed;
     await expect.poll(() => accessToken(page)).not.toBe(before);
-    await expect(page.getByLabel(t(ZH, 'shell:profile.name'))).not.toHaveValue('');
+    await expect(page.getByLabel(t(ZH, 'shell:profile.name'), { exact: true })).not.toHaveValue('');
   });
 
   test('a revoked session asks to log in again', async ({ page, request }) => {

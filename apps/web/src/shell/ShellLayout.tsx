@@ -69,7 +69,9 @@ export function ShellLayout() {
           onClose={() => set({ sidebarOpened: false })}
           size={SIDEBAR_WIDTH}
           closable={false}
-          styles={{ body: { padding: 0, background: '#001529' } }}
+          // The title names the dialog for screen readers; the menu itself says the rest.
+          title={t('nav.mainMenu')}
+          styles={{ header: { display: 'none' }, body: { padding: 0, background: '#001529' } }}
         >
           {sidebar}
         </Drawer>
