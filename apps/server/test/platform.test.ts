@@ -7,7 +7,7 @@ import { auditLog } from '../src/db/schema/index.js';
 import { audit } from '../src/http/audit.js';
 import { route } from '../src/http/route.js';
 import { withTx } from '../src/http/tx.js';
-import { call, dataOf, loginAs } from './helpers/api.js';
+import { call, dataOf, loginAs, tryLogin } from './helpers/api.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createProbeTables, probeModule } from './helpers/probe.js';
 
@@ -87,7 +87,8 @@ describe('audit', () => {
   it('writes exactly one row for each mutating request', async () => {
     const steps: [string, () => Promise<unknown>][] = [
       ['login', () => loginAs(t.app, 'collector')],
-      ['failed login', () => call(t.app, 'POST', '/login', { body: { type: 1, username: 'clerk', password: 'nope!', captcha: '2468', key: crypto.randomUUID() } })],
+      ['wrong captcha', () => call(t.app, 'POST', '/login', { body: { type: 1, username: 'clerk', password: 'nope!', captcha: '2468', key: crypto.randomUUID() } })],
+      ['wrong password', () => tryLogin(t.app, 'clerk', 'not-the-password')],
       ['create', () => call(t.app, 'POST', '/probe', { token: clerk, body: { name: 'audit-one', amount: '10.50' } })],
       ['switch store', async () => call(t.app, 'POST', '/switchStores', { token: manager, body: { storeId: (await t.pool.query(`select id from stores where name_en='Mong Kok'`)).rows[0].id } })],
     ];
@@ -95,8 +96,8 @@ describe('audit', () => {
       const before = await auditRows();
       await step();
       const added = (await auditRows()) - before;
-      // A wrong captcha writes nothing (nothing was tried against an account); every change writes one.
-      expect({ name, added }).toEqual({ name, added: name === 'failed login' ? 0 : 1 });
+      // A wrong captcha writes nothing (no account was tried); a wrong password is a "tried to login".
+      expect({ name, added }).toEqual({ name, added: name === 'wrong captcha' ? 0 : 1 });
     }
     const [last] = (await t.pool.query(`select * from audit_log where module = 'probe' order by id desc limit 1`)).rows;
     expect(last).toMatchObject({ action: 'add', reference: expect.any(String), ip: '127.0.0.1' });
