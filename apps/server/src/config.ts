@@ -28,7 +28,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`PORT must be a port number, not "${env.PORT}"`);
-  const rateLimitMax = Number(env.HARBOUR_RATE_LIMIT ?? (mode === 'test' ? 1_000_000 : 3000));
+  const rateLimitMax = Number(env.HARBOUR_RATE_LIMIT ?? (mode === 'test' ? 1_000_000 : 1200));
   return {
     env: mode,
     host: env.HOST || '127.0.0.1',
@@ -37,7 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.HARBOUR_DATA_DIR || './data'),
     fixedCaptcha,
     webDist: path.resolve(env.HARBOUR_WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),
-    rateLimitMax: Number.isFinite(rateLimitMax) && rateLimitMax > 0 ? rateLimitMax : 3000,
+    rateLimitMax: Number.isFinite(rateLimitMax) && rateLimitMax > 0 ? rateLimitMax : 1200,
     logLevel: env.LOG_LEVEL || (mode === 'test' ? 'silent' : 'info'),
     trustProxy: env.HARBOUR_TRUST_PROXY === '1',
   };

@@ -23,7 +23,8 @@ export function openDatabase(
   url: string,
   opts: { max?: number; onError?: (err: Error) => void } = {},
 ): Database {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // HARBOUR_DB_POOL: connections per instance (default 20); keep instances × pool under max_connections.
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? Number(process.env.HARBOUR_DB_POOL ?? 20) });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', (err) => opts.onError?.(err));
   const db = drizzle(pool, { schema });

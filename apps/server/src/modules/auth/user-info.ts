@@ -29,13 +29,32 @@ export async function allowedStores(req: FastifyRequest, auth: AuthContext) {
 /** `GET /userInfo` (spec §3 "User info"), menu built from the caller's permissions. */
 export async function userInfo(req: FastifyRequest, auth: AuthContext): Promise<UserInfo> {
   const db = req.server.db;
-  const [me] = await db.select().from(staff).where(eq(staff.id, auth.staffId));
+  // Three independent reads, side by side: this call opens every page load.
+  const [[me], storeRows, catalogue] = await Promise.all([
+    db
+      .select({ id: staff.id, name: staff.name, avatar: staff.avatar, introduction: staff.introduction, defaultLanguage: staff.defaultLanguage })
+      .from(staff)
+      .where(eq(staff.id, auth.staffId)),
+    allowedStores(req, auth),
+    db
+      .select({
+        key: permissions.key,
+        name: permissions.name,
+        group: permissions.group,
+        sort: permissions.sort,
+        icon: permissions.icon,
+        menuUrl: permissions.menuUrl,
+        pageKey: permissions.pageKey,
+        menuHidden: permissions.menuHidden,
+        menuAvailable: permissions.menuAvailable,
+      })
+      .from(permissions)
+      .where(eq(permissions.state, 'normal')),
+  ]);
   if (!me) throw tokenInvalid();
-  const storeRows = await allowedStores(req, auth);
   const current = storeRows.find((s) => s.id === auth.storeId) ?? storeRows[0];
   if (!current) throw tokenInvalid('auth.noStore');
 
-  const catalogue = await db.select().from(permissions).where(eq(permissions.state, 'normal'));
   const held = catalogue.filter((p) => auth.superAdmin || auth.permissions.has(p.key));
   const menu = held
     .filter((p) => p.menuAvailable && p.menuUrl && p.pageKey)
