@@ -1,0 +1,51 @@
+/** System → default settings: a change is saved, survives a reload, and the screen reads well. */
+import { expect, t, test, type Lang } from '../fixtures/index.js';
+import { SIZES, btn, expectAccessible, goInApp, signIn, toolsShot } from './tools-helpers.js';
+
+test('settings save and survive a reload', async ({ page }) => {
+  const lang: Lang = 'en';
+  await signIn(page, 'admin', lang);
+  await goInApp(page, '/system/settings');
+  const main = page.getByRole('main');
+  const sms = main.getByLabel(t(lang, 'settings:fields.smsCharCount'), { exact: true });
+  await expect(sms).toHaveValue('70');
+  await sms.fill('140');
+  await main.getByRole('radio', { name: t(lang, 'settings:options.maxAprExcessAction.prompt-and-confirm') }).check();
+  const saved = page.waitForResponse((r) => r.url().endsWith('/createSystemPresets') && r.status() === 200);
+  await main.getByRole('button', { name: btn(t(lang, 'settings:save')) }).first().click();
+  await saved;
+  await expect(page.getByText(t(lang, 'settings:saved'))).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('main').getByLabel(t(lang, 'settings:fields.smsCharCount'), { exact: true })).toHaveValue('140');
+  await expect(
+    page.getByRole('main').getByRole('radio', { name: t(lang, 'settings:options.maxAprExcessAction.prompt-and-confirm') }),
+  ).toBeChecked();
+});
+
+test('settings refuse a bad value with the server’s message under the field', async ({ page }) => {
+  const lang: Lang = 'zh-TW';
+  await signIn(page, 'admin', lang);
+  await goInApp(page, '/system/settings');
+  const main = page.getByRole('main');
+  // Every interest method switched off: the server says at least one is needed.
+  for (const m of ['amortization', 'interest-first']) {
+    await main.getByRole('checkbox', { name: t(lang, `settings:options.interestMethods.${m}`) }).uncheck();
+  }
+  await main.getByRole('button', { name: btn(t(lang, 'settings:save')) }).first().click();
+  await expect(main.locator('.ant-form-item-explain-error')).toContainText('至少選擇一項');
+});
+
+for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
+  for (const size of SIZES) {
+    test(`default settings screen in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await signIn(page, 'admin', lang);
+      await goInApp(page, '/system/settings');
+      await expect(page.getByRole('main').getByText(t(lang, 'settings:sections.security'))).toBeVisible();
+      if (size.width === 1440) await expectAccessible(page);
+      await toolsShot(page, 'settings', lang);
+      await toolsShot(page, 'settings-full', lang, true);
+    });
+  }
+}
