@@ -140,13 +140,14 @@ function parentOf(pid: number): number | undefined {
   }
 }
 
-function isNode(pid: number): boolean {
+const cmdline = (pid: number) => {
   try {
-    return /node/.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
   } catch {
-    return false;
+    return '';
   }
-}
+};
+const isNode = (pid: number) => /node/.test(cmdline(pid));
 
 /**
  * A postmaster.pid left behind: when its server still runs and its parent is gone (the Harbour
@@ -156,7 +157,8 @@ async function clearStale(clusterDir: string, log: (l: string) => void) {
   const pidFile = path.join(clusterDir, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
+  // Only a postgres serving this very folder is ours to stop; a reused pid belongs to someone else.
+  if (Number.isInteger(pid) && pid > 0 && alive(pid) && cmdline(pid).includes(clusterDir)) {
     const parent = parentOf(pid);
     if (parent !== undefined && parent > 1 && parent !== process.pid && alive(parent) && isNode(parent)) {
       throw new StartupError(`the data folder ${clusterDir} is in use by another running Harbour (process ${parent})`);
