@@ -50,18 +50,16 @@ export default function CalculatorPage() {
 
   const options = useQuery({ queryKey: ['tools', 'calculator', 'options'], queryFn: ({ signal }) => calculatorApi.options(signal) });
   const opts = options.data;
-  // Offer only the methods the settings enable; move off one that was switched off.
+  // Offer only the methods the settings enable: a method switched off reads as the first enabled
+  // one, and the form's radio shows that too.
+  const firstMethod = opts?.interestMethods[0];
+  const methodOff = !!opts && !!firstMethod && !opts.interestMethods.includes(values.interestMethod);
+  const terms = useMemo(() => (methodOff && firstMethod ? { ...values, interestMethod: firstMethod } : values), [values, methodOff, firstMethod]);
   useEffect(() => {
-    if (opts && !opts.interestMethods.includes(form.getFieldValue('interestMethod'))) {
-      const first = opts.interestMethods[0];
-      if (first) {
-        form.setFieldValue('interestMethod', first);
-        setValues(form.getFieldsValue(true) as CalculatorFormValues);
-      }
-    }
-  }, [opts, form]);
+    if (methodOff && firstMethod) form.setFieldValue('interestMethod', firstMethod);
+  }, [methodOff, firstMethod, form]);
 
-  const body = useMemo(() => toRequest(values), [values]);
+  const body = useMemo(() => toRequest(terms), [terms]);
   const settledKey = useDebounced(body ? JSON.stringify(body) : '', CALC_DEBOUNCE_MS);
   const calc = useQuery({
     queryKey: ['tools', 'calculator', settledKey],
