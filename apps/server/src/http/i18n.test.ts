@@ -1,0 +1,69 @@
+import { MESSAGES } from '@harbour/contracts';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { languageOf, translate } from './i18n.js';
+import { issueMessage } from './validation.js';
+
+describe('languageOf', () => {
+  it.each([
+    [undefined, 'zh-TW'],
+    ['', 'zh-TW'],
+    ['en-GB,en;q=0.8', 'en'],
+    ['zh-HK', 'zh-TW'],
+    ['zh-Hant-TW', 'zh-TW'],
+    ['zh-Hans', 'zh-CN'],
+    ['zh-CN,en;q=0.5', 'zh-CN'],
+    ['fr-FR, en;q=0.3', 'en'],
+    ['en;q=0.2, zh-CN;q=0.9', 'zh-CN'],
+    ['de', 'zh-TW'],
+  ])('%s → %s', (header, lang) => {
+    expect(languageOf(header)).toBe(lang);
+  });
+});
+
+describe('message catalogues', () => {
+  it('have the same codes and placeholders in every language', () => {
+    const codes = Object.keys(MESSAGES.en).sort();
+    for (const lang of ['zh-TW', 'zh-CN'] as const) {
+      expect(Object.keys(MESSAGES[lang]).sort()).toEqual(codes);
+      for (const code of codes) {
+        const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+        expect({ code, names: names(MESSAGES[lang][code as keyof typeof MESSAGES.en]) }).toEqual({ code, names: names(MESSAGES.en[code as keyof typeof MESSAGES.en]) });
+      }
+    }
+  });
+
+  it('fills parameters and falls back to the code itself', () => {
+    expect(translate('en', 'validation.tooLong', { max: 16 })).toBe('At most 16 characters');
+    expect(translate('zh-TW', 'auth.accountLocked', { minutes: 15 })).toBe('登入失敗次數過多，帳號已鎖定 15 分鐘。');
+    expect(translate('en', 'no.such.code')).toBe('no.such.code');
+  });
+});
+
+describe('zod issues → message codes', () => {
+  const issuesOf = (schema: z.ZodType, value: unknown) =>
+    schema.safeParse(value).error!.issues.map((i) => {
+      const { code, path, message, ...params } = i as unknown as { code: string; path: PropertyKey[]; message: string } & Record<string, unknown>;
+      return issueMessage({ keyword: code, instancePath: `/${path.join('/')}`, message, params });
+    });
+
+  it('names the usual checks', () => {
+    const s = z.object({ name: z.string().min(2).max(4), n: z.number().int().min(1).max(9), when: z.iso.date(), kind: z.enum(['a', 'b']), tags: z.array(z.string()).min(1) });
+    // A missing enum reads as "choose one of the options": zod does not tell missing from wrong there.
+    expect(issuesOf(s, {}).map((m) => m.code)).toEqual(['validation.required', 'validation.required', 'validation.required', 'validation.choice', 'validation.required']);
+    expect(issuesOf(s, { name: 'x', n: 0, when: '2026-13-01', kind: 'c', tags: [] })).toEqual([
+      { code: 'validation.tooShort', params: { min: '2' } },
+      { code: 'validation.tooSmall', params: { min: '1' } },
+      { code: 'validation.date', params: {} },
+      { code: 'validation.choice', params: {} },
+      { code: 'validation.tooFewItems', params: { min: '1' } },
+    ]);
+    expect(issuesOf(s, { name: 'xxxxx', n: 10, when: '2026-01-01', kind: 'a', tags: ['t'] }).map((m) => m.code)).toEqual(['validation.tooLong', 'validation.tooBig']);
+    expect(issuesOf(z.object({ n: z.number() }), { n: 'seven' })[0]!.code).toBe('validation.number');
+  });
+
+  it('keeps a schema’s own message code', () => {
+    const s = z.string().refine(() => false, { message: 'validation.hkid' });
+    expect(issuesOf(s, 'A123')[0]!.code).toBe('validation.hkid');
+  });
+});
