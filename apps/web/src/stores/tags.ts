@@ -1,5 +1,7 @@
 /** Visited tabs and the page cache of the current browser tab (not persisted: a reload starts afresh). */
+import type { Location } from 'react-router';
 import { create } from 'zustand';
+import type { FlatRoute } from '../shell/menu.js';
 import {
   addTag,
   closeAllTags,
@@ -10,13 +12,23 @@ import {
   type TagView,
 } from '../shell/tags.js';
 
+/** What a kept-alive page renders with: its own URL and route, not the current one. */
+export interface CachedPage {
+  location: Location;
+  route: FlatRoute;
+}
+
+const keepEntries = (entries: Record<string, CachedPage>, cached: readonly string[]) =>
+  Object.fromEntries(cached.flatMap((k) => (entries[k] ? [[k, entries[k]] as const] : [])));
+
 interface TagsState {
   visited: TagView[];
   /** Full paths of the pages kept alive, least recently used first. */
   cached: string[];
+  entries: Record<string, CachedPage>;
   /** Bumped per full path on refresh so the page is mounted afresh. */
   generation: Record<string, number>;
-  visit: (tag: TagView | undefined, fullPath: string, cacheable: boolean) => void;
+  visit: (tag: TagView | undefined, fullPath: string, page: CachedPage | undefined) => void;
   close: (fullPath: string) => TagView[];
   closeOthers: (fullPath: string) => TagView[];
   closeAll: () => TagView[];
@@ -27,34 +39,49 @@ interface TagsState {
 export const useTags = create<TagsState>()((set, get) => ({
   visited: [],
   cached: [],
+  entries: {},
   generation: {},
-  visit: (tag, fullPath, cacheable) =>
-    set((s) => ({
-      visited: tag ? addTag(s.visited, tag) : s.visited,
-      cached: cacheable ? touchCache(s.cached, fullPath) : s.cached,
-    })),
+  visit: (tag, fullPath, page) =>
+    set((s) => {
+      const cached = page ? touchCache(s.cached, fullPath) : s.cached;
+      return {
+        visited: tag ? addTag(s.visited, tag) : s.visited,
+        cached,
+        entries: page ? keepEntries({ ...s.entries, [fullPath]: page }, cached) : s.entries,
+      };
+    }),
   close: (fullPath) => {
     const visited = closeTag(get().visited, fullPath);
     const closed = get().visited.some((t) => t.fullPath === fullPath && !t.affix);
-    set((s) => ({ visited, cached: closed ? dropFromCache(s.cached, [fullPath]) : s.cached }));
+    set((s) => {
+      const cached = closed ? dropFromCache(s.cached, [fullPath]) : s.cached;
+      return { visited, cached, entries: keepEntries(s.entries, cached) };
+    });
     return visited;
   },
   closeOthers: (fullPath) => {
     const visited = closeOtherTags(get().visited, fullPath);
     const keep = new Set(visited.map((t) => t.fullPath));
-    set((s) => ({ visited, cached: s.cached.filter((k) => keep.has(k)) }));
+    set((s) => {
+      const cached = s.cached.filter((k) => keep.has(k));
+      return { visited, cached, entries: keepEntries(s.entries, cached) };
+    });
     return visited;
   },
   closeAll: () => {
     const visited = closeAllTags(get().visited);
     const keep = new Set(visited.map((t) => t.fullPath));
-    set((s) => ({ visited, cached: s.cached.filter((k) => keep.has(k)) }));
+    set((s) => {
+      const cached = s.cached.filter((k) => keep.has(k));
+      return { visited, cached, entries: keepEntries(s.entries, cached) };
+    });
     return visited;
   },
   refresh: (fullPath) =>
     set((s) => ({
       cached: dropFromCache(s.cached, [fullPath]),
+      entries: keepEntries(s.entries, dropFromCache(s.cached, [fullPath])),
       generation: { ...s.generation, [fullPath]: (s.generation[fullPath] ?? 0) + 1 },
     })),
-  reset: () => set({ visited: [], cached: [], generation: {} }),
+  reset: () => set({ visited: [], cached: [], entries: {}, generation: {} }),
 }));
