@@ -31,6 +31,9 @@ const type = (label: string, value: string) => fireEvent.change(screen.getByLabe
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** antd forms render slowly in happy-dom on a busy machine; the waits inside stay short. */
+const SLOW = 60_000;
+
 describe('CalculatorPage', () => {
   it('shows the server’s schedule as the terms are typed, with one request per pause', async () => {
     const calls = fakeApi((c) => {
@@ -66,7 +69,7 @@ describe('CalculatorPage', () => {
     await waitFor(() => expect(calcCalls(calls)).toHaveLength(2), { timeout: 3000 });
     expect(calcCalls(calls)[1]!.body).toMatchObject({ effectiveRate: '0.7' });
     expect(calcCalls(calls)[1]!.body).not.toHaveProperty('flatRate');
-  });
+  }, SLOW);
 
   it('puts the server’s field errors under the inputs and hides a stale result', async () => {
     fakeApi((c) => {
@@ -86,7 +89,7 @@ describe('CalculatorPage', () => {
     expect(await screen.findByText('At least 1 instalment', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.queryByText('17,016.67')).not.toBeInTheDocument();
     expect(screen.getByText('Please correct the highlighted fields')).toBeInTheDocument();
-  });
+  }, SLOW);
 
   it('shows the maximum APR action: confirmation when the settings ask for it', async () => {
     fakeApi((c) => {
@@ -102,7 +105,7 @@ describe('CalculatorPage', () => {
     expect(screen.getByText(/maximum APR of 48%: a loan on these terms needs confirmation/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'I understand' }));
     expect(await screen.findByRole('button', { name: 'Confirmed' })).toBeDisabled();
-  });
+  }, SLOW);
 
   it('offers only the interest methods the settings enable', async () => {
     fakeApi((c) => (c.path === '/tools/calculator/options' ? ok({ ...OPTIONS, interestMethods: ['interest-first'], ruleOf78: false }) : undefined));
@@ -111,5 +114,5 @@ describe('CalculatorPage', () => {
     await waitFor(() => expect(only).toBeChecked());
     expect(screen.queryByRole('radio', { name: 'Amortization' })).not.toBeInTheDocument();
     expect(screen.queryByText('Rule of 78')).not.toBeInTheDocument();
-  });
+  }, SLOW);
 });
