@@ -5,11 +5,18 @@
 import { useEffect, useRef } from 'react';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { logout } from '../api/auth.js';
+import { getUserInfo, logout } from '../api/auth.js';
+import { useSession } from '../stores/session.js';
 
 /** Default when the server sends no `idleTimeout` (seconds). */
 export const DEFAULT_IDLE_SECONDS = 30 * 60;
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
+/**
+ * The server times a session out by its last request. Someone typing a long form makes none, so
+ * while there is activity the shell re-reads /userInfo this often: the server sees the staff is
+ * still there, and changed permissions or a revoked session show up without waiting for a save.
+ */
+export const HEARTBEAT_MS = 4 * 60_000;
 
 export function useIdleLogout(idleSeconds: number | undefined, onLoggedOut: () => void) {
   const { modal } = App.useApp();
@@ -49,15 +56,25 @@ export function useIdleLogout(idleSeconds: number | undefined, onLoggedOut: () =
         ),
       });
     };
+    let activeSinceBeat = false;
     const arm = () => {
       if (fired.current) return;
+      activeSinceBeat = true;
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void onIdle(), seconds * 1000);
     };
     arm();
+    const beat = setInterval(() => {
+      if (!activeSinceBeat || fired.current) return;
+      activeSinceBeat = false;
+      getUserInfo({ startup: false })
+        .then((info) => useSession.getState().setUser(info))
+        .catch(() => undefined);
+    }, HEARTBEAT_MS);
     for (const e of ACTIVITY_EVENTS) window.addEventListener(e, arm, { passive: true });
     return () => {
       clearTimeout(timer.current);
+      clearInterval(beat);
       for (const e of ACTIVITY_EVENTS) window.removeEventListener(e, arm);
     };
   }, [seconds, modal, t, onLoggedOut]);
