@@ -42,7 +42,7 @@ function PageFrame({ entry }: { entry: CachedPage }) {
 export function ShellOutlet() {
   const location = useLocation();
   const fullPath = location.pathname + location.search;
-  const { flat } = useShellRoutes();
+  const { flat, redirects } = useShellRoutes();
   const roles = useSession((s) => s.user?.roles);
   const cached = useTags((s) => s.cached);
   const generation = useTags((s) => s.generation);
@@ -71,7 +71,11 @@ export function ShellOutlet() {
 
   if (location.pathname === '/' || location.pathname === '') return <Navigate to={DASHBOARD_PATH} replace />;
   if (isRedirect) return <RedirectPage />;
-  if (!route) return <Navigate to={isKnownPagePath(location.pathname) ? '/401' : '/404'} replace />;
+  if (!route) {
+    const onward = redirects.get(location.pathname.replace(/\/+$/, '').toLowerCase());
+    if (onward) return <Navigate to={onward} replace />;
+    return <Navigate to={isKnownPagePath(location.pathname) ? '/401' : '/404'} replace />;
+  }
   if (!page) return <Navigate to="/404" replace />;
   if (!allowed) return <Navigate to="/401" replace />;
 

@@ -94,6 +94,18 @@ describe('menu routes', () => {
   });
 });
 
+describe('section redirects', () => {
+  it('sends a section path to its first page', async () => {
+    const { collectRedirects } = await import('./menu.js');
+    const map = collectRedirects([
+      { path: '/', component: 'Layout', redirect: '/dashboard', children: [{ path: '/dashboard', component: 'd' }] },
+      { path: '/loan', component: 'Layout', redirect: '/loan/list', children: [{ path: '/loan/list', component: 'l' }] },
+    ]);
+    expect(map.get('/loan')).toBe('/loan/list');
+    expect(map.get('/')).toBe('/dashboard');
+  });
+});
+
 describe('known page paths', async () => {
   const { isKnownPagePath } = await import('./known-pages.js');
   it('recognises catalogue pages (→ 401 when not in the menu) and nothing else (→ 404)', () => {

@@ -42,6 +42,17 @@ export function flattenRoutes(records: readonly RouteRecord[], base = '/', paren
   return out;
 }
 
+/** Paths of container records (menu sections) that send their visitors on: `/loan` → `/loan/list`. */
+export function collectRedirects(records: readonly RouteRecord[], base = '/'): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const record of records) {
+    const path = joinPath(base, record.path);
+    if (record.redirect && record.redirect !== path) out.set(path.toLowerCase(), record.redirect);
+    for (const [k, v] of collectRedirects(record.children ?? [], path)) out.set(k, v);
+  }
+  return out;
+}
+
 export interface RouteMatch {
   route: FlatRoute;
   params: Record<string, string | undefined>;

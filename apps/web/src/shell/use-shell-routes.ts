@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSession } from '../stores/session.js';
 import { withFixedRoutes } from './fixed-routes.js';
-import { buildMenu, flattenRoutes } from './menu.js';
+import { buildMenu, collectRedirects, flattenRoutes } from './menu.js';
 
 /** The signed-in staff's routes (server menu + fixed pages), flattened and as a menu tree. */
 export function useShellRoutes() {
@@ -11,6 +11,7 @@ export function useShellRoutes() {
     return {
       records,
       flat: flattenRoutes(records),
+      redirects: collectRedirects(records),
       menu: buildMenu(records, user?.roles ?? []),
     };
   }, [user]);
