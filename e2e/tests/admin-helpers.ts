@@ -7,15 +7,15 @@ import { loginAs, screensDir, setLanguage, t, type Lang } from '../fixtures/inde
 
 /** The administration screens and the browser paths the server's menu gives them. */
 export const ADMIN_SCREENS = [
-  { name: 'staff', path: '/admin/list', title: 'admin:staff.title' },
-  { name: 'admin-log', path: '/admin/log', title: 'admin:adminLog.title' },
-  { name: 'staff-info', path: '/staff/list', title: 'admin:staffInfo.title' },
-  { name: 'power', path: '/power/list', title: 'admin:permissions.title' },
-  { name: 'roles', path: '/role/list', title: 'admin:roles.title' },
+  { name: 'staff', path: '/admin/list', title: 'shell:menu.admin.list' },
+  { name: 'admin-log', path: '/admin/log', title: 'shell:menu.admin.log' },
+  { name: 'staff-info', path: '/staff/list', title: 'shell:menu.staff.list' },
+  { name: 'power', path: '/power/list', title: 'shell:menu.power.list' },
+  { name: 'roles', path: '/role/list', title: 'shell:menu.role.list' },
   { name: 'stores', path: '/stores/list', title: 'admin:stores.title' },
   { name: 'access-ip', path: '/system/accessIps', title: 'admin:accessIps.title' },
-  { name: 'login-list', path: '/system/loginList', title: 'admin:loginList.title' },
-  { name: 'system-log', path: '/system/log', title: 'admin:systemLog.title' },
+  { name: 'login-list', path: '/system/loginList', title: 'shell:menu.system.loginList' },
+  { name: 'system-log', path: '/system/log', title: 'shell:menu.system.log' },
 ] as const;
 
 /**
@@ -28,7 +28,9 @@ export async function signIn(page: Page, username: string, lang: Lang) {
   const userInfo = page.waitForResponse((r) => r.url().endsWith('/userInfo') && r.status() === 200, { timeout: 30_000 });
   await loginAs(page, username, undefined, lang);
   await userInfo;
-  await expect(page.getByRole('main')).toBeVisible();
+  // The first page (the dashboard) has rendered: navigating while its code is still loading can
+  // leave the next page blank.
+  await expect(page.locator('main :visible').first()).toBeVisible();
 }
 
 /**
@@ -92,3 +94,21 @@ export async function adminShot(page: Page, name: string, lang: Lang) {
 
 /** A unique suffix so reruns against one database never collide on unique names. */
 export const unique = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`;
+
+/**
+ * A button's accessible name ending with `label`. Buttons with an icon read "plus Create" (the
+ * icon's own label first), and antd spaces out two Chinese characters ("新 增").
+ */
+export function named(label: string): RegExp {
+  const chars = [...label.replace(/\s+/g, '')].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(^|\\s)${chars.join('\\s*')}\\s*$`);
+}
+
+/**
+ * A form control's accessible name is its label, with antd's "*" of a required field in front and
+ * the ":" of an inline form behind; this matches exactly that label and no longer one.
+ */
+export function label(text: string): RegExp {
+  const body = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^(\\*\\s*)?${body}\\s*:?$`);
+}

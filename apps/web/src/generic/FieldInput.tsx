@@ -23,6 +23,7 @@ export function FieldInput({ field, ...rest }: { field: ResourceField } & Record
           stringMode
           min="0"
           precision={2}
+          controls={false}
           style={{ width: '100%' }}
           className="harbour-money-input"
           formatter={(v) => groupThousands(String(v ?? ''))}

@@ -61,6 +61,8 @@ export function ResourceForm({ name, form, fields, mode, item, onFinish, disable
   );
 }
 
+const CHOICE_KINDS = new Set<ResourceField['kind']>(['enum', 'ref', 'refs', 'date', 'datetime', 'boolean']);
+
 /** Required fields; a password is required on create only ("only filled when changing"). */
 function rulesFor(f: ResourceField, mode: FormMode, label: string, t: TFunction): Rule[] {
   const rules: Rule[] = [];
@@ -68,7 +70,8 @@ function rulesFor(f: ResourceField, mode: FormMode, label: string, t: TFunction)
   if (required) {
     rules.push({
       required: true,
-      message: t('admin:resource.required', { label }),
+      // "Choose …" for a choice, "Enter …" for typing (the Chinese wording differs).
+      message: t(CHOICE_KINDS.has(f.kind) ? 'admin:resource.requiredChoice' : 'admin:resource.required', { label }),
       ...(f.kind === 'refs' ? { type: 'array' as const, min: 1 } : {}),
     });
   }

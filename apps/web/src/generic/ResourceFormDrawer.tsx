@@ -29,10 +29,12 @@ export interface ResourceFormDrawerProps {
   preparePayload?: (body: Record<string, unknown>, values: Record<string, unknown>, mode: 'create' | 'edit') => Record<string, unknown>;
   /** Drawer width; wide forms ask for more. */
   size?: number;
+  /** Values a new item starts with (the default language, an enabled state). */
+  defaults?: Row;
 }
 
 export function ResourceFormDrawer(props: ResourceFormDrawerProps) {
-  const { decl, target, onClose, extra, itemProps, controls, prepareItem, preparePayload, size = 520 } = props;
+  const { decl, target, onClose, extra, itemProps, controls, prepareItem, preparePayload, size = 520, defaults } = props;
   const { t } = useTranslation();
   const { message } = useFeedback();
   const [form] = Form.useForm();
@@ -98,7 +100,7 @@ export function ResourceFormDrawer(props: ResourceFormDrawerProps) {
           form={form}
           fields={decl.fields}
           mode={mode}
-          item={mode === 'edit' ? formItem : undefined}
+          item={mode === 'edit' ? formItem : defaults}
           onFinish={onFinish}
           disabled={saving}
           extra={extra}

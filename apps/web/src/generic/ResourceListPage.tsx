@@ -34,7 +34,7 @@ export interface ResourceListPageProps {
   /** Replaces the declared create/edit drawer (a screen with a richer form). */
   renderForm?: (props: { target: 'new' | Row | undefined; onClose: () => void }) => ReactNode;
   /** Extra props of the declared drawer (hand-written form items). */
-  formProps?: Pick<ResourceFormDrawerProps, 'extra' | 'itemProps' | 'controls' | 'prepareItem' | 'preparePayload' | 'size'>;
+  formProps?: Pick<ResourceFormDrawerProps, 'extra' | 'itemProps' | 'controls' | 'prepareItem' | 'preparePayload' | 'size' | 'defaults'>;
   /** Whether a row may be deleted (e.g. a role still in use may not). */
   canDelete?: (row: Row) => boolean;
   /** Shown above the table (a setting switch, a hint). */

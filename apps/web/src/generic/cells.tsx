@@ -19,7 +19,7 @@ export function renderCell(
   row: Record<string, unknown>,
   t: TFunction,
 ): ReactNode {
-  if (value === null || value === undefined || value === '') return field.kind === 'money' ? null : '—';
+  if (value === null || value === undefined || value === '') return '—';
   switch (field.kind) {
     case 'money':
       return <Money value={String(value)} />;

@@ -9,6 +9,8 @@ import { useFeedback } from '../../generic/useFeedback';
 import { adminApi } from './admin-api';
 import { POWER_PERMISSIONS, permissionsDecl } from './permissions-decl';
 
+const NEW_PERMISSION = { id: 0, state: 'normal', sort: 0, api: [] };
+
 /** Shown (and translated) as the catalogue's i18n key says; the raw text when it is not a key. */
 function PermissionName({ row }: { row: Row }) {
   const { t } = useTranslation();
@@ -58,6 +60,7 @@ export default function PermissionsPage() {
           ),
       }}
       formProps={{
+        defaults: NEW_PERMISSION,
         controls: {
           api: <Select mode="tags" tokenSeparators={[',']} placeholder={t('permissions.apiPlaceholder')} open={false} suffixIcon={null} />,
         },

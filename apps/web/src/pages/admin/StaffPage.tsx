@@ -12,6 +12,7 @@ import { staffItemToForm } from './staff-form';
 
 type IdName = { id: number; name: string };
 const idNames = (v: unknown): IdName[] => (Array.isArray(v) ? (v as IdName[]) : []);
+const NEW_STAFF = { id: 0, defaultLanguage: 'zh-TW' };
 const defaultStoreRef = staffDecl.fields.find((f) => f.name === 'defaultStoreId')?.refPath ?? '';
 
 /**
@@ -60,6 +61,7 @@ export default function StaffPage() {
       formProps={{
         size: 640,
         prepareItem: staffItemToForm,
+        defaults: NEW_STAFF,
         controls: { defaultStoreId: <DefaultStoreSelect refPath={defaultStoreRef} /> },
         itemProps: {
           password: { extra: t('staff.passwordHint') },

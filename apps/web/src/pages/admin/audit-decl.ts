@@ -23,7 +23,7 @@ const common = (actions: readonly string[], withModule: boolean): ResourceField[
 export const adminLogDecl = defineResource({
   name: 'auditLogs',
   path: '/auditLogs',
-  title: 'admin:adminLog.title',
+  title: 'shell:menu.admin.log',
   permissions: { list: 'admin.log' },
   storeScoped: false,
   fields: common(AUDIT_ACTIONS, true),
@@ -39,7 +39,7 @@ export const SYSTEM_MODULE = 'auth';
 export const systemLogDecl = defineResource({
   ...adminLogDecl,
   name: 'systemLog',
-  title: 'admin:systemLog.title',
+  title: 'shell:menu.system.log',
   permissions: { list: 'system.log' },
   fields: common(SYSTEM_ACTIONS, false),
 });

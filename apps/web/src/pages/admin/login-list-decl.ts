@@ -7,7 +7,7 @@ import { defineResource, loginUserFiltersSchema, loginUserItemSchema } from '@ha
 export const loginListDecl = defineResource({
   name: 'loginList',
   path: '/loginUserList',
-  title: 'admin:loginList.title',
+  title: 'shell:menu.system.loginList',
   permissions: { list: 'system.loginList' },
   storeScoped: false,
   fields: [

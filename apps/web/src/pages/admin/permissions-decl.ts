@@ -23,7 +23,7 @@ export const POWER_PERMISSIONS = {
 export const permissionsDecl = defineResource({
   name: 'permissions',
   path: '/permissions',
-  title: 'admin:permissions.title',
+  title: 'shell:menu.power.list',
   permissions: POWER_PERMISSIONS,
   storeScoped: false,
   fields: [

@@ -9,7 +9,7 @@ export const ROLE_PERMISSIONS = { list: 'role.list', create: 'role.create', upda
 export const rolesDecl = defineResource({
   name: 'roles',
   path: '/roles',
-  title: 'admin:roles.title',
+  title: 'shell:menu.role.list',
   permissions: ROLE_PERMISSIONS,
   storeScoped: false,
   fields: [

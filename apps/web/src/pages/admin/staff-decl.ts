@@ -28,7 +28,7 @@ const ROLES_REF = '/roles?pageSize=100';
 export const staffDecl = defineResource({
   name: 'staff',
   path: '/staff',
-  title: 'admin:staff.title',
+  title: 'shell:menu.admin.list',
   permissions: { list: STAFF_KEYS.list, view: STAFF_KEYS.list, create: STAFF_KEYS.create, update: STAFF_KEYS.update },
   storeScoped: false,
   fields: [
@@ -36,7 +36,7 @@ export const staffDecl = defineResource({
     { name: 'password', kind: 'password', label: 'fields:password', form: true, required: true },
     { name: 'name', kind: 'text', label: 'fields:name', list: true, sortable: true, filter: 'text', form: true, required: true },
     { name: 'fullName', kind: 'text', label: 'fields:fullName', form: true },
-    { name: 'staffNo', kind: 'text', label: 'fields:staffNo', list: true, form: true },
+    { name: 'staffNo', kind: 'text', label: 'fields:staffNo', form: true },
     { name: 'mobile', kind: 'phone', label: 'fields:mobile', list: true, filter: 'text', form: true, required: true, masked: true },
     { name: 'email', kind: 'email', label: 'fields:email', form: true },
     { name: 'hkid', kind: 'hkid', label: 'fields:hkid', form: true, masked: true },

@@ -7,7 +7,7 @@ import { STAFF_STATES, defineResource, staffInfoItemSchema, staffInfoQuerySchema
 export const staffInfoDecl = defineResource({
   name: 'staffInfo',
   path: '/staffInfo',
-  title: 'admin:staffInfo.title',
+  title: 'shell:menu.staff.list',
   permissions: { list: 'staff.list' },
   storeScoped: false,
   fields: [
