@@ -165,9 +165,14 @@ describe('create-admin on an external database without demo data', () => {
 const isRoot = process.getuid?.() === 0;
 
 describe('embedded PostgreSQL from a folder the postgres user cannot enter', () => {
-  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'harbour-700-'));
-  const clone = path.join(base, 'harbour');
+  let base = '';
+  let clone = '';
+  beforeAll(() => {
+    base = fs.mkdtempSync(path.join(os.tmpdir(), 'harbour-700-'));
+    clone = path.join(base, 'harbour');
+  });
   afterAll(() => {
+    if (!base) return;
     fs.rmSync(base, { recursive: true, force: true });
     const moved = path.join('/var/lib/harbour', createHash('sha256').update(path.join(clone, 'data')).digest('hex').slice(0, 16));
     fs.rmSync(moved, { recursive: true, force: true });
