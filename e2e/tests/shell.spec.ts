@@ -78,6 +78,31 @@ test.describe('menu and access', () => {
     });
   }
 
+  test('every page of the menu opens from the sidebar in its own tab with its title', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    type Rec = { hidden?: boolean; alwaysShow?: boolean; path: string; meta: { title: string }; children?: Rec[] };
+    const tokens = await apiLogin(request, 'admin');
+    const info = (await (await request.get(`${API}/userInfo`, { headers: bearer(tokens) })).json()) as { data: { asyncRouterMap: Rec[] } };
+    await signIn(page, 'admin');
+    const menu = page.getByRole('navigation', { name: t(ZH, 'shell:nav.mainMenu') });
+    let opened = 1; // the dashboard
+    for (const group of info.data.asyncRouterMap.filter((g) => !g.hidden)) {
+      const children = (group.children ?? []).filter((c) => !c.hidden);
+      for (const c of children) {
+        const title = t(ZH, c.meta.title);
+        const item = menu.getByRole('menuitem', { name: title, exact: true });
+        if (!(await item.isVisible())) await menu.getByRole('menuitem', { name: t(ZH, group.meta.title) }).click();
+        await item.click();
+        await expect(page).toHaveURL(new RegExp(`${c.path}$`));
+        await expect(page).toHaveTitle(`${title} - ${t(ZH, 'common:companyName')}`);
+        await expect(page.getByText(t(ZH, 'shell:errorLog.boundaryTitle'))).toHaveCount(0);
+        if (c.path !== '/dashboard') opened++;
+        await expect(tab(page, c.path)).toHaveAttribute('data-active', 'true');
+      }
+    }
+    await expect(tabs(page)).toHaveCount(opened);
+  });
+
   test('a page the staff may not open answers 401, an unknown one 404; both lead home', async ({ page, request }) => {
     const tokens = await apiLogin(request, 'clerk');
     const info = JSON.stringify(await (await request.get(`${API}/userInfo`, { headers: bearer(tokens) })).json());
