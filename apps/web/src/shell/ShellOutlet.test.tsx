@@ -23,7 +23,7 @@ function Nav() {
   const navigate = useNavigate();
   return (
     <div>
-      {['/notes/1', '/notes/2', '/secret', '/nowhere', '/redirect/notes/1'].map((p) => (
+      {['/notes/1', '/notes/2', '/secret', '/nowhere', '/redirect/notes/1', '/fresh/1'].map((p) => (
         <button key={p} type="button" onClick={() => navigate(p)}>
           {`go ${p}`}
         </button>
@@ -43,6 +43,7 @@ const user: UserInfo = {
       children: [{ path: ':id', name: 'Note', component: 'testNote', meta: { title: 'note' } }],
     },
     { path: '/secret', name: 'Secret', component: 'testNote', meta: { title: 'secret', roles: ['admin'] } },
+    { path: '/fresh/:id', name: 'Fresh', component: 'testNote', meta: { title: 'fresh', noCache: true } },
   ],
 };
 
@@ -101,5 +102,16 @@ describe('shell outlet', () => {
     });
     const fresh = await screen.findByLabelText('note 1');
     expect(fresh).toHaveValue('');
+  });
+
+  it('does not keep noCache pages alive', async () => {
+    renderShell('/fresh/1');
+    fireEvent.change(await screen.findByLabelText('note 1'), { target: { value: 'not kept' } });
+    fireEvent.click(screen.getByText('go /notes/2'));
+    expect(await screen.findByLabelText('note 2')).toBeVisible();
+    expect(screen.queryByLabelText('note 1')).toBeNull();
+    fireEvent.click(screen.getByText('go /fresh/1'));
+    expect(await screen.findByLabelText('note 1')).toHaveValue('');
+    expect(useTags.getState().cached).not.toContain('/fresh/1');
   });
 });
