@@ -71,6 +71,13 @@ describe('POST /tools/calculator — golden cases', () => {
     expect(mid.excess.outcome).toBe('none');
   });
 
+  it('extends the first period when the first due date is more than one cycle away', async () => {
+    const r = dataOf(await calc({ ...base, loanAmount: '12000', totalTenor: 12, flatRate: '1', firstDueDate: '2026-04-25' }));
+    expect(r.schedule[0]!.dueDate).toBe('2026-04-25');
+    expect(r.extendedDays).toBe(15);
+    expect(Number(r.extendedInterest)).toBeGreaterThan(0);
+  });
+
   it('moves due dates off holidays when the settings say so', async () => {
     const admin = (await loginAs(t.app, 'admin')).access_token;
     dataOf(await call(t.app, 'POST', '/createSystemPresets', { token: admin, body: { moveDueDateOffHoliday: true } }));

@@ -34,6 +34,16 @@ export function CalculatorSummary({ result, repayCycle, decimalPlaces, confirmed
           { key: 'instalment', label: t('calculator.summary.instalmentAmount'), children: <Money value={result.instalmentAmount} decimals={decimalPlaces} style={{ fontWeight: 600, fontSize: 16 }} /> },
           { key: 'interest', label: t('calculator.summary.totalInterest'), children: <Money value={result.totalInterest} decimals={decimalPlaces} /> },
           { key: 'repayment', label: t('calculator.summary.totalRepayment'), children: <Money value={result.totalRepayment} decimals={decimalPlaces} /> },
+          // A first due date more than one cycle away adds interest for the extra days.
+          ...(result.extendedDays > 0
+            ? [
+                {
+                  key: 'extended',
+                  label: t('calculator.summary.extendedInterest', { days: result.extendedDays }),
+                  children: <Money value={result.extendedInterest} decimals={decimalPlaces} />,
+                },
+              ]
+            : []),
           {
             key: 'flat',
             label: t(repayCycle === 'monthly' ? 'calculator.summary.flatRateMonthly' : 'calculator.summary.flatRate'),
