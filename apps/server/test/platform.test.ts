@@ -74,6 +74,8 @@ describe('route declarations', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toContain(`${API_BASE}/login`);
     expect(Object.keys(doc.paths)).toContain(`${API_BASE}/probe/{id}`);
+    const login = (doc.paths[`${API_BASE}/login`] as { post: { responses: Record<string, unknown> } }).post.responses;
+    expect(Object.keys(login)).toEqual(expect.arrayContaining(['200', '4XX', '5XX']));
   });
 });
 

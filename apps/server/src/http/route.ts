@@ -1,4 +1,4 @@
-import { API_BASE, successEnvelope } from '@harbour/contracts';
+import { API_BASE, errorEnvelopeSchema, successEnvelope } from '@harbour/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { translate } from './i18n.js';
@@ -49,7 +49,8 @@ export function route<B extends Schema = undefined, Q extends Schema = undefined
       ...(decl.body ? { body: decl.body } : {}),
       ...(decl.querystring ? { querystring: decl.querystring } : {}),
       ...(decl.params ? { params: decl.params } : {}),
-      response: { 200: successEnvelope(decl.response) },
+      // Errors are documented too; the error handler sends them (in this shape) itself.
+      response: { 200: successEnvelope(decl.response), '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema },
     },
     handler: async (req, reply) => {
       const data = await decl.handler(req as unknown as RouteRequest<B, Q, P>, reply);
