@@ -88,6 +88,13 @@ describe('POST /createSystemPresets', () => {
     expect(dataOf(await get()).daysOfYear).toBe(360);
   });
 
+  it('the platform follows the saved login settings', async () => {
+    dataOf(await save({ accessTokenTtlSeconds: 3600, refreshTokenTtlDays: 2 }));
+    const tokens = await loginAs(t.app, 'clerk');
+    expect(tokens.expires_in).toBe(3600);
+    expect(tokens.refresh_expires_in).toBe(2 * 86_400);
+  });
+
   it('is refused to a role without system.settings', async () => {
     const manager = (await loginAs(t.app, 'manager')).access_token;
     expect((await get(manager)).statusCode).toBe(403);
