@@ -57,8 +57,9 @@ export function issueMessage(issue: ValidationIssue): { code: string; params: Me
 export function issueField(issue: ValidationIssue, context: string | undefined): string {
   const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
   if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params?.keys)) {
-    const keys = (issue.params.keys as unknown[]).map(String).join(',');
-    return path ? `${path}.${keys}` : keys;
+    // An empty key ("") names no field; the error then belongs to the object that holds it.
+    const keys = (issue.params.keys as unknown[]).map(String).filter(Boolean).join(',');
+    if (keys) return path ? `${path}.${keys}` : keys;
   }
   return path || context || 'body';
 }
