@@ -2,8 +2,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import { loginAs, screensDir, setLanguage, t, type Lang } from '../fixtures/index.js';
+
+// The machine these run on is shared and busy: give each step room.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** The administration screens and the browser paths the server's menu gives them. */
 export const ADMIN_SCREENS = [
