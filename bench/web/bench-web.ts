@@ -141,6 +141,9 @@ export async function benchWeb(): Promise<Figure[]> {
     await context.close();
   } catch (err) {
     figures.push(na(PART, 'remaining web figures', errorText(err)));
+    // What the page showed when it failed, for whoever reads the table.
+    const open = browser.contexts().flatMap((c) => c.pages());
+    await open[0]?.screenshot({ path: path.join(repoRoot, '.artifacts/bench/web-failure.png') }).catch(() => undefined);
   } finally {
     await browser.close();
     await server?.stop();
