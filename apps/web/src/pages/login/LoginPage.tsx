@@ -44,17 +44,26 @@ export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const errorTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
+  // The captcha being fetched: a click on Log in before it arrives waits for it instead of
+  // doing nothing (the answer typed is checked against the image the staff sees once it loads).
+  const pendingCaptcha = useRef<Promise<Captcha | undefined>>(undefined);
   const refreshCaptcha = useCallback(() => {
-    getCaptcha()
-      .then(setCaptcha)
-      .catch(() => setCaptcha(undefined));
+    const pending = getCaptcha().then(
+      (c) => c as Captcha | undefined,
+      () => undefined,
+    );
+    pendingCaptcha.current = pending;
+    void pending.then((c) => {
+      if (pendingCaptcha.current === pending) setCaptcha(c);
+    });
+    return pending;
   }, []);
 
   useEffect(() => {
     // A fresh login starts with a clean workspace.
     useSession.getState().setUser(null);
     useTags.getState().reset();
-    refreshCaptcha();
+    void refreshCaptcha();
     return () => clearTimeout(errorTimer.current);
   }, [refreshCaptcha]);
 
@@ -74,14 +83,15 @@ export default function LoginPage() {
       document.getElementById(`login-${first}`)?.focus();
       return;
     }
-    if (!captcha) return refreshCaptcha();
     setSubmitting(true);
     try {
+      const current = captcha ?? (await (pendingCaptcha.current ?? refreshCaptcha()));
+      if (!current) throw new Error(t('captchaUnavailable'));
       await login({
         username: fields.username.trim(),
         password: fields.password,
         captcha: fields.captcha.trim(),
-        key: captcha.key,
+        key: current.key,
         remember,
       });
       navigate(safeRedirect(params.get('redirect')), { replace: true });
@@ -90,7 +100,7 @@ export default function LoginPage() {
       setServerError(err instanceof Error ? err.message : String(err));
       errorTimer.current = setTimeout(() => setServerError(undefined), ERROR_MS);
       setFields((f) => ({ ...f, captcha: '' }));
-      refreshCaptcha();
+      void refreshCaptcha();
     } finally {
       setSubmitting(false);
     }
@@ -204,7 +214,7 @@ export default function LoginPage() {
                 onChange={update('captcha')}
                 {...aria('captcha')}
               />
-              <button type="button" className="login-captcha-img" onClick={refreshCaptcha} title={t('captchaAlt')}>
+              <button type="button" className="login-captcha-img" onClick={() => void refreshCaptcha()} title={t('captchaAlt')}>
                 {captcha ? <img src={captcha.captcha} alt={t('captchaAlt')} /> : <span className="visually-hidden">{t('captchaAlt')}</span>}
               </button>
             </div>,
