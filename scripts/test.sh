@@ -63,7 +63,9 @@ typecheck() { npx tsc -b && npx tsc -p e2e && npx tsc -p bench; }
 step "typecheck" "" "" -- typecheck
 
 # ---- 3. vitest, every project (server suite on the embedded PostgreSQL)
-vitest_args=(run --passWithNoTests --reporter=default --reporter=json)
+# Two workers: vitest's default on 2 cores is one, and the API files spend most of their time
+# waiting on PostgreSQL, so a second file runs in that time.
+vitest_args=(run --passWithNoTests --maxWorkers=2 --reporter=default --reporter=json)
 step "vitest (all projects, embedded PostgreSQL)" vitest "$art/vitest.json" -- \
   npx vitest "${vitest_args[@]}" --outputFile.json="$art/vitest.json"
 
