@@ -2,8 +2,15 @@
  * Every administration screen opens from the server's menu path in Traditional Chinese and in
  * English, passes axe (0 serious/critical) and is photographed at desktop and phone sizes.
  */
-import { test, type Lang } from '../fixtures/index.js';
-import { ADMIN_SCREENS, adminShot, expectAccessible, openScreen, signIn } from './admin-helpers.js';
+import { expect, test, t, type Lang } from '../fixtures/index.js';
+import { ADMIN_SCREENS, adminShot, expectAccessible, named, openScreen, signIn } from './admin-helpers.js';
+
+/** Screens whose drawer is photographed too, and the button that opens it. */
+const DRAWERS: Partial<Record<(typeof ADMIN_SCREENS)[number]['name'], string>> = {
+  staff: 'admin:resource.create',
+  roles: 'admin:resource.create',
+  'admin-log': 'admin:auditLog.view',
+};
 
 const LANGS: Lang[] = ['zh-TW', 'en'];
 const SIZES = [
@@ -21,6 +28,22 @@ for (const lang of LANGS) {
         await openScreen(page, lang, screen);
         if (size.width === 1440) await expectAccessible(page);
         await adminShot(page, screen.name, lang);
+        // The forms and the detail drawer are screens too.
+        const opener = DRAWERS[screen.name];
+        if (opener) {
+          await page.getByRole('button', { name: named(t(lang, opener)) }).filter({ visible: true }).first().click();
+          const dialog = page.getByRole('dialog');
+          await expect(dialog).toBeVisible();
+          await expect(dialog.locator('.ant-spin-spinning')).toHaveCount(0);
+          if (size.width === 1440) await expectAccessible(page, 'drawer');
+          await adminShot(page, `${screen.name}-drawer`, lang);
+          await page.keyboard.press('Escape');
+          await expect(dialog).toBeHidden();
+          // The mask fades out after the drawer: wait, or the next screen is read through it.
+          await expect(page.locator('.ant-drawer-mask:visible, .ant-drawer-open')).toHaveCount(0);
+          // Nor through a hover: the next page's button may sit where the pointer was.
+          await page.mouse.move(1, 1);
+        }
       }
     });
   }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Empty, Flex, Popconfirm, Space, Table, Typography, theme } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Grid, Popconfirm, Space, Table, Typography, theme } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
@@ -53,6 +53,8 @@ export function ResourceListPage(props: ResourceListPageProps) {
   const remove = useDeleteResource(decl);
   const [target, setTarget] = useState<'new' | Row | undefined>();
   const { token } = theme.useToken();
+  // On a phone a pinned actions column would cover half the row; there it scrolls with the rest.
+  const wide = Grid.useBreakpoint().md !== false;
   const tableBox = useRef<HTMLDivElement>(null);
 
   // A table wider than the screen scrolls sideways; keyboard users must be able to focus the
@@ -84,7 +86,7 @@ export function ResourceListPage(props: ResourceListPageProps) {
     const actions = {
       key: '__actions',
       title: t('admin:resource.actions'),
-      fixed: 'right' as const,
+      fixed: wide ? ('right' as const) : undefined,
       render: (_: unknown, row: Row) => (
         <Space size={4} wrap>
           {canEdit && (
@@ -118,7 +120,7 @@ export function ResourceListPage(props: ResourceListPageProps) {
       ),
     };
     return [...declared, ...(extraColumns ?? []), actions];
-  }, [decl, t, state.sort, cells, extraColumns, rowActions, canEdit, canDelete, remove, message]);
+  }, [decl, t, state.sort, cells, extraColumns, rowActions, canEdit, canDelete, remove, message, wide]);
 
   const onTableChange = (
     pagination: TablePaginationConfig,

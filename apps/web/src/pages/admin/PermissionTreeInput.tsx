@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Spin, Tree } from 'antd';
+import { Alert, Spin, Tree, theme } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -58,10 +58,11 @@ export function PermissionTreeInput({
 /** A permission's name is an i18n key of the catalogue; its key is shown too for the admin. */
 function PermissionTitle({ name, permKey }: { name: string; permKey: string }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   return (
     <span>
       {t(name, { defaultValue: permKey })}{' '}
-      <span style={{ opacity: 0.55, fontSize: '0.85em' }}>{permKey}</span>
+      <span style={{ color: token.colorTextSecondary, fontSize: '0.85em' }}>{permKey}</span>
     </span>
   );
 }
