@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Drawer, Form, Space, Spin } from 'antd';
+import { Button, Drawer, Form, Grid, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDecl } from '@harbour/contracts';
 import { ResourceForm, type ResourceFormProps } from './ResourceForm';
@@ -38,6 +38,8 @@ export function ResourceFormDrawer(props: ResourceFormDrawerProps) {
   const { t } = useTranslation();
   const { message } = useFeedback();
   const [form] = Form.useForm();
+  // A phone gets the whole width; a fixed-width drawer would run off its screen.
+  const wide = Grid.useBreakpoint().md !== false;
   const mode = target === 'new' ? 'create' : 'edit';
   const editId = target !== undefined && target !== 'new' ? target.id : undefined;
   const item = useResourceItem(decl, editId);
@@ -81,7 +83,7 @@ export function ResourceFormDrawer(props: ResourceFormDrawerProps) {
       open={target !== undefined}
       onClose={onClose}
       title={title}
-      size={size}
+      size={wide ? size : '100%'}
       destroyOnHidden
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>

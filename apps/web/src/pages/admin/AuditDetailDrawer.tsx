@@ -1,4 +1,4 @@
-import { Descriptions, Drawer, Table, Typography } from 'antd';
+import { Descriptions, Drawer, Grid, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '../../generic/DateTimeText';
 import { enumKey } from '../../generic/i18n-key';
@@ -12,8 +12,9 @@ import { diffRows, showValue } from './audit-diff';
 export function AuditDetailDrawer({ row, onClose }: { row: Row | undefined; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const diff = row ? diffRows(row.before, row.after) : [];
+  const wide = Grid.useBreakpoint().md !== false;
   return (
-    <Drawer open={!!row} onClose={onClose} title={t('auditLog.detail')} size={640} destroyOnHidden>
+    <Drawer open={!!row} onClose={onClose} title={t('auditLog.detail')} size={wide ? 640 : '100%'} destroyOnHidden>
       {row && (
         <>
           <Descriptions
