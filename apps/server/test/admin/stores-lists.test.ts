@@ -149,6 +149,40 @@ describe('audit log list', () => {
   });
 });
 
+describe('system log list', () => {
+  it('answers only the sign-in events of module auth to a role with only system.log; 403 without it', async () => {
+    const collectorId = await idOf(t, 'staff', 'username', 'collector');
+    expect((await call(t.app, 'GET', '/systemLogs', { token: await tokenOf(t, 'collector') })).statusCode).toBe(403);
+    // Sign-in rows are written before a session exists and carry no store: the role sees all stores.
+    const role = dataOf(
+      await call<{ id: number }>(t.app, 'POST', '/roles', { token: admin, body: { name: 'syslog only', description: 'System log', allStores: true, permissions: ['system.log'] } }),
+    );
+    const { rows: kept } = await t.pool.query<{ role_id: number }>('select role_id from staff_roles where staff_id = $1', [collectorId]);
+    await t.pool.query('delete from staff_roles where staff_id = $1', [collectorId]);
+    await t.pool.query('insert into staff_roles (staff_id, role_id) values ($1, $2)', [collectorId, role.id]);
+    try {
+      const token = await tokenOf(t, 'collector');
+      const list = async (query: Record<string, string | number> = {}) => {
+        const res = await call<Page<AuditLogItem>>(t.app, 'GET', '/systemLogs', { token, query: { pageSize: 100, ...query } });
+        expect(res.statusCode).toBe(200);
+        return dataOf(res);
+      };
+      const all = await list();
+      expect(all.total).toBeGreaterThan(0);
+      expect(all.items.every((e) => e.module === 'auth' && ['login', 'tried_to_login', 'logout'].includes(e.action))).toBe(true);
+      // Asking for another module or action does not widen the slice.
+      expect((await list({ module: 'stores' })).total).toBe(0);
+      expect((await list({ action: 'add' })).total).toBe(0);
+      expect((await list({ action: 'login' })).items.every((e) => e.action === 'login')).toBe(true);
+      // The admin log stays closed to this role.
+      expect((await call(t.app, 'GET', '/auditLogs', { token })).statusCode).toBe(403);
+    } finally {
+      await t.pool.query('delete from staff_roles where staff_id = $1', [collectorId]);
+      for (const r of kept) await t.pool.query('insert into staff_roles (staff_id, role_id) values ($1, $2)', [collectorId, r.role_id]);
+    }
+  });
+});
+
 describe('access IP allowlist', () => {
   it('adds, edits, lists and deletes entries, validating addresses and owners', async () => {
     const clerkId = await idOf(t, 'staff', 'username', 'clerk');

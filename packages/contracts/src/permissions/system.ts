@@ -16,6 +16,6 @@ export const systemPermissions: readonly PermissionDef[] = [
   page('system', 306, 'monitor', { icon: 'monitor' }),
   page('system', 307, 'loginList', { available: true, icon: 'login', api: ['GET /loginUserList'] }),
   action('system', 308, 'system.loginList.revoke', ['POST /revokeToken']),
-  page('system', 309, 'log', { available: true, icon: 'file-search' }),
+  page('system', 309, 'log', { available: true, icon: 'file-search', api: ['GET /systemLogs'] }),
   page('system', 310, 'list', { icon: 'database' }),
 ];

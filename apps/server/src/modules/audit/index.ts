@@ -1,5 +1,5 @@
 import { auditLogFiltersSchema, auditLogItemSchema, pageOf, type AuditLogFilters } from '@harbour/contracts';
-import { and, count, eq, gte, lt } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditLog, staff } from '../../db/schema/index.js';
 import { hkDayEnd, hkDayStart, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
@@ -13,10 +13,21 @@ const SORTS = { id: auditLog.id, createdAt: auditLog.createdAt, action: auditLog
  * record, with the before and after images. Entries of other stores stay hidden from staff
  * whose roles do not grant all stores.
  */
-async function listAuditLog(req: FastifyRequest, q: AuditLogFilters) {
+/** The system log's fixed slice of the audit log: the sign-in events of module `auth`. */
+export const SYSTEM_LOG_MODULE = 'auth';
+export const SYSTEM_LOG_ACTIONS = ['login', 'tried_to_login', 'logout'] as const;
+
+interface Restriction {
+  module: string;
+  actions: readonly string[];
+}
+
+async function listAuditLog(req: FastifyRequest, q: AuditLogFilters, restrict?: Restriction) {
   const db = req.server.db;
   const where = and(
     storeScope(req, auditLog.storeId),
+    restrict ? eq(auditLog.module, restrict.module) : undefined,
+    restrict ? inArray(auditLog.action, [...restrict.actions]) : undefined,
     q.staffId ? eq(auditLog.staffId, q.staffId) : undefined,
     q.action ? eq(auditLog.action, q.action) : undefined,
     q.module ? eq(auditLog.module, q.module) : undefined,
@@ -61,5 +72,16 @@ export function auditModule(app: FastifyInstance) {
     querystring: auditLogFiltersSchema,
     response: pageOf(auditLogItemSchema),
     handler: async (req) => listAuditLog(req, req.query),
+  });
+  route(app, {
+    method: 'GET',
+    url: '/systemLogs',
+    permission: 'system.log',
+    summary: 'System log: sign-in events (login, tried to login, logout) of module auth',
+    tags: ['audit'],
+    querystring: auditLogFiltersSchema,
+    response: pageOf(auditLogItemSchema),
+    handler: async (req) =>
+      listAuditLog(req, req.query, { module: SYSTEM_LOG_MODULE, actions: SYSTEM_LOG_ACTIONS }),
   });
 }

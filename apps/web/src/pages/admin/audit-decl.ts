@@ -38,7 +38,8 @@ export const SYSTEM_MODULE = 'auth';
 
 export const systemLogDecl = defineResource({
   ...adminLogDecl,
-  name: 'systemLog',
+  name: 'systemLogs',
+  path: '/systemLogs',
   title: 'shell:menu.system.log',
   permissions: { list: 'system.log' },
   fields: common(SYSTEM_ACTIONS, false),
