@@ -120,16 +120,21 @@ export const staffCreateSchema = z
   .superRefine(defaultStoreInStores);
 export type StaffCreate = z.infer<typeof staffCreateSchema>;
 
+/** A masked number as the staff answers carry it ("****4567"): `*` first, then the visible tail. */
+export const isMaskedValue = (v: unknown): boolean => typeof v === 'string' && /^\*+[0-9A-Za-z]*$/.test(v.trim());
+/** A masked value sent back unchanged means "keep the stored one", like leaving the field out. */
+const maskedAsKept = (v: unknown) => (isMaskedValue(v) ? undefined : v);
+
 /**
- * Password is only filled when changing it (spec §5). Mobile and HKID reach a caller without
- * `staff.reveal` masked, so the edit form sends them only when they were changed: left out, the
- * stored value stays (an HKID sent empty is cleared).
+ * Password is only filled when changing it (spec §5). Mobile and HKID reach every caller masked,
+ * so the edit form sends them back as they came: left out or still masked, the stored value stays
+ * (an HKID sent empty is cleared).
  */
 export const staffUpdateSchema = z
   .object({
     ...staffBody,
-    mobile: hkMobileField.optional(),
-    hkid: z.preprocess(blankToNull, hkidField.nullable()).optional(),
+    mobile: z.preprocess(maskedAsKept, hkMobileField.optional()),
+    hkid: z.preprocess(maskedAsKept, z.preprocess(blankToNull, hkidField.nullable()).optional()),
     password: z.preprocess(blankToNull, passwordField.nullish()).transform((v) => v ?? null),
   })
   .superRefine(defaultStoreInStores);
@@ -159,12 +164,15 @@ export const staffItemSchema = z.object({
   name: z.string(),
   staffNo: z.string().nullable(),
   fullName: z.string().nullable(),
-  /** Masked ("****5678") unless the caller holds `staff.reveal`. */
+  /** Always masked ("****5678"); the whole value only through the audited reveal call. */
   mobile: z.string().nullable(),
   email: z.string().nullable(),
-  /** Masked unless the caller holds `staff.reveal`. */
+  /** Always masked, like `mobile`. */
   hkid: z.string().nullable(),
+  /** Mobile and HKID are masked (always true in list and get answers). */
   masked: z.boolean(),
+  /** The caller holds `staff.reveal` and may ask `POST /staff/{id}/reveal` for a whole value. */
+  canReveal: z.boolean(),
   address: z.string().nullable(),
   employmentDate: z.string().nullable(),
   defaultLanguage: z.enum(LANGUAGES),

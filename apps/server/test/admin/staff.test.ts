@@ -47,10 +47,11 @@ describe('creating staff', () => {
     const item = dataOf(res);
     expect(item).toMatchObject({
       username: 'amychan',
-      mobile: '91234567',
-      hkid: 'A123456(3)',
+      mobile: '****4567',
+      hkid: '****4563',
       email: 'Amy@harbour.hk',
-      masked: false,
+      masked: true,
+      canReveal: true,
       state: 'normal',
       defaultStoreId: stores.mongKok,
       maxApprovedAmount: '150000.50',
@@ -60,6 +61,9 @@ describe('creating staff', () => {
     });
     expect(item.stores.map((s) => s.id)).toEqual([stores.mongKok, stores.kwunTong]);
     expect(item.roles.map((r) => r.name)).toEqual(['clerk']);
+    // Stored normalised; the answer only ever carries them masked.
+    const { rows: stored } = await t.pool.query('select mobile, hkid from staff where id = $1', [item.id]);
+    expect(stored[0]).toEqual({ mobile: '91234567', hkid: 'A123456(3)' });
     expect(await auditCount(t)).toBe(before + 1);
     const { rows } = await t.pool.query('select action, module, reference, after from audit_log order by id desc limit 1');
     expect(rows[0]).toMatchObject({ action: 'add', module: 'staff', reference: String(item.id) });
@@ -305,13 +309,22 @@ describe('store scope, masking and reveal', () => {
     expectFieldErrors(await call(t.app, 'PUT', `/staff/${collectorId}`, { token: branchToken, body: { ...body, storeIds: [stores.kwunTong] }, lang: 'en' }), ['storeIds']);
     const escalate = { ...body, roleIds: [collectorRole, managerRole] };
     expectFieldErrors(await call(t.app, 'PUT', `/staff/${collectorId}`, { token: branchToken, body: escalate, lang: 'en' }), ['roleIds']);
-    // A masked value sent back is not a number and is refused rather than stored.
-    expectFieldErrors(await call(t.app, 'PUT', `/staff/${collectorId}`, { token: branchToken, body: { ...body, mobile: '****5432' }, lang: 'en' }), ['mobile']);
+    // The masked values sent back unchanged (as the edit form does) also keep the stored numbers.
+    const masked = dataOf(await call<StaffItem>(t.app, 'GET', `/staff/${collectorId}`, { token: branchToken }));
+    const resent = await call<StaffItem>(t.app, 'PUT', `/staff/${collectorId}`, {
+      token: branchToken,
+      body: { ...body, mobile: masked.mobile, hkid: masked.hkid },
+    });
+    expect(resent.statusCode, JSON.stringify(resent.body)).toBe(200);
+    const { rows: after } = await t.pool.query(`select mobile, hkid from staff where id = $1`, [collectorId]);
+    expect(after[0]).toEqual({ mobile: '98765432', hkid: hkid('B', '987654') });
+    // A real new number is still validated.
+    expectFieldErrors(await call(t.app, 'PUT', `/staff/${collectorId}`, { token: branchToken, body: { ...body, mobile: '1234' }, lang: 'en' }), ['mobile']);
   });
 
-  it('masks HKID and mobile to the visible digits for staff without staff.reveal', async () => {
+  it('masks HKID and mobile to the visible digits in every answer; canReveal tells who may reveal', async () => {
     const item = dataOf(await call<StaffItem>(t.app, 'GET', `/staff/${collectorId}`, { token: branchToken }));
-    expect(item).toMatchObject({ masked: true, mobile: '****5432' });
+    expect(item).toMatchObject({ masked: true, canReveal: false, mobile: '****5432' });
     expect(item.hkid).toMatch(/^\*+/);
     expect(item.hkid).not.toContain('987654');
     await t.pool.query(`insert into settings (key, value) values ('visibleTelDigits', '2') on conflict (key) do update set value = '2'`);
@@ -320,9 +333,15 @@ describe('store scope, masking and reveal', () => {
     await t.pool.query(`update settings set value = '4' where key = 'visibleTelDigits'`);
     const listed = dataOf(await call<Page<StaffItem>>(t.app, 'GET', '/staff', { token: branchToken, query: { username: 'collector' } }));
     expect(listed.items[0]!.mobile).toBe('****5432');
-    // The super admin sees the whole numbers.
-    const whole = dataOf(await call<StaffItem>(t.app, 'GET', `/staff/${collectorId}`, { token: admin }));
-    expect(whole).toMatchObject({ masked: false, mobile: '98765432', hkid: hkid('B', '987654') });
+    expect(listed.items[0]!.canReveal).toBe(false);
+    // Whoever may reveal (here the super admin) gets masked answers too, with canReveal: every
+    // look at a whole number goes through the audited reveal.
+    const one = dataOf(await call<StaffItem>(t.app, 'GET', `/staff/${collectorId}`, { token: admin }));
+    expect(one).toMatchObject({ masked: true, canReveal: true, mobile: '****5432' });
+    expect(one.hkid).not.toContain('987654');
+    const page = dataOf(await call<Page<StaffItem>>(t.app, 'GET', '/staff', { token: admin, query: { pageSize: 100 } }));
+    expect(page.items.every((s) => s.canReveal && (s.mobile === null || s.mobile.startsWith('*')))).toBe(true);
+    expect(JSON.stringify(page)).not.toContain('98765432');
   });
 
   it('reveals a whole number only with staff.reveal, and logs every reveal', async () => {
@@ -335,6 +354,9 @@ describe('store scope, masking and reveal', () => {
     expect(await auditCount(t)).toBe(before + 1);
     const { rows } = await t.pool.query(`select action, module, reference, after, staff_id from audit_log order by id desc limit 1`);
     expect(rows[0]).toMatchObject({ action: 'reveal', module: 'staff', reference: String(collectorId), after: { field: 'hkid' } });
+    const mobile = await call(t.app, 'POST', `/staff/${collectorId}/reveal`, { token: admin, body: { field: 'mobile' } });
+    expect(dataOf(mobile)).toEqual({ field: 'mobile', value: '98765432' });
+    expect(await auditCount(t)).toBe(before + 2);
     const bad = await call(t.app, 'POST', `/staff/${collectorId}/reveal`, { token: manager, body: { field: 'password' } });
     expect(bad.statusCode).toBe(400);
   });

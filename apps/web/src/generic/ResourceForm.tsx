@@ -3,7 +3,7 @@ import { Form, type FormInstance, type FormItemProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { ResourceField } from '@harbour/contracts';
+import { isMaskedValue, type ResourceField } from '@harbour/contracts';
 import { validateEmail, validateHkid, validateHkMobile } from '@harbour/domain';
 import { FieldInput } from './FieldInput';
 import { formFields, toFormValues, type FormMode } from './form-values';
@@ -76,9 +76,11 @@ function rulesFor(f: ResourceField, mode: FormMode, label: string, t: TFunction)
     });
   }
   // The same validators the server's contracts use, so the message shows before the round trip.
+  // On edit a masked field may keep the mask it was loaded with (the server keeps the stored value).
+  const keptMask = (v: string) => mode === 'edit' && f.masked === true && isMaskedValue(v);
   const check = (validate: (v: string) => { ok: boolean }, key: string): Rule => ({
     validator: (_, v: unknown) =>
-      typeof v !== 'string' || v.trim() === '' || validate(v).ok ? Promise.resolve() : Promise.reject(new Error(t(key))),
+      typeof v !== 'string' || v.trim() === '' || keptMask(v) || validate(v).ok ? Promise.resolve() : Promise.reject(new Error(t(key))),
   });
   if (f.kind === 'email') rules.push(check(validateEmail, 'admin:resource.invalidEmail'));
   if (f.kind === 'phone') rules.push(check(validateHkMobile, 'admin:resource.invalidMobile'));

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { ResourceField } from '@harbour/contracts';
+import { isMaskedValue, type ResourceField } from '@harbour/contracts';
 
 /**
  * Translation between an API item/payload (dates as `YYYY-MM-DD` strings, money and rates as
@@ -42,7 +42,8 @@ export function toFormValues(
 /**
  * The create/update payload from form values. An emptied input is sent as `null` on edit only when
  * the update contract accepts `null` for it (`clearable`), otherwise left out; an empty password
- * is always left out because the rule is "only filled when changing".
+ * is always left out because the rule is "only filled when changing"; a `masked` field still
+ * holding the mask it was loaded with is left out on edit ("keep the stored value").
  */
 export function toPayload(
   fields: readonly ResourceField[],
@@ -59,6 +60,7 @@ export function toPayload(
       if (mode === 'edit' && clearable(f.name)) out[f.name] = null;
       continue;
     }
+    if (mode === 'edit' && f.masked && isMaskedValue(v)) continue;
     if (f.kind === 'date') out[f.name] = (v as Dayjs).format(DATE_FORMAT);
     else if (f.kind === 'datetime') out[f.name] = (v as Dayjs).toISOString();
     else if (f.kind === 'money' || f.kind === 'rate') out[f.name] = String(v);

@@ -11,20 +11,23 @@ import { staffInScope } from './scope.js';
 
 export type StaffRow = typeof staff.$inferSelect;
 
-/** The permission that shows HKID and mobile numbers whole. */
+/** The permission that opens the audited reveal of a whole HKID or mobile number. */
 export const REVEAL_PERMISSION = 'staff.reveal';
 export const canReveal = (auth: AuthContext) => auth.superAdmin || auth.permissions.has(REVEAL_PERMISSION);
 
-/** How a caller sees personal numbers: whole, or masked to the "visible tel. no." digits. */
+/**
+ * How list and get answers show personal numbers: always masked to the "visible tel. no." digits
+ * (architecture: every look at a whole number goes through `POST /staff/{id}/reveal`, which is
+ * audited), with whether the caller may ask for that reveal.
+ */
 export interface Masking {
-  masked: boolean;
   visibleDigits: number;
+  canReveal: boolean;
 }
 
 export async function maskingFor(db: DbOrTx, auth: AuthContext): Promise<Masking> {
-  if (canReveal(auth)) return { masked: false, visibleDigits: 0 };
   const { visibleTelDigits } = await readSettings(db, ['visibleTelDigits']);
-  return { masked: true, visibleDigits: visibleTelDigits };
+  return { visibleDigits: visibleTelDigits, canReveal: canReveal(auth) };
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -59,7 +62,7 @@ export function toItem(
   rel: { stores: { id: number; name: string }[]; roles: { id: number; name: string }[] },
   masking: Masking,
 ): StaffItem {
-  const shown = (v: string | null) => (masking.masked ? maskTail(v, masking.visibleDigits) : v);
+  const shown = (v: string | null) => maskTail(v, masking.visibleDigits);
   return {
     id: row.id,
     username: row.username,
@@ -69,7 +72,8 @@ export function toItem(
     mobile: shown(row.mobile),
     email: row.email,
     hkid: shown(row.hkid),
-    masked: masking.masked,
+    masked: true,
+    canReveal: masking.canReveal,
     address: row.address,
     employmentDate: row.employmentDate,
     defaultLanguage: row.defaultLanguage as Language,

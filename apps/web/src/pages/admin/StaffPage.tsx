@@ -26,7 +26,7 @@ export default function StaffPage() {
     <ResourceListPage
       decl={staffDecl}
       cells={{
-        mobile: (row) => <MaskedValue id={Number(row.id)} field="mobile" value={row.mobile} masked={row.masked === true} />,
+        mobile: (row) => <MaskedValue id={Number(row.id)} field="mobile" value={row.mobile} canReveal={row.canReveal === true} />,
         state: (row) => <StateTags row={row} />,
       }}
       extraColumns={[

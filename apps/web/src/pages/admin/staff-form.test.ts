@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { toPayload } from '../../generic/form-values';
+import { staffDecl } from './staff-decl';
 import { staffItemToForm } from './staff-form';
 
 const item = {
@@ -6,7 +8,8 @@ const item = {
   username: 'amy',
   mobile: '91234567',
   hkid: 'A123456(3)',
-  masked: false,
+  masked: true,
+  canReveal: true,
   stores: [
     { id: 1, name: '旺角店' },
     { id: 3, name: '荃灣店' },
@@ -22,9 +25,16 @@ describe('staff item → edit form', () => {
     expect(v.mobile).toBe('91234567');
   });
 
-  it('never prefills a masked number, which would be saved back as the mask', () => {
-    const v = staffItemToForm({ ...item, masked: true, mobile: '****4567', hkid: '******(3)' });
-    expect(v.mobile).toBeNull();
-    expect(v.hkid).toBeNull();
+  it('prefills the masked numbers, which the payload leaves out while unchanged (the server keeps them)', () => {
+    const masked = { ...item, mobile: '****4567', hkid: '****4563' };
+    const v = staffItemToForm(masked);
+    expect(v.mobile).toBe('****4567');
+    expect(v.hkid).toBe('****4563');
+    const unchanged = toPayload(staffDecl.fields, { ...v, name: 'Amy' }, 'edit');
+    expect(unchanged).not.toHaveProperty('mobile');
+    expect(unchanged).not.toHaveProperty('hkid');
+    const typed = toPayload(staffDecl.fields, { ...v, name: 'Amy', mobile: '9876 5432' }, 'edit');
+    expect(typed.mobile).toBe('9876 5432');
+    expect(typed).not.toHaveProperty('hkid');
   });
 });

@@ -2,17 +2,15 @@ import type { Row } from '../../generic/useResource';
 
 /**
  * The staff API item → the edit form's values. Stores and roles arrive as `{id,name}` lists and
- * are edited as id lists. A masked mobile/HKID (the editor may not see it) is not prefilled: it
- * would be sent back as the masked text; the editor types the number again instead.
+ * are edited as id lists. Mobile and HKID arrive masked and are prefilled masked: left as they
+ * are, the payload leaves them out (`toPayload`) and the server keeps the stored numbers, so the
+ * editor never retypes them; typing a new number replaces the mask.
  */
 export function staffItemToForm(item: Row): Row {
   const ids = (v: unknown) => (Array.isArray(v) ? v.map((x: { id: number }) => x.id) : []);
-  const masked = item.masked === true;
   return {
     ...item,
     storeIds: ids(item.stores),
     roleIds: ids(item.roles),
-    mobile: masked ? null : item.mobile,
-    hkid: masked ? null : item.hkid,
   };
 }
