@@ -28,6 +28,11 @@ function Nav() {
           {`go ${p}`}
         </button>
       ))}
+      {['/notes/1?page=2', '/notes/1?page=3'].map((p) => (
+        <button key={p} type="button" onClick={() => navigate(p, { replace: true })}>
+          {`replace ${p}`}
+        </button>
+      ))}
     </div>
   );
 }
@@ -92,6 +97,24 @@ describe('shell outlet', () => {
     const again = await screen.findByLabelText('note 1');
     expect(again).toBe(first);
     expect(again).toHaveValue('half-filled');
+  });
+
+  it('a replace to another query of the page renames its tab in place without remounting; a push opens another', async () => {
+    renderShell('/notes/1');
+    const first = await screen.findByLabelText('note 1');
+    fireEvent.change(first, { target: { value: 'kept' } });
+
+    fireEvent.click(screen.getByText('replace /notes/1?page=2'));
+    fireEvent.click(screen.getByText('replace /notes/1?page=3'));
+    expect(await screen.findByLabelText('note 1')).toBe(first);
+    expect(first).toHaveValue('kept');
+    expect(useTags.getState().visited.map((t) => t.fullPath)).toEqual(['/notes/1?page=3']);
+    expect(useTags.getState().cached).toEqual(['/notes/1?page=3']);
+
+    fireEvent.click(screen.getByText('go /notes/1'));
+    await act(async () => {});
+    expect(useTags.getState().visited.map((t) => t.fullPath)).toEqual(['/notes/1?page=3', '/notes/1']);
+    expect(screen.getAllByLabelText('note 1')).toHaveLength(2);
   });
 
   it('refresh remounts the page', async () => {

@@ -2,11 +2,14 @@
  * The main area: resolves the URL against the staff's routes (unknown → /404, roles not allowed
  * → /401), records the tab, and keeps up to 20 visited pages alive (spec §2): each cached page
  * stays mounted inside React's <Activity> — hidden pages keep their state (a half-filled form
- * survives switching tabs) while their effects pause. A page is keyed by its full path; refresh
- * bumps the page's generation so it mounts afresh.
+ * survives switching tabs) while their effects pause. A tab is keyed by its full path, but a
+ * `replace` navigation to another query of the page shown (list pages keeping page, sort and
+ * filters in the URL) renames that tab in place and keeps its mounted page (`mounts` in the tags
+ * store); a push to other parameters opens another tab. Refresh bumps the page's generation so it
+ * mounts afresh.
  */
 import { Activity, Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useNavigationType } from 'react-router';
 import { Spin } from 'antd';
 import { resolvePage } from '../app/pages.js';
 import { useSession } from '../stores/session.js';
@@ -14,7 +17,7 @@ import { useTags, type CachedPage } from '../stores/tags.js';
 import { canAccess } from './access.js';
 import { AFFIX_PATHS, DASHBOARD_PATH } from './fixed-routes.js';
 import { matchRoute } from './menu.js';
-import { touchCache } from './tags.js';
+import { mountKeyOf, pathnameOf, renameInCache, touchCache } from './tags.js';
 import { useShellRoutes } from './use-shell-routes.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { RedirectPage } from './RedirectPage.js';
@@ -48,6 +51,9 @@ export function ShellOutlet() {
   const generation = useTags((s) => s.generation);
   const visit = useTags((s) => s.visit);
   const entries = useTags((s) => s.entries);
+  const mounts = useTags((s) => s.mounts);
+  const active = useTags((s) => s.active);
+  const navigationType = useNavigationType();
 
   const isRedirect = location.pathname.startsWith('/redirect/');
   const match = isRedirect ? undefined : matchRoute(flat, location.pathname);
@@ -56,6 +62,11 @@ export function ShellOutlet() {
   const page = route ? resolvePage(route.record.component) : undefined;
   const ok = allowed && !!page;
   const noCache = !!route?.record.meta?.noCache;
+  // The page shown changed its own query with `replace`: same tab, same mounted page.
+  const replaceFrom =
+    navigationType === 'REPLACE' && active !== undefined && active !== fullPath && pathnameOf(active) === location.pathname
+      ? active
+      : undefined;
 
   useDocumentTitle(ok ? route.record.meta?.title : undefined);
 
@@ -66,8 +77,9 @@ export function ShellOutlet() {
       name ? { fullPath, name, title: route.record.meta?.title, affix: AFFIX_PATHS.has(location.pathname) } : undefined,
       fullPath,
       noCache ? undefined : { location, route },
+      replaceFrom,
     );
-  }, [ok, route, fullPath, noCache, visit, location]);
+  }, [ok, route, fullPath, noCache, visit, location, replaceFrom]);
 
   if (location.pathname === '/' || location.pathname === '') return <Navigate to={DASHBOARD_PATH} replace />;
   if (isRedirect) return <RedirectPage />;
@@ -82,7 +94,12 @@ export function ShellOutlet() {
   const current: CachedPage = { location, route };
   // The list the store will hold once the effect above ran, so the current page is in place
   // from its first render and never mounts twice.
-  const keys = noCache ? cached : touchCache(cached, fullPath);
+  const before = replaceFrom === undefined ? cached : renameInCache(cached, replaceFrom, fullPath);
+  const keys = noCache ? before : touchCache(before, fullPath);
+  const reactKey = (key: string) => {
+    const own = key === fullPath && replaceFrom !== undefined ? replaceFrom : key;
+    return `${mountKeyOf(mounts, own)}#${generation[own] ?? 0}`;
+  };
 
   return (
     <>
@@ -90,12 +107,12 @@ export function ShellOutlet() {
         const entry = key === fullPath ? current : entries[key];
         if (!entry) return null;
         return (
-          <Activity key={`${key}#${generation[key] ?? 0}`} mode={key === fullPath ? 'visible' : 'hidden'}>
+          <Activity key={reactKey(key)} mode={key === fullPath ? 'visible' : 'hidden'}>
             <PageFrame entry={entry} />
           </Activity>
         );
       })}
-      {noCache && <PageFrame key={`${fullPath}#${generation[fullPath] ?? 0}`} entry={current} />}
+      {noCache && <PageFrame key={reactKey(fullPath)} entry={current} />}
     </>
   );
 }

@@ -49,3 +49,39 @@ export function touchCache(cache: readonly string[], key: string, max = MAX_CACH
 export function dropFromCache(cache: readonly string[], keys: readonly string[]): string[] {
   return cache.filter((k) => !keys.includes(k));
 }
+
+/**
+ * A `replace` navigation within one page (a list page writing its page, sort and filters into the
+ * query) moves the tab from `from` to `tag.fullPath` in place; another tab that already had the
+ * new full path is dropped so no two tabs share it. Without a `from` tab it is a plain `addTag`.
+ */
+export function renameTag(tags: readonly TagView[], from: string, tag: TagView): TagView[] {
+  const i = tags.findIndex((t) => t.fullPath === from);
+  if (i < 0 || from === tag.fullPath) return addTag(tags, tag);
+  return tags.flatMap((t, j) =>
+    j === i ? [{ ...t, ...tag }] : t.fullPath === tag.fullPath && !t.affix ? [] : [t],
+  );
+}
+
+/** The page cache with `from` renamed to `to` at its place (an older `to` is dropped). */
+export function renameInCache(cache: readonly string[], from: string, to: string): string[] {
+  if (from === to || !cache.includes(from)) return [...cache];
+  return cache.filter((k) => k !== to).map((k) => (k === from ? to : k));
+}
+
+/**
+ * The React key of the page mounted for `fullPath`: remembered in `mounts` once given, so a page
+ * whose full path was renamed keeps its key (and its state); a new page gets its full path, or a
+ * variant of it when a renamed page already holds that key.
+ */
+export function mountKeyOf(mounts: Readonly<Record<string, string>>, fullPath: string): string {
+  const known = mounts[fullPath];
+  if (known) return known;
+  const taken = new Set(Object.values(mounts));
+  let key = fullPath;
+  while (taken.has(key)) key += '+';
+  return key;
+}
+
+/** The path part of a full path (`/loan/list?page=2` → `/loan/list`). */
+export const pathnameOf = (fullPath: string): string => fullPath.split('?')[0] ?? fullPath;

@@ -8,6 +8,9 @@ import {
   closeOtherTags,
   closeTag,
   dropFromCache,
+  mountKeyOf,
+  renameInCache,
+  renameTag,
   touchCache,
   type TagView,
 } from '../shell/tags.js';
@@ -28,7 +31,21 @@ interface TagsState {
   entries: Record<string, CachedPage>;
   /** Bumped per full path on refresh so the page is mounted afresh. */
   generation: Record<string, number>;
-  visit: (tag: TagView | undefined, fullPath: string, page: CachedPage | undefined) => void;
+  /** React key of each page by full path; kept when a `replace` navigation renames the full path. */
+  mounts: Record<string, string>;
+  /** Full path of the page shown last. */
+  active: string | undefined;
+  /**
+   * Records a visit. With `replaceFrom` (a `replace` navigation from that full path to another
+   * query of the same page) the tab and the cached page of `replaceFrom` move to `fullPath` in
+   * place and keep their mounted page; otherwise a new full path opens another tab.
+   */
+  visit: (
+    tag: TagView | undefined,
+    fullPath: string,
+    page: CachedPage | undefined,
+    replaceFrom?: string,
+  ) => void;
   close: (fullPath: string) => TagView[];
   closeOthers: (fullPath: string) => TagView[];
   closeAll: () => TagView[];
@@ -41,13 +58,39 @@ export const useTags = create<TagsState>()((set, get) => ({
   cached: [],
   entries: {},
   generation: {},
-  visit: (tag, fullPath, page) =>
+  mounts: {},
+  active: undefined,
+  visit: (tag, fullPath, page, replaceFrom) =>
     set((s) => {
-      const cached = page ? touchCache(s.cached, fullPath) : s.cached;
+      const from = replaceFrom !== undefined && replaceFrom !== fullPath ? replaceFrom : undefined;
+      const base = from === undefined ? s.cached : renameInCache(s.cached, from, fullPath);
+      const cached = page ? touchCache(base, fullPath) : base;
+      const visited = tag
+        ? from === undefined
+          ? addTag(s.visited, tag)
+          : renameTag(s.visited, from, tag)
+        : s.visited;
+      const generation = { ...s.generation };
+      const mounts = { ...s.mounts };
+      if (from !== undefined) {
+        mounts[fullPath] = mountKeyOf(s.mounts, from);
+        delete mounts[from];
+        if (generation[from] === undefined) delete generation[fullPath];
+        else generation[fullPath] = generation[from];
+        delete generation[from];
+      } else {
+        mounts[fullPath] = mountKeyOf(s.mounts, fullPath);
+      }
+      const live = new Set([...visited.map((t) => t.fullPath), ...cached, fullPath]);
       return {
-        visited: tag ? addTag(s.visited, tag) : s.visited,
+        visited,
         cached,
-        entries: page ? keepEntries({ ...s.entries, [fullPath]: page }, cached) : s.entries,
+        entries: page
+          ? keepEntries({ ...s.entries, [fullPath]: page }, cached)
+          : keepEntries(s.entries, cached),
+        generation,
+        mounts: Object.fromEntries(Object.entries(mounts).filter(([k]) => live.has(k))),
+        active: fullPath,
       };
     }),
   close: (fullPath) => {
@@ -83,5 +126,5 @@ export const useTags = create<TagsState>()((set, get) => ({
       entries: keepEntries(s.entries, dropFromCache(s.cached, [fullPath])),
       generation: { ...s.generation, [fullPath]: (s.generation[fullPath] ?? 0) + 1 },
     })),
-  reset: () => set({ visited: [], cached: [], entries: {}, generation: {} }),
+  reset: () => set({ visited: [], cached: [], entries: {}, generation: {}, mounts: {}, active: undefined }),
 }));
