@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureClient, refreshDue, request, REFRESH_BEFORE_MS, REQUEST_TIMEOUT_MS } from './http.js';
 import { readToken, saveTokens } from './token-store.js';
-import { ApiError, isTokenInvalid } from './errors.js';
+import { ApiError, ConnectionError, isServerAnswer, isTokenInvalid } from './errors.js';
 
 const ok = (data: unknown) => new Response(JSON.stringify({ result: 'success', data }), { status: 200 });
 const fail = (httpStatus: number, status: number, message: string) =>
@@ -101,6 +101,55 @@ describe('API client', () => {
     expect(showError).not.toHaveBeenCalled();
   });
 
+  it('tells a request that got no answer (aborted by a reload, network down) from an error answer', async () => {
+    fetchMock.mockRejectedValueOnce(new DOMException('The user aborted a request.', 'AbortError'));
+    const aborted = await request('/userInfo', { silent: true, handleAuthError: false }).catch((e: unknown) => e);
+    expect(aborted).toBeInstanceOf(ConnectionError);
+    expect((aborted as ConnectionError).reason).toBe('aborted');
+    expect(isServerAnswer(aborted)).toBe(false);
+
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const network = await request('/things').catch((e: unknown) => e);
+    expect((network as ConnectionError).reason).toBe('network');
+    expect(isServerAnswer(network)).toBe(false);
+    expect(showError).toHaveBeenCalledTimes(1);
+    expect(showError).toHaveBeenCalledWith('network');
+
+    // The answer's body cut off while it is read (the page unloads): still no answer.
+    const cut = new Response('{"result":"succ', { status: 200 });
+    vi.spyOn(cut, 'json').mockRejectedValueOnce(new DOMException('aborted', 'AbortError'));
+    fetchMock.mockResolvedValueOnce(cut);
+    const cutOff = await request('/userInfo', { silent: true }).catch((e: unknown) => e);
+    expect(isServerAnswer(cutOff)).toBe(false);
+
+    // Answers: an error envelope, and a body that is not JSON.
+    fetchMock.mockResolvedValueOnce(fail(401, 50002, 'Expired'));
+    const expired = await request('/userInfo', { silent: true, handleAuthError: false }).catch((e: unknown) => e);
+    expect(isServerAnswer(expired)).toBe(true);
+    expect((expired as ApiError).status).toBe(50002);
+    fetchMock.mockResolvedValueOnce(new Response('<html>bad gateway</html>', { status: 502 }));
+    const gateway = await request('/userInfo', { silent: true }).catch((e: unknown) => e);
+    expect(isServerAnswer(gateway)).toBe(true);
+    expect((gateway as ApiError).httpStatus).toBe(502);
+    expect(tokenInvalid).not.toHaveBeenCalled();
+  });
+
+  it('passes the caller\'s own abort on as it came', async () => {
+    const controller = new AbortController();
+    fetchMock.mockImplementationOnce(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const p = request('/slow', { signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort();
+    const err = await p;
+    expect(err).not.toBeInstanceOf(ApiError);
+    expect((err as Error).name).toBe('AbortError');
+    expect(showError).not.toHaveBeenCalled();
+  });
+
   it('gives up after 50 seconds', async () => {
     vi.useFakeTimers();
     try {
@@ -116,6 +165,8 @@ describe('API client', () => {
       await vi.advanceTimersByTimeAsync(1);
       const err = (await p) as ApiError;
       expect(err.status).toBe(0);
+      expect(err).toBeInstanceOf(ConnectionError);
+      expect(isServerAnswer(err)).toBe(false);
       expect(showError).toHaveBeenCalledWith('timeout');
     } finally {
       vi.useRealTimers();

@@ -6,7 +6,7 @@
  */
 import type { Envelope } from '@harbour/contracts';
 import { API_BASE } from './base.js';
-import { ApiError, isTokenInvalid } from './errors.js';
+import { ApiError, ConnectionError, isAbort, isTokenInvalid } from './errors.js';
 import { readToken, saveTokens } from './token-store.js';
 import type { TokenPair } from './types.js';
 
@@ -94,6 +94,18 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   return send<T>(path, options);
 }
 
+/**
+ * The error for a request that got no answer: the caller's own abort is passed on as it came;
+ * otherwise a ConnectionError (timeout, network, or an abort by the browser such as a reload).
+ */
+function noAnswer(e: unknown, timedOut: boolean, options: RequestOptions): unknown {
+  if (options.signal?.aborted && !timedOut) return e;
+  const reason = timedOut ? 'timeout' : isAbort(e) ? 'aborted' : 'network';
+  const err = new ConnectionError(hooks.text(timedOut ? 'timeout' : 'network'), reason, e);
+  if (!options.silent && reason !== 'aborted') hooks.showError(err.message);
+  return err;
+}
+
 async function send<T>(path: string, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -128,19 +140,20 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
       credentials: 'same-origin',
     });
   } catch (e) {
-    if (options.signal?.aborted && !timedOut) throw e;
-    const err = new ApiError(hooks.text(timedOut ? 'timeout' : 'network'), 0, 0);
-    if (!options.silent) hooks.showError(err.message);
-    throw err;
-  } finally {
     clearTimeout(timer);
+    throw noAnswer(e, timedOut, options);
   }
 
   let envelope: Envelope<T> | undefined;
   try {
     envelope = (await res.json()) as Envelope<T>;
-  } catch {
+  } catch (e) {
+    // A body that is not JSON is still an answer; a body cut off by an abort, a timeout or the
+    // network (the page being reloaded or left) is not.
+    if (!(e instanceof SyntaxError)) throw noAnswer(e, timedOut, options);
     envelope = undefined;
+  } finally {
+    clearTimeout(timer);
   }
   if (envelope && envelope.result === 'success') return envelope.data;
 

@@ -2,13 +2,15 @@
  * Entry of every signed-in page: without a token go to /login (coming back here afterwards);
  * with one, load `/userInfo` once, then show the workspace. A failed load signs out locally,
  * shows the server's message (or "Verification failed, please login again") and goes to / (spec §8).
+ * Only an answer of the server counts as a failed load: a request that got none (aborted by a reload
+ * or by leaving the page, timed out, network down) keeps the session and tries again.
  */
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { App, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getUserInfo } from '../api/auth.js';
-import { ApiError } from '../api/errors.js';
+import { ApiError, ConnectionError, isServerAnswer } from '../api/errors.js';
 import { clearTokens, readToken } from '../api/token-store.js';
 import { useSession } from '../stores/session.js';
 import { useTags } from '../stores/tags.js';
@@ -23,6 +25,9 @@ const loadUserInfo = () => {
   return loading;
 };
 
+/** Wait before loading `/userInfo` again after a load that got no answer. */
+const RETRY_MS = 5_000;
+
 export default function ShellRoot() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -31,18 +36,29 @@ export default function ShellRoot() {
   const user = useSession((s) => s.user);
   const setUser = useSession((s) => s.setUser);
   const [hasToken] = useState(() => !!readToken());
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!hasToken || user) return;
     let live = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     loadUserInfo()
       .then((info) => {
         if (!live) return;
-        if (!Array.isArray(info.roles) || info.roles.length === 0) throw new ApiError('', 0, 200);
+        if (!info || !Array.isArray(info.roles) || info.roles.length === 0) throw new ApiError('', 0, 200);
         setUser(info);
       })
       .catch((e: unknown) => {
         if (!live) return;
+        if (!isServerAnswer(e)) {
+          // No answer: nothing is known about the session. Say so (unless the browser aborted the
+          // request, e.g. on reload) and try again later.
+          if (e instanceof ConnectionError && e.reason !== 'aborted') {
+            void message.error({ content: e.message, duration: 5 });
+          }
+          retry = setTimeout(() => setAttempt((n) => n + 1), RETRY_MS);
+          return;
+        }
         clearTokens();
         setUser(null);
         useTags.getState().reset();
@@ -52,8 +68,9 @@ export default function ShellRoot() {
       });
     return () => {
       live = false;
+      clearTimeout(retry);
     };
-  }, [hasToken, user, setUser, navigate, message, t]);
+  }, [hasToken, user, setUser, navigate, message, t, attempt]);
 
   if (!readToken()) {
     const back = location.pathname + location.search;
