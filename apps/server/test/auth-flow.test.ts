@@ -22,6 +22,7 @@ describe('login → userInfo → switchStores → refresh → logout', () => {
     expect(info.stores.map((s) => s.english_name)).toEqual(['Mong Kok', 'Kwun Tong']);
     expect(info.jurisdiction).toContain('oca.list');
     expect(info.jurisdiction).not.toContain('system.settings');
+    expect(info.idleTimeout).toBe(30 * 60); // the default idle timeout setting, in seconds
     // Only pages the web has built appear in the menu (the dashboard for now).
     expect(info.asyncRouterMap.map((r) => r.path)).toContain('/');
 

@@ -57,6 +57,9 @@ export const userInfoSchema = z.object({
   asyncRouterMap: z.array(routeRecordSchema),
   /** The staff member's interface language. */
   language: z.string(),
+  /** Seconds without activity after which the session ends (setting `idleTimeoutMinutes`):
+   * the web logs out at the same moment the server would refuse the next request. */
+  idleTimeout: z.number().int().positive(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { permissions, staff, staffStores, stores } from '../../db/schema/index.js';
 import { tokenInvalid } from '../../http/app-error.js';
+import { readSettings } from '../../http/settings.js';
 import type { AuthContext } from '../../http/types.js';
 import { buildRouterMap } from './menu.js';
 
@@ -29,8 +30,8 @@ export async function allowedStores(req: FastifyRequest, auth: AuthContext) {
 /** `GET /userInfo` (spec §3 "User info"), menu built from the caller's permissions. */
 export async function userInfo(req: FastifyRequest, auth: AuthContext): Promise<UserInfo> {
   const db = req.server.db;
-  // Three independent reads, side by side: this call opens every page load.
-  const [[me], storeRows, catalogue] = await Promise.all([
+  // Independent reads, side by side: this call opens every page load.
+  const [[me], storeRows, catalogue, { idleTimeoutMinutes }] = await Promise.all([
     db
       .select({ id: staff.id, name: staff.name, avatar: staff.avatar, introduction: staff.introduction, defaultLanguage: staff.defaultLanguage })
       .from(staff)
@@ -50,6 +51,7 @@ export async function userInfo(req: FastifyRequest, auth: AuthContext): Promise<
       })
       .from(permissions)
       .where(eq(permissions.state, 'normal')),
+    readSettings(db, ['idleTimeoutMinutes']),
   ]);
   if (!me) throw tokenInvalid();
   const current = storeRows.find((s) => s.id === auth.storeId) ?? storeRows[0];
@@ -81,6 +83,7 @@ export async function userInfo(req: FastifyRequest, auth: AuthContext): Promise<
     jurisdiction: held.map((p) => p.key).sort(),
     asyncRouterMap: buildRouterMap(menu, roles),
     language: me.defaultLanguage,
+    idleTimeout: idleTimeoutMinutes * 60,
   };
 }
 
