@@ -164,20 +164,23 @@ export function allocateReceipt(
   const firstUnpaid = unpaid[0];
   const money = (d: Decimal): string => d.toFixed();
   const w = new Waterfall(received, accrued.instalments);
+  /** Spec §5: the received amount must cover the overdue interest plus the fee. */
+  const requireOverdueInterestAndFee = () => {
+    if (received.gte(odi.plus(fee))) return;
+    throw new DomainError('RECEIVED_BELOW_OVERDUE_INTEREST_AND_FEE', {
+      received: money(received),
+      overdueInterest: money(odi),
+      fee: money(fee),
+      required: money(odi.plus(fee)),
+    });
+  };
 
   switch (mode) {
     case 'auto': {
       if (!firstUnpaid && odi.plus(fee).isZero()) {
         throw new DomainError('ALREADY_AT_MAXIMUM_TENOR', { totalTenor: accrued.instalments.length });
       }
-      if (received.lt(odi.plus(fee))) {
-        throw new DomainError('RECEIVED_BELOW_OVERDUE_INTEREST_AND_FEE', {
-          received: money(received),
-          overdueInterest: money(odi),
-          fee: money(fee),
-          required: money(odi.plus(fee)),
-        });
-      }
+      requireOverdueInterestAndFee();
       w.overdueInterest();
       w.fees();
       for (const i of w.insts) {
@@ -187,8 +190,9 @@ export function allocateReceipt(
         w.instalment(i);
       }
       if (w.remaining.gt(0) && accrued.allowPartialPrincipal) {
-        if (w.remaining.gte(sum(w.insts.map(unpaidPrincipal))) && sum(w.insts.map(unpaidPrincipal)).gt(0)) {
-          throw new DomainError('USE_EARLY_SETTLEMENT', { unpaidPrincipal: money(sum(w.insts.map(unpaidPrincipal))) });
+        const principalLeft = sum(w.insts.map(unpaidPrincipal));
+        if (principalLeft.gt(0) && w.remaining.gte(principalLeft)) {
+          throw new DomainError('USE_EARLY_SETTLEMENT', { unpaidPrincipal: money(principalLeft) });
         }
         w.principalEarliestFirst();
       }
@@ -225,14 +229,7 @@ export function allocateReceipt(
       break;
     }
     case 'overdue-interest': {
-      if (received.lt(odi.plus(fee))) {
-        throw new DomainError('RECEIVED_BELOW_OVERDUE_INTEREST_AND_FEE', {
-          received: money(received),
-          overdueInterest: money(odi),
-          fee: money(fee),
-          required: money(odi.plus(fee)),
-        });
-      }
+      requireOverdueInterestAndFee();
       w.overdueInterest();
       w.fees();
       break;
