@@ -1,9 +1,8 @@
 /** Shared steps of the administration browser tests. */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, type Page } from '@playwright/test';
-import { loginAs, screensDir, setLanguage, t, type Lang } from '../fixtures/index.js';
+import { goInApp, screensDir, t, type Lang } from '../fixtures/index.js';
 
 // The machine these run on is shared and busy: give each step room.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -21,33 +20,6 @@ export const ADMIN_SCREENS = [
   { name: 'system-log', path: '/system/log', title: 'shell:menu.system.log' },
 ] as const;
 
-/**
- * Logs in through the form and waits until the workspace has settled: leaving a page while its
- * `/userInfo` is still in flight can sign the browser out, which is not what these tests are about.
- */
-export async function signIn(page: Page, username: string, lang: Lang) {
-  await page.goto('/login');
-  await setLanguage(page, lang);
-  const userInfo = page.waitForResponse((r) => r.url().endsWith('/userInfo') && r.status() === 200, { timeout: 30_000 });
-  await loginAs(page, username, undefined, lang);
-  await userInfo;
-  // The first page (the dashboard) has rendered: navigating while its code is still loading can
-  // leave the next page blank.
-  await expect(page.locator('main :visible').first()).toBeVisible();
-}
-
-/**
- * Goes to a path inside the running app, the way a menu click does (history + popstate, which the
- * router follows), without reloading the page and its session.
- */
-export async function goInApp(page: Page, to: string) {
-  await page.evaluate((path) => {
-    window.history.pushState({}, '', path);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, to);
-  await page.waitForURL((url) => url.pathname + url.search === to);
-}
-
 /** Opens a screen and waits until its table has answered (rows or the empty text). */
 export async function openScreen(page: Page, lang: Lang, screen: { path: string; title: string }) {
   await goInApp(page, screen.path);
@@ -59,35 +31,7 @@ export async function openScreen(page: Page, lang: Lang, screen: { path: string;
   return main;
 }
 
-/**
- * Text in or on the theme colour (spec default #409EFF, chosen in the shell's settings drawer and
- * applied to every primary and link button by the shell's antd theme) is the theme's contrast to
- * settle, not a screen's; every other node counts.
- */
-const THEME = '#409eff';
-function onThemeColour(node: { any: Array<{ data?: unknown }> }): boolean {
-  return node.any.some((c) => {
-    const d = c.data as { fgColor?: string; bgColor?: string } | null | undefined;
-    return d?.fgColor?.toLowerCase() === THEME || d?.bgColor?.toLowerCase() === THEME;
-  });
-}
-
-/**
- * Axe on the screen's own content (the main region and any open drawer or dialog): no serious or
- * critical violation. The shell around it (menu, navbar, footer) is checked by the shell's tests.
- */
-export async function expectAccessible(page: Page, scope: 'screen' | 'drawer' = 'screen') {
-  // With a drawer open the page behind it sits under the mask: only the drawer is to be read then.
-  const axe = new AxeBuilder({ page });
-  const result = await (scope === 'drawer' ? axe.include('.ant-drawer') : axe.include('main').include('.ant-modal-wrap')).analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ ...v, nodes: v.id === 'color-contrast' ? v.nodes.filter((n) => !onThemeColour(n)) : v.nodes }))
-    .filter((v) => v.nodes.length > 0);
-  expect(
-    bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${JSON.stringify(n.any[0]?.data ?? '')}`).slice(0, 3).join(' | ')}`),
-  ).toEqual([]);
-}
+export { signIn, goInApp, expectScreenAccessible as expectAccessible } from '../fixtures/index.js';
 
 /** `.artifacts/screens/admin/<name>-<lang>-<w>x<h>.png` (git-ignored), for people to look at. */
 export async function adminShot(page: Page, name: string, lang: Lang) {
