@@ -4,7 +4,7 @@ import readline from 'node:readline';
 import { loadConfig } from '../config.js';
 import { auditLog, staff, staffStores, stores } from '../db/schema/index.js';
 import { startDatabase } from '../db/start.js';
-import { hashPassword } from '../modules/auth/passwords.js';
+import { hashPassword } from '../platform/passwords.js';
 import { StartupError } from '../startup-error.js';
 
 /**

@@ -5,11 +5,11 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Tx } from '../db/client.js';
-import { audit } from './audit.js';
+import { audit } from '../platform/audit.js';
 import { hkDayEnd, hkDayStart, likePattern, offsetOf, orderBy, pageOfRows, totalCount } from './list.js';
 import { route, succeed } from './route.js';
-import { found, storeScope, currentStore } from './store-scope.js';
-import { withTx } from './tx.js';
+import { found, storeScope, currentStore } from '../platform/store-scope.js';
+import { withTx } from '../platform/tx.js';
 
 type Row = Record<string, unknown>;
 /** Alias of the window-count column next to the rows of a page. */

@@ -2,7 +2,7 @@ import { DEFAULT_SYSTEM_SETTINGS, PERMISSION_CATALOGUE } from '@harbour/contract
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { holidays, rolePermissions, roles, settings, staff, staffRoles, staffStores, stores } from '../schema/index.js';
-import { hashPassword } from '../../modules/auth/passwords.js';
+import { hashPassword } from '../../platform/passwords.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 

@@ -10,12 +10,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { accessIps, settings, staff } from '../../db/schema/index.js';
 import { badRequest, businessRule } from '../../http/app-error.js';
-import { audit } from '../../http/audit.js';
+import { audit } from '../../platform/audit.js';
 import { accessIpsEnabled } from '../../http/auth-hook.js';
 import { registerCrud } from '../../http/crud.js';
 import { ipAllowed } from '../../http/ip-match.js';
 import { route, succeed } from '../../http/route.js';
-import { withTx } from '../../http/tx.js';
+import { withTx } from '../../platform/tx.js';
 import '../staff/messages.js';
 
 type AccessIpRow = typeof accessIps.$inferSelect;

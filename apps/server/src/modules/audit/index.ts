@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditLog, staff } from '../../db/schema/index.js';
 import { hkDayEnd, hkDayStart, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
 import { route } from '../../http/route.js';
-import { storeScope } from '../../http/store-scope.js';
+import { storeScope } from '../../platform/store-scope.js';
 
 const SORTS = { id: auditLog.id, createdAt: auditLog.createdAt, action: auditLog.action, module: auditLog.module };
 

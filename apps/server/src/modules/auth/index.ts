@@ -17,14 +17,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sessions, staff } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../http/app-error.js';
-import { audit } from '../../http/audit.js';
+import { audit } from '../../platform/audit.js';
 import { revokeSession } from '../../http/auth-hook.js';
 import { route, succeed } from '../../http/route.js';
-import { withTx } from '../../http/tx.js';
+import { withTx } from '../../platform/tx.js';
 import { issueCaptcha } from './captcha.js';
 import { liveSessions } from './live-sessions.js';
 import { passwordLogin } from './login.js';
-import { refreshSession } from './sessions.js';
+import { refreshSession } from '../../platform/sessions.js';
 import { allowedStores, userInfo } from './user-info.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });

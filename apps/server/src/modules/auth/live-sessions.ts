@@ -3,7 +3,7 @@ import { and, eq, gt, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { sessions, staff, stores } from '../../db/schema/index.js';
 import { likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../../http/list.js';
-import { readSettings } from '../../http/settings.js';
+import { readSettings } from '../../platform/settings.js';
 
 export interface LoginUserQuery {
   page: number;

@@ -3,13 +3,13 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { loginAttempts, staff, staffStores, stores } from '../../db/schema/index.js';
 import { AppError, fieldError, forbidden, tooManyRequests } from '../../http/app-error.js';
-import { audit } from '../../http/audit.js';
+import { audit } from '../../platform/audit.js';
 import { checkGlobalIp, SUPER_ADMIN_ID } from '../../http/auth-hook.js';
-import { readSettings } from '../../http/settings.js';
-import { withTx } from '../../http/tx.js';
+import { readSettings } from '../../platform/settings.js';
+import { withTx } from '../../platform/tx.js';
 import { consumeCaptcha } from './captcha.js';
-import { dummyHash, verifyPassword } from './passwords.js';
-import { openSession } from './sessions.js';
+import { dummyHash, verifyPassword } from '../../platform/passwords.js';
+import { openSession } from '../../platform/sessions.js';
 import { ipThrottled, unknownAccountLocked } from './throttle.js';
 
 export interface PasswordLogin {

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { permissions, staff, staffStores, stores } from '../../db/schema/index.js';
 import { tokenInvalid } from '../../http/app-error.js';
-import { readSettings } from '../../http/settings.js';
+import { readSettings } from '../../platform/settings.js';
 import type { AuthContext } from '../../http/types.js';
 import { buildRouterMap } from './menu.js';
 

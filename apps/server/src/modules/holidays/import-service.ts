@@ -6,7 +6,7 @@ import type { HolidayImportResult } from '@harbour/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { holidays } from '../../db/schema/index.js';
-import { audit } from '../../http/audit.js';
+import { audit } from '../../platform/audit.js';
 import type { HolidayRow } from './sources.js';
 
 export async function importHolidays(

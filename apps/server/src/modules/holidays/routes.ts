@@ -2,7 +2,7 @@ import { HOLIDAY_IMPORT_PATH, HOLIDAY_PERMISSIONS, holidayImportResultSchema, ho
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../http/app-error.js';
 import { route } from '../../http/route.js';
-import { withTx } from '../../http/tx.js';
+import { withTx } from '../../platform/tx.js';
 import { importHolidays } from './import-service.js';
 import { BadHolidayFileError, hongKongHolidays, parse1823, type HolidayRow } from './sources.js';
 

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { route, succeed } from '../../http/route.js';
-import { withTx } from '../../http/tx.js';
+import { withTx } from '../../platform/tx.js';
 import '../staff/messages.js';
 import {
   createPermission,

@@ -14,7 +14,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { permissions, rolePermissions } from '../../db/schema/index.js';
 import { syncCatalogue } from '../../db/seed/catalogue.js';
 import { AppError, badRequest, businessRule, notFound } from '../../http/app-error.js';
-import { audit } from '../../http/audit.js';
+import { audit } from '../../platform/audit.js';
 import type { RegisteredRoute } from '../../http/types.js';
 import { likePattern, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
 

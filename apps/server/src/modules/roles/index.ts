@@ -2,7 +2,7 @@ import { pageOf, roleCreateSchema, roleFiltersSchema, roleItemSchema, roleUpdate
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { route, succeed } from '../../http/route.js';
-import { withTx } from '../../http/tx.js';
+import { withTx } from '../../platform/tx.js';
 import '../staff/messages.js';
 import { createRole, deleteRole, getRole, listRoles, updateRole } from './service.js';
 

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { permissions, rolePermissions, roles, staffRoles } from '../../db/schema/index.js';
 import { AppError, badRequest, notFound } from '../../http/app-error.js';
-import { audit } from '../../http/audit.js';
+import { audit } from '../../platform/audit.js';
 import type { AuthContext } from '../../http/types.js';
 import { likePattern, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
 

@@ -7,7 +7,7 @@ import {
 } from '@harbour/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route, succeed } from '../../http/route.js';
-import { withTx } from '../../http/tx.js';
+import { withTx } from '../../platform/tx.js';
 import { readAllSettings, saveSettings } from './service.js';
 
 /**

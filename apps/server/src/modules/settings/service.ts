@@ -7,8 +7,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { settings } from '../../db/schema/index.js';
-import { audit } from '../../http/audit.js';
-import { readSettings } from '../../http/settings.js';
+import { audit } from '../../platform/audit.js';
+import { readSettings } from '../../platform/settings.js';
 
 export const readAllSettings = (db: DbOrTx): Promise<SystemSettings> => readSettings(db, SYSTEM_SETTING_KEYS);
 

@@ -4,9 +4,9 @@ import type { FastifyRequest } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { sessions, staff } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../http/app-error.js';
-import { audit } from '../../http/audit.js';
-import { readSettings } from '../../http/settings.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { audit } from '../../platform/audit.js';
+import { readSettings } from '../../platform/settings.js';
+import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { auditCopy, checkDuplicates } from './write.js';
 
 /** Own details (`/adminModify`): the caller's profile, always whole (no masking of one's own numbers). */

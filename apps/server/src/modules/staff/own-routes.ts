@@ -6,9 +6,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { staff } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../http/app-error.js';
-import { audit } from '../../http/audit.js';
+import { audit } from '../../platform/audit.js';
 import { route, succeed } from '../../http/route.js';
-import { withTx } from '../../http/tx.js';
+import { withTx } from '../../platform/tx.js';
 import { AVATAR_NAME, avatarDir, checkAvatar, MIME_OF_EXTENSION, removeAvatar, saveAvatar } from './avatar.js';
 import { readOwnProfile, updateOwnProfile } from './own-profile.js';
 

@@ -3,7 +3,7 @@ import { and, count, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizz
 import type { DbOrTx } from '../../db/client.js';
 import { roles, staff, staffRoles, staffStores, stores } from '../../db/schema/index.js';
 import { notFound } from '../../http/app-error.js';
-import { readSettings } from '../../http/settings.js';
+import { readSettings } from '../../platform/settings.js';
 import type { AuthContext } from '../../http/types.js';
 import { likePattern, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
 import { maskTail } from './mask.js';

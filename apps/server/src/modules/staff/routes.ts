@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { route, succeed } from '../../http/route.js';
-import { withTx } from '../../http/tx.js';
+import { withTx } from '../../platform/tx.js';
 import { findStaff, listStaff, REVEAL_PERMISSION, staffItem } from './read.js';
 import { createStaff, revealStaffField, setStaffState, updateStaff } from './write.js';
 

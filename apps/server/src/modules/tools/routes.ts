@@ -10,7 +10,7 @@ import {
   type CalculatorRequest,
 } from '@harbour/contracts';
 import type { FastifyInstance } from 'fastify';
-import { readSettings } from '../../http/settings.js';
+import { readSettings } from '../../platform/settings.js';
 import { route } from '../../http/route.js';
 import { calculatorOptions, runCalculator } from './calculator-service.js';
 import { calculatorWorkbook } from './calculator-xlsx.js';

@@ -1,6 +1,6 @@
 import { eq, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { forbidden, notFound } from './app-error.js';
+import { forbidden, notFound } from '../http/app-error.js';
 
 /** The caller's current store (every authenticated session has one). */
 export function currentStore(req: FastifyRequest): number {

@@ -1,14 +1,14 @@
 import type { TokenAnswer } from '@harbour/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Tx } from '../../db/client.js';
-import { sessionRotatedTokens, sessions, staff } from '../../db/schema/index.js';
-import { tokenInvalid } from '../../http/app-error.js';
-import { audit } from '../../http/audit.js';
-import { revokeSession } from '../../http/auth-hook.js';
-import { readSettings } from '../../http/settings.js';
-import { hashToken, newToken } from '../../http/tokens.js';
-import { withTx } from '../../http/tx.js';
+import type { Tx } from '../db/client.js';
+import { sessionRotatedTokens, sessions, staff } from '../db/schema/index.js';
+import { tokenInvalid } from '../http/app-error.js';
+import { audit } from './audit.js';
+import { revokeSession } from '../http/auth-hook.js';
+import { readSettings } from './settings.js';
+import { hashToken, newToken } from '../http/tokens.js';
+import { withTx } from './tx.js';
 
 async function lifetimes(tx: Tx) {
   const s = await readSettings(tx, ['accessTokenTtlSeconds', 'refreshTokenTtlDays', 'idleTimeoutMinutes']);
