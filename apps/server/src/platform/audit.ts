@@ -1,7 +1,7 @@
 import type { AuditAction } from '@harbour/contracts';
 import type { Tx } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
-import { requestOf } from './tx.js';
+import { contextOfTx } from './tx.js';
 
 export interface AuditEntry {
   action: AuditAction;
@@ -27,24 +27,24 @@ function scrub(value: unknown): unknown {
 
 /**
  * Writes the audit row of a change inside the change's own transaction (opened by `withTx`), with
- * the caller's staff id, store, address and request id.
+ * the caller's staff id, store, address and request id (from the transaction's service context).
  */
 export async function audit(tx: Tx, entry: AuditEntry): Promise<void> {
-  const req = requestOf(tx);
-  if (!req) throw new Error('audit() needs a transaction opened with withTx(req, …)');
-  const staffId = req.auth?.staffId ?? entry.staffId ?? null;
+  const ctx = contextOfTx(tx);
+  if (!ctx) throw new Error('audit() needs a transaction opened with withTx(ctx, …)');
+  const staffId = ctx.auth?.staffId ?? entry.staffId ?? null;
   await tx.insert(auditLog).values({
     staffId,
-    storeId: req.auth?.storeId ?? null,
+    storeId: ctx.auth?.storeId ?? null,
     action: entry.action,
     module: entry.module,
     reference: entry.reference === undefined || entry.reference === null ? null : String(entry.reference).slice(0, 128),
     before: scrub(entry.before),
     after: scrub(entry.after),
-    ip: req.ip,
-    userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
-    requestId: String(req.id),
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    requestId: ctx.requestId,
     createdBy: staffId,
   });
-  req.auditCount++;
+  ctx.onAudit?.();
 }

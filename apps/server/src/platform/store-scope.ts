@@ -1,24 +1,48 @@
-import { eq, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Tx } from '../db/client.js';
 import { forbidden, notFound } from '../http/app-error.js';
+import type { ScopeSource } from './context.js';
+
+/**
+ * Store scope (architecture §5). Store-owned tables carry `store_id` and PostgreSQL row-level
+ * security (policy `store_scope`, migration helper `harbour_store_owned(table)`): a row is
+ * visible and writable only when the transaction's `harbour.store_id` is its store or
+ * `harbour.all_stores` is on. `withTx` sets both from the caller, so a module cannot forget the
+ * scope — a query outside such a transaction sees no store-owned row at all.
+ */
+
+/** Whether the caller reaches every store (an all-stores role, the super admin, a system job). */
+export function reachesAllStores(source: ScopeSource): boolean {
+  return source.auth ? source.auth.allStores : source.system !== undefined;
+}
 
 /** The caller's current store (every authenticated session has one). */
-export function currentStore(req: FastifyRequest): number {
-  const store = req.auth?.storeId;
+export function currentStore(source: ScopeSource): number {
+  const store = source.auth?.storeId;
   if (store === null || store === undefined) throw forbidden('auth.noStore');
   return store;
 }
 
 /**
- * `store_id = <current store>` for store-owned rows, or nothing when a role grants all stores
- * (and for the super admin). Add it to every read and write of a store-owned table.
+ * `store_id = <current store>` for store-owned rows, or nothing when the caller reaches all
+ * stores. Row-level security already limits the rows; this condition lets PostgreSQL use the
+ * `store_id` index, and keeps the intent visible in the query.
  */
-export function storeScope(req: FastifyRequest, storeColumn: AnyColumn): SQL | undefined {
-  if (req.auth?.allStores) return undefined;
-  return eq(storeColumn, currentStore(req));
+export function storeScope(source: ScopeSource, storeColumn: AnyColumn): SQL | undefined {
+  if (reachesAllStores(source)) return undefined;
+  return eq(storeColumn, currentStore(source));
 }
 
-/** A row read through `storeScope`: missing and another store's look the same (404). */
+/** Gives the transaction the caller's store scope, which the row-level security policies read. */
+export async function applyStoreScope(tx: Tx, source: ScopeSource): Promise<void> {
+  const all = reachesAllStores(source);
+  const store = source.auth?.storeId ?? null;
+  await tx.execute(
+    sql`select set_config('harbour.all_stores', ${all ? 'on' : 'off'}, true), set_config('harbour.store_id', ${store === null ? '' : String(store)}, true)`,
+  );
+}
+
+/** A row read through the store scope: missing and another store's look the same (404). */
 export function found<T>(row: T | undefined): T {
   if (row === undefined) throw notFound();
   return row;

@@ -1,18 +1,40 @@
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/client.js';
+import { toContext, type ServiceContext } from './context.js';
+import { applyStoreScope } from './store-scope.js';
 
-/** Which request a transaction belongs to, so `audit(tx, …)` knows the staff, store and address. */
-const owners = new WeakMap<object, FastifyRequest>();
+/** Which unit of work a transaction belongs to, so `audit(tx, …)` knows the staff, store and address. */
+const owners = new WeakMap<object, ServiceContext>();
 
-export const requestOf = (tx: Tx): FastifyRequest | undefined => owners.get(tx);
+export const contextOfTx = (tx: Tx): ServiceContext | undefined => owners.get(tx);
 
 /**
- * Runs `fn` in one transaction on behalf of `req`. Every change of a request goes through here,
- * with its audit row, so the change and its audit entry commit or roll back together.
+ * Runs `fn` in one transaction on behalf of a request or a service context. Every change goes
+ * through here with its audit row, so the change and its audit entry commit or roll back
+ * together. The transaction carries the caller's store scope, so the row-level security of
+ * store-owned tables applies to everything it reads and writes.
  */
-export function withTx<T>(req: FastifyRequest, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return req.server.db.transaction(async (tx) => {
-    owners.set(tx, req);
+export function withTx<T>(source: FastifyRequest | ServiceContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const ctx = toContext(source);
+  return ctx.db.transaction(async (tx) => {
+    owners.set(tx, ctx);
+    await applyStoreScope(tx, ctx);
     return fn(tx);
   });
+}
+
+/**
+ * A read-only transaction with the caller's store scope: reads of store-owned tables go through
+ * here (or `withTx`), since outside such a transaction row-level security shows no rows.
+ */
+export function withReadTx<T>(source: FastifyRequest | ServiceContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const ctx = toContext(source);
+  return ctx.db.transaction(
+    async (tx) => {
+      owners.set(tx, ctx);
+      await applyStoreScope(tx, ctx);
+      return fn(tx);
+    },
+    { accessMode: 'read only' },
+  );
 }

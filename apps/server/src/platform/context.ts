@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { Language } from '@harbour/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.js';
+import type { AuthContext } from '../http/types.js';
+
+/**
+ * Everything a service needs to know about who acts, independent of HTTP: an API request, a
+ * scheduled job or a batch builds one and calls the same service, which still opens its own
+ * transaction (`withTx(ctx, …)`), applies store scope and writes its audit row.
+ */
+export interface ServiceContext {
+  db: Db;
+  /** The signed-in staff member; null for a scheduled job or batch (then `system` names it). */
+  auth: AuthContext | null;
+  /** A job or batch acting on every store, e.g. `overdue-daily`; undefined for a person. */
+  system?: string;
+  lang: Language;
+  /** Joins the audit row and the log lines of one unit of work. */
+  requestId: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** Told of every audit row written (the HTTP layer checks each change writes exactly one). */
+  onAudit?: () => void;
+}
+
+/** What store scope reads: a request and a service context both have it. */
+export interface ScopeSource {
+  auth: AuthContext | null;
+  system?: string;
+}
+
+const contexts = new WeakMap<FastifyRequest, ServiceContext>();
+
+/** The service context of an API request (one per request). */
+export function contextOf(req: FastifyRequest): ServiceContext {
+  let ctx = contexts.get(req);
+  if (!ctx) {
+    ctx = {
+      db: req.server.db,
+      auth: req.auth,
+      lang: req.lang,
+      requestId: String(req.id),
+      ip: req.ip,
+      userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
+      onAudit: () => {
+        req.auditCount++;
+      },
+    };
+    contexts.set(req, ctx);
+  }
+  return ctx;
+}
+
+/** The context of a scheduled job or batch: no staff member, every store, its own request id. */
+export function systemContext(db: Db, system: string, lang: Language = 'zh-TW'): ServiceContext {
+  return { db, auth: null, system, lang, requestId: `${system}:${randomUUID()}`.slice(0, 64), ip: null, userAgent: null };
+}
+
+/** A request or a context → the context. */
+export function toContext(source: FastifyRequest | ServiceContext): ServiceContext {
+  return isRequest(source) ? contextOf(source) : source;
+}
+
+function isRequest(source: FastifyRequest | ServiceContext): source is FastifyRequest {
+  return 'server' in source && 'raw' in source;
+}
