@@ -2,9 +2,9 @@
  * One entry of the permission catalogue (spec §3 "Permission": title/name, API, grouping, sort,
  * menu icon, url, state). Roles grant keys; every API route names the key it needs.
  */
-export interface PermissionDef {
+export interface PermissionDef<K extends string = string> {
   /** Stable key, `<area>.<action>`, e.g. `stores.list`, `staff.create`. */
-  key: string;
+  key: K;
   /** i18n key of the name shown in the role editor. */
   name: string;
   /** Group as spec §2 groups the menu: `admin`, `power`, `loan`, `system`, `tools`, … */

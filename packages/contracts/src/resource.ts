@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { PermissionKey } from './permissions/index.js';
 
 /**
  * A master-data resource declared once: the server derives its CRUD routes (list with
@@ -48,11 +49,11 @@ export interface ResourceField {
 }
 
 export interface ResourcePermissions {
-  list: string;
-  view?: string;
-  create?: string;
-  update?: string;
-  delete?: string;
+  list: PermissionKey;
+  view?: PermissionKey;
+  create?: PermissionKey;
+  update?: PermissionKey;
+  delete?: PermissionKey;
 }
 
 export interface ResourceDecl<

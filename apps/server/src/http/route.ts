@@ -1,4 +1,4 @@
-import { API_BASE, errorEnvelopeSchema, successEnvelope } from '@harbour/contracts';
+import { API_BASE, errorEnvelopeSchema, successEnvelope, type RoutePermission } from '@harbour/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { translate } from './i18n.js';
@@ -16,8 +16,8 @@ export interface RouteDecl<B extends Schema, Q extends Schema, P extends Schema,
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path under the API base, e.g. `/stores/:id`. */
   url: string;
-  /** A catalogue key, or `public` / `authenticated`. */
-  permission: string;
+  /** A catalogue key, or `public` / `authenticated` (a key not in the catalogue fails to compile). */
+  permission: RoutePermission;
   summary?: string;
   tags?: string[];
   body?: B;

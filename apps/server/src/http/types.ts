@@ -19,7 +19,8 @@ export interface AuthContext {
 }
 
 /** A route's declared permission: a catalogue key, or `public` / `authenticated`. */
-export type RoutePermission = string;
+import type { RoutePermission } from '@harbour/contracts';
+export type { RoutePermission };
 
 export interface RegisteredRoute {
   method: string;

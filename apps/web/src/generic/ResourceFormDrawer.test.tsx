@@ -4,7 +4,7 @@ import { ResourceListPage } from './ResourceListPage';
 import { branchesDecl } from './test-decl';
 import { fail, fakeApi, ok, renderAt, signIn, type Call } from './test-harness';
 
-const ALL = ['branches.list', 'branches.create', 'branches.update', 'branches.delete'];
+const ALL = ['stores.list', 'stores.create', 'stores.update', 'stores.delete'];
 const row = { id: 5, storeName: 'Tsuen Wan', remarks: 'Corner shop', lendMoney: '5000', state: 'true', openedOn: '2025-12-01', staffId: null };
 
 function api(onWrite: (c: Call) => ReturnType<typeof ok> | ReturnType<typeof fail>) {

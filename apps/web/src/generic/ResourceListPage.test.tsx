@@ -4,7 +4,7 @@ import { ResourceListPage } from './ResourceListPage';
 import { branchesDecl } from './test-decl';
 import { fail, fakeApi, locationNow, ok, renderAt, signIn, type Call } from './test-harness';
 
-const ALL = ['branches.list', 'branches.create', 'branches.update', 'branches.delete'];
+const ALL = ['stores.list', 'stores.create', 'stores.update', 'stores.delete'];
 const rows = [
   { id: 1, storeName: 'Mong Kok', lendMoney: '1234567.5', state: 'true', openedOn: '2026-01-02', staffId: 3, staffName: 'Amy Chan' },
   { id: 2, storeName: 'Kwun Tong', lendMoney: '0', state: 'false', openedOn: null, staffId: 4 },
@@ -82,7 +82,7 @@ describe('ResourceListPage', () => {
   });
 
   it('shows create, edit and delete only with their permission keys', async () => {
-    signIn(['branches.list']);
+    signIn(['stores.list']);
     listApi();
     renderAt('/branches', <ResourceListPage decl={branchesDecl} />);
     await screen.findByText('Mong Kok');

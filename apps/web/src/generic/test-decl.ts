@@ -9,7 +9,7 @@ export const branchesDecl = defineResource({
   name: 'branches',
   path: '/branches',
   title: 'fields:storeName',
-  permissions: { list: 'branches.list', create: 'branches.create', update: 'branches.update', delete: 'branches.delete' },
+  permissions: { list: 'stores.list', create: 'stores.create', update: 'stores.update', delete: 'stores.delete' },
   storeScoped: false,
   fields: [
     { name: 'id', kind: 'integer', label: 'fields:id', list: true, sortable: true },

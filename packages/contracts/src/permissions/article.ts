@@ -1,7 +1,6 @@
-import type { PermissionDef } from '../permission-def.js';
 import { page } from './define.js';
 
-export const articlePermissions: readonly PermissionDef[] = [
+export const articlePermissions = [
   page('article', 550, 'list', { icon: 'read' }),
   page('article', 551, 'edit', { hidden: true }),
 ];

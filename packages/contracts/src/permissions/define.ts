@@ -4,13 +4,13 @@ import type { PermissionDef } from '../permission-def.js';
  * A menu page entry: key `<group>.<page>`, name `shell:menu.<key>`, the page at `/<group>/<page>`
  * (or `path`), page key = the key. `available` turns true when the web page ships.
  */
-export function page(
-  group: string,
+export function page<G extends string, N extends string, K extends string = `${G}.${N}`>(
+  group: G,
   sort: number,
-  name: string,
-  opts: { icon?: string; hidden?: boolean; available?: boolean; path?: string; key?: string; api?: readonly string[] } = {},
-): PermissionDef {
-  const key = opts.key ?? `${group}.${name}`;
+  name: N,
+  opts: { icon?: string; hidden?: boolean; available?: boolean; path?: string; key?: K; api?: readonly string[] } = {},
+): PermissionDef<K> {
+  const key = (opts.key ?? `${group}.${name}`) as K;
   return {
     key,
     name: `shell:menu.${key}`,
@@ -28,6 +28,6 @@ export function page(
 }
 
 /** An action key without a page (a button or an API call). */
-export function action(group: string, sort: number, key: string, api?: readonly string[]): PermissionDef {
+export function action<K extends string>(group: string, sort: number, key: K, api?: readonly string[]): PermissionDef<K> {
   return { key, name: `shell:perm.${key}`, group, sort, ...(api ? { api } : {}) };
 }

@@ -1,4 +1,4 @@
-import type { PermissionDef } from '../permission-def.js';
+import type { AUTHENTICATED, PUBLIC, PermissionDef } from '../permission-def.js';
 import { adminPermissions } from './admin.js';
 import { approvalPermissions } from './approval.js';
 import { articlePermissions } from './article.js';
@@ -45,7 +45,7 @@ export const PERMISSION_GROUPS = [
 ] as const;
 
 /** Every permission key Harbour knows, upserted into the `permissions` table at start-up. */
-export const PERMISSION_CATALOGUE: readonly PermissionDef[] = [
+const CATALOGUE = [
   ...dashboardPermissions,
   ...adminPermissions,
   ...powerPermissions,
@@ -68,7 +68,19 @@ export const PERMISSION_CATALOGUE: readonly PermissionDef[] = [
   ...articlePermissions,
 ];
 
+/**
+ * Every catalogue key as a type: a route, a resource declaration or a web gate naming a key
+ * that is not in the catalogue fails to compile.
+ */
+export type PermissionKey = (typeof CATALOGUE)[number]['key'];
+
+/** What a route may require: a catalogue key, anyone (`public`) or any live session (`authenticated`). */
+export type RoutePermission = PermissionKey | typeof PUBLIC | typeof AUTHENTICATED;
+
+/** Every permission key Harbour knows, upserted into the `permissions` table at start-up. */
+export const PERMISSION_CATALOGUE: readonly PermissionDef<PermissionKey>[] = CATALOGUE;
+
 /** Page keys of every menu page; the web maps each to a lazily loaded page component. */
 export const pageKeys: readonly string[] = PERMISSION_CATALOGUE.flatMap((p) => (p.menu ? [p.menu.pageKey] : []));
 
-export const PERMISSION_KEYS: ReadonlySet<string> = new Set(PERMISSION_CATALOGUE.map((p) => p.key));
+export const PERMISSION_KEYS: ReadonlySet<string> = new Set<string>(PERMISSION_CATALOGUE.map((p) => p.key));

@@ -1,8 +1,7 @@
-import type { PermissionDef } from '../permission-def.js';
 import { page } from './define.js';
 
 /** Loan: operation, list, create, edit (spec §2). */
-export const loanPermissions: readonly PermissionDef[] = [
+export const loanPermissions = [
   page('loan', 30, 'operation', { icon: 'form' }),
   page('loan', 31, 'list', { icon: 'unordered-list' }),
   page('loan', 32, 'create', { hidden: true }),

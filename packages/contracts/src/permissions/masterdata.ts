@@ -1,8 +1,7 @@
-import type { PermissionDef } from '../permission-def.js';
 import { action, page } from './define.js';
 
 /** Master data (spec §2). Holidays' keys match `HOLIDAY_PERMISSIONS` in holidays.ts. */
-export const masterdataPermissions: readonly PermissionDef[] = [
+export const masterdataPermissions = [
   page('masterdata', 200, 'company', { icon: 'bank' }),
   page('masterdata', 201, 'staffInfo', { icon: 'idcard' }),
   page('masterdata', 202, 'staffLevel', { icon: 'crown' }),

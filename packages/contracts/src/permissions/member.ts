@@ -1,4 +1,3 @@
-import type { PermissionDef } from '../permission-def.js';
 import { page } from './define.js';
 
-export const memberPermissions: readonly PermissionDef[] = [page('member', 530, 'list', { icon: 'usergroup-add' })];
+export const memberPermissions = [page('member', 530, 'list', { icon: 'usergroup-add' })];

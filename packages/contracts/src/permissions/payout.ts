@@ -1,7 +1,6 @@
-import type { PermissionDef } from '../permission-def.js';
 import { page } from './define.js';
 
-export const payoutPermissions: readonly PermissionDef[] = [
+export const payoutPermissions = [
   page('payout', 90, 'list', { icon: 'pay-circle' }),
   page('payout', 91, 'detail', { hidden: true }),
 ];

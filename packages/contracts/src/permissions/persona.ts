@@ -1,4 +1,3 @@
-import type { PermissionDef } from '../permission-def.js';
 import { page } from './define.js';
 
-export const personaPermissions: readonly PermissionDef[] = [page('persona', 520, 'list', { icon: 'user' })];
+export const personaPermissions = [page('persona', 520, 'list', { icon: 'user' })];

@@ -1,8 +1,7 @@
-import type { PermissionDef } from '../permission-def.js';
 import { action, page } from './define.js';
 
 /** Power: list, staff list (spec §2). The power list is the permission catalogue table. */
-export const powerPermissions: readonly PermissionDef[] = [
+export const powerPermissions = [
   page('power', 20, 'list', { available: true, icon: 'safety', api: ['GET /permissions', 'GET /permissions/{id}'] }),
   action('power', 22, 'power.create', ['POST /permissions']),
   action('power', 23, 'power.update', ['PUT /permissions/{id}']),

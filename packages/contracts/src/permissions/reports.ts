@@ -1,4 +1,3 @@
-import type { PermissionDef } from '../permission-def.js';
 import { page } from './define.js';
 
 /** The reports of spec §2, in its order. */
@@ -31,6 +30,6 @@ const REPORTS = [
   'smsSentRecord',
 ] as const;
 
-export const reportsPermissions: readonly PermissionDef[] = REPORTS.map((name, i) =>
+export const reportsPermissions = REPORTS.map((name, i) =>
   page('reports', 100 + i, name, { icon: 'bar-chart' }),
 );

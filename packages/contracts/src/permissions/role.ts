@@ -1,7 +1,6 @@
-import type { PermissionDef } from '../permission-def.js';
 import { action, page } from './define.js';
 
-export const rolePermissions: readonly PermissionDef[] = [
+export const rolePermissions = [
   page('role', 540, 'list', { available: true, icon: 'lock', api: ['GET /roles', 'GET /roles/{id}', 'GET /permissions/tree'] }),
   action('role', 541, 'role.create', ['POST /roles']),
   action('role', 542, 'role.update', ['PUT /roles/{id}']),

@@ -1,8 +1,7 @@
-import type { PermissionDef } from '../permission-def.js';
 import { action, page } from './define.js';
 
 /** Staff list; unlocking a locked account is served by the platform's auth module. */
-export const staffPermissions: readonly PermissionDef[] = [
+export const staffPermissions = [
   page('staff', 510, 'list', { available: true, icon: 'team', api: ['GET /staffInfo'] }),
   action('staff', 511, 'staff.unlock', ['POST /staff/{id}/unlock']),
   /** Whole HKID and mobile numbers instead of the masked ones (each reveal is audited). */

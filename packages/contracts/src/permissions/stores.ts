@@ -1,8 +1,7 @@
-import type { PermissionDef } from '../permission-def.js';
 import { action, page } from './define.js';
 
 /** Stores list; the keys match `STORE_PERMISSIONS` in stores.ts. */
-export const storesPermissions: readonly PermissionDef[] = [
+export const storesPermissions = [
   page('stores', 500, 'list', { available: true, icon: 'shop', path: '/stores/list', api: ['GET /stores', 'GET /stores/{id}'] }),
   action('stores', 501, 'stores.create', ['POST /stores']),
   action('stores', 502, 'stores.update', ['PUT /stores/{id}']),

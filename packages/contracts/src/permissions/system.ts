@@ -1,8 +1,7 @@
-import type { PermissionDef } from '../permission-def.js';
 import { action, page } from './define.js';
 
 /** System (spec §2). Login list and force logout are served by the platform's auth module. */
-export const systemPermissions: readonly PermissionDef[] = [
+export const systemPermissions = [
   page('system', 300, 'settings', { icon: 'setting', available: true, api: ['GET /getSystemPresets', 'POST /createSystemPresets'] }),
   page('system', 301, 'codeFormat', { icon: 'number' }),
   page('system', 302, 'developList', { icon: 'code' }),

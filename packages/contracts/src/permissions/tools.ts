@@ -1,8 +1,7 @@
-import type { PermissionDef } from '../permission-def.js';
 import { page } from './define.js';
 
 /** Tools (spec §2). The calculator's key matches `TOOLS_PERMISSIONS` in calculator.ts. */
-export const toolsPermissions: readonly PermissionDef[] = [
+export const toolsPermissions = [
   page('tools', 400, 'calculator', {
     icon: 'calculator',
     available: true,
