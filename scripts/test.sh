@@ -57,9 +57,9 @@ if ! step "npm dependencies" "" "" -- bash scripts/ensure-deps.sh; then finish; 
 build_ok=1
 step "build" "" "" -- bash scripts/build.sh || build_ok=0
 step "lint" "" "" -- npx eslint .
-# The projects of tsconfig.json, then the browser tests and benchmarks (run by Playwright and tsx,
-# which compile without checking).
-typecheck() { npx tsc -b && npx tsc -p e2e && npx tsc -p bench; }
+# The projects of tsconfig.json, then the server's API tests, the browser tests and benchmarks (run
+# by vitest, Playwright and tsx, which compile without checking).
+typecheck() { npx tsc -b && npx tsc -p apps/server/tsconfig.test.json && npx tsc -p e2e && npx tsc -p bench; }
 step "typecheck" "" "" -- typecheck
 
 # ---- 3. vitest, every project (server suite on the embedded PostgreSQL)

@@ -54,7 +54,7 @@ let accountant: string;
 beforeAll(async () => {
   t = await createTestApp({ modules: [probeModule, rulesProbe] });
   await createProbeTables(t.pool);
-  [clerk, manager, accountant] = (await Promise.all(['clerk', 'manager', 'accountant'].map((u) => loginAs(t.app, u)))).map((x) => x.access_token);
+  [clerk, manager, accountant] = (await Promise.all(['clerk', 'manager', 'accountant'].map((u) => loginAs(t.app, u)))).map((x) => x.access_token) as [string, string, string];
 });
 afterAll(() => t.close());
 

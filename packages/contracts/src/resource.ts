@@ -56,6 +56,25 @@ export interface ResourcePermissions {
   delete?: PermissionKey;
 }
 
+/**
+ * An action on one item beyond create/update/delete: `POST <path>/:id/<name>` (e.g. `approve`,
+ * `forbid`, `unlock`). Status changes go through the domain's status table in the service.
+ */
+export interface ResourceActionDecl<Body extends z.ZodType = z.ZodType, Answer extends z.ZodType = z.ZodType> {
+  permission: PermissionKey;
+  /** i18n key of the button. */
+  label: string;
+  summary: string;
+  /** Request body (none: the action takes no input). */
+  body?: Body;
+  /** Schema of the answer's `data`; the resource's item when left out. */
+  answer?: Answer;
+  /** Message code of the success answer. */
+  message?: string;
+  /** The web asks before running it (destructive or hard to undo). */
+  confirm?: boolean;
+}
+
 export interface ResourceDecl<
   Item extends z.ZodType = z.ZodType,
   Create extends z.ZodType = z.ZodType,
@@ -77,13 +96,14 @@ export interface ResourceDecl<
   update?: Update;
   filters: Filters;
   defaultSort: string;
+  /**
+   * A valid create payload: documents the resource and lets the authorization × store matrix
+   * test create a row of every store-owned resource. Required when `storeScoped`.
+   */
+  example?: z.input<Create>;
+  /** Item actions, by name (the URL segment). */
+  actions?: Readonly<Record<string, ResourceActionDecl>>;
 }
 
-export const defineResource = <
-  Item extends z.ZodType,
-  Create extends z.ZodType,
-  Update extends z.ZodType,
-  Filters extends z.ZodType,
->(
-  decl: ResourceDecl<Item, Create, Update, Filters>,
-) => decl;
+/** Keeps the declaration's own types (schemas, action names) while checking it is a `ResourceDecl`. */
+export const defineResource = <D extends ResourceDecl>(decl: D): D => decl;

@@ -20,7 +20,7 @@ export const DOMAIN_ERROR_CODES = {
   LOAN_ALREADY_SETTLED: 'The loan has no outstanding amount',
   // terms and status
   INVALID_TERMS: 'Invalid loan terms',
-  INVALID_STATUS_TRANSITION: 'This action is not allowed in the current loan status',
+  INVALID_STATUS_TRANSITION: 'This action is not allowed in the current status',
 } as const;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERROR_CODES;

@@ -19,6 +19,8 @@ export * from './ledger.js';
 export * from './overdue.js';
 export * from './allocation.js';
 export * from './settlement.js';
+export * from './status-machine.js';
 export * from './loan-status.js';
+export * from './staff-status.js';
 export * from './calculator.js';
 export * from './validators/index.js';

@@ -2,7 +2,7 @@
  * The loan status machine: ONE table of allowed transitions (spec §4 lists the statuses; the
  * transitions are Harbour's, documented in docs/loan-mathematics.md).
  */
-import { DomainError } from './errors.js';
+import { statusMachine, type Transition } from './status-machine.js';
 
 export const LOAN_STATUSES = [
   'pending',
@@ -34,13 +34,7 @@ export const LOAN_ACTIONS = [
 ] as const;
 export type LoanAction = (typeof LOAN_ACTIONS)[number];
 
-export interface LoanTransition {
-  from: LoanStatus;
-  action: LoanAction;
-  to: LoanStatus;
-  /** what the action means in this status */
-  note: string;
-}
+export type LoanTransition = Transition<LoanStatus, LoanAction>;
 
 /** The one table. */
 export const LOAN_TRANSITIONS: readonly LoanTransition[] = [
@@ -70,22 +64,12 @@ export const TERMINAL_STATUSES: readonly LoanStatus[] = LOAN_STATUSES.filter(
 /** Statuses shown by the current-status filter (spec §4). */
 export const CURRENT_STATUS_FILTER: readonly LoanStatus[] = ['repaying', 'complete', 'reloaned', 'oca', 'bad'];
 
-export function nextStatus(from: LoanStatus, action: LoanAction): LoanStatus | null {
-  return LOAN_TRANSITIONS.find((t) => t.from === from && t.action === action)?.to ?? null;
-}
+/** The loan status table as a machine (services call `LOAN_STATUS.transition`). */
+export const LOAN_STATUS = statusMachine(LOAN_TRANSITIONS);
 
-export function canTransition(from: LoanStatus, action: LoanAction): boolean {
-  return nextStatus(from, action) !== null;
-}
-
+export const nextStatus = LOAN_STATUS.next;
+export const canTransition = LOAN_STATUS.can;
 /** The actions allowed in a status (for the screens' buttons). */
-export function allowedActions(from: LoanStatus): LoanAction[] {
-  return LOAN_TRANSITIONS.filter((t) => t.from === from).map((t) => t.action);
-}
-
+export const allowedActions = LOAN_STATUS.allowed;
 /** nextStatus or a DomainError INVALID_STATUS_TRANSITION. */
-export function transition(from: LoanStatus, action: LoanAction): LoanStatus {
-  const to = nextStatus(from, action);
-  if (!to) throw new DomainError('INVALID_STATUS_TRANSITION', { from, action });
-  return to;
-}
+export const transition = LOAN_STATUS.transition;

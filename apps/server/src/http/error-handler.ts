@@ -1,8 +1,11 @@
-import { API_BASE, ErrorStatus, type ErrorEnvelope } from '@harbour/contracts';
+import { API_BASE, DOMAIN_MESSAGES, ErrorStatus, type ErrorEnvelope } from '@harbour/contracts';
+import { isDomainError } from '@harbour/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.js';
-import { translate } from './i18n.js';
+import { registerMessages, translate } from './i18n.js';
+
+registerMessages(DOMAIN_MESSAGES);
 import { translateIssues } from './validation.js';
 
 function send(reply: FastifyReply, req: FastifyRequest, err: AppError) {
@@ -28,6 +31,13 @@ function fromDatabase(err: unknown): AppError | undefined {
   // is the caller's input that a schema let through; it is a bad request, not a server fault.
   if (typeof code === 'string' && code.startsWith('22')) return new AppError(400, ErrorStatus.Validation, 'errors.badRequest');
   return undefined;
+}
+
+/** A business rule of the domain refused the request (a status the table does not allow, a repayment below what is due…). */
+function fromDomain(err: unknown): AppError | undefined {
+  if (!isDomainError(err)) return undefined;
+  const params = Object.fromEntries(Object.entries(err.params).filter((e): e is [string, string | number] => typeof e[1] === 'string' || typeof e[1] === 'number'));
+  return new AppError(422, ErrorStatus.BusinessRule, `domain.${err.code}`, params);
 }
 
 /** Fastify's own 4xx errors (bad JSON, wrong content type, body too large…). */
@@ -62,7 +72,7 @@ export function installErrorHandling(app: FastifyInstance) {
           errors: translateIssues(error.validation, context, req.lang),
         } satisfies ErrorEnvelope);
     }
-    const mapped = fromDatabase(error) ?? fromFastify(error as FastifyError);
+    const mapped = fromDomain(error) ?? fromDatabase(error) ?? fromFastify(error as FastifyError);
     if (mapped) return send(reply, req, mapped);
     req.log.error({ err: error }, 'request failed');
     return send(reply, req, new AppError(500, ErrorStatus.Internal, 'errors.internal'));

@@ -12,6 +12,7 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function installPlatformHooks(app: FastifyInstance) {
   app.decorate('apiRoutes', []);
+  app.decorate('resources', []);
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'zh-TW');
   app.decorateRequest('auditCount', 0);

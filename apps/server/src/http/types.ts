@@ -19,7 +19,7 @@ export interface AuthContext {
 }
 
 /** A route's declared permission: a catalogue key, or `public` / `authenticated`. */
-import type { RoutePermission } from '@harbour/contracts';
+import type { ResourceDecl, RoutePermission } from '@harbour/contracts';
 export type { RoutePermission };
 
 export interface RegisteredRoute {
@@ -50,5 +50,7 @@ declare module 'fastify' {
     config: Config;
     /** Every API route with its declared permission (the authorization matrix test reads this). */
     apiRoutes: RegisteredRoute[];
+    /** Every declared resource registered with `registerResource` (the store matrix test reads this). */
+    resources: ResourceDecl[];
   }
 }

@@ -15,6 +15,8 @@ export interface ServiceContext {
   auth: AuthContext | null;
   /** A job or batch acting on every store, e.g. `overdue-daily`; undefined for a person. */
   system?: string;
+  /** The store a job's new store-owned rows belong to (a person's is their session's store). */
+  storeId?: number;
   lang: Language;
   /** Joins the audit row and the log lines of one unit of work. */
   requestId: string;
@@ -28,6 +30,7 @@ export interface ServiceContext {
 export interface ScopeSource {
   auth: AuthContext | null;
   system?: string;
+  storeId?: number;
 }
 
 const contexts = new WeakMap<FastifyRequest, ServiceContext>();
@@ -53,8 +56,17 @@ export function contextOf(req: FastifyRequest): ServiceContext {
 }
 
 /** The context of a scheduled job or batch: no staff member, every store, its own request id. */
-export function systemContext(db: Db, system: string, lang: Language = 'zh-TW'): ServiceContext {
-  return { db, auth: null, system, lang, requestId: `${system}:${randomUUID()}`.slice(0, 64), ip: null, userAgent: null };
+export function systemContext(db: Db, system: string, opts: { storeId?: number; lang?: Language } = {}): ServiceContext {
+  return {
+    db,
+    auth: null,
+    system,
+    ...(opts.storeId === undefined ? {} : { storeId: opts.storeId }),
+    lang: opts.lang ?? 'zh-TW',
+    requestId: `${system}:${randomUUID()}`.slice(0, 64),
+    ip: null,
+    userAgent: null,
+  };
 }
 
 /** A request or a context → the context. */

@@ -16,9 +16,9 @@ export function reachesAllStores(source: ScopeSource): boolean {
   return source.auth ? source.auth.allStores : source.system !== undefined;
 }
 
-/** The caller's current store (every authenticated session has one). */
+/** The caller's current store (every session has one; a job names the store it writes for). */
 export function currentStore(source: ScopeSource): number {
-  const store = source.auth?.storeId;
+  const store = source.auth ? source.auth.storeId : source.storeId;
   if (store === null || store === undefined) throw forbidden('auth.noStore');
   return store;
 }
@@ -36,7 +36,7 @@ export function storeScope(source: ScopeSource, storeColumn: AnyColumn): SQL | u
 /** Gives the transaction the caller's store scope, which the row-level security policies read. */
 export async function applyStoreScope(tx: Tx, source: ScopeSource): Promise<void> {
   const all = reachesAllStores(source);
-  const store = source.auth?.storeId ?? null;
+  const store = (source.auth ? source.auth.storeId : source.storeId) ?? null;
   await tx.execute(
     sql`select set_config('harbour.all_stores', ${all ? 'on' : 'off'}, true), set_config('harbour.store_id', ${store === null ? '' : String(store)}, true)`,
   );

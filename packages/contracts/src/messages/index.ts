@@ -13,3 +13,4 @@ export const MESSAGES: Record<Language, Record<MessageCode, string>> = {
 };
 
 export const isMessageCode = (code: string): code is MessageCode => Object.hasOwn(en, code);
+export { DOMAIN_MESSAGES } from './domain.js';

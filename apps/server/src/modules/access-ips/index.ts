@@ -12,7 +12,9 @@ import { accessIps, settings, staff } from '../../db/schema/index.js';
 import { badRequest, businessRule } from '../../http/app-error.js';
 import { audit } from '../../platform/audit.js';
 import { accessIpsEnabled } from '../../http/auth-hook.js';
-import { registerCrud } from '../../http/crud.js';
+import { registerResource } from '../../http/resource.js';
+import { tableService } from '../../platform/table-service.js';
+import type { ServiceContext } from '../../platform/context.js';
 import { ipAllowed } from '../../http/ip-match.js';
 import { route, succeed } from '../../http/route.js';
 import { withTx } from '../../platform/tx.js';
@@ -35,23 +37,24 @@ const toItem = (r: AccessIpRow): AccessIpItem => ({
  * global entries, or the caller's personal ones) is refused: the administrator would be locked
  * out by their own edit. `change` turns the current entries into the entries after the edit.
  */
-async function guardLockout(db: DbOrTx, req: FastifyRequest, change: (rows: AccessIpRow[]) => AccessIpRow[]) {
+async function guardLockout(db: DbOrTx, ctx: ServiceContext | FastifyRequest, change: (rows: AccessIpRow[]) => AccessIpRow[]) {
   if (!(await accessIpsEnabled(db))) return;
   const after = change(await db.select().from(accessIps));
-  const me = req.auth!.staffId;
+  const me = ctx.auth!.staffId;
+  const ip = ctx.ip ?? '';
   for (const list of [after.filter((r) => r.staffId === null), after.filter((r) => r.staffId === me)]) {
-    if (list.length > 0 && !ipAllowed(req.ip, list.map((r) => r.address))) throw businessRule('admin.ipLockout');
+    if (list.length > 0 && !ipAllowed(ip, list.map((r) => r.address))) throw businessRule('admin.ipLockout');
   }
 }
 
 /** The owner of a per-staff entry must exist (a field error, not a bare reference conflict). */
-async function toColumns(input: AccessIpCreate, req: FastifyRequest, id: number | null) {
+async function toColumns(input: AccessIpCreate, ctx: ServiceContext, tx: DbOrTx, id: number | null) {
   if (input.staffId !== null) {
-    const [owner] = await req.server.db.select({ id: staff.id }).from(staff).where(eq(staff.id, input.staffId));
+    const [owner] = await tx.select({ id: staff.id }).from(staff).where(eq(staff.id, input.staffId));
     if (!owner) throw badRequest('errors.validation', [{ field: 'staffId', message: 'admin.unknownStaff' }]);
   }
   const values = { address: input.address, staffId: input.staffId, remarks: input.remarks };
-  await guardLockout(req.server.db, req, (rows) => [
+  await guardLockout(tx, ctx, (rows) => [
     ...rows.filter((r) => r.id !== id),
     { ...values, id: id ?? 0, createdAt: new Date(), updatedAt: new Date(), createdBy: null },
   ]);
@@ -99,14 +102,18 @@ export function accessIpsModule(app: FastifyInstance) {
     },
   });
 
-  registerCrud(app, accessIpsResource, {
-    table: accessIps,
-    id: accessIps.id,
-    columns: { id: accessIps.id, address: accessIps.address, staffId: accessIps.staffId, createdAt: accessIps.createdAt },
-    toItem: (row) => toItem(row as AccessIpRow),
-    toInsert: (input, req) => toColumns(input, req, null),
-    toUpdate: (input, req, before) => toColumns(input, req, (before as AccessIpRow).id),
-    beforeDelete: (tx, row, req) => guardLockout(tx, req, (rows) => rows.filter((r) => r.id !== (row as AccessIpRow).id)),
-  });
+  registerResource(
+    app,
+    accessIpsResource,
+    tableService(accessIpsResource, {
+      table: accessIps,
+      id: accessIps.id,
+      columns: { id: accessIps.id, address: accessIps.address, staffId: accessIps.staffId, createdAt: accessIps.createdAt },
+      toItem: (row) => toItem(row as AccessIpRow),
+      toInsert: (input, ctx, tx) => toColumns(input, ctx, tx, null),
+      toUpdate: (input, ctx, before, tx) => toColumns(input, ctx, tx, (before as AccessIpRow).id),
+      beforeDelete: (tx, row, ctx) => guardLockout(tx, ctx, (rows) => rows.filter((r) => r.id !== (row as AccessIpRow).id)),
+    }),
+  );
 }
 

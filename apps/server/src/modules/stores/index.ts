@@ -14,7 +14,8 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog, staff, staffStores, stores } from '../../db/schema/index.js';
 import { conflict } from '../../http/app-error.js';
-import { registerCrud } from '../../http/crud.js';
+import { registerResource } from '../../http/resource.js';
+import { tableService } from '../../platform/table-service.js';
 import { hkDayEnd, hkDayStart, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
 import { route } from '../../http/route.js';
 import { allowedStores } from '../auth/user-info.js';
@@ -126,32 +127,36 @@ export function storesModule(app: FastifyInstance) {
     handler: async (req) => storesLog(req.server.db, req.query),
   });
 
-  registerCrud(app, storesResource, {
-    table: stores,
-    id: stores.id,
-    columns: {
+  registerResource(
+    app,
+    storesResource,
+    tableService(storesResource, {
+      table: stores,
       id: stores.id,
-      storeName: stores.nameZh,
-      englishName: stores.nameEn,
-      lendMoney: stores.lendMoney,
-      gainMoney: stores.gainMoney,
-      createdAt: stores.createdAt,
-    },
-    toItem: (row) => toItem(row as StoreRow),
-    toInsert: (input) => toColumns(input),
-    // A store staff may log into (or default to) stays; the database refuses other references (409).
-    beforeDelete: async (tx, row) => {
-      const id = (row as StoreRow).id;
-      const [used] = await tx
-        .select({ n: count() })
-        .from(staff)
-        .where(
-          or(
-            eq(staff.defaultStoreId, id),
-            sql`exists (select 1 from ${staffStores} where ${staffStores.staffId} = ${staff.id} and ${staffStores.storeId} = ${id})`,
-          ),
-        );
-      if ((used?.n ?? 0) > 0) throw conflict('admin.storeInUse');
-    },
-  });
+      columns: {
+        id: stores.id,
+        storeName: stores.nameZh,
+        englishName: stores.nameEn,
+        lendMoney: stores.lendMoney,
+        gainMoney: stores.gainMoney,
+        createdAt: stores.createdAt,
+      },
+      toItem: (row) => toItem(row as StoreRow),
+      toInsert: (input) => toColumns(input),
+      // A store staff may log into (or default to) stays; the database refuses other references (409).
+      beforeDelete: async (tx, row) => {
+        const id = (row as StoreRow).id;
+        const [used] = await tx
+          .select({ n: count() })
+          .from(staff)
+          .where(
+            or(
+              eq(staff.defaultStoreId, id),
+              sql`exists (select 1 from ${staffStores} where ${staffStores.staffId} = ${staff.id} and ${staffStores.storeId} = ${id})`,
+            ),
+          );
+        if ((used?.n ?? 0) > 0) throw conflict('admin.storeInUse');
+      },
+    }),
+  );
 }

@@ -1,0 +1,118 @@
+import { pageOf, type ResourceDecl } from '@harbour/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { contextOf } from '../platform/context.js';
+import type { ResourceService } from '../platform/resource-service.js';
+import { route, succeed } from './route.js';
+
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/**
+ * The routes of a declared resource (architecture §6), each calling its service with the
+ * request's `ServiceContext`:
+ * `GET <path>` (filters, sort, pages), `GET <path>/:id`, `POST <path>`, `PUT <path>/:id`,
+ * `DELETE <path>/:id` where the declaration gives a permission and the service a function, and
+ * `POST <path>/:id/<action>` for every declared action. The declaration's permission keys guard
+ * them; the service does store scope and the audit row.
+ */
+export function registerResource<D extends ResourceDecl>(app: FastifyInstance, decl: D, service: ResourceService<D>): void {
+  if (decl.storeScoped && !decl.example) throw new Error(`${decl.name}: a store-owned resource declares an example (the store matrix test creates one)`);
+  app.resources.push(decl);
+  const tags = [decl.name];
+  const { permissions: keys } = decl;
+
+  route(app, {
+    method: 'GET',
+    url: decl.path,
+    permission: keys.list,
+    tags,
+    summary: `List ${decl.name}`,
+    querystring: decl.filters,
+    response: pageOf(decl.item),
+    handler: (req) => service.list(contextOf(req), req.query as z.output<D['filters']>),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: `${decl.path}/:id`,
+    permission: keys.view ?? keys.list,
+    tags,
+    summary: `One ${decl.name} item`,
+    params: idParams,
+    response: decl.item,
+    handler: (req) => service.get(contextOf(req), req.params.id),
+  });
+
+  const { create, update, remove } = service;
+  if (decl.create && keys.create && create) {
+    route(app, {
+      method: 'POST',
+      url: decl.path,
+      permission: keys.create,
+      tags,
+      summary: `Create ${decl.name}`,
+      body: decl.create,
+      response: decl.item,
+      handler: async (req) => {
+        const item = await create(contextOf(req), req.body as z.output<NonNullable<D['create']>>);
+        succeed(req, 'success.created');
+        return item;
+      },
+    });
+  }
+
+  if (decl.update && keys.update && update) {
+    route(app, {
+      method: 'PUT',
+      url: `${decl.path}/:id`,
+      permission: keys.update,
+      tags,
+      summary: `Update ${decl.name}`,
+      params: idParams,
+      body: decl.update,
+      response: decl.item,
+      handler: async (req) => {
+        const item = await update(contextOf(req), req.params.id, req.body as z.output<NonNullable<D['update']>>);
+        succeed(req, 'success.updated');
+        return item;
+      },
+    });
+  }
+
+  if (keys.delete && remove) {
+    route(app, {
+      method: 'DELETE',
+      url: `${decl.path}/:id`,
+      permission: keys.delete,
+      tags,
+      summary: `Delete ${decl.name} (409 while referenced)`,
+      params: idParams,
+      response: z.object({ id: z.number().int() }),
+      handler: async (req) => {
+        await remove(contextOf(req), req.params.id);
+        succeed(req, 'success.deleted');
+        return { id: req.params.id };
+      },
+    });
+  }
+
+  for (const [name, action] of Object.entries(decl.actions ?? {})) {
+    const run = (service.actions as Record<string, (ctx: unknown, id: number, body: unknown) => Promise<unknown>> | undefined)?.[name];
+    if (!run) throw new Error(`${decl.name}: action ${name} is declared but its service has no function for it`);
+    route(app, {
+      method: 'POST',
+      url: `${decl.path}/:id/${name}`,
+      permission: action.permission,
+      tags,
+      summary: action.summary,
+      params: idParams,
+      ...(action.body ? { body: action.body } : {}),
+      response: action.answer ?? decl.item,
+      handler: async (req) => {
+        const out = await run(contextOf(req), req.params.id, req.body);
+        if (action.message) succeed(req, action.message);
+        return out;
+      },
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import type { Page, ResourceActionDecl, ResourceDecl } from '@harbour/contracts';
+import type { z } from 'zod';
+import type { ServiceContext } from './context.js';
+
+type ItemOf<D extends ResourceDecl> = z.output<D['item']>;
+type ActionsOf<D extends ResourceDecl> = NonNullable<D['actions']>;
+type ActionBody<A> = A extends ResourceActionDecl<infer B> ? (A['body'] extends z.ZodType ? z.output<B> : undefined) : never;
+type ActionAnswer<A, Item> = A extends { answer: infer R extends z.ZodType } ? z.output<R> : Item;
+
+/**
+ * What a declared resource does, independent of HTTP: `registerResource` turns it into routes,
+ * and a scheduled job or batch calls the same functions with its own `ServiceContext`. Each
+ * function opens its transaction, applies the store scope and writes its audit row itself.
+ */
+export interface ResourceService<D extends ResourceDecl> {
+  list(ctx: ServiceContext, query: z.output<D['filters']>): Promise<Page<ItemOf<D>>>;
+  get(ctx: ServiceContext, id: number): Promise<ItemOf<D>>;
+  create?(ctx: ServiceContext, input: z.output<NonNullable<D['create']>>): Promise<ItemOf<D>>;
+  update?(ctx: ServiceContext, id: number, input: z.output<NonNullable<D['update']>>): Promise<ItemOf<D>>;
+  remove?(ctx: ServiceContext, id: number): Promise<void>;
+  /** One function per declared action (`POST <path>/:id/<name>`). */
+  actions?: {
+    [K in keyof ActionsOf<D>]: (ctx: ServiceContext, id: number, body: ActionBody<ActionsOf<D>[K]>) => Promise<ActionAnswer<ActionsOf<D>[K], ItemOf<D>>>;
+  };
+}
