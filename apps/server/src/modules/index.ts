@@ -11,7 +11,7 @@ import { toolsModule } from './tools/index.js';
 import { settingsModule } from './settings/index.js';
 import { holidaysModule } from './holidays/index.js';
 
-/** A server module registers its routes (with `route()` / `registerCrud()`) on the app. */
+/** A server module registers its routes (with `route()` / `registerResource()`) on the app. */
 export type HarbourModule = (app: FastifyInstance) => void | Promise<void>;
 
 /** Every module of the server, in registration order. Add yours here (one line). */

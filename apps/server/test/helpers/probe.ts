@@ -13,7 +13,7 @@ import { changeStatus } from '../../src/platform/status-change.js';
 import { withTx } from '../../src/platform/tx.js';
 
 /**
- * A store-owned master-data resource that exists only in tests, to drive `registerCrud` the way
+ * A store-owned master-data resource that exists only in tests, to drive `registerResource` and `tableService` the way
  * modules do: its table is created in the test file's own database.
  */
 export const probeItems = pgTable('probe_items', {
