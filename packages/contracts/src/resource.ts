@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { PermissionKey } from './permissions/index.js';
 
 /**
  * A master-data resource declared once: the server derives its CRUD routes (list with
@@ -48,12 +47,17 @@ export interface ResourceField {
   masked?: boolean;
 }
 
+/**
+ * The keys a resource needs. They enter the permission catalogue through
+ * `resourcePermissions(decl, …)` (permissions/define.ts), and `registerResource` refuses a
+ * declaration whose keys the catalogue does not have.
+ */
 export interface ResourcePermissions {
-  list: PermissionKey;
-  view?: PermissionKey;
-  create?: PermissionKey;
-  update?: PermissionKey;
-  delete?: PermissionKey;
+  list: string;
+  view?: string;
+  create?: string;
+  update?: string;
+  delete?: string;
 }
 
 /**
@@ -61,7 +65,7 @@ export interface ResourcePermissions {
  * `forbid`, `unlock`). Status changes go through the domain's status table in the service.
  */
 export interface ResourceActionDecl<Body extends z.ZodType = z.ZodType, Answer extends z.ZodType = z.ZodType> {
-  permission: PermissionKey;
+  permission: string;
   /** i18n key of the button. */
   label: string;
   summary: string;
@@ -106,4 +110,4 @@ export interface ResourceDecl<
 }
 
 /** Keeps the declaration's own types (schemas, action names) while checking it is a `ResourceDecl`. */
-export const defineResource = <D extends ResourceDecl>(decl: D): D => decl;
+export const defineResource = <const D extends ResourceDecl>(decl: D): D => decl;

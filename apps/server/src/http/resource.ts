@@ -1,4 +1,4 @@
-import { pageOf, type ResourceDecl } from '@harbour/contracts';
+import { PERMISSION_KEYS, pageOf, type PermissionKey, type ResourceDecl } from '@harbour/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contextOf } from '../platform/context.js';
@@ -19,7 +19,7 @@ export function registerResource<D extends ResourceDecl>(app: FastifyInstance, d
   if (decl.storeScoped && !decl.example) throw new Error(`${decl.name}: a store-owned resource declares an example (the store matrix test creates one)`);
   app.resources.push(decl);
   const tags = [decl.name];
-  const { permissions: keys } = decl;
+  const keys = catalogueKeys(decl);
 
   route(app, {
     method: 'GET',
@@ -102,7 +102,7 @@ export function registerResource<D extends ResourceDecl>(app: FastifyInstance, d
     route(app, {
       method: 'POST',
       url: `${decl.path}/:id/${name}`,
-      permission: action.permission,
+      permission: catalogueKey(decl, action.permission),
       tags,
       summary: action.summary,
       params: idParams,
@@ -115,4 +115,21 @@ export function registerResource<D extends ResourceDecl>(app: FastifyInstance, d
       },
     });
   }
+}
+
+/** A declaration's key, refused at registration unless the catalogue has it (it enters through `resourcePermissions`). */
+function catalogueKey(decl: ResourceDecl, key: string): PermissionKey {
+  if (!PERMISSION_KEYS.has(key)) throw new Error(`${decl.name}: permission ${key} is not in the catalogue (add resourcePermissions(${decl.name}, …) to packages/contracts/src/permissions/)`);
+  return key as PermissionKey;
+}
+
+function catalogueKeys(decl: ResourceDecl): { list: PermissionKey; view?: PermissionKey; create?: PermissionKey; update?: PermissionKey; delete?: PermissionKey } {
+  const p = decl.permissions;
+  const opt = (k: string | undefined) => (k === undefined ? undefined : catalogueKey(decl, k));
+  const out: ReturnType<typeof catalogueKeys> = { list: catalogueKey(decl, p.list) };
+  for (const name of ['view', 'create', 'update', 'delete'] as const) {
+    const key = opt(p[name]);
+    if (key) out[name] = key;
+  }
+  return out;
 }

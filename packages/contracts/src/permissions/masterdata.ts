@@ -1,6 +1,7 @@
-import { action, page } from './define.js';
+import { holidayResource } from '../holidays.js';
+import { action, page, resourcePermissions } from './define.js';
 
-/** Master data (spec §2). Holidays' keys match `HOLIDAY_PERMISSIONS` in holidays.ts. */
+/** Master data (spec §2). Holidays' keys come from the holidays declaration. */
 export const masterdataPermissions = [
   page('masterdata', 200, 'company', { icon: 'bank' }),
   page('masterdata', 201, 'staffInfo', { icon: 'idcard' }),
@@ -11,10 +12,7 @@ export const masterdataPermissions = [
   page('masterdata', 206, 'referralAgent', { icon: 'share-alt' }),
   page('masterdata', 207, 'solicitor', { icon: 'solution' }),
   page('masterdata', 208, 'ocaAgent', { icon: 'reconciliation' }),
-  page('masterdata', 209, 'holidays', { icon: 'calendar', key: 'masterdata.holidays.list', available: true, api: ['GET /holidays', 'GET /holidays/:id'] }),
-  action('masterdata', 209, 'masterdata.holidays.create', ['POST /holidays']),
-  action('masterdata', 209, 'masterdata.holidays.update', ['PUT /holidays/:id']),
-  action('masterdata', 209, 'masterdata.holidays.delete', ['DELETE /holidays/:id']),
+  ...resourcePermissions(holidayResource, 'masterdata', 209, { icon: 'calendar', available: true, path: '/masterdata/holidays' }),
   action('masterdata', 209, 'masterdata.holidays.import', ['POST /holidays/import']),
   page('masterdata', 210, 'smsContent', { icon: 'message' }),
 ];

@@ -1,10 +1,8 @@
-import { action, page } from './define.js';
+import { storesResource } from '../stores.js';
+import { action, resourcePermissions } from './define.js';
 
-/** Stores list; the keys match `STORE_PERMISSIONS` in stores.ts. */
+/** Stores list: the keys of the stores declaration, plus the store change log. */
 export const storesPermissions = [
-  page('stores', 500, 'list', { available: true, icon: 'shop', path: '/stores/list', api: ['GET /stores', 'GET /stores/{id}'] }),
-  action('stores', 501, 'stores.create', ['POST /stores']),
-  action('stores', 502, 'stores.update', ['PUT /stores/{id}']),
-  action('stores', 503, 'stores.delete', ['DELETE /stores/{id}']),
+  ...resourcePermissions(storesResource, 'stores', 500, { available: true, icon: 'shop', path: '/stores/list' }),
   action('stores', 504, 'stores.log', ['GET /storesLog']),
 ];

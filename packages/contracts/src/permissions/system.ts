@@ -1,4 +1,5 @@
-import { action, page } from './define.js';
+import { accessIpsResource } from '../access-ips.js';
+import { action, page, resourcePermissions } from './define.js';
 
 /** System (spec §2). Login list and force logout are served by the platform's auth module. */
 export const systemPermissions = [
@@ -7,10 +8,7 @@ export const systemPermissions = [
   page('system', 302, 'developList', { icon: 'code' }),
   page('system', 303, 'activePeriod', { icon: 'clock-circle' }),
   page('system', 304, 'visibleTel', { icon: 'eye' }),
-  page('system', 305, 'accessIps', { available: true, icon: 'global', key: 'system.accessIps.list', api: ['GET /accessIps', 'GET /accessIps/{id}'] }),
-  action('system', 305, 'system.accessIps.create', ['POST /accessIps']),
-  action('system', 305, 'system.accessIps.update', ['PUT /accessIps/{id}']),
-  action('system', 305, 'system.accessIps.delete', ['DELETE /accessIps/{id}']),
+  ...resourcePermissions(accessIpsResource, 'system', 305, { available: true, icon: 'global', path: '/system/accessIps' }),
   action('system', 305, 'system.accessIps.setting', ['GET /accessIps/setting', 'POST /accessIps/setting']),
   page('system', 306, 'monitor', { icon: 'monitor' }),
   page('system', 307, 'loginList', { available: true, icon: 'login', api: ['GET /loginUserList'] }),
