@@ -25,7 +25,7 @@ export function translate(lang: Language, code: string, params: MessageParams = 
     (MESSAGES[DEFAULT_LANGUAGE] as Record<string, string>)[code] ??
     extra[DEFAULT_LANGUAGE][code];
   if (template === undefined) return code;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }
 
 /**

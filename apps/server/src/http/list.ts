@@ -2,8 +2,8 @@ import type { Page } from '@harbour/contracts';
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /**
- * `sort=field:asc` → ORDER BY over the columns a list allows (unknown fields fall back to the
- * default, never reach SQL). The id breaks ties so pages never repeat or skip rows.
+ * `sort=field:asc` → ORDER BY over the columns a list allows (unknown fields — including
+ * inherited names such as `__proto__` — fall back to the default, never reach SQL). The id breaks ties so pages never repeat or skip rows.
  */
 export function orderBy(
   sort: string | undefined,
@@ -14,7 +14,8 @@ export function orderBy(
   const pick = (s: string | undefined) => {
     if (!s) return undefined;
     const [field, dir] = s.split(':');
-    const col = field ? columns[field] : undefined;
+    // Own properties only: `__proto__`, `constructor` and friends are unknown fields, not columns.
+    const col = field && Object.hasOwn(columns, field) ? columns[field] : undefined;
     return col ? (dir === 'desc' ? desc(col) : asc(col)) : undefined;
   };
   const first = pick(sort) ?? pick(fallback);
