@@ -69,8 +69,9 @@ describe('tokens and sessions', () => {
     await t.pool.query(`update staff set state = 'forbidden' where username = 'collector'`);
     try {
       expect((await me(collector.access_token)).body).toMatchObject({ status: 50003 });
+      // Refused like a wrong password (test/security/password-oracle.test.ts).
       const login = await tryLogin(t.app, 'collector');
-      expect(login.statusCode).toBe(403);
+      expect(login.statusCode).toBe(401);
     } finally {
       await t.pool.query(`update staff set state = 'normal' where username = 'collector'`);
     }
@@ -180,7 +181,7 @@ describe('access IP allowlist', () => {
     const clerkId = await staffId('clerk');
     await t.pool.query(`insert into access_ips (address, staff_id) values ('10.30.0.1', $1)`, [clerkId]);
     try {
-      expect((await tryLogin(t.app, 'clerk', 'demo1234', '10.31.0.1')).statusCode).toBe(403);
+      expect((await tryLogin(t.app, 'clerk', 'demo1234', '10.31.0.1')).statusCode).toBe(401);
       expect((await tryLogin(t.app, 'clerk', 'demo1234', '10.30.0.1')).statusCode).toBe(200);
       expect((await tryLogin(t.app, 'manager', 'demo1234', '10.31.0.1')).statusCode).toBe(200);
     } finally {

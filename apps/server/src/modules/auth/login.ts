@@ -2,7 +2,7 @@ import type { TokenAnswer } from '@harbour/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { loginAttempts, staff, staffStores, stores } from '../../db/schema/index.js';
-import { AppError, fieldError, forbidden, tooManyRequests } from '../../http/app-error.js';
+import { AppError, fieldError, tooManyRequests } from '../../http/app-error.js';
 import { audit } from '../../platform/audit.js';
 import { checkGlobalIp, SUPER_ADMIN_ID } from '../../http/auth-hook.js';
 import { readSettings } from '../../platform/settings.js';
@@ -39,9 +39,21 @@ async function loginStore(req: FastifyRequest, staffId: number, defaultStoreId: 
   return ids[0];
 }
 
+/** The global and the staff member's own address allowlists admit the caller. */
+async function addressAllowed(req: FastifyRequest, staffId: number): Promise<boolean> {
+  try {
+    await checkGlobalIp(req.server.db, req.ip, staffId);
+    return true;
+  } catch (e) {
+    if (e instanceof AppError && e.httpStatus === 403) return false;
+    throw e;
+  }
+}
+
 /**
  * Password login (spec §7 `POST login`, type 1): captcha, per-address throttle, account lockout,
- * argon2id, allowlists; on success a new session and the token pair.
+ * argon2id, state, allowlists and stores (all refused alike); on success a new session and the
+ * token pair.
  */
 export async function passwordLogin(req: FastifyRequest, input: PasswordLogin): Promise<TokenAnswer> {
   const db = req.server.db;
@@ -56,7 +68,12 @@ export async function passwordLogin(req: FastifyRequest, input: PasswordLogin): 
   if (locked) throw tooManyRequests('auth.accountLocked', { minutes: policy.lockoutMinutes });
 
   const ok = await verifyPassword(account?.passwordHash ?? (await dummyHash()), input.password);
-  if (!account || !ok) {
+  // A forbidden account, one outside its address allowlist or one without a store answers exactly
+  // like a wrong password (and counts towards the lockout like one): otherwise the answer would
+  // tell whether the password was right.
+  const storeId = account && ok ? await loginStore(req, account.id, account.defaultStoreId) : undefined;
+  const admitted = account && ok && account.state === 'normal' && storeId !== undefined && (await addressAllowed(req, account.id));
+  if (!account || !admitted || storeId === undefined) {
     await withTx(req, async (tx) => {
       await tx.insert(loginAttempts).values({ ip: req.ip, username: input.username.slice(0, 64), success: false });
       if (account) {
@@ -75,10 +92,6 @@ export async function passwordLogin(req: FastifyRequest, input: PasswordLogin): 
     });
     throw invalidCredentials();
   }
-  if (account.state !== 'normal') throw forbidden('auth.accountForbidden');
-  await checkGlobalIp(db, req.ip, account.id);
-  const storeId = await loginStore(req, account.id, account.defaultStoreId);
-  if (storeId === undefined) throw forbidden('auth.noStore');
 
   return withTx(req, async (tx) => {
     const { tokens, sessionId } = await openSession(tx, req, account.id, storeId, input.remember ?? false);
