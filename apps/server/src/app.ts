@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { tooManyRequests } from './http/app-error.js';
 import { installErrorHandling } from './http/error-handler.js';
+import { requestLogSerializer } from './http/log-redact.js';
 import { requestLanguage, translate } from './http/i18n.js';
 import { installPlatformHooks } from './http/platform.js';
 import './http/types.js';
@@ -31,6 +32,7 @@ export async function buildApp({ db, config, modules = [] }: BuildOptions): Prom
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: requestLogSerializer },
     },
     // A caller's X-Request-Id is kept when it looks like one, so logs join up across a proxy.
     genReqId: (req) => {

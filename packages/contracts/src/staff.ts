@@ -147,7 +147,14 @@ export const staffRevealAnswerSchema = z.object({ field: z.enum(REVEALABLE_STAFF
 export const staffFiltersSchema = listQueryBase.extend({
   name: z.string().trim().max(64).optional(),
   username: z.string().trim().max(64).optional(),
-  mobile: z.string().trim().max(32).optional(),
+  // A masked field filters by the whole number only: a partial match would let `total` spell out
+  // a number digit by digit without any audited reveal.
+  mobile: z
+    .string()
+    .max(32)
+    .transform((v) => v.replace(/\D/g, ''))
+    .refine((v) => v === '' || /^\d{8}$/.test(v), { message: 'validation.mobileWhole' })
+    .optional(),
   roleId: z.coerce.number().int().positive().optional(),
   storeId: z.coerce.number().int().positive().optional(),
   state: z.enum(STAFF_STATES).optional(),

@@ -86,6 +86,7 @@ export const en = {
   'validation.currentPasswordWrong': 'The current password is wrong',
   'validation.mobileRequired': 'Mobile is required',
   'validation.mobile': 'Enter a valid mobile number',
+  'validation.mobileWhole': 'Enter the whole 8-digit mobile number to search by it',
   'validation.hkid': 'Enter a valid HKID number',
   'validation.storesRequired': 'Stores must be selected',
   'validation.defaultStoreRequired': 'Choose the default store',

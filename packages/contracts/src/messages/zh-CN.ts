@@ -80,6 +80,7 @@ export const zhCN: Record<MessageCode, string> = {
   'validation.currentPasswordWrong': '当前密码不正确',
   'validation.mobileRequired': '必须填写手机号码',
   'validation.mobile': '请输入正确的手机号码',
+  'validation.mobileWhole': '请输入完整的 8 位手机号码以作搜索',
   'validation.hkid': '请输入正确的香港身份证号码',
   'validation.storesRequired': '必须选择分店',
   'validation.defaultStoreRequired': '请选择默认分店',

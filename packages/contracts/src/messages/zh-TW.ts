@@ -80,6 +80,7 @@ export const zhTW: Record<MessageCode, string> = {
   'validation.currentPasswordWrong': '目前的密碼不正確',
   'validation.mobileRequired': '必須填寫手提電話',
   'validation.mobile': '請輸入正確的手提電話號碼',
+  'validation.mobileWhole': '請輸入完整的 8 位手提電話號碼以作搜尋',
   'validation.hkid': '請輸入正確的香港身份證號碼',
   'validation.storesRequired': '必須選擇分店',
   'validation.defaultStoreRequired': '請選擇預設分店',

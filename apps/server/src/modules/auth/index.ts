@@ -12,7 +12,7 @@ import {
   tokenAnswerSchema,
   userInfoSchema,
 } from '@harbour/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sessions, staff } from '../../db/schema/index.js';
@@ -22,7 +22,9 @@ import { revokeSession } from '../../http/auth-hook.js';
 import { route, succeed } from '../../http/route.js';
 import { withTx } from '../../platform/tx.js';
 import { issueCaptcha } from './captcha.js';
-import { liveSessions } from './live-sessions.js';
+import { liveSessions, visibleSessions } from './live-sessions.js';
+import { assertMayManage } from '../../platform/staff-guard.js';
+import { findStaff } from '../staff/read.js';
 import { passwordLogin } from './login.js';
 import { refreshSession } from '../../platform/sessions.js';
 import { allowedStores, userInfo } from './user-info.js';
@@ -131,11 +133,16 @@ export function authModule(app: FastifyInstance) {
     response: done,
     handler: async (req) => {
       await withTx(req, async (tx) => {
+        const auth = req.auth!;
+        // Only sessions the caller can list may be ended: another store's, or the super
+        // administrator's, answer like an unknown id, so guessing ids gains nothing.
         const [target] = await tx
           .select({ id: sessions.id, staffId: sessions.staffId, revokedAt: sessions.revokedAt })
           .from(sessions)
-          .where(eq(sessions.id, req.body.sessionId));
+          .innerJoin(staff, eq(staff.id, sessions.staffId))
+          .where(and(eq(sessions.id, req.body.sessionId), visibleSessions(auth, tx)));
         if (!target) throw notFound('auth.sessionNotFound');
+        await assertMayManage(tx, auth, target.staffId);
         await revokeSession(tx, target.id, 'forced');
         await audit(tx, { action: 'logout', module: 'auth.session', reference: target.id, after: { staffId: target.staffId, reason: 'forced' } });
       });
@@ -165,12 +172,10 @@ export function authModule(app: FastifyInstance) {
     response: done,
     handler: async (req) => {
       await withTx(req, async (tx) => {
-        const [target] = await tx
-          .select({ id: staff.id, failedLogins: staff.failedLogins, lockedUntil: staff.lockedUntil })
-          .from(staff)
-          .where(eq(staff.id, req.params.id))
-          .for('update');
-        if (!target) throw notFound();
+        const auth = req.auth!;
+        const row = await findStaff(tx, auth, req.params.id, true);
+        await assertMayManage(tx, auth, row.id);
+        const target = { id: row.id, failedLogins: row.failedLogins, lockedUntil: row.lockedUntil };
         await tx.update(staff).set({ failedLogins: 0, lockedUntil: null, updatedAt: sql`now()` }).where(eq(staff.id, target.id));
         await audit(tx, { action: 'edit', module: 'staff', reference: target.id, before: target, after: { failedLogins: 0, lockedUntil: null } });
       });

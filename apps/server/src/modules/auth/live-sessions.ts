@@ -1,5 +1,9 @@
 import type { LoginUserItem, Page } from '@harbour/contracts';
-import { and, eq, gt, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { SUPER_ADMIN_ID } from '../../http/auth-hook.js';
+import type { AuthContext } from '../../http/types.js';
+import { staffInScope } from '../staff/scope.js';
 import type { FastifyRequest } from 'fastify';
 import { sessions, staff, stores } from '../../db/schema/index.js';
 import { likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../../http/list.js';
@@ -14,7 +18,16 @@ export interface LoginUserQuery {
   username?: string | undefined;
 }
 
-/** `GET /loginUserList`: sessions still alive (not revoked, not expired, not idle). */
+/**
+ * The sessions a caller may see and end: those of staff in the caller's store scope (all with an
+ * all-stores role), never the super administrator's unless the caller is the super administrator.
+ * The query must join `staff`.
+ */
+export function visibleSessions(auth: AuthContext, db: DbOrTx): SQL | undefined {
+  return and(staffInScope(auth, db), auth.superAdmin ? undefined : ne(sessions.staffId, SUPER_ADMIN_ID));
+}
+
+/** `GET /loginUserList`: sessions still alive (not revoked, not expired, not idle) that the caller may see. */
 export async function liveSessions(req: FastifyRequest, q: LoginUserQuery): Promise<Page<LoginUserItem>> {
   const db = req.server.db;
   const { idleTimeoutMinutes } = await readSettings(db, ['idleTimeoutMinutes']);
@@ -23,6 +36,8 @@ export async function liveSessions(req: FastifyRequest, q: LoginUserQuery): Prom
     gt(sessions.refreshExpiresAt, sql`now()`),
     gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${idleTimeoutMinutes})`),
   ];
+  const scope = visibleSessions(req.auth!, db);
+  if (scope) where.push(scope);
   if (q.staffId) where.push(eq(sessions.staffId, q.staffId));
   if (q.storeId) where.push(eq(sessions.storeId, q.storeId));
   if (q.username) where.push(ilike(staff.username, likePattern(q.username)));

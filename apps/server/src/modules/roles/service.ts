@@ -3,7 +3,8 @@ import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { permissions, rolePermissions, roles, staffRoles } from '../../db/schema/index.js';
-import { AppError, badRequest, notFound } from '../../http/app-error.js';
+import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
+import { outrankingStaff } from '../../platform/staff-guard.js';
 import { audit } from '../../platform/audit.js';
 import type { AuthContext } from '../../http/types.js';
 import { likePattern, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
@@ -110,10 +111,23 @@ export async function createRole(tx: Tx, req: FastifyRequest, input: RoleCreate)
   return item!;
 }
 
+/**
+ * A role may be rewritten or deleted only by a caller who holds everything it grants and who may
+ * manage everyone holding it: otherwise `PUT /roles/{id}` with one key would strip (or take over)
+ * the access of staff more powerful than the caller.
+ */
+async function assertMayChangeRole(tx: Tx, auth: AuthContext, role: RoleItem) {
+  if (auth.superAdmin) return;
+  const beyond = role.permissions.some((k) => !auth.permissions.has(k)) || (role.allStores && !auth.allStores);
+  const holders = await tx.select({ staffId: staffRoles.staffId }).from(staffRoles).where(eq(staffRoles.roleId, role.id));
+  if (beyond || (await outrankingStaff(tx, auth, holders.map((h) => h.staffId))).length > 0) throw forbidden('admin.roleOutranked');
+}
+
 export async function updateRole(tx: Tx, req: FastifyRequest, id: number, input: RoleUpdate) {
   const auth = req.auth!;
   const beforeRow = await findRole(tx, id, true);
   const [before] = await toItems(tx, [beforeRow]);
+  await assertMayChangeRole(tx, auth, before!);
   const keys = await checkGrants(tx, auth, input);
   await checkName(tx, input.name, id);
   const [row] = await tx
@@ -131,6 +145,7 @@ export async function updateRole(tx: Tx, req: FastifyRequest, id: number, input:
 export async function deleteRole(tx: Tx, req: FastifyRequest, id: number) {
   const row = await findRole(tx, id, true);
   const [before] = await toItems(tx, [row]);
+  await assertMayChangeRole(tx, req.auth!, before!);
   if (before!.staffCount > 0) throw new AppError(409, ErrorStatus.Conflict, 'admin.roleInUse');
   await tx.delete(roles).where(and(eq(roles.id, id)));
   await audit(tx, { action: 'delete', module: 'roles', reference: id, before });

@@ -42,7 +42,7 @@ export async function updateOwnProfile(tx: Tx, req: FastifyRequest, input: OwnPr
     }
   }
   // The username and HKID do not change here; the mobile must stay unique.
-  await checkDuplicates(tx, { username: before.username, mobile: input.mobile, hkid: null }, auth.staffId);
+  await checkDuplicates(tx, req, { username: before.username, mobile: input.mobile, hkid: null }, auth.staffId, { ownDetails: true });
   const [after] = await tx
     .update(staff)
     .set({

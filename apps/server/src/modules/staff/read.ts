@@ -93,13 +93,13 @@ export function toItem(
 
 /** The filters of the staff list (spec: name, username, mobile, role, store, state). */
 export function staffFilterWhere(db: DbOrTx, auth: AuthContext, q: Omit<StaffFilters, 'page' | 'pageSize' | 'sort'>): SQL | undefined {
-  const digits = q.mobile?.replace(/\D/g, '');
+  const digits = q.mobile;
   return and(
     staffInScope(auth, db),
     q.name ? or(ilike(staff.name, likePattern(q.name)), ilike(staff.fullName, likePattern(q.name))) : undefined,
     q.username ? ilike(staff.username, likePattern(q.username)) : undefined,
-    // Mobiles are kept as 8 digits, so the filter matches however the caller typed it.
-    digits ? ilike(staff.mobile, likePattern(digits)) : undefined,
+    // Mobiles are kept as 8 digits; the filter is the whole number (normalised by the contract), never a part.
+    digits ? eq(staff.mobile, digits) : undefined,
     q.state ? eq(staff.state, q.state) : undefined,
     q.roleId
       ? exists(db.select({ one: sql`1` }).from(staffRoles).where(and(eq(staffRoles.staffId, staff.id), eq(staffRoles.roleId, q.roleId))))

@@ -1,16 +1,18 @@
 import { ErrorStatus, isStrongPassword, type FieldError, type RevealableStaffField, type StaffCreate, type StaffState, type StaffUpdate } from '@harbour/contracts';
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.js';
-import { rolePermissions, roles, staff, staffRoles, staffStores, stores } from '../../db/schema/index.js';
-import { AppError, badRequest, businessRule, forbidden } from '../../http/app-error.js';
+import { auditLog, rolePermissions, roles, staff, staffRoles, staffStores, stores } from '../../db/schema/index.js';
+import { AppError, badRequest, businessRule, tooManyRequests } from '../../http/app-error.js';
 import { audit } from '../../platform/audit.js';
 import { SUPER_ADMIN_ID } from '../../http/auth-hook.js';
 import { readSettings } from '../../platform/settings.js';
 import type { AuthContext } from '../../http/types.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { endStaffSessions } from '../../platform/sessions.js';
-import { assignableStoreIds } from './scope.js';
+import { assignableStoreIds, staffInScope } from './scope.js';
+import { withTx } from '../../platform/tx.js';
+import { assertMayManage } from '../../platform/staff-guard.js';
 import { findStaff, staffItem, type StaffRow } from './read.js';
 import { maskTail } from './mask.js';
 
@@ -38,24 +40,72 @@ async function checkPasswordPolicy(tx: Tx, password: string | null) {
   }
 }
 
-/** Spec §5: username, mobile and HKID are each used by one staff member only. */
-export async function checkDuplicates(tx: Tx, input: { username: string; mobile: string; hkid: string | null }, selfId: number | null) {
+/** Refused duplicate checks one staff member may run in the window before being told to wait. */
+export const CONFLICT_LIMIT = 5;
+export const CONFLICT_WINDOW_MINUTES = 15;
+/** The audit module of a refused duplicate that named nothing (counted for the limit). */
+const CONFLICT_MODULE = 'staff.conflict';
+
+/** A clash that may not be described: no field, no record. */
+const unavailable = () => new AppError(409, ErrorStatus.Conflict, 'admin.detailsUnavailable');
+
+/**
+ * Spec §5: username, mobile and HKID are each used by one staff member only. The rule must not
+ * become a lookup service: a clash with a staff member the caller cannot see (another store's, or
+ * anyone at all on the caller's own details page) is answered without naming the field or the
+ * record, is written to the audit log in its own transaction (the request's is rolled back), and
+ * more than CONFLICT_LIMIT such answers in CONFLICT_WINDOW_MINUTES answer 429.
+ */
+export async function checkDuplicates(
+  tx: Tx,
+  req: FastifyRequest,
+  input: { username: string; mobile: string; hkid: string | null },
+  selfId: number | null,
+  { ownDetails = false }: { ownDetails?: boolean } = {},
+) {
+  const auth = req.auth!;
   await tx.execute(sql`select pg_advisory_xact_lock(${STAFF_WRITE_LOCK})`);
+  await refuseWhenProbing(tx, auth.staffId);
   const others = selfId === null ? undefined : ne(staff.id, selfId);
-  const [byName] = await tx
-    .select({ id: staff.id })
-    .from(staff)
-    .where(and(sql`lower(${staff.username}) = lower(${input.username})`, others));
-  if (byName) throw conflictOn('admin.usernameTaken', ['username']);
   const clash = await tx
-    .select({ mobile: staff.mobile, hkid: staff.hkid })
+    .select({ id: staff.id, username: staff.username, mobile: staff.mobile, hkid: staff.hkid })
     .from(staff)
-    .where(and(or(eq(staff.mobile, input.mobile), input.hkid ? eq(staff.hkid, input.hkid) : undefined), others));
+    .where(
+      and(
+        or(sql`lower(${staff.username}) = lower(${input.username})`, eq(staff.mobile, input.mobile), input.hkid ? eq(staff.hkid, input.hkid) : undefined),
+        others,
+      ),
+    );
+  if (clash.length === 0) return;
+  const visible = ownDetails
+    ? []
+    : (await tx.select({ id: staff.id }).from(staff).where(and(inArray(staff.id, clash.map((c) => c.id)), staffInScope(auth, tx)))).map((r) => r.id);
   const fields = [
+    ...(clash.some((r) => r.username.toLowerCase() === input.username.toLowerCase()) ? ['username'] : []),
     ...(clash.some((r) => r.mobile === input.mobile) ? ['mobile'] : []),
     ...(input.hkid && clash.some((r) => r.hkid === input.hkid) ? ['hkid'] : []),
   ];
-  if (fields.length) throw conflictOn('admin.idOrMobileUsed', fields);
+  if (clash.every((c) => visible.includes(c.id))) {
+    if (fields.includes('username')) throw conflictOn('admin.usernameTaken', ['username']);
+    throw conflictOn('admin.idOrMobileUsed', fields);
+  }
+  await withTx(req, (own) => audit(own, { action: 'view', module: CONFLICT_MODULE, reference: selfId ?? 'new', after: { fields, outOfView: true } }));
+  throw unavailable();
+}
+
+/** Too many refused duplicates lately: the caller is trying values, not typing a colleague's details. */
+async function refuseWhenProbing(tx: Tx, staffId: number) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.staffId, staffId),
+        eq(auditLog.module, CONFLICT_MODULE),
+        gt(auditLog.createdAt, sql`now() - make_interval(mins => ${CONFLICT_WINDOW_MINUTES})`),
+      ),
+    );
+  if ((row?.n ?? 0) >= CONFLICT_LIMIT) throw tooManyRequests('admin.tooManyConflicts', { minutes: CONFLICT_WINDOW_MINUTES });
 }
 
 /** Links a staff member has now (none for a new one). */
@@ -67,8 +117,8 @@ export interface Links {
 /**
  * Stores and roles must exist. A caller whose roles do not reach every store, or who is not the
  * super administrator, may only add or remove stores they may log into themselves, and may only
- * add roles granting nothing beyond their own keys; what the member already has outside that
- * reach is kept as it is (so a branch administrator can still edit a two-branch colleague).
+ * add roles granting nothing beyond their own keys. (A member holding anything beyond the caller's
+ * reach cannot be edited by the caller at all: `assertMayManage`.)
  */
 async function checkAssignments(tx: Tx, auth: AuthContext, input: StaffCreate | StaffUpdate, current: Links) {
   const errors: FieldError[] = [];
@@ -127,7 +177,7 @@ export async function createStaff(tx: Tx, req: FastifyRequest, input: StaffCreat
   const auth = req.auth!;
   await checkPasswordPolicy(tx, input.password);
   const { storeIds, roleIds } = await checkAssignments(tx, auth, input, { storeIds: [], roleIds: [] });
-  await checkDuplicates(tx, input, null);
+  await checkDuplicates(tx, req, input, null);
   const [row] = await tx
     .insert(staff)
     .values({ ...profileColumns(input), passwordHash: await hashPassword(input.password), createdBy: auth.staffId })
@@ -137,15 +187,11 @@ export async function createStaff(tx: Tx, req: FastifyRequest, input: StaffCreat
   return staffItem(tx, auth, row!);
 }
 
-/** Only the super administrator changes the super administrator's account. */
-function guardSuperAdmin(auth: AuthContext, id: number) {
-  if (id === SUPER_ADMIN_ID && !auth.superAdmin) throw forbidden('admin.superAdminProtected');
-}
 
 export async function updateStaff(tx: Tx, req: FastifyRequest, id: number, input: StaffUpdate) {
   const auth = req.auth!;
   const before = await findStaff(tx, auth, id, true);
-  guardSuperAdmin(auth, id);
+  await assertMayManage(tx, auth, id);
   await checkPasswordPolicy(tx, input.password);
   const beforeLinks = await staffItem(tx, auth, before);
   const current = { storeIds: beforeLinks.stores.map((s) => s.id), roleIds: beforeLinks.roles.map((r) => r.id) };
@@ -154,7 +200,7 @@ export async function updateStaff(tx: Tx, req: FastifyRequest, id: number, input
   const mobile = input.mobile ?? before.mobile;
   if (mobile === null) throw badRequest('errors.validation', [{ field: 'mobile', message: 'validation.mobileRequired' }]);
   const profile: Profile = { ...input, mobile, hkid: input.hkid === undefined ? before.hkid : input.hkid };
-  await checkDuplicates(tx, profile, id);
+  await checkDuplicates(tx, req, profile, id);
   const [row] = await tx
     .update(staff)
     .set({
@@ -183,7 +229,7 @@ export async function updateStaff(tx: Tx, req: FastifyRequest, id: number, input
 export async function setStaffState(tx: Tx, req: FastifyRequest, id: number, state: StaffState) {
   const auth = req.auth!;
   const before = await findStaff(tx, auth, id, true);
-  guardSuperAdmin(auth, id);
+  await assertMayManage(tx, auth, id);
   if (state === 'forbidden' && (id === auth.staffId || id === SUPER_ADMIN_ID)) throw businessRule('admin.cannotForbidSelf');
   const [row] = await tx.update(staff).set({ state, updatedAt: new Date() }).where(eq(staff.id, id)).returning();
   if (state === 'forbidden') await endStaffSessions(tx, id, 'forbidden');
