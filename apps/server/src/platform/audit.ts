@@ -13,6 +13,12 @@ export interface AuditEntry {
   after?: unknown;
   /** Only when there is no logged-in caller (a failed login names the account tried). */
   staffId?: number | null;
+  /**
+   * The stores of the record acted on (a staff member's stores, a loan's store). Staff without
+   * all stores see the row only when their current store is among them; left out, the row is
+   * for all-stores staff only.
+   */
+  recordStores?: readonly number[] | null;
 }
 
 /** Fields never written to the log even when a whole row is passed as before/after. */
@@ -36,6 +42,7 @@ export async function audit(tx: Tx, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
     staffId,
     storeId: ctx.auth?.storeId ?? null,
+    recordStoreIds: entry.recordStores && entry.recordStores.length > 0 ? [...entry.recordStores] : null,
     action: entry.action,
     module: entry.module,
     reference: entry.reference === undefined || entry.reference === null ? null : String(entry.reference).slice(0, 128),

@@ -45,3 +45,13 @@ export async function assertMayManage(db: DbOrTx, auth: AuthContext, staffId: nu
   if (staffId === SUPER_ADMIN_ID && !auth.superAdmin) throw forbidden('admin.superAdminProtected');
   if ((await outrankingStaff(db, auth, [staffId])).length > 0) throw forbidden('admin.outranked');
 }
+
+/**
+ * The stores a staff member's records belong to, for the visibility of their audit rows: the
+ * stores they may log into (none for the super administrator, whose rows only all-stores staff see).
+ */
+export async function storesOfStaff(db: DbOrTx, staffId: number): Promise<number[]> {
+  if (staffId === SUPER_ADMIN_ID) return [];
+  const { rows } = await db.execute<{ store_id: number }>(sql`select store_id from staff_stores where staff_id = ${staffId} order by store_id`);
+  return rows.map((r) => Number(r.store_id));
+}

@@ -45,6 +45,7 @@ export async function changeStatus<S extends string, A extends string>(
     .set({ [statusProp]: to, updatedAt: new Date() } as never)
     .where(where)
     .returning()) as Row[];
-  await audit(tx, { action: 'edit', module: spec.module, reference: rowId, before: { status: from }, after: { status: to, action } });
+  const recordStores = spec.storeColumn ? [before[propertyOf(spec.table, spec.storeColumn)] as number] : null;
+  await audit(tx, { action: 'edit', module: spec.module, reference: rowId, before: { status: from }, after: { status: to, action }, recordStores });
   return { before, after: after!, from, to };
 }

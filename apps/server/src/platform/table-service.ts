@@ -87,6 +87,8 @@ export function tableService<D extends ResourceDecl>(decl: D, map: TableMapping<
     }),
   );
   const toUpdate = map.toUpdate ?? (map.toInsert as TableMapping<D>['toUpdate']);
+  /** A store-owned row's store, for its audit rows' visibility. */
+  const storesOf = (row: Row) => (storeProp ? [row[storeProp] as number] : null);
 
   const service: ResourceService<D> = {
     list: (ctx, query) =>
@@ -123,7 +125,7 @@ export function tableService<D extends ResourceDecl>(decl: D, map: TableMapping<
           .values({ ...values, ...store, createdBy: ctx.auth?.staffId ?? null } as never)
           .returning()) as Row[];
         const item = map.toItem(row!);
-        await audit(tx, { action: 'add', module: decl.name, reference: String(row![idProp]), after: item });
+        await audit(tx, { action: 'add', module: decl.name, reference: String(row![idProp]), after: item, recordStores: storesOf(row!) });
         return item;
       });
   }
@@ -139,7 +141,7 @@ export function tableService<D extends ResourceDecl>(decl: D, map: TableMapping<
           .where(byId(ctx, id))
           .returning()) as Row[];
         const item = map.toItem(row!);
-        await audit(tx, { action: 'edit', module: decl.name, reference: id, before: map.toItem(before), after: item });
+        await audit(tx, { action: 'edit', module: decl.name, reference: id, before: map.toItem(before), after: item, recordStores: storesOf(row!) });
         return item;
       });
   }
@@ -150,7 +152,7 @@ export function tableService<D extends ResourceDecl>(decl: D, map: TableMapping<
         const before = await read(tx, ctx, id, true);
         await map.beforeDelete?.(tx, before, ctx);
         await tx.delete(table).where(byId(ctx, id));
-        await audit(tx, { action: 'delete', module: decl.name, reference: id, before: map.toItem(before) });
+        await audit(tx, { action: 'delete', module: decl.name, reference: id, before: map.toItem(before), recordStores: storesOf(before) });
       });
   }
   return service;

@@ -21,7 +21,14 @@ export const auditLog = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     staffId: integer('staff_id'),
+    /** The caller's store when the row was written. */
     storeId: integer('store_id'),
+    /**
+     * The stores of the record the row describes (a staff member's stores, a loan's store); null
+     * for records of no store (roles, settings…). Staff without all stores see only rows whose
+     * record is in their current store.
+     */
+    recordStoreIds: integer('record_store_ids').array(),
     action: varchar('action', { length: 32 }).notNull(),
     module: varchar('module', { length: 64 }).notNull(),
     reference: varchar('reference', { length: 128 }),
@@ -32,7 +39,11 @@ export const auditLog = pgTable(
     requestId: varchar('request_id', { length: 64 }),
     ...stamps,
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_staff_idx').on(t.staffId)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_staff_idx').on(t.staffId),
+    index('audit_log_record_stores_idx').using('gin', t.recordStoreIds),
+  ],
 );
 
 /** One row per setting (key → JSONB value); see `@harbour/contracts` settings. */

@@ -1,17 +1,18 @@
 import { auditLogFiltersSchema, auditLogItemSchema, pageOf, type AuditLogFilters } from '@harbour/contracts';
-import { and, count, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, arrayOverlaps, count, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditLog, staff } from '../../db/schema/index.js';
 import { hkDayEnd, hkDayStart, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
 import { route } from '../../http/route.js';
-import { storeScope } from '../../platform/store-scope.js';
+import { currentStore, reachesAllStores } from '../../platform/store-scope.js';
 
 const SORTS = { id: auditLog.id, createdAt: auditLog.createdAt, action: auditLog.action, module: auditLog.module };
 
 /**
  * The audit log list (spec "Admin log list" / "System log"): who did what, where, to which
- * record, with the before and after images. Entries of other stores stay hidden from staff
- * whose roles do not grant all stores.
+ * record, with the before and after images. Staff whose roles do not grant all stores see only
+ * the rows about records of their current store (`record_store_ids`), never rows about records of
+ * no store or of other stores.
  */
 /** The system log's fixed slice of the audit log: the sign-in events of module `auth`. */
 export const SYSTEM_LOG_MODULE = 'auth';
@@ -25,7 +26,8 @@ interface Restriction {
 async function listAuditLog(req: FastifyRequest, q: AuditLogFilters, restrict?: Restriction) {
   const db = req.server.db;
   const where = and(
-    storeScope(req, auditLog.storeId),
+    // Rows describe records; a caller without all stores sees those of records in the current store.
+    reachesAllStores(req) ? undefined : arrayOverlaps(auditLog.recordStoreIds, [currentStore(req)]),
     restrict ? eq(auditLog.module, restrict.module) : undefined,
     restrict ? inArray(auditLog.action, [...restrict.actions]) : undefined,
     q.staffId ? eq(auditLog.staffId, q.staffId) : undefined,

@@ -23,7 +23,7 @@ import { route, succeed } from '../../http/route.js';
 import { withTx } from '../../platform/tx.js';
 import { issueCaptcha } from './captcha.js';
 import { liveSessions, visibleSessions } from './live-sessions.js';
-import { assertMayManage } from '../../platform/staff-guard.js';
+import { assertMayManage, storesOfStaff } from '../../platform/staff-guard.js';
 import { findStaff } from '../staff/read.js';
 import { passwordLogin } from './login.js';
 import { refreshSession } from '../../platform/sessions.js';
@@ -98,7 +98,7 @@ export function authModule(app: FastifyInstance) {
       if (!allowed.some((s) => s.id === req.body.storeId)) throw forbidden('auth.storeNotAllowed');
       await withTx(req, async (tx) => {
         await tx.update(sessions).set({ storeId: req.body.storeId, updatedAt: sql`now()` }).where(eq(sessions.id, auth.sessionId));
-        await audit(tx, { action: 'edit', module: 'auth.session', reference: auth.sessionId, before: { storeId: auth.storeId }, after: { storeId: req.body.storeId } });
+        await audit(tx, { action: 'edit', module: 'auth.session', reference: auth.sessionId, before: { storeId: auth.storeId }, after: { storeId: req.body.storeId }, recordStores: await storesOfStaff(tx, auth.staffId) });
       });
       succeed(req, 'success.storeSwitched');
       return { ok: true as const };
@@ -116,7 +116,7 @@ export function authModule(app: FastifyInstance) {
       const auth = req.auth!;
       await withTx(req, async (tx) => {
         await revokeSession(tx, auth.sessionId, 'logout');
-        await audit(tx, { action: 'logout', module: 'auth', reference: auth.sessionId });
+        await audit(tx, { action: 'logout', module: 'auth', reference: auth.sessionId, recordStores: await storesOfStaff(tx, auth.staffId) });
       });
       succeed(req, 'success.loggedOut');
       return { ok: true as const };
@@ -144,7 +144,7 @@ export function authModule(app: FastifyInstance) {
         if (!target) throw notFound('auth.sessionNotFound');
         await assertMayManage(tx, auth, target.staffId);
         await revokeSession(tx, target.id, 'forced');
-        await audit(tx, { action: 'logout', module: 'auth.session', reference: target.id, after: { staffId: target.staffId, reason: 'forced' } });
+        await audit(tx, { action: 'logout', module: 'auth.session', reference: target.id, after: { staffId: target.staffId, reason: 'forced' }, recordStores: await storesOfStaff(tx, target.staffId) });
       });
       succeed(req, 'success.revoked');
       return { ok: true as const };
@@ -177,7 +177,7 @@ export function authModule(app: FastifyInstance) {
         await assertMayManage(tx, auth, row.id);
         const target = { id: row.id, failedLogins: row.failedLogins, lockedUntil: row.lockedUntil };
         await tx.update(staff).set({ failedLogins: 0, lockedUntil: null, updatedAt: sql`now()` }).where(eq(staff.id, target.id));
-        await audit(tx, { action: 'edit', module: 'staff', reference: target.id, before: target, after: { failedLogins: 0, lockedUntil: null } });
+        await audit(tx, { action: 'edit', module: 'staff', reference: target.id, before: target, after: { failedLogins: 0, lockedUntil: null }, recordStores: await storesOfStaff(tx, target.id) });
       });
       succeed(req, 'success.unlocked');
       return { ok: true as const };

@@ -10,6 +10,7 @@ import { withTx } from '../../platform/tx.js';
 import { consumeCaptcha } from './captcha.js';
 import { dummyHash, verifyPassword } from '../../platform/passwords.js';
 import { openSession } from '../../platform/sessions.js';
+import { storesOfStaff } from '../../platform/staff-guard.js';
 import { ipThrottled, unknownAccountLocked } from './throttle.js';
 
 export interface PasswordLogin {
@@ -88,7 +89,13 @@ export async function passwordLogin(req: FastifyRequest, input: PasswordLogin): 
           })
           .where(eq(staff.id, account.id));
       }
-      await audit(tx, { action: 'tried_to_login', module: 'auth', reference: input.username, staffId: account?.id ?? null });
+      await audit(tx, {
+        action: 'tried_to_login',
+        module: 'auth',
+        reference: input.username,
+        staffId: account?.id ?? null,
+        recordStores: account ? await storesOfStaff(tx, account.id) : null,
+      });
     });
     throw invalidCredentials();
   }
@@ -100,7 +107,7 @@ export async function passwordLogin(req: FastifyRequest, input: PasswordLogin): 
       .update(staff)
       .set({ lastLoginAt: sql`now()`, lastLoginIp: req.ip, failedLogins: 0, lockedUntil: null, updatedAt: sql`now()` })
       .where(eq(staff.id, account.id));
-    await audit(tx, { action: 'login', module: 'auth', reference: sessionId, after: { storeId }, staffId: account.id });
+    await audit(tx, { action: 'login', module: 'auth', reference: sessionId, after: { storeId }, staffId: account.id, recordStores: await storesOfStaff(tx, account.id) });
     return tokens;
   });
 }

@@ -8,6 +8,7 @@ import { audit } from '../../platform/audit.js';
 import { readSettings } from '../../platform/settings.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { auditCopy, checkDuplicates } from './write.js';
+import { storesOfStaff } from '../../platform/staff-guard.js';
 
 /** Own details (`/adminModify`): the caller's profile, always whole (no masking of one's own numbers). */
 export async function readOwnProfile(db: DbOrTx, staffId: number): Promise<OwnProfile> {
@@ -67,6 +68,7 @@ export async function updateOwnProfile(tx: Tx, req: FastifyRequest, input: OwnPr
     reference: auth.staffId,
     before: auditCopy(before),
     after: { ...auditCopy(after!), passwordChanged: input.password !== null },
+    recordStores: await storesOfStaff(tx, auth.staffId),
   });
   return readOwnProfile(tx, auth.staffId);
 }

@@ -11,6 +11,7 @@ import { route, succeed } from '../../http/route.js';
 import { withTx } from '../../platform/tx.js';
 import { AVATAR_NAME, avatarDir, checkAvatar, MIME_OF_EXTENSION, removeAvatar, saveAvatar } from './avatar.js';
 import { readOwnProfile, updateOwnProfile } from './own-profile.js';
+import { storesOfStaff } from '../../platform/staff-guard.js';
 
 const AVATAR_PATH = '/avatars';
 const nameOfUrl = (url: string | null) => url?.slice(url.lastIndexOf('/') + 1);
@@ -68,7 +69,14 @@ export async function ownProfileRoutes(app: FastifyInstance) {
             previous = nameOfUrl(before?.avatar ?? null);
             const url = `${API_BASE}${AVATAR_PATH}/${name}`;
             await tx.update(staff).set({ avatar: url, updatedAt: new Date() }).where(eq(staff.id, req.auth!.staffId));
-            await audit(tx, { action: 'upload', module: 'adminModify', reference: req.auth!.staffId, before: { avatar: before?.avatar ?? null }, after: { avatar: url } });
+            await audit(tx, {
+              action: 'upload',
+              module: 'adminModify',
+              reference: req.auth!.staffId,
+              before: { avatar: before?.avatar ?? null },
+              after: { avatar: url },
+              recordStores: await storesOfStaff(tx, req.auth!.staffId),
+            });
           });
         } catch (err) {
           await removeAvatar(dataDir, name);

@@ -12,7 +12,7 @@ import { hashPassword } from '../../platform/passwords.js';
 import { endStaffSessions } from '../../platform/sessions.js';
 import { assignableStoreIds, staffInScope } from './scope.js';
 import { withTx } from '../../platform/tx.js';
-import { assertMayManage } from '../../platform/staff-guard.js';
+import { assertMayManage, storesOfStaff } from '../../platform/staff-guard.js';
 import { findStaff, staffItem, type StaffRow } from './read.js';
 import { maskTail } from './mask.js';
 
@@ -183,7 +183,7 @@ export async function createStaff(tx: Tx, req: FastifyRequest, input: StaffCreat
     .values({ ...profileColumns(input), passwordHash: await hashPassword(input.password), createdBy: auth.staffId })
     .returning();
   await replaceLinks(tx, row!.id, storeIds, roleIds, auth.staffId);
-  await audit(tx, { action: 'add', module: 'staff', reference: row!.id, after: { ...auditCopy(row!), storeIds, roleIds } });
+  await audit(tx, { action: 'add', module: 'staff', reference: row!.id, after: { ...auditCopy(row!), storeIds, roleIds }, recordStores: storeIds });
   return staffItem(tx, auth, row!);
 }
 
@@ -221,6 +221,9 @@ export async function updateStaff(tx: Tx, req: FastifyRequest, id: number, input
     reference: id,
     before: { ...auditCopy(before), ...current },
     after: { ...auditCopy(row!), storeIds, roleIds, passwordChanged: input.password !== null },
+    // Both the stores it had and the stores it has now: a move shows in both branches' logs. The
+    // super administrator's record belongs to no branch.
+    recordStores: id === SUPER_ADMIN_ID ? null : [...new Set([...current.storeIds, ...storeIds])],
   });
   return staffItem(tx, auth, row!);
 }
@@ -233,13 +236,13 @@ export async function setStaffState(tx: Tx, req: FastifyRequest, id: number, sta
   if (state === 'forbidden' && (id === auth.staffId || id === SUPER_ADMIN_ID)) throw businessRule('admin.cannotForbidSelf');
   const [row] = await tx.update(staff).set({ state, updatedAt: new Date() }).where(eq(staff.id, id)).returning();
   if (state === 'forbidden') await endStaffSessions(tx, id, 'forbidden');
-  await audit(tx, { action: 'edit', module: 'staff', reference: id, before: { state: before.state }, after: { state } });
+  await audit(tx, { action: 'edit', module: 'staff', reference: id, before: { state: before.state }, after: { state }, recordStores: await storesOfStaff(tx, id) });
   return staffItem(tx, auth, row!);
 }
 
 /** The whole value of a masked field, for callers with `staff.reveal`; every reveal is logged. */
 export async function revealStaffField(tx: Tx, req: FastifyRequest, id: number, field: RevealableStaffField) {
   const row = await findStaff(tx, req.auth!, id);
-  await audit(tx, { action: 'reveal', module: 'staff', reference: id, after: { field } });
+  await audit(tx, { action: 'reveal', module: 'staff', reference: id, after: { field }, recordStores: await storesOfStaff(tx, id) });
   return { field, value: field === 'mobile' ? row.mobile : row.hkid };
 }
