@@ -6,8 +6,10 @@ export interface Config {
   env: 'production' | 'development' | 'test';
   host: string;
   port: number;
-  /** Unset → the embedded PostgreSQL. */
+  /** The server's own connection (a role that owns nothing); unset → the embedded PostgreSQL. */
   databaseUrl: string | undefined;
+  /** The owner's connection for migrations and grants (`DATABASE_OWNER_URL`); unset → `databaseUrl`. */
+  databaseOwnerUrl: string | undefined;
   dataDir: string;
   /** When set (never in production) every captcha's answer is this value. */
   fixedCaptcha: string | undefined;
@@ -34,6 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     port,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseOwnerUrl: env.DATABASE_OWNER_URL || undefined,
     dataDir: path.resolve(env.HARBOUR_DATA_DIR || './data'),
     fixedCaptcha,
     webDist: path.resolve(env.HARBOUR_WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),

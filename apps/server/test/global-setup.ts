@@ -8,7 +8,8 @@ import { startEmbedded, type EmbeddedServer } from '../src/db/embedded.js';
 import { migrate } from '../src/db/migrate.js';
 import { syncCatalogue } from '../src/db/seed/catalogue.js';
 import { seedDemo } from '../src/db/seed/demo.js';
-import { TEMPLATE_DB, withDatabase } from './helpers/databases.js';
+import { ensureLoginRole, grantAppRole } from '../src/db/app-role.js';
+import { TEMPLATE_DB, TEST_APP_PASSWORD, TEST_APP_ROLE, withDatabase } from './helpers/databases.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,6 +44,8 @@ export default async function setup(project: TestProject) {
     await migrate(template.pool);
     await syncCatalogue(template.db);
     await seedDemo(template.db);
+    await ensureLoginRole(template.pool, TEST_APP_ROLE, TEST_APP_PASSWORD);
+    await grantAppRole(template.pool, TEST_APP_ROLE);
   } finally {
     await template.close();
   }

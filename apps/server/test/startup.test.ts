@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { StartupError } from '../src/startup-error.js';
-import { createTestDatabase, dropTestDatabase, withDatabase } from './helpers/databases.js';
+import { createTestDatabase, dropTestDatabase, TEST_APP_PASSWORD, TEST_APP_ROLE, withDatabase, withUser } from './helpers/databases.js';
 
 /** The real process entry (TypeScript through tsx), as `node apps/server/dist/main.js` runs it. */
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -26,7 +26,7 @@ interface Run {
 }
 
 function start(env: Record<string, string>, cwd = process.cwd()): Run {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('HARBOUR_') && k !== 'DATABASE_URL' && k !== 'PORT'));
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('HARBOUR_') && k !== 'DATABASE_URL' && k !== 'DATABASE_OWNER_URL' && k !== 'PORT'));
   const proc = spawn(process.execPath, ['--conditions=source', '--import', TSX, MAIN], {
     cwd,
     env: { ...clean, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
@@ -103,6 +103,25 @@ describe.concurrent('start-up refusals: one line on stderr, exit code 1', { time
     expect(await run.exited).toBe(1);
     expect(problemLines(run)).toEqual([`Harbour cannot start: the data folder ${path.join(file, 'data')} cannot be written`]);
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  });
+
+  it('refuses in production to run as a superuser or a table owner', async () => {
+    const run = start({ DATABASE_URL: dbUrl, NODE_ENV: 'production', PORT: '0' });
+    expect(await run.exited).toBe(1);
+    expect(problemLines(run)).toEqual([expect.stringMatching(/^Harbour cannot start: the database role \S+ is a superuser; run the server as a role that owns nothing/)]);
+  });
+
+  it('runs in production as a role that owns nothing, migrating as the owner', async () => {
+    const run = start({ DATABASE_OWNER_URL: dbUrl, DATABASE_URL: withUser(dbUrl, TEST_APP_ROLE, TEST_APP_PASSWORD), NODE_ENV: 'production', PORT: '0' });
+    try {
+      const line = await until(run, /Harbour listening on http:\/\/127\.0\.0\.1:(\d+)/);
+      const port = Number(/:(\d+)$/.exec(line)![1]);
+      const res = await fetch(`http://127.0.0.1:${port}/api/admin/v1/health`);
+      expect(res.status).toBe(200);
+    } finally {
+      run.proc.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+    }
   });
 
   it('starts on an external database and says where it listens', async () => {

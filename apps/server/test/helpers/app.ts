@@ -5,12 +5,15 @@ import { openDatabase, type Db } from '../../src/db/client.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { HarbourModule } from '../../src/modules/index.js';
 import type pg from 'pg';
-import { createTestDatabase, dropTestDatabase, withDatabase } from './databases.js';
+import { createTestDatabase, dropTestDatabase, TEST_APP_PASSWORD, TEST_APP_ROLE, withDatabase, withUser } from './databases.js';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The superuser's connection to the file's database, for setting up and checking. */
   db: Db;
   pool: pg.Pool;
+  /** How the app itself connects: as the role that owns nothing (`TEST_APP_ROLE`). */
+  appUrl: string;
   config: Config;
   close(): Promise<void>;
 }
@@ -24,18 +27,22 @@ export async function createTestApp(opts: { config?: Partial<Config>; modules?: 
   const adminUrl = inject('harbourAdminUrl');
   const name = await createTestDatabase(adminUrl);
   const database = openDatabase(withDatabase(adminUrl, name), { max: 4 });
+  const appUrl = withUser(withDatabase(adminUrl, name), TEST_APP_ROLE, TEST_APP_PASSWORD);
+  const appDatabase = openDatabase(appUrl, { max: 4 });
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', HARBOUR_FIXED_CAPTCHA: '2468', HARBOUR_WEB_DIST: '/nonexistent-harbour-web' }),
     ...opts.config,
   };
-  const app = await buildApp({ db: database.db, config, modules: opts.modules ?? [] });
+  const app = await buildApp({ db: appDatabase.db, config, modules: opts.modules ?? [] });
   return {
     app,
     db: database.db,
     pool: database.pool,
+    appUrl,
     config,
     close: async () => {
       await app.close();
+      await appDatabase.close();
       await database.close();
       await dropTestDatabase(adminUrl, name);
     },

@@ -3,6 +3,21 @@ import pg from 'pg';
 
 export const TEMPLATE_DB = 'harbour_template';
 
+/**
+ * The role the app runs as in the tests, as in production: it owns nothing and has only the
+ * grants `grantAppRole` gives (made once per run by the global set-up; database copies carry the
+ * grants). `t.pool` / `t.db` stay the superuser's, for setting up and checking.
+ */
+export const TEST_APP_ROLE = 'harbour_test_app';
+export const TEST_APP_PASSWORD = 'harbour-test-app';
+
+export function withUser(url: string, user: string, password: string): string {
+  const u = new URL(url);
+  u.username = encodeURIComponent(user);
+  u.password = encodeURIComponent(password);
+  return u.toString();
+}
+
 export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
