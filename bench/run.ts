@@ -13,8 +13,11 @@ const parts: [string, () => Promise<Figure[]>][] = [
   ['web', benchWeb],
 ];
 
+/** `HARBOUR_BENCH_PARTS=server,web` runs only those parts (all by default). */
+const only = process.env.HARBOUR_BENCH_PARTS?.split(',').map((p) => p.trim());
+
 const figures: Figure[] = [];
-for (const [name, run] of parts) {
+for (const [name, run] of parts.filter(([name]) => !only || only.includes(name))) {
   const started = performance.now();
   console.log(`bench: ${name}…`);
   try {

@@ -1,7 +1,7 @@
 /**
- * Server figures: the real server's `GET /userInfo` (auth hook, permissions, menu) at 50
- * concurrent connections next to a bare route doing one indexed SELECT on the same database,
- * measured one after the other in this run, and their ratio.
+ * Server figures: the real server's `GET /userInfo` (auth hook, permissions, menu) and an
+ * authenticated list (`GET /stores`) at 50 concurrent connections next to a bare route doing one
+ * indexed SELECT on the same database, measured one after the other in this run, and the ratios.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -78,17 +78,27 @@ export async function benchServer(): Promise<Figure[]> {
     const checkBare = await fetch(bare.url);
     if (!checkBare.ok) return [na(PART, 'bare SELECT', `answers HTTP ${checkBare.status}`)];
 
-    // Warm both (JIT, pool connections), then measure each for the same time.
+    const storesUrl = `${server.baseURL}${API}/stores?page=1&pageSize=20`;
+    const checkStores = await fetch(storesUrl, { headers: { authorization } });
+    if (!checkStores.ok) return [na(PART, 'GET /stores', `answers HTTP ${checkStores.status}`)];
+
+    // Warm all three (JIT, pool connections), then measure each for the same time, the bare
+    // route between the two so a drift of the machine shows on both sides.
     await load(userInfoUrl, { authorization }, WARMUP_S);
+    await load(storesUrl, { authorization }, WARMUP_S);
     await load(bare.url, {}, WARMUP_S);
     const user = await load(userInfoUrl, { authorization }, DURATION_S);
     const base = await load(bare.url, {}, DURATION_S);
+    const list = await load(storesUrl, { authorization }, DURATION_S);
 
     const failures = (l: Load) => (l.errors + l.non2xx > 0 ? ` (${l.errors} errors, ${l.non2xx} non-2xx)` : '');
+    const ratio = (l: Load, goal: string) => (base.rps > 0 ? `${fmt(l.rps / base.rps, 2)} (goal ≥ ${goal})` : 'n/a (bare answered nothing)');
     return [
       { part: PART, name: `GET /userInfo, ${CONNECTIONS} connections`, value: `${fmt(user.rps)} req/s, p99 ${fmt(user.p99)} ms${failures(user)}` },
+      { part: PART, name: `GET /stores (authenticated list), ${CONNECTIONS} connections`, value: `${fmt(list.rps)} req/s, p99 ${fmt(list.p99)} ms${failures(list)}` },
       { part: PART, name: `bare indexed SELECT, ${CONNECTIONS} connections`, value: `${fmt(base.rps)} req/s, p99 ${fmt(base.p99)} ms${failures(base)}` },
-      { part: PART, name: 'ratio /userInfo ÷ bare (req/s)', value: base.rps > 0 ? `${fmt(user.rps / base.rps, 2)}` : 'n/a (bare answered nothing)' },
+      { part: PART, name: 'ratio /userInfo ÷ bare (req/s)', value: ratio(user, '0.3') },
+      { part: PART, name: 'ratio /stores ÷ bare (req/s)', value: ratio(list, '0.5') },
     ];
   } catch (err) {
     return [na(PART, 'GET /userInfo vs bare SELECT', errorText(err))];

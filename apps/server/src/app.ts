@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -12,6 +11,7 @@ import type { Db } from './db/client.js';
 import { tooManyRequests } from './http/app-error.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { requestLogSerializer } from './http/log-redact.js';
+import { serveWebApp } from './http/web-assets.js';
 import { requestLanguage, translate } from './http/i18n.js';
 import { installPlatformHooks } from './http/platform.js';
 import './http/types.js';
@@ -95,7 +95,7 @@ export async function buildApp({ db, config, modules = [] }: BuildOptions): Prom
   const index = path.join(config.webDist, 'index.html');
   app.decorate('webIndexAvailable', fs.existsSync(index));
   if (fs.existsSync(index)) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: ['index.html'] });
+    await serveWebApp(app, config.webDist);
   }
   await app.ready();
   return app;
