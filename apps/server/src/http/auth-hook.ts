@@ -7,6 +7,7 @@ import { forbidden, tokenExpired, tokenInvalid, unauthenticated } from './app-er
 import { ipAllowed } from './ip-match.js';
 import { hashToken } from './tokens.js';
 import type { AuthContext } from './types.js';
+import { staffAccessFor } from '../platform/access-cache.js';
 
 export const SUPER_ADMIN_ID = 1;
 /** last_seen_at is written at most this often, so reads stay reads. */
@@ -56,24 +57,17 @@ export async function authenticate(req: FastifyRequest): Promise<AuthContext> {
   const token = bearerToken(req);
   if (!token) throw unauthenticated();
   // One round trip: the session, its staff member, store membership, the idle setting, the
-  // allowlist entries that apply and the grants. Every API request pays for this query.
+  // allowlist entries that apply and the access counter. Roles, grants and stores come from the
+  // per-process cache kept for that counter (platform/access-cache.ts).
   const result = await db.execute<SessionRow>(sql`
     select s.id, s.staff_id, s.store_id, s.created_at, s.last_seen_at, s.access_expires_at, s.revoked_at,
-      st.state, st.password_changed_at, st.username, st.name,
+      st.state, st.password_changed_at, st.username, st.name, st.avatar, st.introduction, st.default_language,
       exists (select 1 from staff_stores ss where ss.staff_id = s.staff_id and ss.store_id = s.store_id) as store_allowed,
       (select value from settings where key = 'idleTimeoutMinutes') as idle_minutes,
       (select value from settings where key = ${ACCESS_IP_SWITCH_KEY}) as ips_switch,
       coalesce((select json_agg(json_build_object('address', a.address, 'own', a.staff_id is not null))
         from access_ips a where a.staff_id is null or a.staff_id = s.staff_id), '[]'::json) as ips,
-      coalesce((select array_agg(distinct r.name) from staff_roles sr
-        join roles r on r.id = sr.role_id and r.state = 'normal' where sr.staff_id = s.staff_id), '{}') as role_names,
-      coalesce((select bool_or(r.all_stores) from staff_roles sr
-        join roles r on r.id = sr.role_id and r.state = 'normal' where sr.staff_id = s.staff_id), false) as all_stores,
-      coalesce((select array_agg(distinct rp.permission_key) from staff_roles sr
-        join roles r on r.id = sr.role_id and r.state = 'normal'
-        join role_permissions rp on rp.role_id = r.id
-        join permissions p on p.key = rp.permission_key and p.state = 'normal'
-        where sr.staff_id = s.staff_id), '{}') as permission_keys
+      (select version from harbour_versions where name = 'access') as access_version
     from sessions s join staff st on st.id = s.staff_id
     where s.access_hash = ${hashToken(token)}`);
   const row = result.rows[0];
@@ -100,16 +94,21 @@ export async function authenticate(req: FastifyRequest): Promise<AuthContext> {
   if (now - lastSeen > LAST_SEEN_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.id));
   }
+  const access = await staffAccessFor(db, row.staff_id, superAdmin, Number(row.access_version ?? 0));
   return {
     staffId: row.staff_id,
     username: row.username,
     name: row.name,
     sessionId: Number(row.id),
     storeId: row.store_id,
-    roleNames: superAdmin ? ['admin'] : row.role_names,
-    permissions: new Set(row.permission_keys),
+    roleNames: superAdmin ? ['admin'] : access.roleNames,
+    permissions: access.permissions,
     superAdmin,
-    allStores: superAdmin || row.all_stores,
+    allStores: access.allStores,
+    stores: access.stores,
+    profile: { avatar: row.avatar, introduction: row.introduction, defaultLanguage: row.default_language },
+    idleMinutes,
+    accessVersion: Number(row.access_version ?? 0),
   };
 }
 
@@ -125,13 +124,14 @@ interface SessionRow extends Record<string, unknown> {
   password_changed_at: Date | string | null;
   username: string;
   name: string;
+  avatar: string | null;
+  introduction: string | null;
+  default_language: string;
   store_allowed: boolean;
   idle_minutes: unknown;
   ips_switch: unknown;
   ips: { address: string; own: boolean }[];
-  role_names: string[];
-  all_stores: boolean;
-  permission_keys: string[];
+  access_version: string | number | null;
 }
 
 /** Whether the caller may use a route declared with `permission`. */

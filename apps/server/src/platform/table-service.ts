@@ -2,7 +2,7 @@ import type { Page, ResourceDecl } from '@harbour/contracts';
 import { and, eq, getTableColumns, gte, ilike, lt, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Tx } from '../db/client.js';
+import type { DbOrTx, Tx } from '../db/client.js';
 import { propertyOf } from '../db/property-of.js';
 import { hkDayEnd, hkDayStart, likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../http/list.js';
 import { audit } from './audit.js';
@@ -75,7 +75,10 @@ export function tableService<D extends ResourceDecl>(decl: D, map: TableMapping<
   const storeProp = decl.storeScoped && map.storeColumn ? propertyOf(table, map.storeColumn) : undefined;
   const scope = (ctx: ServiceContext) => (map.storeColumn && decl.storeScoped ? storeScope(ctx, map.storeColumn) : undefined);
   const byId = (ctx: ServiceContext, id: number) => and(eq(map.id, id), scope(ctx));
-  const read = async (tx: Tx, ctx: ServiceContext, id: number, lock = false) => {
+  // Rows of no store need no transaction to be read; store-owned rows only show inside one that
+  // carries the caller's store scope.
+  const reading = <T>(ctx: ServiceContext, fn: (db: DbOrTx) => Promise<T>): Promise<T> => (decl.storeScoped ? withReadTx(ctx, fn) : fn(ctx.db));
+  const read = async (tx: DbOrTx, ctx: ServiceContext, id: number, lock = false) => {
     const q = tx.select().from(table).where(byId(ctx, id));
     const rows = (lock ? await q.for('update') : await q) as Row[];
     return found(rows[0]);
@@ -92,7 +95,7 @@ export function tableService<D extends ResourceDecl>(decl: D, map: TableMapping<
 
   const service: ResourceService<D> = {
     list: (ctx, query) =>
-      withReadTx(ctx, async (tx) => {
+      reading(ctx, async (tx) => {
         const q = query as Row & { page: number; pageSize: number; sort?: string };
         const where = and(...filtersFor(decl, map, q), scope(ctx));
         const rows = (await tx
@@ -111,7 +114,7 @@ export function tableService<D extends ResourceDecl>(decl: D, map: TableMapping<
         const items = rows.map(({ [TOTAL]: _t, ...row }) => map.toItem(row));
         return pageOfRows(items, total, q.page, q.pageSize) as Page<ItemOf<D>>;
       }),
-    get: (ctx, id) => withReadTx(ctx, async (tx) => map.toItem(await read(tx, ctx, id))),
+    get: (ctx, id) => reading(ctx, async (tx) => map.toItem(await read(tx, ctx, id))),
   };
 
   if (decl.create && map.toInsert) {

@@ -1,4 +1,4 @@
-import { bigserial, date, index, integer, jsonb, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, date, index, integer, jsonb, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
 import { stamps } from './columns.js';
 import { staff } from './staff.js';
 
@@ -62,4 +62,15 @@ export const holidays = pgTable('holidays', {
   /** holiday | day_off */
   kind: varchar('kind', { length: 16 }).notNull().default('holiday'),
   ...stamps,
+});
+
+/**
+ * Change counters that let each server instance cache derived data safely: `access` goes up on
+ * every change of roles, grants, the permission catalogue, staff roles, staff stores or stores
+ * (statement triggers in the migrations, so no module has to remember), and every instance reads
+ * it in the authentication query it runs anyway.
+ */
+export const harbourVersions = pgTable('harbour_versions', {
+  name: varchar('name', { length: 32 }).primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
 });

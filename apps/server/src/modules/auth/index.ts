@@ -94,7 +94,7 @@ export function authModule(app: FastifyInstance) {
     response: done,
     handler: async (req) => {
       const auth = req.auth!;
-      const allowed = await allowedStores(req, auth);
+      const allowed = allowedStores(auth);
       if (!allowed.some((s) => s.id === req.body.storeId)) throw forbidden('auth.storeNotAllowed');
       await withTx(req, async (tx) => {
         await tx.update(sessions).set({ storeId: req.body.storeId, updatedAt: sql`now()` }).where(eq(sessions.id, auth.sessionId));

@@ -103,7 +103,7 @@ export function storesModule(app: FastifyInstance) {
     handler: async (req) => {
       const auth = req.auth!;
       const [me] = await req.server.db.select({ defaultStoreId: staff.defaultStoreId }).from(staff).where(eq(staff.id, auth.staffId));
-      const rows = await allowedStores(req, auth);
+      const rows = allowedStores(auth);
       return {
         items: rows.map((s) => ({
           storeId: s.id,
