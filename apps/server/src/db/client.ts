@@ -3,7 +3,8 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
-export type Db = NodePgDatabase<Schema>;
+/** Drizzle over the pool; `$client` is the pool itself, for the few named prepared statements. */
+export type Db = NodePgDatabase<Schema> & { $client: pg.Pool };
 /** A transaction handle; services take `DbOrTx` so they run inside the caller's transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;

@@ -48,6 +48,22 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 }
 
 /**
+ * The authentication query, a named prepared statement: every API request runs it, and planning
+ * it afresh each time cost more than running it.
+ */
+const AUTHENTICATE_SQL = `
+    select s.id, s.staff_id, s.store_id, s.created_at, s.last_seen_at, s.access_expires_at, s.revoked_at,
+      st.state, st.password_changed_at, st.username, st.name, st.avatar, st.introduction, st.default_language,
+      exists (select 1 from staff_stores ss where ss.staff_id = s.staff_id and ss.store_id = s.store_id) as store_allowed,
+      (select value from settings where key = 'idleTimeoutMinutes') as idle_minutes,
+      (select value from settings where key = '${ACCESS_IP_SWITCH_KEY}') as ips_switch,
+      coalesce((select json_agg(json_build_object('address', a.address, 'own', a.staff_id is not null))
+        from access_ips a where a.staff_id is null or a.staff_id = s.staff_id), '[]'::json) as ips,
+      (select version from harbour_versions where name = 'access') as access_version
+    from sessions s join staff st on st.id = s.staff_id
+    where s.access_hash = $1`;
+
+/**
  * Token → session → staff. Answers 401 with 50002 for an expired access token and 50003 for an
  * unknown, revoked, idle or otherwise ended one; ends the session when its staff member was
  * forbidden or changed password since it began.
@@ -59,17 +75,7 @@ export async function authenticate(req: FastifyRequest): Promise<AuthContext> {
   // One round trip: the session, its staff member, store membership, the idle setting, the
   // allowlist entries that apply and the access counter. Roles, grants and stores come from the
   // per-process cache kept for that counter (platform/access-cache.ts).
-  const result = await db.execute<SessionRow>(sql`
-    select s.id, s.staff_id, s.store_id, s.created_at, s.last_seen_at, s.access_expires_at, s.revoked_at,
-      st.state, st.password_changed_at, st.username, st.name, st.avatar, st.introduction, st.default_language,
-      exists (select 1 from staff_stores ss where ss.staff_id = s.staff_id and ss.store_id = s.store_id) as store_allowed,
-      (select value from settings where key = 'idleTimeoutMinutes') as idle_minutes,
-      (select value from settings where key = ${ACCESS_IP_SWITCH_KEY}) as ips_switch,
-      coalesce((select json_agg(json_build_object('address', a.address, 'own', a.staff_id is not null))
-        from access_ips a where a.staff_id is null or a.staff_id = s.staff_id), '[]'::json) as ips,
-      (select version from harbour_versions where name = 'access') as access_version
-    from sessions s join staff st on st.id = s.staff_id
-    where s.access_hash = ${hashToken(token)}`);
+  const result = await db.$client.query<SessionRow>({ name: 'harbour-authenticate', text: AUTHENTICATE_SQL, values: [hashToken(token)] });
   const row = result.rows[0];
   if (!row || row.revoked_at) throw tokenInvalid();
   const now = Date.now();
