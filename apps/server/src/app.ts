@@ -33,6 +33,8 @@ export async function buildApp({ db, config, modules = [] }: BuildOptions): Prom
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: { req: requestLogSerializer },
+      // A person at a terminal (`npm start`) reads lines; a service manager or file gets JSON.
+      ...(config.prettyLogs ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } } : {}),
     },
     // A caller's X-Request-Id is kept when it looks like one, so logs join up across a proxy.
     genReqId: (req) => {

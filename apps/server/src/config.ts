@@ -20,6 +20,8 @@ export interface Config {
   logLevel: string;
   /** Trust X-Forwarded-For from a proxy in front (HARBOUR_TRUST_PROXY=1). */
   trustProxy: boolean;
+  /** Readable log lines (pino-pretty) when stdout is a terminal; JSON otherwise. */
+  prettyLogs: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -43,5 +45,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: Number.isFinite(rateLimitMax) && rateLimitMax > 0 ? rateLimitMax : 1200,
     logLevel: env.LOG_LEVEL || (mode === 'test' ? 'silent' : 'info'),
     trustProxy: env.HARBOUR_TRUST_PROXY === '1',
+    prettyLogs: process.stdout.isTTY === true && mode !== 'test',
   };
 }
