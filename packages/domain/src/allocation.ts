@@ -18,15 +18,15 @@ import { Decimal, type DecimalInput, ZERO, dec, minDec, sum } from './decimal.js
 import { compareDates } from './dates.js';
 import { DomainError } from './errors.js';
 import {
-  type LedgerInstalment,
-  type LoanLedger,
+  type InstalmentState,
+  type RepaymentState,
   totalUnpaidPrincipal,
   unpaidFee,
   unpaidInstalment,
   unpaidInterest,
   unpaidOverdueInterest,
   unpaidPrincipal,
-} from './ledger.js';
+} from './repayment-state.js';
 import { accrueOverdue } from './overdue.js';
 import { type SettingsInput } from './settings.js';
 
@@ -58,12 +58,12 @@ export interface Allocation {
   /** added to the loan's temporary amount */
   tempAmount: Decimal;
   lines: AllocationLine[];
-  /** the ledger after the receipt */
-  ledger: LoanLedger;
+  /** the state after the receipt */
+  state: RepaymentState;
 }
 
 type Mutable = {
-  -readonly [K in keyof LedgerInstalment]: LedgerInstalment[K];
+  -readonly [K in keyof InstalmentState]: InstalmentState[K];
 };
 
 class Waterfall {
@@ -71,7 +71,7 @@ class Waterfall {
   readonly insts: Mutable[];
   readonly lines = new Map<number, AllocationLine>();
 
-  constructor(received: Decimal, insts: readonly LedgerInstalment[]) {
+  constructor(received: Decimal, insts: readonly InstalmentState[]) {
     this.remaining = received;
     this.insts = insts.map((i) => ({ ...i }));
   }
@@ -140,7 +140,7 @@ class Waterfall {
  * Overdue interest and fees are accrued to the receipt date first.
  */
 export function allocateReceipt(
-  ledger: LoanLedger,
+  state: RepaymentState,
   receipt: Receipt,
   settings: SettingsInput = {},
   holidays: Iterable<string> = [],
@@ -149,15 +149,15 @@ export function allocateReceipt(
   const mode = receipt.mode ?? 'auto';
   const date = receipt.date;
   if (!received.gt(0)) throw new DomainError('RECEIVED_NOT_POSITIVE', { received: received.toFixed() });
-  if (compareDates(date, ledger.loanDate) < 0) {
-    throw new DomainError('DATE_BEFORE_INTEREST_START', { date, interestStartDate: ledger.loanDate });
+  if (compareDates(date, state.loanDate) < 0) {
+    throw new DomainError('DATE_BEFORE_INTEREST_START', { date, interestStartDate: state.loanDate });
   }
-  if (ledger.lastRepaymentDate && compareDates(date, ledger.lastRepaymentDate) < 0) {
-    throw new DomainError('DATE_BEFORE_LAST_REPAYMENT', { date, lastRepaymentDate: ledger.lastRepaymentDate });
+  if (state.lastRepaymentDate && compareDates(date, state.lastRepaymentDate) < 0) {
+    throw new DomainError('DATE_BEFORE_LAST_REPAYMENT', { date, lastRepaymentDate: state.lastRepaymentDate });
   }
 
-  const overdue = accrueOverdue(ledger, date, settings, holidays);
-  const accrued = overdue.ledger;
+  const overdue = accrueOverdue(state, date, settings, holidays);
+  const accrued = overdue.state;
   const odi = overdue.overdueInterest;
   const fee = overdue.fee;
   const unpaid = accrued.instalments.filter((i) => unpaidInstalment(i).gt(0));
@@ -273,7 +273,7 @@ export function allocateReceipt(
     principal: total('principal'),
     tempAmount,
     lines,
-    ledger: {
+    state: {
       ...accrued,
       instalments: w.insts,
       lastRepaymentDate: date,

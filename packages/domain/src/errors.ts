@@ -21,6 +21,9 @@ export const DOMAIN_ERROR_CODES = {
   // terms and status
   INVALID_TERMS: 'Invalid loan terms',
   INVALID_STATUS_TRANSITION: 'This action is not allowed in the current status',
+  // the accounting ledger
+  UNBALANCED_JOURNAL_ENTRY: 'The journal entry does not balance',
+  INVALID_JOURNAL_AMOUNT: 'A journal amount must be zero or more with at most two decimals',
 } as const;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERROR_CODES;

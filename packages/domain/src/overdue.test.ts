@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { accrueOverdue, countOverdueDays } from './overdue.js';
-import { FLAT_12000, ledgerOf } from './test-support/loans.js';
+import { FLAT_12000, repaymentStateOf } from './test-support/loans.js';
 import { makeCalendar } from './calendar.js';
 import { resolveSettings } from './settings.js';
 
-const ledger = () => ledgerOf(FLAT_12000, { overdueRate: '36', overduePenalty: '100' });
+const state = () => repaymentStateOf(FLAT_12000, { overdueRate: '36', overduePenalty: '100' });
 
 describe('overdue interest and penalty', () => {
   it('nothing is overdue on the due date itself', () => {
-    const o = accrueOverdue(ledger(), '2024-02-10');
+    const o = accrueOverdue(state(), '2024-02-10');
     expect(o.overdueInterest.toFixed(2)).toBe('0.00');
     expect(o.fee.toFixed(2)).toBe('0.00');
   });
   it('10 days late: 1,120 × 36% × 10/365 = 11.05, plus a 100 penalty', () => {
-    const o = accrueOverdue(ledger(), '2024-02-20');
+    const o = accrueOverdue(state(), '2024-02-20');
     expect(o.overdueInterest.toFixed(2)).toBe('11.05');
     expect(o.fee.toFixed(2)).toBe('100.00');
     expect(o.lines).toHaveLength(1);
@@ -21,17 +21,17 @@ describe('overdue interest and penalty', () => {
     expect(o.overdueAmount.toFixed(2)).toBe('1120.00');
   });
   it('days of year 360', () => {
-    expect(accrueOverdue(ledger(), '2024-02-20', { daysOfYear: 360 }).overdueInterest.toFixed(2)).toBe('11.20');
+    expect(accrueOverdue(state(), '2024-02-20', { daysOfYear: 360 }).overdueInterest.toFixed(2)).toBe('11.20');
   });
   it('two instalments overdue, a penalty for each', () => {
-    const o = accrueOverdue(ledger(), '2024-03-20');
+    const o = accrueOverdue(state(), '2024-03-20');
     // tenor 1: 39 days → 43.08; tenor 2: 10 days → 11.05
     expect(o.lines.map((l) => l.overdueInterest.toFixed(2))).toEqual(['43.08', '11.05']);
     expect(o.fee.toFixed(2)).toBe('200.00');
   });
   it('never compounds: accruing in two steps charges interest only on the instalment', () => {
-    const first = accrueOverdue(ledger(), '2024-02-20');
-    const second = accrueOverdue(first.ledger, '2024-03-01');
+    const first = accrueOverdue(state(), '2024-02-20');
+    const second = accrueOverdue(first.state, '2024-03-01');
     // 10 days + 10 days on 1,120 — not on the 11.05 already accrued
     expect(second.lines[0]!.overdueInterest.toFixed(2)).toBe('22.10');
     expect(second.fee.toFixed(2)).toBe('100.00'); // the penalty is charged once
@@ -41,15 +41,15 @@ describe('overdue interest and penalty', () => {
     const cal = makeCalendar(['2024-02-12'], [0]);
     // 11–20 Feb 2024: Sundays 11 and 18, holiday 12 → 7 days
     expect(countOverdueDays('2024-02-10', '2024-02-20', s, cal)).toBe(7);
-    expect(accrueOverdue(ledger(), '2024-02-20', s, ['2024-02-12']).lines[0]!.days).toBe(7);
+    expect(accrueOverdue(state(), '2024-02-20', s, ['2024-02-12']).lines[0]!.days).toBe(7);
   });
   it("holiday option 'treat-as-holiday' starts counting after the next working day", () => {
     // 10 Mar 2024 is a Sunday: the instalment is treated as due on Monday 11 Mar
     const settings = { holidayOverdueInterest: 'treat-as-holiday' as const, daysOff: [0] };
-    const o = accrueOverdue(ledger(), '2024-03-11', settings);
+    const o = accrueOverdue(state(), '2024-03-11', settings);
     expect(o.lines.map((l) => l.tenor)).toEqual([1]); // tenor 2 not yet overdue
-    expect(accrueOverdue(ledger(), '2024-03-12', settings).lines.find((l) => l.tenor === 2)!.days).toBe(1);
+    expect(accrueOverdue(state(), '2024-03-12', settings).lines.find((l) => l.tenor === 2)!.days).toBe(1);
     // with 'count' it would be 2 days
-    expect(accrueOverdue(ledger(), '2024-03-12', { daysOff: [0] }).lines.find((l) => l.tenor === 2)!.days).toBe(2);
+    expect(accrueOverdue(state(), '2024-03-12', { daysOff: [0] }).lines.find((l) => l.tenor === 2)!.days).toBe(2);
   });
 });

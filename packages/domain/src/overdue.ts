@@ -14,7 +14,7 @@
 import { Decimal, ZERO, sum } from './decimal.js';
 import { type WorkingCalendar, makeCalendar, nextWorkingDay } from './calendar.js';
 import { compareDates, dayNumber, fromDayNumber, formatDate } from './dates.js';
-import { type LedgerInstalment, type LoanLedger, unpaidFee, unpaidInstalment, unpaidOverdueInterest } from './ledger.js';
+import { type InstalmentState, type RepaymentState, unpaidFee, unpaidInstalment, unpaidOverdueInterest } from './repayment-state.js';
 import { type RoundingSettings, roundMoney } from './rounding.js';
 import { type EngineSettings, type SettingsInput, resolveSettings } from './settings.js';
 
@@ -33,8 +33,8 @@ export interface OverdueLine {
 
 export interface OverdueSummary {
   asOf: string;
-  /** the ledger with overdue interest accrued to `asOf` and fees charged */
-  ledger: LoanLedger;
+  /** the state with overdue interest accrued to `asOf` and fees charged */
+  state: RepaymentState;
   lines: OverdueLine[];
   overdueAmount: Decimal;
   overdueInterest: Decimal;
@@ -69,11 +69,11 @@ export function overdueInterestFor(base: Decimal, annualRate: Decimal, days: num
 }
 
 /**
- * Brings the ledger's overdue interest and fees up to `asOf` and summarises what is overdue.
- * Pure: returns a new ledger.
+ * Brings the state's overdue interest and fees up to `asOf` and summarises what is overdue.
+ * Pure: returns a new state.
  */
 export function accrueOverdue(
-  ledger: LoanLedger,
+  state: RepaymentState,
   asOf: string,
   settingsInput: SettingsInput = {},
   holidays: Iterable<string> = [],
@@ -82,7 +82,7 @@ export function accrueOverdue(
   const rounding: RoundingSettings = { decimalPlaces: settings.decimalPlaces, rounding: settings.rounding };
   const cal = makeCalendar(holidays, settings.daysOff);
   const lines: OverdueLine[] = [];
-  const instalments: LedgerInstalment[] = ledger.instalments.map((inst) => {
+  const instalments: InstalmentState[] = state.instalments.map((inst) => {
     const from = overdueFrom(inst.dueDate, settings, cal);
     const base = unpaidInstalment(inst);
     if (compareDates(asOf, from) <= 0 || base.lte(0)) {
@@ -90,12 +90,12 @@ export function accrueOverdue(
     }
     const start = inst.overdueAccruedTo && compareDates(inst.overdueAccruedTo, from) > 0 ? inst.overdueAccruedTo : from;
     const days = countOverdueDays(start, asOf, settings, cal);
-    const accrued = overdueInterestFor(base, ledger.overdueRate, days, settings.daysOfYear, rounding);
-    const next: LedgerInstalment = {
+    const accrued = overdueInterestFor(base, state.overdueRate, days, settings.daysOfYear, rounding);
+    const next: InstalmentState = {
       ...inst,
       overdueInterestCharged: inst.overdueInterestCharged.plus(accrued),
       overdueAccruedTo: compareDates(asOf, start) > 0 ? asOf : start,
-      feeCharged: inst.feeCharged.isZero() ? ledger.overduePenalty : inst.feeCharged,
+      feeCharged: inst.feeCharged.isZero() ? state.overduePenalty : inst.feeCharged,
     };
     lines.push({
       tenor: inst.tenor,
@@ -121,10 +121,10 @@ export function accrueOverdue(
     }
   }
   lines.sort((a, b) => a.tenor - b.tenor);
-  const next: LoanLedger = { ...ledger, instalments };
+  const next: RepaymentState = { ...state, instalments };
   return {
     asOf,
-    ledger: next,
+    state: next,
     lines,
     overdueAmount: sum(lines.map((l) => l.overdueAmount)),
     overdueInterest: sum(instalments.map(unpaidOverdueInterest)),

@@ -2,19 +2,19 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { settlementQuote } from './settlement.js';
 import { allocateReceipt } from './allocation.js';
-import { ledgerOf } from './test-support/loans.js';
-import { remainingScheduled, type LoanLedger } from './ledger.js';
+import { repaymentStateOf } from './test-support/loans.js';
+import { remainingScheduled, type RepaymentState } from './repayment-state.js';
 import { addDays } from './dates.js';
 import { DomainError } from './errors.js';
 import { Decimal } from './decimal.js';
 import { RUNS, PROPERTY_TIMEOUT } from './test-support/runs.js';
 
-const interestFirst = (): LoanLedger =>
-  ledgerOf({ loanAmount: '10000', loanDate: '2024-01-10', totalTenor: 3, repayCycle: { kind: 'monthly' }, interestMethod: 'interest-first', flatRate: '1' }, { overdueRate: '36', overduePenalty: '100' });
+const interestFirst = (): RepaymentState =>
+  repaymentStateOf({ loanAmount: '10000', loanDate: '2024-01-10', totalTenor: 3, repayCycle: { kind: 'monthly' }, interestMethod: 'interest-first', flatRate: '1' }, { overdueRate: '36', overduePenalty: '100' });
 
 describe('settlement — golden', () => {
   it('actuarial: principal plus interest to the date, plus the lock period fee', () => {
-    const paid = allocateReceipt(interestFirst(), { date: '2024-02-10', received: '100' }).ledger;
+    const paid = allocateReceipt(interestFirst(), { date: '2024-02-10', received: '100' }).state;
     const q = settlementQuote(paid, '2024-02-25', { lockPeriodMonths: 3, lockPeriodFee: '500' });
     // current period 10 Feb – 10 Mar (29 days), 15 elapsed: 100 × 15/29 = 51.72
     expect(q.principal.toFixed(2)).toBe('10000.00');
@@ -32,10 +32,10 @@ describe('settlement — golden', () => {
     expect(q.total.toFixed(2)).toBe('10235.47');
   });
   it('rule of 78: 12 periods, finance charge 100.00, 3 paid → rebate 57.69', () => {
-    let l = ledgerOf({ loanAmount: '1000', loanDate: '2024-01-10', totalTenor: 12, repayCycle: { kind: 'monthly' }, interestMethod: 'amortization', flatRate: '0.8333', ruleOf78: true });
+    let l = repaymentStateOf({ loanAmount: '1000', loanDate: '2024-01-10', totalTenor: 12, repayCycle: { kind: 'monthly' }, interestMethod: 'amortization', flatRate: '0.8333', ruleOf78: true });
     expect(l.totalInterest.toFixed(2)).toBe('100.00');
     for (const date of ['2024-02-10', '2024-03-10', '2024-04-10']) {
-      l = allocateReceipt(l, { date, received: l.instalments.find((i) => i.dueDate === date)!.interest.plus(l.instalments.find((i) => i.dueDate === date)!.principal) }).ledger;
+      l = allocateReceipt(l, { date, received: l.instalments.find((i) => i.dueDate === date)!.interest.plus(l.instalments.find((i) => i.dueDate === date)!.principal) }).state;
     }
     const q = settlementQuote(l, '2024-04-15', { method: 'rule-of-78' });
     expect(q.rebate.toFixed(2)).toBe('57.69');
@@ -44,7 +44,7 @@ describe('settlement — golden', () => {
     expect(q.total.eq(q.principal)).toBe(true);
   });
   it('the temporary amount is credited', () => {
-    const l = allocateReceipt(interestFirst(), { date: '2024-02-10', received: '600' }).ledger;
+    const l = allocateReceipt(interestFirst(), { date: '2024-02-10', received: '600' }).state;
     const q = settlementQuote(l, '2024-02-10');
     // 600 pays tenor 1 (due) and tenor 2 in advance (whole); 400 is held
     expect(q.tempAmount.toFixed(2)).toBe('400.00');
@@ -69,14 +69,14 @@ describe('settlement — properties', () => {
           fc.integer({ min: 0, max: 1200 }),
           fc.option(fc.integer({ min: 1, max: 20_000_00 }), { nil: undefined }),
           (amount, tenor, rate, method, r78, days, paidCents) => {
-            let l = ledgerOf(
+            let l = repaymentStateOf(
               { loanAmount: String(amount), loanDate: '2024-01-31', totalTenor: tenor, repayCycle: { kind: 'monthly' }, interestMethod: method, flatRate: (rate / 100).toFixed(2), ruleOf78: r78 && method === 'amortization' },
               { overdueRate: '30', overduePenalty: '80' },
             );
             const date = addDays('2024-01-31', days);
             if (paidCents !== undefined) {
               try {
-                l = allocateReceipt(l, { date, received: new Decimal(paidCents).div(100) }).ledger;
+                l = allocateReceipt(l, { date, received: new Decimal(paidCents).div(100) }).state;
               } catch (e) {
                 if (!(e instanceof DomainError)) throw e;
               }

@@ -14,7 +14,7 @@
 import { Decimal, type DecimalInput, ZERO, dec, maxDec, minDec, sum } from './decimal.js';
 import { addMonthsClamped, compareDates, daysBetween } from './dates.js';
 import { DomainError } from './errors.js';
-import { type LoanLedger, remainingScheduled, unpaidInstalment, unpaidInterest, unpaidPrincipal } from './ledger.js';
+import { type RepaymentState, remainingScheduled, unpaidInstalment, unpaidInterest, unpaidPrincipal } from './repayment-state.js';
 import { accrueOverdue } from './overdue.js';
 import { type RoundingSettings, roundMoney } from './rounding.js';
 import { ruleOf78Rebate } from './rule-of-78.js';
@@ -50,7 +50,7 @@ export interface SettlementQuote {
 }
 
 export function settlementQuote(
-  ledger: LoanLedger,
+  state: RepaymentState,
   date: string,
   options: SettlementOptions = {},
   settingsInput: SettingsInput = {},
@@ -59,14 +59,14 @@ export function settlementQuote(
   const settings = resolveSettings(settingsInput);
   const rounding: RoundingSettings = { decimalPlaces: settings.decimalPlaces, rounding: settings.rounding };
   const method = options.method ?? 'actuarial';
-  if (compareDates(date, ledger.loanDate) < 0) {
-    throw new DomainError('DATE_BEFORE_INTEREST_START', { date, interestStartDate: ledger.loanDate });
+  if (compareDates(date, state.loanDate) < 0) {
+    throw new DomainError('DATE_BEFORE_INTEREST_START', { date, interestStartDate: state.loanDate });
   }
-  if (ledger.lastRepaymentDate && compareDates(date, ledger.lastRepaymentDate) < 0) {
-    throw new DomainError('DATE_BEFORE_LAST_REPAYMENT', { date, lastRepaymentDate: ledger.lastRepaymentDate });
+  if (state.lastRepaymentDate && compareDates(date, state.lastRepaymentDate) < 0) {
+    throw new DomainError('DATE_BEFORE_LAST_REPAYMENT', { date, lastRepaymentDate: state.lastRepaymentDate });
   }
-  const overdue = accrueOverdue(ledger, date, settings, holidays);
-  const insts = overdue.ledger.instalments;
+  const overdue = accrueOverdue(state, date, settings, holidays);
+  const insts = overdue.state.instalments;
   const principal = sum(insts.map(unpaidPrincipal));
   const isDue = (dueDate: string): boolean => compareDates(dueDate, date) <= 0;
 
@@ -77,7 +77,7 @@ export function settlementQuote(
     const idx = insts.findIndex((i) => !isDue(i.dueDate));
     const current = idx >= 0 ? insts[idx] : undefined;
     if (current) {
-      const start = idx === 0 ? ledger.loanDate : insts[idx - 1]!.dueDate;
+      const start = idx === 0 ? state.loanDate : insts[idx - 1]!.dueDate;
       const periodDays = Math.max(1, daysBetween(start, current.dueDate));
       const elapsed = Math.min(Math.max(0, daysBetween(start, date)), periodDays);
       const accrued = roundMoney(current.interest.times(elapsed).div(periodDays), rounding);
@@ -86,7 +86,7 @@ export function settlementQuote(
   } else {
     const n = insts.length;
     const future = insts.filter((i) => !isDue(i.dueDate));
-    const computed = ruleOf78Rebate(ledger.totalInterest, n, n - future.length, rounding);
+    const computed = ruleOf78Rebate(state.totalInterest, n, n - future.length, rounding);
     rebate = minDec(computed, sum(future.map(unpaidInterest)));
     interest = sum(insts.map(unpaidInterest)).minus(rebate);
   }
@@ -94,10 +94,10 @@ export function settlementQuote(
   const inLock =
     options.lockPeriodMonths !== undefined &&
     options.lockPeriodMonths > 0 &&
-    compareDates(date, addMonthsClamped(ledger.loanDate, options.lockPeriodMonths)) < 0;
+    compareDates(date, addMonthsClamped(state.loanDate, options.lockPeriodMonths)) < 0;
   const lockPeriodFee = inLock && options.lockPeriodFee ? dec(options.lockPeriodFee) : ZERO;
   const total = principal.plus(interest).plus(lockPeriodFee).plus(overdue.overdueInterest).plus(overdue.fee);
-  const tempAmount = ledger.tempAmount;
+  const tempAmount = state.tempAmount;
   return {
     date,
     method,
@@ -110,11 +110,11 @@ export function settlementQuote(
     total,
     tempAmount,
     payable: maxDec(total.minus(tempAmount), ZERO),
-    remainingScheduled: remainingScheduled(ledger),
+    remainingScheduled: remainingScheduled(state),
   };
 }
 
-/** True when nothing is left to pay on the ledger's instalments. */
-export function isFullyRepaid(ledger: LoanLedger): boolean {
-  return ledger.instalments.every((i) => unpaidInstalment(i).lte(0));
+/** True when nothing is left to pay on the state's instalments. */
+export function isFullyRepaid(state: RepaymentState): boolean {
+  return state.instalments.every((i) => unpaidInstalment(i).lte(0));
 }

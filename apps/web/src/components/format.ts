@@ -1,7 +1,7 @@
 /**
  * Display formatting of amounts, rates and dates. Money arrives as decimal strings ("1234.5");
- * it is rounded with the domain's Decimal (half-up, as the ledger rounds) and grouped with string
- * operations — never through a binary float — so what staff read is exactly what the ledger holds.
+ * it is rounded with the domain's Decimal (half-up, as the domain rounds) and grouped with string
+ * operations — never through a binary float — so what staff read is exactly what the records hold.
  */
 import { Decimal, dec, isDecimalString } from '@harbour/domain';
 

@@ -21,6 +21,8 @@ export const DOMAIN_MESSAGES: Record<Language, Record<string, string>> = {
     'domain.LOAN_ALREADY_SETTLED': 'The loan has no outstanding amount.',
     'domain.INVALID_TERMS': 'The loan terms are not valid.',
     'domain.INVALID_STATUS_TRANSITION': 'This action is not allowed in the current status.',
+    'domain.UNBALANCED_JOURNAL_ENTRY': 'The accounting entry does not balance; nothing was saved.',
+    'domain.INVALID_JOURNAL_AMOUNT': 'An accounting amount must be zero or more, with at most two decimals.',
   },
   'zh-TW': {
     'domain.RECEIVED_BELOW_OVERDUE_INTEREST_AND_FEE': '實收金額必須足夠支付逾期利息及費用。',
@@ -37,6 +39,8 @@ export const DOMAIN_MESSAGES: Record<Language, Record<string, string>> = {
     'domain.LOAN_ALREADY_SETTLED': '此貸款已沒有未還金額。',
     'domain.INVALID_TERMS': '貸款條款無效。',
     'domain.INVALID_STATUS_TRANSITION': '目前狀態不可進行此操作。',
+    'domain.UNBALANCED_JOURNAL_ENTRY': '會計分錄借貸不平衡，未有儲存。',
+    'domain.INVALID_JOURNAL_AMOUNT': '會計金額必須為零或以上，最多兩位小數。',
   },
   'zh-CN': {
     'domain.RECEIVED_BELOW_OVERDUE_INTEREST_AND_FEE': '实收金额必须足够支付逾期利息及费用。',
@@ -53,5 +57,7 @@ export const DOMAIN_MESSAGES: Record<Language, Record<string, string>> = {
     'domain.LOAN_ALREADY_SETTLED': '此贷款已没有未还金额。',
     'domain.INVALID_TERMS': '贷款条款无效。',
     'domain.INVALID_STATUS_TRANSITION': '当前状态不可进行此操作。',
+    'domain.UNBALANCED_JOURNAL_ENTRY': '会计分录借贷不平衡，未有保存。',
+    'domain.INVALID_JOURNAL_AMOUNT': '会计金额必须为零或以上，最多两位小数。',
   },
 };

@@ -1,6 +1,6 @@
-// Shared fixtures for the ledger tests.
+// Shared fixtures for the state tests.
 import { buildSchedule } from '../schedule.js';
-import { createLedger, type LedgerOptions, type LoanLedger } from '../ledger.js';
+import { createRepaymentState, type RepaymentStateOptions, type RepaymentState } from '../repayment-state.js';
 import type { LoanTerms } from '../terms.js';
 
 /** 12,000 at 1% flat a month × 12 from 10 Jan 2024: 1,120.00 an instalment, due the 10th. */
@@ -13,6 +13,6 @@ export const FLAT_12000: LoanTerms = {
   flatRate: '1',
 };
 
-export function ledgerOf(terms: LoanTerms, options: LedgerOptions = {}): LoanLedger {
-  return createLedger(buildSchedule(terms), options);
+export function repaymentStateOf(terms: LoanTerms, options: RepaymentStateOptions = {}): RepaymentState {
+  return createRepaymentState(buildSchedule(terms), options);
 }

@@ -1,12 +1,12 @@
 /**
  * The repayment state of a loan: its instalments with what has been paid, overdue interest charged
  * and paid, handling fees charged and paid, the temporary amount, and the last repayment date.
- * Allocation, overdue and settlement read a ledger and return a new one (never mutate).
+ * Allocation, overdue and settlement read a state and return a new one (never mutate).
  */
 import { Decimal, type DecimalInput, ZERO, dec, percentToFraction, sum } from './decimal.js';
 import { type Schedule } from './schedule.js';
 
-export interface LedgerInstalment {
+export interface InstalmentState {
   tenor: number;
   dueDate: string;
   principal: Decimal;
@@ -23,10 +23,10 @@ export interface LedgerInstalment {
   feePaid: Decimal;
 }
 
-export interface LoanLedger {
+export interface RepaymentState {
   /** interest start date */
   loanDate: string;
-  instalments: readonly LedgerInstalment[];
+  instalments: readonly InstalmentState[];
   lastRepaymentDate: string | null;
   /** received money held, not applied */
   tempAmount: Decimal;
@@ -40,14 +40,14 @@ export interface LoanLedger {
   totalInterest: Decimal;
 }
 
-export interface LedgerOptions {
+export interface RepaymentStateOptions {
   /** overdue interest rate, percent a year */
   overdueRate?: DecimalInput | undefined;
   overduePenalty?: DecimalInput | undefined;
   allowPartialPrincipal?: boolean | undefined;
 }
 
-export function createLedger(schedule: Schedule, options: LedgerOptions = {}): LoanLedger {
+export function createRepaymentState(schedule: Schedule, options: RepaymentStateOptions = {}): RepaymentState {
   return {
     loanDate: schedule.loanDate,
     instalments: schedule.lines.map((l) => ({
@@ -72,19 +72,19 @@ export function createLedger(schedule: Schedule, options: LedgerOptions = {}): L
   };
 }
 
-export const unpaidPrincipal = (i: LedgerInstalment): Decimal => i.principal.minus(i.paidPrincipal);
-export const unpaidInterest = (i: LedgerInstalment): Decimal => i.interest.minus(i.paidInterest);
+export const unpaidPrincipal = (i: InstalmentState): Decimal => i.principal.minus(i.paidPrincipal);
+export const unpaidInterest = (i: InstalmentState): Decimal => i.interest.minus(i.paidInterest);
 /** the unpaid instalment amount (principal + interest) — the base of overdue interest */
-export const unpaidInstalment = (i: LedgerInstalment): Decimal => unpaidPrincipal(i).plus(unpaidInterest(i));
-export const unpaidOverdueInterest = (i: LedgerInstalment): Decimal => i.overdueInterestCharged.minus(i.overdueInterestPaid);
-export const unpaidFee = (i: LedgerInstalment): Decimal => i.feeCharged.minus(i.feePaid);
-export const isInstalmentPaid = (i: LedgerInstalment): boolean => unpaidInstalment(i).lte(0);
+export const unpaidInstalment = (i: InstalmentState): Decimal => unpaidPrincipal(i).plus(unpaidInterest(i));
+export const unpaidOverdueInterest = (i: InstalmentState): Decimal => i.overdueInterestCharged.minus(i.overdueInterestPaid);
+export const unpaidFee = (i: InstalmentState): Decimal => i.feeCharged.minus(i.feePaid);
+export const isInstalmentPaid = (i: InstalmentState): boolean => unpaidInstalment(i).lte(0);
 
-export function totalUnpaidPrincipal(ledger: LoanLedger): Decimal {
-  return sum(ledger.instalments.map(unpaidPrincipal));
+export function totalUnpaidPrincipal(state: RepaymentState): Decimal {
+  return sum(state.instalments.map(unpaidPrincipal));
 }
 
 /** Σ unpaid principal + interest of all instalments. */
-export function remainingScheduled(ledger: LoanLedger): Decimal {
-  return sum(ledger.instalments.map(unpaidInstalment));
+export function remainingScheduled(state: RepaymentState): Decimal {
+  return sum(state.instalments.map(unpaidInstalment));
 }
