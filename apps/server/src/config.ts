@@ -8,7 +8,7 @@ export interface Config {
   port: number;
   /** The server's own connection (a role that owns nothing); unset → the embedded PostgreSQL. */
   databaseUrl: string | undefined;
-  /** The owner's connection for migrations and grants (`DATABASE_OWNER_URL`); unset → `databaseUrl`. */
+  /** The owner's connection for migrations and the app role's grants (`DATABASE_OWNER_URL`); unset → `databaseUrl`. */
   databaseOwnerUrl: string | undefined;
   dataDir: string;
   /** When set (never in production) every captcha's answer is this value. */
@@ -29,6 +29,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const fixedCaptcha = env.HARBOUR_FIXED_CAPTCHA?.trim() || undefined;
   if (fixedCaptcha && mode === 'production') {
     throw new StartupError('HARBOUR_FIXED_CAPTCHA must not be set when NODE_ENV=production');
+  }
+  if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
+    throw new StartupError('DATABASE_OWNER_URL is set without DATABASE_URL, the role the server runs as');
   }
   const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`PORT must be a port number, not "${env.PORT}"`);

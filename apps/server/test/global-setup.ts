@@ -20,7 +20,8 @@ declare module 'vitest' {
 
 /**
  * Starts ONE PostgreSQL for the run — the embedded one, or the server in TEST_DATABASE_URL —
- * and builds the template database every test file copies: migrated, catalogue synced, demo seeded.
+ * and builds the template database every test file copies: migrated, catalogue synced, demo seeded,
+ * with the grants of the role the app runs as (`TEST_APP_ROLE`; copies carry grants and default privileges).
  */
 export default async function setup(project: TestProject) {
   process.env.NODE_ENV = 'test';
@@ -41,11 +42,12 @@ export default async function setup(project: TestProject) {
 
   const template = openDatabase(withDatabase(adminUrl, TEMPLATE_DB), { max: 2 });
   try {
-    await migrate(template.pool);
+    // As start-up does: the app role's grants commit with the migrations. Their default
+    // privileges also cover tables a test file creates later in its copy (as the superuser).
+    await ensureLoginRole(template.pool, TEST_APP_ROLE, TEST_APP_PASSWORD);
+    await migrate(template.pool, { afterMigrations: (client) => grantAppRole(client, TEST_APP_ROLE) });
     await syncCatalogue(template.db);
     await seedDemo(template.db);
-    await ensureLoginRole(template.pool, TEST_APP_ROLE, TEST_APP_PASSWORD);
-    await grantAppRole(template.pool, TEST_APP_ROLE);
   } finally {
     await template.close();
   }

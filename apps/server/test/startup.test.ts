@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { StartupError } from '../src/startup-error.js';
-import { createTestDatabase, dropTestDatabase, TEST_APP_PASSWORD, TEST_APP_ROLE, withDatabase, withUser } from './helpers/databases.js';
+import { createTestDatabase, dropTestDatabase, withDatabase, withUser } from './helpers/databases.js';
 
 /** The real process entry (TypeScript through tsx), as `node apps/server/dist/main.js` runs it. */
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -105,22 +105,93 @@ describe.concurrent('start-up refusals: one line on stderr, exit code 1', { time
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
 
-  it('refuses in production to run as a superuser or a table owner', async () => {
-    const run = start({ DATABASE_URL: dbUrl, NODE_ENV: 'production', PORT: '0' });
-    expect(await run.exited).toBe(1);
-    expect(problemLines(run)).toEqual([expect.stringMatching(/^Harbour cannot start: the database role \S+ is a superuser; run the server as a role that owns nothing/)]);
+  it('refuses in production to run as a superuser, before migrating anything', async () => {
+    const admin = inject('harbourAdminUrl');
+    const name = `harbour_empty_su_${process.pid}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+    await client.end();
+    try {
+      const run = start({ DATABASE_URL: withDatabase(admin, name), NODE_ENV: 'production', PORT: '0' });
+      expect(await run.exited).toBe(1);
+      expect(problemLines(run)).toEqual([
+        expect.stringMatching(/^Harbour cannot start: the database role \S+ is a superuser; in production DATABASE_URL must be a role that owns nothing and DATABASE_OWNER_URL the owner \(README: An external database\)$/),
+      ]);
+      const check = new pg.Client({ connectionString: withDatabase(admin, name) });
+      await check.connect();
+      const tables = Number((await check.query(`select count(*) from pg_tables where schemaname = 'public'`)).rows[0].count);
+      await check.end();
+      expect(tables).toBe(0);
+    } finally {
+      await dropTestDatabase(admin, name);
+    }
   });
 
-  it('runs in production as a role that owns nothing, migrating as the owner', async () => {
-    const run = start({ DATABASE_OWNER_URL: dbUrl, DATABASE_URL: withUser(dbUrl, TEST_APP_ROLE, TEST_APP_PASSWORD), NODE_ENV: 'production', PORT: '0' });
+  it('refuses in production to run as a role that owns a table, even with the owner given', async () => {
+    const admin = inject('harbourAdminUrl');
+    const name = await createTestDatabase(admin);
+    const role = `harbour_t_tables_${process.pid}`;
+    const client = new pg.Client({ connectionString: withDatabase(admin, name) });
+    await client.connect();
     try {
-      const line = await until(run, /Harbour listening on http:\/\/127\.0\.0\.1:(\d+)/);
-      const port = Number(/:(\d+)$/.exec(line)![1]);
-      const res = await fetch(`http://127.0.0.1:${port}/api/admin/v1/health`);
-      expect(res.status).toBe(200);
+      await client.query(`create role ${role} login password 'owner-pass'`);
+      await client.query(`alter table stores owner to ${role}`);
+      const run = start({ DATABASE_OWNER_URL: dbUrl, DATABASE_URL: withUser(withDatabase(admin, name), role, 'owner-pass'), NODE_ENV: 'production', PORT: '0' });
+      expect(await run.exited).toBe(1);
+      expect(problemLines(run)).toEqual([expect.stringMatching(new RegExp(`^Harbour cannot start: the database role ${role} owns 2 table\\(s\\) or sequence\\(s\\); in production`))]);
     } finally {
-      run.proc.kill('SIGTERM');
-      expect(await run.exited).toBe(0);
+      await client.end();
+      await dropTestDatabase(admin, name);
+      const cleanup = new pg.Client({ connectionString: admin });
+      await cleanup.connect();
+      await cleanup.query(`drop role if exists ${role}`);
+      await cleanup.end();
+    }
+  });
+
+  it('refuses DATABASE_OWNER_URL without DATABASE_URL', async () => {
+    const run = start({ DATABASE_OWNER_URL: dbUrl, PORT: '0' });
+    expect(await run.exited).toBe(1);
+    expect(problemLines(run)).toEqual(['Harbour cannot start: DATABASE_OWNER_URL is set without DATABASE_URL, the role the server runs as']);
+  });
+
+  it('runs in production on an empty database set up as the README says: migrating as its owner, serving as a role that owns nothing', async () => {
+    const admin = inject('harbourAdminUrl');
+    const owner = `harbour_t_owner_${process.pid}`;
+    const appRole = `harbour_t_app_${process.pid}`;
+    const name = `harbour_t_roles_${process.pid}`;
+    const su = new pg.Client({ connectionString: admin });
+    await su.connect();
+    try {
+      await su.query(`CREATE ROLE ${owner} LOGIN PASSWORD 'owner-pass'`);
+      await su.query(`CREATE ROLE ${appRole} LOGIN PASSWORD 'app-pass' NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS`);
+      await su.query(`CREATE DATABASE ${name} OWNER ${owner}`);
+      const url = withDatabase(admin, name);
+      const run = start({ DATABASE_OWNER_URL: withUser(url, owner, 'owner-pass'), DATABASE_URL: withUser(url, appRole, 'app-pass'), NODE_ENV: 'production', PORT: '0' });
+      try {
+        const line = await until(run, /Harbour listening on http:\/\/127\.0\.0\.1:(\d+)/);
+        expect(run.out()).toMatch(/Applied \d+ database migration\(s\)/);
+        const port = Number(/:(\d+)$/.exec(line)![1]);
+        const res = await fetch(`http://127.0.0.1:${port}/api/admin/v1/health`);
+        expect(res.status).toBe(200);
+      } finally {
+        run.proc.kill('SIGTERM');
+        expect(await run.exited).toBe(0);
+      }
+      const check = new pg.Client({ connectionString: url });
+      await check.connect();
+      const rights = await check.query(`select
+        has_table_privilege($1, 'audit_log', 'INSERT') as append, has_table_privilege($1, 'audit_log', 'DELETE') as erase,
+        has_table_privilege($1, 'staff', 'UPDATE') as write, (select tableowner from pg_tables where tablename = 'audit_log') as owner`, [appRole]);
+      await check.end();
+      expect(rights.rows[0]).toEqual({ append: true, erase: false, write: true, owner });
+    } finally {
+      await su.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await su.query(`DROP ROLE IF EXISTS ${appRole}`);
+      await su.query(`DROP ROLE IF EXISTS ${owner}`);
+      await su.end();
     }
   });
 
@@ -190,11 +261,12 @@ describe('embedded PostgreSQL from a folder the postgres user cannot enter', () 
     base = fs.mkdtempSync(path.join(os.tmpdir(), 'harbour-700-'));
     clone = path.join(base, 'harbour');
   });
+  /** Where the server keeps the cluster as root (the OS user postgres cannot enter the clone). */
+  const moved = () => path.join('/var/lib/harbour', createHash('sha256').update(path.join(clone, 'data')).digest('hex').slice(0, 16));
   afterAll(() => {
     if (!base) return;
     fs.rmSync(base, { recursive: true, force: true });
-    const moved = path.join('/var/lib/harbour', createHash('sha256').update(path.join(clone, 'data')).digest('hex').slice(0, 16));
-    fs.rmSync(moved, { recursive: true, force: true });
+    fs.rmSync(moved(), { recursive: true, force: true });
   });
 
   it('keeps the cluster where postgres can reach it, seeds the demo, and recovers after kill -9', async () => {
@@ -208,6 +280,21 @@ describe('embedded PostgreSQL from a folder the postgres user cannot enter', () 
       expect(first.out()).toContain('Seeded the demo data');
       const res = await fetch(`${line.replace('Harbour listening on ', '')}/api/admin/v1/captcha`);
       expect(res.status).toBe(200);
+
+      // The server connects as harbour_app, whose password was made once and kept readable by us only.
+      const home = isRoot ? moved() : path.join(clone, 'data');
+      expect(fs.statSync(path.join(home, 'app.password')).mode & 0o777).toBe(0o600);
+      const port = fs.readFileSync(path.join(home, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
+      const superuser = fs.readFileSync(path.join(home, 'pg.password'), 'utf8').trim();
+      const check = new pg.Client({ connectionString: `postgres://postgres:${superuser}@127.0.0.1:${port}/harbour` });
+      await check.connect();
+      try {
+        const { rows } = await check.query(`select distinct usename from pg_stat_activity
+          where datname = 'harbour' and backend_type = 'client backend' and pid <> pg_backend_pid()`);
+        expect(rows).toEqual([{ usename: 'harbour_app' }]);
+      } finally {
+        await check.end();
+      }
 
       // A killed server leaves its PostgreSQL running; the next start clears it and carries on.
       first.proc.kill('SIGKILL');

@@ -14,8 +14,9 @@ import { StartupError } from '../startup-error.js';
  */
 const USAGE = `Usage: npm run create-admin
   Creates Harbour's first administrator (staff id 1) and, when there is no store yet, a first store.
-  Environment: DATABASE_URL (the database), HARBOUR_ADMIN_USERNAME, HARBOUR_ADMIN_PASSWORD
-  (asked for when unset). Refuses when an administrator already exists.`;
+  Environment: DATABASE_URL (the database, as the role the server runs as), DATABASE_OWNER_URL
+  (the same database as its owner, for migrations; unset → DATABASE_URL), HARBOUR_ADMIN_USERNAME,
+  HARBOUR_ADMIN_PASSWORD (asked for when unset). Refuses when an administrator already exists.`;
 
 function ask(question: string, hidden = false): Promise<string> {
   const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });

@@ -25,6 +25,8 @@ export interface EmbeddedServer {
   url: string;
   /** The cluster's folder (may differ from `<dataDir>/pg` as root, see above). */
   clusterDir: string;
+  /** The folder holding the cluster and its password files (`pg.password`, mode 600). */
+  home: string;
   stop(): Promise<void>;
 }
 
@@ -259,6 +261,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     clusterDir,
+    home: base,
     stop: () =>
       new Promise<void>((resolve) => {
         if (server.exitCode !== null || server.signalCode !== null) return resolve();

@@ -8,11 +8,21 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta
 /** Any constant works; every Harbour instance uses this one so only one migrates at a time. */
 const MIGRATION_LOCK = 7_244_001;
 
+export interface MigrateOptions {
+  dir?: string;
+  /**
+   * Runs in the same transaction after the migrations (the app role's grants), so what a
+   * migration creates is committed together with the rights on it.
+   */
+  afterMigrations?: (client: pg.PoolClient) => Promise<void>;
+}
+
 /**
  * Applies the pending SQL migrations in one transaction under an advisory lock, so two instances
  * starting together neither race nor leave a half-migrated schema. Returns the number applied.
  */
-export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<number> {
+export async function migrate(pool: pg.Pool, opts: MigrateOptions = {}): Promise<number> {
+  const { dir = MIGRATIONS_DIR, afterMigrations } = opts;
   const migrations = readMigrationFiles({ migrationsFolder: dir });
   const client = await pool.connect();
   try {
@@ -32,6 +42,7 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<numb
       await client.query('INSERT INTO harbour_migrations (hash, created_at) VALUES ($1, $2)', [m.hash, m.folderMillis]);
       count++;
     }
+    await afterMigrations?.(client);
     await client.query('COMMIT');
     return count;
   } catch (err) {

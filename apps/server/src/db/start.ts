@@ -44,19 +44,33 @@ const withUser = (url: string, user: string, password: string) => {
   return u.toString();
 };
 
+/** Runs `step`; a failure other than a StartupError means the database at `url` could not be used. */
+async function reaching<T>(url: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    throw err instanceof StartupError ? err : unreachable(url, err);
+  }
+}
+
 /**
  * `DATABASE_URL` → that server; unset → the embedded PostgreSQL (demo data on first start).
- * Migrations (one transaction, advisory lock), the permission catalogue, the demo data and the
- * app role's grants run as the owner (`DATABASE_OWNER_URL`, or the embedded superuser); the
- * server then runs as the app role, which owns nothing. In production a superuser, a role that
- * bypasses row-level security or one owning tables is refused as the app role.
+ * The server runs as a role that owns nothing (`DATABASE_URL`'s, or `harbour_app`, which the
+ * embedded database makes with a password kept in `app.password`). Migrations (one transaction,
+ * advisory lock, with the app role's grants), the permission catalogue and the demo data run as
+ * the owner (`DATABASE_OWNER_URL`, or the embedded superuser). In production a role that could
+ * switch the audit log's trigger off (superuser, owner, …) is refused before anything changes.
  */
 export async function startDatabase(config: Config, log: (line: string) => void): Promise<StartedDatabase> {
+  const onError = (err: Error) => log(`database connection lost: ${err.message}`);
   let embedded: EmbeddedServer | undefined;
-  let ownerUrl = config.databaseOwnerUrl ?? config.databaseUrl;
-  let appUrl = config.databaseUrl;
-  let appRole: { name: string; password: string } | undefined;
-  if (!config.databaseUrl) {
+  let ownerUrl: string;
+  let appUrl: string;
+  let embeddedRole: { name: string; password: string } | undefined;
+  if (config.databaseUrl) {
+    appUrl = config.databaseUrl;
+    ownerUrl = config.databaseOwnerUrl ?? config.databaseUrl;
+  } else {
     embedded = await startEmbedded({ dataDir: config.dataDir, log });
     try {
       ownerUrl = await ensureDatabase(embedded.url);
@@ -64,51 +78,51 @@ export async function startDatabase(config: Config, log: (line: string) => void)
       await embedded.stop();
       throw unreachable(embedded.url, err);
     }
-    const superuserPassword = decodeURIComponent(new URL(embedded.url).password);
-    appRole = { name: EMBEDDED_APP_ROLE, password: embeddedAppPassword(superuserPassword) };
-    appUrl = withUser(ownerUrl, appRole.name, appRole.password);
-  }
-  const owner = openDatabase(ownerUrl!, { max: 2, onError: (err) => log(`database connection lost: ${err.message}`) });
-  const stopEmbedded = async () => {
-    await embedded?.stop();
-  };
-  try {
-    await owner.pool.query('select 1');
-  } catch (err) {
-    await owner.close().catch(() => undefined);
-    await stopEmbedded();
-    throw unreachable(ownerUrl!, err);
-  }
-  try {
-    const applied = await migrate(owner.pool);
-    if (applied) log(`Applied ${applied} database migration(s)`);
-    await syncCatalogue(owner.db);
-    if (embedded && (await isEmpty(owner.db))) {
-      await seedDemo(owner.db);
-      log('Seeded the demo data (admin / demo1234)');
+    try {
+      embeddedRole = { name: EMBEDDED_APP_ROLE, password: embeddedAppPassword(embedded.home) };
+    } catch (err) {
+      await embedded.stop();
+      throw err;
     }
-    if (appRole) await ensureLoginRole(owner.pool, appRole.name, appRole.password);
-    const appUser = decodeURIComponent(new URL(appUrl!).username);
-    if (ownerUrl !== appUrl) await grantAppRole(owner.pool, appUser);
-  } catch (err) {
-    await stopEmbedded();
-    throw err;
-  } finally {
-    await owner.close().catch(() => undefined);
+    appUrl = withUser(ownerUrl, embeddedRole.name, embeddedRole.password);
   }
 
-  const database = openDatabase(appUrl!, { onError: (err) => log(`database connection lost: ${err.message}`) });
+  const database = openDatabase(appUrl, { onError });
   const shutdown = async () => {
     await database.close().catch(() => undefined);
-    await stopEmbedded();
+    await embedded?.stop();
   };
-  try {
+  /** The app role's excess powers: refused in production, returned (to warn about) elsewhere. */
+  const excess = async () => {
     const problem = tooPowerful(await rolePowers(database.pool));
-    if (problem && config.env === 'production') throw new StartupError(`${problem}; run the server as a role that owns nothing (README: An external database)`);
+    if (problem && config.env === 'production') {
+      throw new StartupError(`${problem}; in production DATABASE_URL must be a role that owns nothing and DATABASE_OWNER_URL the owner (README: An external database)`);
+    }
+    return problem;
+  };
+  let owner: Database | undefined;
+  try {
+    // An external app role exists already: refuse it before migrating anything.
+    if (!embedded) await reaching(appUrl, excess);
+    const ownerDb = (owner = openDatabase(ownerUrl, { max: 2, onError }));
+    await reaching(ownerUrl, () => ownerDb.pool.query('select 1'));
+    if (embeddedRole) await ensureLoginRole(ownerDb.pool, embeddedRole.name, embeddedRole.password);
+    const appRole = await reaching(appUrl, async () => (await database.pool.query<{ me: string }>('select current_user as me')).rows[0]!.me);
+    const applied = await migrate(ownerDb.pool, { afterMigrations: (client) => grantAppRole(client, appRole) });
+    if (applied) log(`Applied ${applied} database migration(s)`);
+    await syncCatalogue(ownerDb.db);
+    if (embedded && (await isEmpty(ownerDb.db))) {
+      await seedDemo(ownerDb.db);
+      log('Seeded the demo data (admin / demo1234)');
+    }
+    // Again after migrating: with DATABASE_URL alone, the role now owns what it created.
+    const problem = await reaching(appUrl, excess);
     if (problem) log(`Warning: ${problem}; production refuses this (README: An external database)`);
   } catch (err) {
     await shutdown();
-    throw err instanceof StartupError ? err : unreachable(appUrl!, err);
+    throw err;
+  } finally {
+    await owner?.close().catch(() => undefined);
   }
   return { ...database, embedded, shutdown };
 }

@@ -5,7 +5,6 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { statusMachine } from '@harbour/domain';
 import { stamps } from '../../src/db/schema/columns.js';
-import { TEST_APP_ROLE } from './databases.js';
 import { stores } from '../../src/db/schema/index.js';
 import { registerResource } from '../../src/http/resource.js';
 import { tableService } from '../../src/platform/table-service.js';
@@ -32,9 +31,7 @@ export const PROBE_TABLES_SQL = `
     name varchar(32) not null unique, amount numeric(16,2) not null default 0, state varchar(16) not null default 'open',
     created_at timestamptz not null default now(), updated_at timestamptz not null default now(), created_by integer);
   select harbour_store_owned('probe_items');
-  create table probe_refs (id serial primary key, item_id integer not null references probe_items(id));
-  grant select, insert, update, delete on probe_items, probe_refs to ${TEST_APP_ROLE};
-  grant usage, select, update on probe_items_id_seq, probe_refs_id_seq to ${TEST_APP_ROLE};`;
+  create table probe_refs (id serial primary key, item_id integer not null references probe_items(id));`;
 
 /** The probe's life cycle: an item is closed and reopened through the domain's status table. */
 export const PROBE_STATUS = statusMachine<'open' | 'closed', 'close' | 'reopen'>([
