@@ -17,3 +17,4 @@ export * from './session.js';
 export * from './audit.js';
 export * from './permissions/index.js';
 export * from './messages/index.js';
+export * from './resources/index.js';

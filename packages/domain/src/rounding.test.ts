@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatPercent, roundMoney } from './rounding.js';
+import fc from 'fast-check';
+import { formatMoney, formatPercent, groupThousands, roundMoney } from './rounding.js';
 
 describe('rounding helper', () => {
   it('half up to 2 places by default', () => {
@@ -22,5 +23,37 @@ describe('rounding helper', () => {
     expect(formatPercent('0.16257812')).toBe('16.2578');
     expect(formatPercent('-0.0000000001')).toBe('0.0000');
     expect(formatMoney('-0.001')).toBe('0.00');
+  });
+  it.each([
+    ['0', '0.00'],
+    ['1234.5', '1,234.50'],
+    ['1234567.505', '1,234,567.51'],
+    ['999.995', '1,000.00'],
+    ['-1234.565', '-1,234.57'],
+    ['-0.001', '0.00'],
+    ['.5', '0.50'],
+    ['100', '100.00'],
+    ['12345678901234.99', '12,345,678,901,234.99'],
+    ['9007199254740993.005', '9,007,199,254,740,993.01'],
+  ])('grouped for display: %s → %s', (input, expected) => {
+    expect(formatMoney(input, { grouped: true })).toBe(expected);
+  });
+  it('groups with any decimal places and rounding, and groups typed text as it is', () => {
+    expect(formatMoney('1234567.5', { grouped: true, decimalPlaces: 0 })).toBe('1,234,568');
+    expect(formatMoney('1234567.59', { grouped: true, decimalPlaces: 1, rounding: 'down' })).toBe('1,234,567.5');
+    expect(groupThousands('1234567.')).toBe('1,234,567.');
+    expect(groupThousands('-1234')).toBe('-1,234');
+    expect(groupThousands('')).toBe('');
+    expect(groupThousands('0.12345')).toBe('0.12345');
+  });
+  it('grouping only adds separators: removing them gives the plain amount back', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n }), (cents) => {
+        const plain = formatMoney(`${cents < 0n ? '-' : ''}${(cents < 0n ? -cents : cents) / 100n}.${String((cents < 0n ? -cents : cents) % 100n).padStart(2, '0')}`);
+        const grouped = groupThousands(plain);
+        expect(grouped.replace(/,/g, '')).toBe(plain);
+        expect(grouped).toMatch(/^-?\d{1,3}(,\d{3})*\.\d{2}$/);
+      }),
+    );
   });
 });

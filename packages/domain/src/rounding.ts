@@ -31,10 +31,31 @@ export function roundMoney(value: DecimalInput, settings: Partial<RoundingSettin
   return r.isZero() ? r.abs() : r; // never "-0.00"
 }
 
-/** Formats a money amount as a fixed decimal string with the settings' decimal places ("1234.50"). */
-export function formatMoney(value: DecimalInput, settings: Partial<RoundingSettings> = {}): string {
-  const dp = settings.decimalPlaces ?? DEFAULT_ROUNDING.decimalPlaces;
-  return roundMoney(value, settings).toFixed(dp);
+export interface MoneyFormat extends Partial<RoundingSettings> {
+  /** Thousands separators for people to read ("1,234.50"); off for values a machine reads back. */
+  grouped?: boolean;
+}
+
+/**
+ * The one money formatter of Harbour: rounds with `roundMoney` and prints the settings' decimal
+ * places ("1234.50"), grouped for display when asked ("1,234.50"). The web's `<Money>` and the
+ * server's exports call it, so a screen, a file and a stored value never round differently.
+ */
+export function formatMoney(value: DecimalInput, format: MoneyFormat = {}): string {
+  const dp = format.decimalPlaces ?? DEFAULT_ROUNDING.decimalPlaces;
+  const fixed = roundMoney(value, format).toFixed(dp);
+  return format.grouped ? groupThousands(fixed) : fixed;
+}
+
+/**
+ * "-1234567.5" → "-1,234,567.5": commas in the integer digits of a decimal string, nothing else
+ * touched (no rounding, no float), so it also formats what someone is still typing.
+ */
+export function groupThousands(text: string): string {
+  const sign = text.startsWith('-') ? '-' : '';
+  const [int = '', ...rest] = text.slice(sign.length).split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return [sign + grouped, ...rest].join('.');
 }
 
 /** Display precision of rates: percent with 4 decimal places, half-up ("16.2592"). */

@@ -7,6 +7,7 @@
 import type { Envelope } from '@harbour/contracts';
 import { API_BASE } from './base.js';
 import { ApiError, ConnectionError, isAbort, isTokenInvalid } from './errors.js';
+import { filenameFromDisposition, saveBlob } from './save-file.js';
 import { readToken, saveTokens } from './token-store.js';
 import type { TokenPair } from './types.js';
 
@@ -94,6 +95,27 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   return send<T>(path, options);
 }
 
+export interface DownloadOptions extends RequestOptions {
+  /** The name to save under when the answer names none (`Content-Disposition`). */
+  filename?: string;
+}
+
+/**
+ * Fetches a file (an export, a printout) the way `request` calls the API — session token,
+ * refresh, language, timeout, and an error answer's envelope shown in red and thrown as ApiError
+ * — and hands it to the browser under the server's file name. Resolves with that name.
+ */
+export async function download(path: string, options: DownloadOptions = {}): Promise<string> {
+  if (options.auth !== false && refreshDue()) await refreshTokens();
+  const file = await send(path, options, async (res) => ({
+    blob: await res.blob(),
+    name: filenameFromDisposition(res.headers.get('Content-Disposition')),
+  }));
+  const filename = file.name ?? options.filename ?? 'download';
+  saveBlob(file.blob, filename);
+  return filename;
+}
+
 /**
  * The error for a request that got no answer: the caller's own abort is passed on as it came;
  * otherwise a ConnectionError (timeout, network, or an abort by the browser such as a reload).
@@ -106,9 +128,13 @@ function noAnswer(e: unknown, timedOut: boolean, options: RequestOptions): unkno
   return err;
 }
 
-async function send<T>(path: string, options: RequestOptions): Promise<T> {
+/**
+ * One call. Without `readFile` the answer is a JSON envelope and its `data` is returned; with it a
+ * successful answer is a file read by `readFile`, and an error answer is still the envelope.
+ */
+async function send<T>(path: string, options: RequestOptions, readFile?: (res: Response) => Promise<T>): Promise<T> {
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: readFile ? '*/*' : 'application/json',
     'Accept-Language': hooks.language(),
   };
   if (options.auth !== false) {
@@ -146,6 +172,7 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
 
   let envelope: Envelope<T> | undefined;
   try {
+    if (readFile && res.ok) return await readFile(res);
     envelope = (await res.json()) as Envelope<T>;
   } catch (e) {
     // A body that is not JSON is still an answer; a body cut off by an abort, a timeout or the
@@ -155,7 +182,7 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
   } finally {
     clearTimeout(timer);
   }
-  if (envelope && envelope.result === 'success') return envelope.data;
+  if (!readFile && envelope && envelope.result === 'success') return envelope.data;
 
   const status = envelope?.result === 'error' ? envelope.status : res.status;
   const message =

@@ -1,21 +1,27 @@
 import type { CSSProperties } from 'react';
-import { formatMoney } from './format.js';
+import { type DecimalPlaces, formatMoney, isDecimalString } from '@harbour/domain';
 
 interface MoneyProps {
   /** Decimal string as the API sends it ("1234.50"). */
   value: string | null | undefined;
-  decimals?: number;
+  /** The company's decimal places setting (0–2); 2 when left out. */
+  decimals?: DecimalPlaces;
   style?: CSSProperties;
 }
 
-/** An amount, right-aligned with tabular digits so columns of money line up. */
+/**
+ * An amount, right-aligned with tabular digits so columns of money line up, formatted by the
+ * domain's one money formatter ("1,234,567.50"). No value shows nothing; text that is not a
+ * decimal is shown as it came rather than hidden.
+ */
 export function Money({ value, decimals = 2, style }: MoneyProps) {
+  const v = value?.trim() ?? '';
   return (
     <span
       className="harbour-money"
       style={{ display: 'block', textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', ...style }}
     >
-      {formatMoney(value, decimals)}
+      {isDecimalString(v) ? formatMoney(v, { decimalPlaces: decimals, grouped: true }) : value}
     </span>
   );
 }

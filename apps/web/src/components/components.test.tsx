@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useSession } from '../stores/session.js';
 import { DateText } from './DateText.js';
@@ -6,13 +6,24 @@ import { Money } from './Money.js';
 import { Permission } from './Permission.js';
 import { Rate } from './Rate.js';
 
-const user = (roles: string[]) => ({ id: 2, name: 'Chan', roles });
+const user = (jurisdiction: string[], id = 2) => ({ id, name: 'Chan', roles: ['clerk'], jurisdiction });
 
 describe('display components', () => {
   it('Money is right-aligned with separators and two decimals', () => {
     render(<Money value="1234567.5" />);
     const el = screen.getByText('1,234,567.50');
     expect(el).toHaveStyle({ textAlign: 'right' });
+  });
+
+  it('Money rounds half-up to the decimal places asked, shows nothing for no value and keeps text that is not an amount', () => {
+    const { container, rerender } = render(<Money value="1234567.505" decimals={0} />);
+    expect(container).toHaveTextContent('1,234,568');
+    rerender(<Money value="-0.004" />);
+    expect(container).toHaveTextContent(/^0\.00$/);
+    rerender(<Money value={null} />);
+    expect(container).toHaveTextContent(/^$/);
+    rerender(<Money value="n/a" />);
+    expect(container).toHaveTextContent('n/a');
   });
 
   it('DateText renders a <time> in YYYY-MM-DD', () => {
@@ -27,17 +38,40 @@ describe('display components', () => {
 });
 
 describe('Permission', () => {
-  it('removes the element unless a role matches, and shows it again when roles change', () => {
-    act(() => useSession.getState().setUser(user(['clerk'])));
+  const gate = (need: Parameters<typeof Permission>[0]['need'], fallback?: string) =>
     render(
-      <Permission roles={['manager', 'admin']}>
+      <Permission need={need} fallback={fallback}>
         <button type="button">Approve</button>
       </Permission>,
     );
+
+  it('removes the element unless the staff holds the key, and follows the session', () => {
+    act(() => useSession.getState().setUser(user(['stores.list'])));
+    gate('stores.create');
     expect(screen.queryByRole('button')).toBeNull();
-    act(() => useSession.getState().setUser(user(['clerk', 'manager'])));
+    act(() => useSession.getState().setUser(user(['stores.list', 'stores.create'])));
     expect(screen.getByRole('button')).toBeInTheDocument();
     act(() => useSession.getState().setUser(null));
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('accepts any one of several keys, and shows a fallback instead when none is held', () => {
+    act(() => useSession.getState().setUser(user(['role.update'])));
+    gate(['role.create', 'role.update']);
+    expect(screen.getByRole('button')).toBeInTheDocument();
+    cleanup();
+    gate(['role.create', 'role.delete'], 'read only');
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.getByText('read only')).toBeInTheDocument();
+  });
+
+  it('lets the super admin (staff id 1) through every key, and needs nothing when no key is named', () => {
+    act(() => useSession.getState().setUser(user([], 1)));
+    gate('power.refresh');
+    expect(screen.getByRole('button')).toBeInTheDocument();
+    cleanup();
+    act(() => useSession.getState().setUser(user([])));
+    gate(undefined);
+    expect(screen.getByRole('button')).toBeInTheDocument();
   });
 });

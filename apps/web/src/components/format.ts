@@ -1,7 +1,7 @@
 /**
- * Display formatting of amounts, rates and dates. Money arrives as decimal strings ("1234.5");
- * it is rounded with the domain's Decimal (half-up, as the domain rounds) and grouped with string
- * operations — never through a binary float — so what staff read is exactly what the records hold.
+ * Display formatting of rates and dates. Money is not here: `<Money>` and every other amount use
+ * the domain's one formatter (`formatMoney(value, { grouped: true })` of `@harbour/domain`).
+ * Rates arrive as decimal strings and are rounded with the domain's Decimal, never a binary float.
  */
 import { Decimal, dec, isDecimalString } from '@harbour/domain';
 
@@ -12,18 +12,6 @@ export function roundDecimalString(value: string, decimals: number): string | un
   const fixed = dec(v).toFixed(decimals, Decimal.ROUND_HALF_UP);
   // "-0.00" reads as a debt of nothing; show it as zero.
   return /^-[0.]+$/.test(fixed) ? fixed.slice(1) : fixed;
-}
-
-const group = (int: string) => int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
-/** "1234567.5" → "1,234,567.50". Empty for null/undefined/""; the input unchanged if not a decimal. */
-export function formatMoney(value: string | null | undefined, decimals = 2): string {
-  if (value === null || value === undefined || value.trim() === '') return '';
-  const rounded = roundDecimalString(value, decimals);
-  if (rounded === undefined) return value;
-  const negative = rounded.startsWith('-');
-  const [int, frac] = (negative ? rounded.slice(1) : rounded).split('.');
-  return `${negative ? '-' : ''}${group(int!)}${frac !== undefined ? `.${frac}` : ''}`;
 }
 
 /** A rate in percent ("16.2567") → "16.26%". */

@@ -1,9 +1,10 @@
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResourceField } from '@harbour/contracts';
+import { DecimalInput } from '../components/DecimalInput.js';
 import { DATE_FORMAT, DATETIME_FORMAT } from './form-values';
 import { enumKey } from './i18n-key';
-import { useRefOptions } from './useResource';
+import { useRefOptions } from './use-resource';
 
 /**
  * The form control for one declared field kind. antd's Form.Item injects `value`/`onChange`
@@ -17,20 +18,7 @@ export function FieldInput({ field, ...rest }: { field: ResourceField } & Record
     case 'integer':
       return <InputNumber precision={0} style={{ width: '100%' }} {...rest} />;
     case 'money':
-      // String mode: the amount stays a decimal string, never a float.
-      return (
-        <InputNumber<string>
-          stringMode
-          min="0"
-          precision={2}
-          controls={false}
-          style={{ width: '100%' }}
-          className="harbour-money-input"
-          formatter={(v) => groupThousands(String(v ?? ''))}
-          parser={(v) => (v ?? '').replace(/,/g, '')}
-          {...rest}
-        />
-      );
+      return <DecimalInput grouped precision={2} className="harbour-money-input" {...rest} />;
     case 'rate':
       return <InputNumber<string> stringMode min="0" step="0.01" style={{ width: '100%' }} {...rest} />;
     case 'date':
@@ -77,11 +65,4 @@ function RefSelect({ field, ...rest }: { field: ResourceField } & Record<string,
       {...rest}
     />
   );
-}
-
-/** `1234567.5` → `1,234,567.5` on the digits of the string, so no float rounding is involved. */
-export function groupThousands(v: string): string {
-  const [int = '', frac] = v.split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return frac === undefined ? grouped : `${grouped}.${frac}`;
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResourceField } from '@harbour/contracts';
 import { DATE_FORMAT } from './form-values';
 import { enumKey, nsKey } from './i18n-key';
-import { useRefOptions } from './useResource';
+import { useRefOptions } from './use-resource';
 
 /**
  * The filter row of a resource list, one control per field with a `filter` kind. It edits a copy

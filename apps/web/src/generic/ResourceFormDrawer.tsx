@@ -7,8 +7,8 @@ import { clearableIn } from './clearable';
 import { formFields, toPayload } from './form-values';
 import { nsKey } from './i18n-key';
 import { applyServerErrors } from './server-errors';
-import { useCreateResource, useResourceItem, useUpdateResource, type Row } from './useResource';
-import { useFeedback } from './useFeedback';
+import { useCreateResource, useResourceItem, useUpdateResource, type Row } from './use-resource';
+import { useFeedback } from './use-feedback';
 
 /**
  * Create or edit one resource item in a side drawer, so the list (with its filters and page)

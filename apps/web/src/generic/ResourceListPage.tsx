@@ -7,14 +7,14 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RowAction } from './RowAction';
 import { PAGE_SIZES, type ResourceDecl, type ResourceField } from '@harbour/contracts';
-import { Can } from './Can';
+import { Permission, declaredKey } from '../components/Permission.js';
 import { FilterBar } from './FilterBar';
 import { ResourceFormDrawer, type ResourceFormDrawerProps } from './ResourceFormDrawer';
 import { renderCell } from './cells';
 import { nsKey } from './i18n-key';
 import { columnSortOrder, parseListState, sortFromColumn, writeListState, type ListState } from './list-query';
-import { useDeleteResource, useResourceList, type Row } from './useResource';
-import { useFeedback } from './useFeedback';
+import { useDeleteResource, useResourceList, type Row } from './use-resource';
+import { useFeedback } from './use-feedback';
 
 /**
  * The list page of a declared resource: title, filter bar, sortable paged table, and the create /
@@ -90,14 +90,14 @@ export function ResourceListPage(props: ResourceListPageProps) {
       render: (_: unknown, row: Row) => (
         <Space size={4} wrap>
           {canEdit && (
-            <Can perm={decl.permissions.update}>
+            <Permission need={declaredKey(decl.permissions.update)}>
               <RowAction icon={<EditOutlined />} onClick={() => setTarget(row)}>
                 {t('admin:resource.edit')}
               </RowAction>
-            </Can>
+            </Permission>
           )}
           {decl.permissions.delete && (canDelete?.(row) ?? true) && (
-            <Can perm={decl.permissions.delete}>
+            <Permission need={declaredKey(decl.permissions.delete)}>
               <Popconfirm
                 title={t('admin:resource.deleteConfirm')}
                 okText={t('admin:resource.delete')}
@@ -113,7 +113,7 @@ export function ResourceListPage(props: ResourceListPageProps) {
                   {t('admin:resource.delete')}
                 </RowAction>
               </Popconfirm>
-            </Can>
+            </Permission>
           )}
           {rowActions?.(row)}
         </Space>
@@ -146,11 +146,11 @@ export function ResourceListPage(props: ResourceListPageProps) {
           <Button icon={<ReloadOutlined />} onClick={() => list.refetch()} aria-label={t('admin:resource.reload')} />
           {toolbar}
           {decl.permissions.create && (
-            <Can perm={decl.permissions.create}>
+            <Permission need={declaredKey(decl.permissions.create)}>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget('new')}>
                 {t('admin:resource.create')}
               </Button>
-            </Can>
+            </Permission>
           )}
         </Space>
       </Flex>

@@ -7,7 +7,7 @@ import { Money } from '../components/Money.js';
 import { DateTimeText } from './DateTimeText';
 import { enumKey } from './i18n-key';
 import type { RefOption } from './resource-api';
-import { useRefOptions } from './useResource';
+import { useRefOptions } from './use-resource';
 
 /**
  * How a list cell shows a value of each field kind: amounts right-aligned with thousands

@@ -3,10 +3,10 @@
  * functions over decimal strings; the server writes the entry and its lines in the same
  * transaction as the event. Corrections are reversal entries, never edits.
  */
-import { Decimal, type DecimalInput, ZERO, dec, sum } from '../decimal.js';
+import { Decimal, type DecimalInput, ZERO, dec, isDecimalString, sum } from '../decimal.js';
 import { DomainError } from '../errors.js';
 import { roundMoney } from '../rounding.js';
-import type { Account, MoneyAccount } from './accounts.js';
+import { ACCOUNTS, type Account, type MoneyAccount } from './accounts.js';
 
 export interface JournalLine {
   account: Account;
@@ -18,33 +18,44 @@ export interface JournalLine {
 export type JournalEvent =
   | 'payout'
   | 'repayment'
+  | 'interest_accrued'
   | 'temporary_applied'
+  | 'temporary_refund'
   | 'early_settlement'
   | 'write_off'
   | 'write_off_recovery'
   | 'oca_charge'
+  | 'oca_payment'
   | 'reversal';
+
+/**
+ * What the entry refers to, for statements and the audit trail (`loanNo`, `repayNo`, `chequeNo`,
+ * a reversal's `reason`…). Keys and values are the caller's; staff read the translated event name.
+ */
+export type JournalMemo = Readonly<Record<string, string>>;
 
 export interface JournalEntry {
   event: JournalEvent;
   lines: JournalLine[];
-  /** the event a reversal undoes */
+  memo: JournalMemo;
+  /** the event a reversal undoes (the server links the entry itself by id) */
   reverses?: JournalEvent;
 }
 
-type Leg = [Account, 'debit' | 'credit', DecimalInput];
+type Side = 'debit' | 'credit';
+type Leg = [Account, Side, DecimalInput];
 
 /** Money in journal lines: never negative, at most two decimals (the rounding rule lives in one place). */
 function amount(value: DecimalInput): Decimal {
+  if (typeof value === 'string' && !isDecimalString(value.trim())) throw new DomainError('INVALID_JOURNAL_AMOUNT', { value });
   const d = dec(value);
   if (d.isNegative()) throw new DomainError('INVALID_JOURNAL_AMOUNT', { value: d.toString() });
-  const r = roundMoney(d);
-  if (!r.eq(d)) throw new DomainError('INVALID_JOURNAL_AMOUNT', { value: d.toString() });
-  return r;
+  if (!roundMoney(d).eq(d)) throw new DomainError('INVALID_JOURNAL_AMOUNT', { value: d.toString() });
+  return d;
 }
 
 /** Builds an entry from its legs: zero legs are dropped, legs on one account and side are added up. */
-function entry(event: JournalEvent, legs: readonly Leg[]): JournalEntry {
+function entry(event: JournalEvent, legs: readonly Leg[], memo: JournalMemo = {}): JournalEntry {
   const merged = new Map<string, Decimal>();
   for (const [account, side, value] of legs) {
     const a = amount(value);
@@ -53,33 +64,81 @@ function entry(event: JournalEvent, legs: readonly Leg[]): JournalEntry {
     merged.set(key, (merged.get(key) ?? ZERO).plus(a));
   }
   const lines = [...merged].map(([key, a]) => {
-    const [account, side] = key.split(':') as [Account, 'debit' | 'credit'];
+    const [account, side] = key.split(':') as [Account, Side];
     return { account, debit: side === 'debit' ? a.toFixed(2) : '0.00', credit: side === 'credit' ? a.toFixed(2) : '0.00' };
   });
-  return assertBalanced({ event, lines });
+  return assertBalanced({ event, lines, memo: { ...memo } });
 }
 
 export const totalDebits = (e: JournalEntry) => sum(e.lines.map((l) => dec(l.debit)));
 export const totalCredits = (e: JournalEntry) => sum(e.lines.map((l) => dec(l.credit)));
 
-/** Every entry balances: debits equal credits, or the posting is refused. */
+/**
+ * Every entry balances — debits equal credits — and every line is a known account with one
+ * non-negative 2-decimal side, or the posting is refused. Returns the entry for chaining.
+ */
 export function assertBalanced(e: JournalEntry): JournalEntry {
+  for (const l of e.lines) {
+    if (!Object.hasOwn(ACCOUNTS, l.account)) throw new DomainError('INVALID_JOURNAL_AMOUNT', { account: String(l.account) });
+    const d = amount(l.debit);
+    const c = amount(l.credit);
+    if (d.isZero() === c.isZero()) throw new DomainError('INVALID_JOURNAL_AMOUNT', { account: l.account, debit: l.debit, credit: l.credit });
+  }
   const d = totalDebits(e);
   const c = totalCredits(e);
   if (!d.eq(c)) throw new DomainError('UNBALANCED_JOURNAL_ENTRY', { event: e.event, debits: d.toFixed(2), credits: c.toFixed(2) });
   return e;
 }
 
-/** Payout: the principal becomes receivable; fees deducted from it are income at once. */
-export function postPayout(p: { principal: DecimalInput; deductedFees?: DecimalInput; paidFrom: MoneyAccount }): JournalEntry {
+/**
+ * Income collected, split between what was already accrued to interest receivable (that
+ * receivable is cleared) and what is recognised now. The accrued part cannot exceed the collected.
+ */
+function incomeLegs(income: Account, collected: DecimalInput, accrued: DecimalInput | undefined): Leg[] {
+  const total = amount(collected);
+  const fromReceivable = amount(accrued ?? '0');
+  if (fromReceivable.gt(total)) {
+    throw new DomainError('INVALID_JOURNAL_AMOUNT', { account: income, collected: total.toFixed(2), accrued: fromReceivable.toFixed(2) });
+  }
+  return [
+    ['interestReceivable', 'credit', fromReceivable],
+    [income, 'credit', total.minus(fromReceivable)],
+  ];
+}
+
+/**
+ * Payout: the loan amount becomes receivable. Up-front interest and fees (handling, late
+ * drawdown) deducted from it are earned at once; where the payout also settles an old loan
+ * (reloan), that part goes to reloan clearing, which the old loan's settlement empties. The
+ * borrower receives the rest.
+ */
+export function postPayout(p: {
+  /** the loan amount the borrower owes, before deductions */
+  principal: DecimalInput;
+  deductedInterest?: DecimalInput;
+  deductedFees?: DecimalInput;
+  /** the old loan's settlement withheld from this payout (reloan) */
+  settlesOldLoan?: DecimalInput;
+  paidFrom: MoneyAccount;
+  memo?: JournalMemo;
+}): JournalEntry {
   const principal = amount(p.principal);
+  const interest = amount(p.deductedInterest ?? '0');
   const fees = amount(p.deductedFees ?? '0');
-  if (fees.gt(principal)) throw new DomainError('INVALID_TERMS', { reason: 'fees deducted exceed the principal' });
-  return entry('payout', [
-    ['loansReceivable', 'debit', principal],
-    [p.paidFrom, 'credit', principal.minus(fees)],
-    ['feeIncome', 'credit', fees],
-  ]);
+  const oldLoan = amount(p.settlesOldLoan ?? '0');
+  const paid = principal.minus(interest).minus(fees).minus(oldLoan);
+  if (paid.isNegative()) throw new DomainError('INVALID_TERMS', { reason: 'deductions exceed the principal' });
+  return entry(
+    'payout',
+    [
+      ['loansReceivable', 'debit', principal],
+      [p.paidFrom, 'credit', paid],
+      ['interestIncome', 'credit', interest],
+      ['feeIncome', 'credit', fees],
+      ['reloanClearing', 'credit', oldLoan],
+    ],
+    p.memo,
+  );
 }
 
 /** How a receipt was split (the shape of the domain's `Allocation`). */
@@ -92,79 +151,167 @@ export interface AllocatedReceipt {
   tempAmount: DecimalInput;
 }
 
-const allocationCredits = (a: AllocatedReceipt): Leg[] => [
-  ['overdueInterestIncome', 'credit', a.overdueInterest],
+/**
+ * For a lender that accrues interest (`postInterestAccrual`): how much of the interest and
+ * overdue interest collected had already been accrued. Left out, all of it is income now.
+ */
+export interface AccruedPart {
+  accruedInterest?: DecimalInput;
+  accruedOverdueInterest?: DecimalInput;
+}
+
+const allocationCredits = (a: AllocatedReceipt & AccruedPart): Leg[] => [
+  ...incomeLegs('overdueInterestIncome', a.overdueInterest, a.accruedOverdueInterest),
   ['feeIncome', 'credit', a.handlingFee],
-  ['interestIncome', 'credit', a.interest],
+  ...incomeLegs('interestIncome', a.interest, a.accruedInterest),
   ['loansReceivable', 'credit', a.principal],
   ['customerDeposits', 'credit', a.tempAmount],
 ];
 
 const allocated = (a: AllocatedReceipt) => sum([a.overdueInterest, a.handlingFee, a.interest, a.principal, a.tempAmount].map(amount));
 
-/** A repayment received: cash in, split as the allocation says. */
-export function postRepayment(a: AllocatedReceipt & { receivedInto: MoneyAccount }): JournalEntry {
-  return entry('repayment', [[a.receivedInto, 'debit', allocated(a)], ...allocationCredits(a)]);
+/** A repayment received: money in, split as the allocation says. */
+export function postRepayment(a: AllocatedReceipt & AccruedPart & { receivedInto: MoneyAccount; memo?: JournalMemo }): JournalEntry {
+  return entry('repayment', [[a.receivedInto, 'debit', allocated(a)], ...allocationCredits(a)], a.memo);
 }
 
-/** A held temporary amount applied to what is due: the deposit goes down instead of cash coming in. */
-export function postTemporaryApplied(a: AllocatedReceipt): JournalEntry {
+/** A held temporary amount applied to what is due: the deposit goes down instead of money coming in. */
+export function postTemporaryApplied(a: AllocatedReceipt & AccruedPart & { memo?: JournalMemo }): JournalEntry {
   if (!amount(a.tempAmount).isZero()) throw new DomainError('INVALID_TERMS', { reason: 'a temporary amount cannot be applied to itself' });
-  return entry('temporary_applied', [['customerDeposits', 'debit', allocated(a)], ...allocationCredits(a)]);
+  return entry('temporary_applied', [['customerDeposits', 'debit', allocated(a)], ...allocationCredits(a)], a.memo);
+}
+
+/** A held temporary amount paid back to the customer. */
+export function postTemporaryRefund(r: { amount: DecimalInput; paidFrom: MoneyAccount; memo?: JournalMemo }): JournalEntry {
+  return entry(
+    'temporary_refund',
+    [
+      ['customerDeposits', 'debit', r.amount],
+      [r.paidFrom, 'credit', r.amount],
+    ],
+    r.memo,
+  );
+}
+
+/** Interest and overdue interest fallen due but not received (the daily job of a lender that accrues). */
+export function postInterestAccrual(a: { interest?: DecimalInput; overdueInterest?: DecimalInput; memo?: JournalMemo }): JournalEntry {
+  const interest = amount(a.interest ?? '0');
+  const overdue = amount(a.overdueInterest ?? '0');
+  return entry(
+    'interest_accrued',
+    [
+      ['interestReceivable', 'debit', interest.plus(overdue)],
+      ['interestIncome', 'credit', interest],
+      ['overdueInterestIncome', 'credit', overdue],
+    ],
+    a.memo,
+  );
 }
 
 /**
- * Early settlement: principal and the interest due are cleared; the rebate of unearned interest
- * is an expense; a lock-period fee is income. received = principal + interest − rebate + fee.
+ * Early settlement (MLO s.21), from a settlement quote: principal, the interest charged (the
+ * quote's `interest`, already net of the rebate), overdue interest and fees are cleared. The
+ * scheduled interest is credited in full and the rebate shown against it as a debit, so the
+ * ledger keeps what was given up. A held temporary amount applied reduces what is received; a
+ * reloan pays it from reloan clearing.
+ * received = principal + interest + overdue interest + handling fee + lock-period fee − temporary amount applied.
  */
-export function postEarlySettlement(s: {
-  principal: DecimalInput;
-  interest: DecimalInput;
-  rebate: DecimalInput;
-  lockPeriodFee: DecimalInput;
-  receivedInto: MoneyAccount;
-}): JournalEntry {
-  const received = amount(s.principal).plus(amount(s.interest)).minus(amount(s.rebate)).plus(amount(s.lockPeriodFee));
-  if (received.isNegative()) throw new DomainError('INVALID_TERMS', { reason: 'rebate exceeds what is due' });
-  return entry('early_settlement', [
-    [s.receivedInto, 'debit', received],
-    ['settlementRebate', 'debit', s.rebate],
-    ['loansReceivable', 'credit', s.principal],
-    ['interestIncome', 'credit', s.interest],
-    ['feeIncome', 'credit', s.lockPeriodFee],
-  ]);
+export function postEarlySettlement(
+  s: {
+    principal: DecimalInput;
+    interest: DecimalInput;
+    rebate: DecimalInput;
+    lockPeriodFee: DecimalInput;
+    overdueInterest?: DecimalInput;
+    handlingFee?: DecimalInput;
+    tempApplied?: DecimalInput;
+    receivedInto: MoneyAccount | 'reloanClearing';
+    memo?: JournalMemo;
+  } & AccruedPart,
+): JournalEntry {
+  const interest = amount(s.interest);
+  const rebate = amount(s.rebate);
+  const overdue = amount(s.overdueInterest ?? '0');
+  const fees = amount(s.lockPeriodFee).plus(amount(s.handlingFee ?? '0'));
+  const temp = amount(s.tempApplied ?? '0');
+  const received = amount(s.principal).plus(interest).plus(overdue).plus(fees).minus(temp);
+  if (received.isNegative()) throw new DomainError('INVALID_TERMS', { reason: 'the temporary amount applied exceeds the settlement' });
+  return entry(
+    'early_settlement',
+    [
+      [s.receivedInto, 'debit', received],
+      ['customerDeposits', 'debit', temp],
+      ['settlementRebate', 'debit', rebate],
+      ['loansReceivable', 'credit', s.principal],
+      ...incomeLegs('interestIncome', interest.plus(rebate), s.accruedInterest),
+      ...incomeLegs('overdueInterestIncome', overdue, s.accruedOverdueInterest),
+      ['feeIncome', 'credit', fees],
+    ],
+    s.memo,
+  );
 }
 
-/** Write-off: the principal still outstanding leaves the books as a bad debt. */
-export function postWriteOff(w: { principalOutstanding: DecimalInput }): JournalEntry {
-  return entry('write_off', [
-    ['badDebtExpense', 'debit', w.principalOutstanding],
-    ['loansReceivable', 'credit', w.principalOutstanding],
-  ]);
+/** Write-off: the principal still outstanding, and any interest accrued on it, leave the books as a bad debt. */
+export function postWriteOff(w: { principalOutstanding: DecimalInput; interestReceivable?: DecimalInput; memo?: JournalMemo }): JournalEntry {
+  const principal = amount(w.principalOutstanding);
+  const interest = amount(w.interestReceivable ?? '0');
+  return entry(
+    'write_off',
+    [
+      ['badDebtExpense', 'debit', principal.plus(interest)],
+      ['loansReceivable', 'credit', principal],
+      ['interestReceivable', 'credit', interest],
+    ],
+    w.memo,
+  );
 }
 
 /** Money collected on a written-off loan. */
-export function postWriteOffRecovery(r: { amount: DecimalInput; receivedInto: MoneyAccount }): JournalEntry {
-  return entry('write_off_recovery', [
-    [r.receivedInto, 'debit', r.amount],
-    ['badDebtRecovered', 'credit', r.amount],
-  ]);
+export function postWriteOffRecovery(r: { amount: DecimalInput; receivedInto: MoneyAccount; memo?: JournalMemo }): JournalEntry {
+  return entry(
+    'write_off_recovery',
+    [
+      [r.receivedInto, 'debit', r.amount],
+      ['badDebtRecovered', 'credit', r.amount],
+    ],
+    r.memo,
+  );
 }
 
 /** A collection agent's charge on what it collected, payable to the agent. */
-export function postOcaCharge(c: { amount: DecimalInput }): JournalEntry {
-  return entry('oca_charge', [
-    ['ocaCharges', 'debit', c.amount],
-    ['ocaPayable', 'credit', c.amount],
-  ]);
+export function postOcaCharge(c: { amount: DecimalInput; memo?: JournalMemo }): JournalEntry {
+  return entry(
+    'oca_charge',
+    [
+      ['ocaCharges', 'debit', c.amount],
+      ['ocaPayable', 'credit', c.amount],
+    ],
+    c.memo,
+  );
 }
 
-/** The correction of an entry: the same lines with debit and credit swapped. */
-export function reverse(e: JournalEntry): JournalEntry {
+/** A collection agent paid what it is owed. */
+export function postOcaPayment(p: { amount: DecimalInput; paidFrom: MoneyAccount; memo?: JournalMemo }): JournalEntry {
+  return entry(
+    'oca_payment',
+    [
+      ['ocaPayable', 'debit', p.amount],
+      [p.paidFrom, 'credit', p.amount],
+    ],
+    p.memo,
+  );
+}
+
+/**
+ * The correction of an entry: the same lines with debit and credit swapped, naming the event it
+ * undoes. `memo` adds to the original's (e.g. `{ reason }`); reversing a reversal restores the lines.
+ */
+export function reverse(e: JournalEntry, memo: JournalMemo = {}): JournalEntry {
   return assertBalanced({
     event: 'reversal',
     reverses: e.event === 'reversal' ? (e.reverses ?? 'reversal') : e.event,
     lines: e.lines.map((l) => ({ account: l.account, debit: l.credit, credit: l.debit })),
+    memo: { ...e.memo, ...memo },
   });
 }
 
@@ -173,4 +320,24 @@ export function netByAccount(entries: readonly JournalEntry[]): Map<Account, Dec
   const out = new Map<Account, Decimal>();
   for (const e of entries) for (const l of e.lines) out.set(l.account, (out.get(l.account) ?? ZERO).plus(dec(l.debit)).minus(dec(l.credit)));
   return out;
+}
+
+export interface TrialBalanceRow {
+  account: Account;
+  code: string;
+  /** the account's balance on the side it stands (one of the two is "0.00") */
+  debit: string;
+  credit: string;
+}
+
+/** The trial balance of entries: one row per account that moved, in chart order; its columns add up equal. */
+export function trialBalance(entries: readonly JournalEntry[]): TrialBalanceRow[] {
+  return [...netByAccount(entries)]
+    .map(([account, net]) => ({
+      account,
+      code: ACCOUNTS[account].code,
+      debit: net.isPositive() && !net.isZero() ? net.toFixed(2) : '0.00',
+      credit: net.isNegative() && !net.isZero() ? net.abs().toFixed(2) : '0.00',
+    }))
+    .sort((a, b) => a.code.localeCompare(b.code));
 }

@@ -1,7 +1,7 @@
 import { Alert, Flex, Switch, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useFeedback } from '../../generic/useFeedback';
+import { useFeedback } from '../../generic/use-feedback';
 import { adminApi } from './admin-api';
 
 const KEY = ['accessIps', 'setting'] as const;

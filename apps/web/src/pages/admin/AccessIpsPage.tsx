@@ -1,13 +1,13 @@
 import { accessIpsResource } from '@harbour/contracts';
 import { ResourceListPage } from '../../generic/ResourceListPage';
-import { Can } from '../../generic/Can';
+import { Permission } from '../../components/Permission.js';
 import { ACCESS_IP_SETTING_KEY, AccessIpSwitch } from './AccessIpSwitch';
 
 /** Access IP (spec §2, §6): the generic allowlist page plus the switch that turns it on. */
 export default function AccessIpsPage() {
   return <ResourceListPage decl={accessIpsResource} header={
-        <Can perm={ACCESS_IP_SETTING_KEY}>
+        <Permission need={ACCESS_IP_SETTING_KEY}>
           <AccessIpSwitch />
-        </Can>
+        </Permission>
       } />;
 }

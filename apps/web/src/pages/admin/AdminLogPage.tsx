@@ -1,7 +1,7 @@
 import { AuditLogList } from './AuditLogList';
-import { adminLogDecl } from './audit-decl';
+import { auditLogsResource } from '@harbour/contracts';
 
 /** Admin log list (spec §2): every audited change, filterable by staff, action, module and date. */
 export default function AdminLogPage() {
-  return <AuditLogList decl={adminLogDecl} />;
+  return <AuditLogList decl={auditLogsResource} />;
 }

@@ -2,7 +2,7 @@ import { Descriptions, Drawer, Grid, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTimeText } from '../../generic/DateTimeText';
 import { enumKey } from '../../generic/i18n-key';
-import type { Row } from '../../generic/useResource';
+import type { Row } from '../../generic/use-resource';
 import { diffRows, showValue } from './audit-diff';
 
 /**

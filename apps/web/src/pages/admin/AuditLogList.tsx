@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RowAction } from '../../generic/RowAction';
 import type { ResourceDecl } from '@harbour/contracts';
 import { ResourceListPage } from '../../generic/ResourceListPage';
-import type { Row } from '../../generic/useResource';
+import type { Row } from '../../generic/use-resource';
 import { AuditDetailDrawer } from './AuditDetailDrawer';
 
 /** The audit log list with its detail drawer; the admin log and the system log differ by declaration. */

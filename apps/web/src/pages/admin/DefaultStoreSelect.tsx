@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Form, Select } from 'antd';
-import { useRefOptions } from '../../generic/useResource';
+import { useRefOptions } from '../../generic/use-resource';
 
 /**
  * The default login store, chosen among the stores ticked above it (spec: "default login" must be

@@ -3,12 +3,12 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RowAction } from '../../generic/RowAction';
-import { Can } from '../../generic/Can';
+import { Permission } from '../../components/Permission.js';
 import { ResourceListPage } from '../../generic/ResourceListPage';
-import { resourceKeys, type Row } from '../../generic/useResource';
-import { useFeedback } from '../../generic/useFeedback';
+import { resourceKeys, type Row } from '../../generic/use-resource';
+import { useFeedback } from '../../generic/use-feedback';
 import { adminApi } from './admin-api';
-import { loginListDecl } from './login-list-decl';
+import { loginListResource as loginListDecl } from '@harbour/contracts';
 
 const REVOKE = 'system.loginList.revoke';
 
@@ -32,7 +32,7 @@ export default function LoginListPage() {
     row.current === true ? (
       <Tag color="blue">{t('loginList.thisSession')}</Tag>
     ) : (
-      <Can perm={REVOKE}>
+      <Permission need={REVOKE}>
         <Popconfirm
           title={t('loginList.confirmTitle')}
           description={t('loginList.confirmText', { name: String(row.staffName ?? row.username) })}
@@ -45,7 +45,7 @@ export default function LoginListPage() {
             {t('loginList.forceLogout')}
           </RowAction>
         </Popconfirm>
-      </Can>
+      </Permission>
     );
 
   return (

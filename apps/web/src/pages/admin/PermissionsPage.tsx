@@ -2,12 +2,12 @@ import { Button, Select, Space, Tag } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Can } from '../../generic/Can';
+import { Permission } from '../../components/Permission.js';
 import { ResourceListPage } from '../../generic/ResourceListPage';
-import { resourceKeys, type Row } from '../../generic/useResource';
-import { useFeedback } from '../../generic/useFeedback';
+import { resourceKeys, type Row } from '../../generic/use-resource';
+import { useFeedback } from '../../generic/use-feedback';
 import { adminApi } from './admin-api';
-import { POWER_PERMISSIONS, permissionsDecl } from './permissions-decl';
+import { POWER_PERMISSIONS, permissionsResource } from '@harbour/contracts';
 
 const NEW_PERMISSION = { id: 0, state: 'normal', sort: 0, api: [] };
 
@@ -30,19 +30,19 @@ export default function PermissionsPage() {
     mutationFn: adminApi.refreshPermissions,
     onSuccess: (r) => {
       message.success(t('permissions.refreshed', { added: r.added, updated: r.updated, total: r.total }));
-      return qc.invalidateQueries({ queryKey: resourceKeys.all(permissionsDecl.path) });
+      return qc.invalidateQueries({ queryKey: resourceKeys.all(permissionsResource.path) });
     },
   });
 
   return (
     <ResourceListPage
-      decl={permissionsDecl}
+      decl={permissionsResource}
       toolbar={
-        <Can perm={POWER_PERMISSIONS.refresh}>
+        <Permission need={POWER_PERMISSIONS.refresh}>
           <Button icon={<SyncOutlined />} loading={refresh.isPending} onClick={() => refresh.mutate()}>
             {t('permissions.refresh')}
           </Button>
-        </Can>
+        </Permission>
       }
       cells={{
         name: (row) => <PermissionName row={row} />,

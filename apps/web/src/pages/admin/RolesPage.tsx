@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ResourceListPage } from '../../generic/ResourceListPage';
 import { PermissionTreeInput } from './PermissionTreeInput';
-import { rolesDecl } from './roles-decl';
+import { rolesResource } from '@harbour/contracts';
 
 /**
  * Role list (spec §2, §6): roles with their grouped permissions. A role still held by staff
@@ -11,7 +11,7 @@ export default function RolesPage() {
   const { t } = useTranslation('admin');
   return (
     <ResourceListPage
-      decl={rolesDecl}
+      decl={rolesResource}
       canDelete={(row) => Number(row.staffCount) === 0}
       extraColumns={[
         {

@@ -1,7 +1,7 @@
 import { Space, Tag } from 'antd';
 import { ResourceListPage } from '../../generic/ResourceListPage';
-import type { Row } from '../../generic/useResource';
-import { staffInfoDecl } from './staff-info-decl';
+import type { Row } from '../../generic/use-resource';
+import { staffInfoResource } from '@harbour/contracts';
 
 const tags = (v: unknown, color?: string) =>
   Array.isArray(v) && v.length > 0 ? (
@@ -20,7 +20,7 @@ const tags = (v: unknown, color?: string) =>
 export default function StaffInfoPage() {
   return (
     <ResourceListPage
-      decl={staffInfoDecl}
+      decl={staffInfoResource}
       cells={{
         storeNames: (row: Row) => tags(row.storeNames),
         roleNames: (row: Row) => tags(row.roleNames, 'geekblue'),

@@ -3,17 +3,17 @@ import { LockOutlined, StarFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ResourceListPage } from '../../generic/ResourceListPage';
 import { enumKey } from '../../generic/i18n-key';
-import type { Row } from '../../generic/useResource';
+import type { Row } from '../../generic/use-resource';
 import { DefaultStoreSelect } from './DefaultStoreSelect';
 import { MaskedValue } from './MaskedValue';
 import { StaffRowActions } from './StaffRowActions';
-import { staffDecl } from './staff-decl';
+import { staffResource } from '@harbour/contracts';
 import { staffItemToForm } from './staff-form';
 
 type IdName = { id: number; name: string };
 const idNames = (v: unknown): IdName[] => (Array.isArray(v) ? (v as IdName[]) : []);
 const NEW_STAFF = { id: 0, defaultLanguage: 'zh-TW' };
-const defaultStoreRef = staffDecl.fields.find((f) => f.name === 'defaultStoreId')?.refPath ?? '';
+const defaultStoreRef = staffResource.fields.find((f) => f.name === 'defaultStoreId')?.refPath ?? '';
 
 /**
  * Staff list (spec §2 Admin list / Staff list): filters, create and edit in a drawer, forbid and
@@ -24,7 +24,7 @@ export default function StaffPage() {
   const { t } = useTranslation('admin');
   return (
     <ResourceListPage
-      decl={staffDecl}
+      decl={staffResource}
       cells={{
         mobile: (row) => <MaskedValue id={Number(row.id)} field="mobile" value={row.mobile} canReveal={row.canReveal === true} />,
         state: (row) => <StateTags row={row} />,

@@ -3,12 +3,11 @@ import { StopOutlined, UndoOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RowAction } from '../../generic/RowAction';
-import type { StaffState } from '@harbour/contracts';
-import { Can } from '../../generic/Can';
-import { resourceKeys, type Row } from '../../generic/useResource';
-import { useFeedback } from '../../generic/useFeedback';
+import { Permission } from '../../components/Permission.js';
+import { resourceKeys, type Row } from '../../generic/use-resource';
+import { useFeedback } from '../../generic/use-feedback';
 import { adminApi } from './admin-api';
-import { STAFF_KEYS, staffDecl } from './staff-decl';
+import { STAFF_PERMISSIONS, staffResource, type StaffState } from '@harbour/contracts';
 
 /**
  * Forbid / restore (spec §4 admin state; forbidding ends the person's sessions) and unlocking an
@@ -20,7 +19,7 @@ export function StaffRowActions({ row }: { row: Row }) {
   const qc = useQueryClient();
   const done = (text: string) => {
     message.success(text);
-    return qc.invalidateQueries({ queryKey: resourceKeys.all(staffDecl.path) });
+    return qc.invalidateQueries({ queryKey: resourceKeys.all(staffResource.path) });
   };
   const setState = useMutation({
     mutationFn: (state: StaffState) => adminApi.setStaffState(Number(row.id), state),
@@ -35,7 +34,7 @@ export function StaffRowActions({ row }: { row: Row }) {
 
   return (
     <>
-      <Can perm={STAFF_KEYS.state}>
+      <Permission need={STAFF_PERMISSIONS.state}>
         <Popconfirm
           title={forbidden ? t('staff.restoreTitle') : t('staff.forbidTitle')}
           description={forbidden ? t('staff.restoreText', { name }) : t('staff.forbidText', { name })}
@@ -48,9 +47,9 @@ export function StaffRowActions({ row }: { row: Row }) {
             {forbidden ? t('staff.restore') : t('staff.forbid')}
           </RowAction>
         </Popconfirm>
-      </Can>
+      </Permission>
       {row.locked === true && (
-        <Can perm={STAFF_KEYS.unlock}>
+        <Permission need={STAFF_PERMISSIONS.unlock}>
           <Popconfirm
             title={t('staff.unlockTitle')}
             description={t('staff.unlockText', { name })}
@@ -62,7 +61,7 @@ export function StaffRowActions({ row }: { row: Row }) {
               {t('staff.unlock')}
             </RowAction>
           </Popconfirm>
-        </Can>
+        </Permission>
       )}
     </>
   );

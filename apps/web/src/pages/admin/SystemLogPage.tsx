@@ -1,7 +1,7 @@
 import { AuditLogList } from './AuditLogList';
-import { SYSTEM_MODULE, systemLogDecl } from './audit-decl';
+import { SYSTEM_LOG_MODULE, systemLogsResource } from '@harbour/contracts';
 
 /** System log (spec §2): sign-in events (login, tried to login, logout) from the audit log. */
 export default function SystemLogPage() {
-  return <AuditLogList decl={systemLogDecl} fixedQuery={{ module: SYSTEM_MODULE }} />;
+  return <AuditLogList decl={systemLogsResource} fixedQuery={{ module: SYSTEM_LOG_MODULE }} />;
 }

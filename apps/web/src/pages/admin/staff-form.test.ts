@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toPayload } from '../../generic/form-values';
-import { staffDecl } from './staff-decl';
+import { staffResource } from '@harbour/contracts';
 import { staffItemToForm } from './staff-form';
 
 const item = {
@@ -30,10 +30,10 @@ describe('staff item → edit form', () => {
     const v = staffItemToForm(masked);
     expect(v.mobile).toBe('****4567');
     expect(v.hkid).toBe('****4563');
-    const unchanged = toPayload(staffDecl.fields, { ...v, name: 'Amy' }, 'edit');
+    const unchanged = toPayload(staffResource.fields, { ...v, name: 'Amy' }, 'edit');
     expect(unchanged).not.toHaveProperty('mobile');
     expect(unchanged).not.toHaveProperty('hkid');
-    const typed = toPayload(staffDecl.fields, { ...v, name: 'Amy', mobile: '9876 5432' }, 'edit');
+    const typed = toPayload(staffResource.fields, { ...v, name: 'Amy', mobile: '9876 5432' }, 'edit');
     expect(typed.mobile).toBe('9876 5432');
     expect(typed).not.toHaveProperty('hkid');
   });

@@ -1,4 +1,4 @@
-import type { Row } from '../../generic/useResource';
+import type { Row } from '../../generic/use-resource';
 
 /**
  * The staff API item → the edit form's values. Stores and roles arrive as `{id,name}` lists and

@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { ImportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { HOLIDAY_PERMISSIONS, holidayResource } from '@harbour/contracts';
-import { Can } from '../../generic/Can';
+import { Permission } from '../../components/Permission.js';
 import { ResourceListPage } from '../../generic/ResourceListPage';
 import { ImportHolidaysDialog } from './ImportHolidaysDialog';
 
@@ -16,11 +16,11 @@ export default function HolidaysPage() {
       <ResourceListPage
         decl={holidayResource}
         toolbar={
-          <Can perm={HOLIDAY_PERMISSIONS.import}>
+          <Permission need={HOLIDAY_PERMISSIONS.import}>
             <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
               {t('import.button')}
             </Button>
-          </Can>
+          </Permission>
         }
       />
       <ImportHolidaysDialog open={importing} onClose={() => setImporting(false)} />

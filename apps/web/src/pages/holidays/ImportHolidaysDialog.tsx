@@ -4,7 +4,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { holidayResource, type HolidayImportRequest, type HolidayImportResult } from '@harbour/contracts';
-import { resourceKeys } from '../../generic/useResource';
+import { resourceKeys } from '../../generic/use-resource';
 import { holidaysApi } from './holidays-api';
 
 /** Larger than any year's 1823 file by far; a bigger upload is not that file. */

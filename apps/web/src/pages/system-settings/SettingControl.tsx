@@ -10,7 +10,7 @@ import {
   WEEKDAYS,
   type SystemSettingKey,
 } from '@harbour/contracts';
-import { DecimalInput } from '../tools/DecimalInput';
+import { DecimalInput } from '../../components/DecimalInput.js';
 
 /** Settings that are on/off switches (Form.Item must read `checked`). */
 export const SWITCHES: ReadonlySet<SystemSettingKey> = new Set(['ruleOf78', 'moveDueDateOffHoliday', 'customPassword']);

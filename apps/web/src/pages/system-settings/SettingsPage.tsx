@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SETTINGS_SECTIONS, SYSTEM_SETTING_KEYS, type SystemSettings } from '@harbour/contracts';
 import { applyServerErrors } from '../../generic/server-errors';
-import { useFeedback } from '../../generic/useFeedback';
+import { useFeedback } from '../../generic/use-feedback';
 import { SettingControl, SWITCHES } from './SettingControl';
 import { settingsApi } from './settings-api';
 

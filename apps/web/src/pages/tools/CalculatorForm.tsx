@@ -1,7 +1,7 @@
 import { Checkbox, DatePicker, Form, InputNumber, Radio, Select, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { REPAY_CYCLES, type CalculatorOptions } from '@harbour/contracts';
-import { DecimalInput } from './DecimalInput';
+import { DecimalInput } from '../../components/DecimalInput.js';
 import type { CalculatorFormValues } from './form-model';
 
 interface Props {

@@ -107,6 +107,42 @@ describe('CalculatorPage', () => {
     expect(await screen.findByRole('button', { name: 'Confirmed' })).toBeDisabled();
   }, SLOW);
 
+  it('exports the shown calculation as an xlsx saved under the server’s file name', async () => {
+    const calls = fakeApi((c) => {
+      if (c.path === '/tools/calculator/options') return ok(OPTIONS);
+      if (c.path === '/tools/calculator') return ok(RESULT);
+      return undefined;
+    });
+    // The export answers a file, not an envelope; everything else goes to the fake API.
+    const api = globalThis.fetch;
+    const exports: unknown[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).endsWith('/tools/calculator/export')) return api(input, init);
+      exports.push(JSON.parse(String(init?.body)));
+      return new Response('PK', { headers: { 'Content-Disposition': `attachment; filename="repayment-schedule-2026-03-10.xlsx"` } });
+    });
+    const saved: string[] = [];
+    const create = URL.createObjectURL;
+    URL.createObjectURL = () => 'blob:calc';
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    try {
+      renderAt('/tools/calculator', <CalculatorPage />);
+      type('Loan amount', '50000');
+      type('Total tenor', '3');
+      type('Rate (%)', '0.7');
+      expect(await screen.findAllByText('17,016.67', {}, { timeout: 10_000 })).toHaveLength(3);
+      fireEvent.click(screen.getByRole('button', { name: /Export Excel/ }));
+      await waitFor(() => expect(saved).toEqual(['repayment-schedule-2026-03-10.xlsx']), { timeout: 10_000 });
+      // the file is of the calculation on screen: the body of the last calculation request
+      expect(exports).toEqual([calcCalls(calls).at(-1)!.body]);
+    } finally {
+      click.mockRestore();
+      URL.createObjectURL = create;
+    }
+  }, SLOW);
+
   it('offers only the interest methods the settings enable', async () => {
     fakeApi((c) => (c.path === '/tools/calculator/options' ? ok({ ...OPTIONS, interestMethods: ['interest-first'], ruleOf78: false }) : undefined));
     renderAt('/tools/calculator', <CalculatorPage />);

@@ -4,15 +4,15 @@ import { FileExcelOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
+import type { DecimalPlaces } from '@harbour/domain';
 import { fieldErrorsOf } from '../../generic/server-errors';
-import { useFeedback } from '../../generic/useFeedback';
-import { calculatorApi, saveBlob } from './calculator-api';
+import { calculatorApi } from './calculator-api';
 import { CalculatorForm } from './CalculatorForm';
 import { CalculatorSummary } from './CalculatorSummary';
 import { FORM_FIELDS, formFieldOf, toRequest, type CalculatorFormValues } from './form-model';
 import { PrintView } from './PrintView';
 import { ScheduleTable } from './ScheduleTable';
-import { useDebounced } from './useDebounced';
+import { useDebounced } from './use-debounced';
 import './calculator.css';
 
 /** Wait this long after the last keystroke before asking the server. */
@@ -40,7 +40,6 @@ const initialValues = (): CalculatorFormValues => ({
  */
 export default function CalculatorPage() {
   const { t } = useTranslation('tools');
-  const { message } = useFeedback();
   const [form] = Form.useForm<CalculatorFormValues>();
   const [start] = useState(initialValues);
   const [values, setValues] = useState<CalculatorFormValues>(start);
@@ -79,16 +78,17 @@ export default function CalculatorPage() {
     form.setFields(FORM_FIELDS.map((name) => ({ name, errors: byField.get(name) ?? [] })));
   }, [calc.error, calc.data, form]);
 
+  // The client saves the file and shows an error answer's message itself.
   const exporting = useMutation({
     mutationFn: () => calculatorApi.exportXlsx(JSON.parse(settledKey) as Record<string, string | number | boolean>),
-    onSuccess: (blob) => saveBlob(blob, `repayment-schedule-${values.loanDate?.format('YYYY-MM-DD') ?? ''}.xlsx`),
-    onError: (e) => message.error(e.message || t('calculator.exportFailed')),
   });
 
   const result = calc.isError ? undefined : calc.data;
   const waiting = body !== undefined && (JSON.stringify(body) !== settledKey || calc.isFetching);
   const generalError = calc.isError && fieldErrorsOf(calc.error).length === 0 ? calc.error.message : undefined;
-  const decimals = opts?.decimalPlaces ?? 2;
+  // The setting is 0, 1 or 2 (the settings schema); anything else falls back to cents.
+  const places = opts?.decimalPlaces;
+  const decimals: DecimalPlaces = places === 0 || places === 1 ? places : 2;
 
   const reset = () => {
     const fresh = initialValues();

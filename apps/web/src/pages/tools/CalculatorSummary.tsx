@@ -1,6 +1,7 @@
 import { Alert, Button, Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CalculatorResult, MloStatus, RepayCycle } from '@harbour/contracts';
+import type { DecimalPlaces } from '@harbour/domain';
 import { Money } from '../../components/Money';
 import { Rate } from '../../components/Rate';
 
@@ -13,7 +14,7 @@ const MLO_COLOR: Record<MloStatus, string> = { ok: '#237804', extortionate: '#ad
 interface Props {
   result: CalculatorResult;
   repayCycle: RepayCycle;
-  decimalPlaces: number;
+  decimalPlaces: DecimalPlaces;
   confirmed: boolean;
   onConfirm: () => void;
 }

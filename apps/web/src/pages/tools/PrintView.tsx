@@ -4,6 +4,7 @@ import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { CalculatorResult, RepayCycle } from '@harbour/contracts';
+import type { DecimalPlaces } from '@harbour/domain';
 import { DateText } from '../../components/DateText';
 import { Money } from '../../components/Money';
 import { CalculatorSummary } from './CalculatorSummary';
@@ -12,7 +13,7 @@ import { ScheduleTable } from './ScheduleTable';
 interface Props {
   result: CalculatorResult;
   terms: { loanAmount: string; totalTenor: number | null | undefined; loanDate: string | undefined; repayCycle: RepayCycle };
-  decimalPlaces: number;
+  decimalPlaces: DecimalPlaces;
   onDone: () => void;
 }
 

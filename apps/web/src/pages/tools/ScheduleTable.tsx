@@ -1,13 +1,14 @@
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CalculatorResult, ScheduleRow } from '@harbour/contracts';
+import type { DecimalPlaces } from '@harbour/domain';
 import { DateText } from '../../components/DateText';
 import { Money } from '../../components/Money';
 
 interface Props {
   result: CalculatorResult;
   loanAmount: string;
-  decimalPlaces: number;
+  decimalPlaces: DecimalPlaces;
 }
 
 /**

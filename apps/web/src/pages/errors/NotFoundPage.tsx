@@ -1,5 +1,5 @@
 import { ErrorPage } from './ErrorPage.js';
 
-export default function Page404() {
+export default function NotFoundPage() {
   return <ErrorPage code={404} />;
 }

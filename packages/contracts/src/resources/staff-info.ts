@@ -1,14 +1,17 @@
-import { STAFF_STATES, defineResource, staffInfoItemSchema, staffInfoQuerySchema } from '@harbour/contracts';
+import { staffInfoItemSchema, staffInfoQuerySchema } from '../admin-lists.js';
+import type { PermissionKey } from '../permissions/index.js';
+import { defineResource } from '../resource.js';
+import { STAFF_STATES } from '../staff.js';
 
 /**
  * Staff list (spec §2 "Staff list", `GET /staffInfo`): the read-only summary of who works where,
  * in which roles, up to which approval amount. Editing staff is the Admin list's job.
  */
-export const staffInfoDecl = defineResource({
+export const staffInfoResource = defineResource({
   name: 'staffInfo',
   path: '/staffInfo',
   title: 'shell:menu.staff.list',
-  permissions: { list: 'staff.list' },
+  permissions: { list: 'staff.list' satisfies PermissionKey },
   storeScoped: false,
   fields: [
     { name: 'keyword', kind: 'text', label: 'fields:keyword', filter: 'text' },

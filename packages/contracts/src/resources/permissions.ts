@@ -1,26 +1,26 @@
+import { PERMISSION_GROUPS, type PermissionKey } from '../permissions/index.js';
+import { defineResource } from '../resource.js';
 import {
   PERMISSION_STATES,
-  defineResource,
   permissionCreateSchema,
   permissionFiltersSchema,
   permissionItemSchema,
   permissionUpdateSchema,
-} from '@harbour/contracts';
-import { PERMISSION_GROUPS } from '@harbour/contracts';
+} from '../roles.js';
 
-/**
- * The permission catalogue (spec §3 "Permission": name, API, grouping, sort, menu icon, url,
- * state). `api` is a list of `METHOD /path` entries, edited as tags.
- */
 export const POWER_PERMISSIONS = {
   list: 'power.list',
   create: 'power.create',
   update: 'power.update',
   delete: 'power.delete',
   refresh: 'power.refresh',
-} as const;
+} as const satisfies Record<string, PermissionKey>;
 
-export const permissionsDecl = defineResource({
+/**
+ * The permission catalogue (spec §3 "Permission": name, API, grouping, sort, menu icon, url,
+ * state). `api` is a list of `METHOD /path` entries, edited as tags.
+ */
+export const permissionsResource = defineResource({
   name: 'permissions',
   path: '/permissions',
   title: 'shell:menu.power.list',

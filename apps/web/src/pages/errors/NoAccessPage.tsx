@@ -1,5 +1,5 @@
 import { ErrorPage } from './ErrorPage.js';
 
-export default function Page401() {
+export default function NoAccessPage() {
   return <ErrorPage code={401} />;
 }

@@ -1,12 +1,19 @@
-import { defineResource, roleCreateSchema, roleFiltersSchema, roleItemSchema, roleUpdateSchema } from '@harbour/contracts';
+import type { PermissionKey } from '../permissions/index.js';
+import { defineResource } from '../resource.js';
+import { roleCreateSchema, roleFiltersSchema, roleItemSchema, roleUpdateSchema } from '../roles.js';
+
+export const ROLE_PERMISSIONS = {
+  list: 'role.list',
+  create: 'role.create',
+  update: 'role.update',
+  delete: 'role.delete',
+} as const satisfies Record<string, PermissionKey>;
 
 /**
- * Roles (spec §3 "Role": name, description, permissions; all required, §5). The permissions
- * field is edited with the grouped permission tree instead of the kind's default control.
+ * Roles (spec §3 "Role": name, description, permissions; all required, §5). The web edits the
+ * permissions field with the grouped permission tree instead of the kind's default control.
  */
-export const ROLE_PERMISSIONS = { list: 'role.list', create: 'role.create', update: 'role.update', delete: 'role.delete' } as const;
-
-export const rolesDecl = defineResource({
+export const rolesResource = defineResource({
   name: 'roles',
   path: '/roles',
   title: 'shell:menu.role.list',

@@ -1,35 +1,30 @@
-import {
-  LANGUAGES,
-  STAFF_STATES,
-  defineResource,
-  staffCreateSchema,
-  staffFiltersSchema,
-  staffItemSchema,
-  staffUpdateSchema,
-} from '@harbour/contracts';
+import { LANGUAGES } from '../errors.js';
+import type { PermissionKey } from '../permissions/index.js';
+import { defineResource } from '../resource.js';
+import { STAFF_STATES, staffCreateSchema, staffFiltersSchema, staffItemSchema, staffUpdateSchema } from '../staff.js';
 
-/**
- * Staff (spec §3 "Admin user", §5 rules, §6 levels, stores and maximum approved amount). The API
- * item carries `stores`/`roles` as `{id,name}`; the form edits `storeIds`/`roleIds` (see
- * staff-form.ts). `roleId`/`storeId` exist only as list filters.
- */
-export const STAFF_KEYS = {
+export const STAFF_PERMISSIONS = {
   list: 'admin.list',
   create: 'admin.create',
   update: 'admin.update',
   state: 'admin.state',
   reveal: 'staff.reveal',
   unlock: 'staff.unlock',
-} as const;
+} as const satisfies Record<string, PermissionKey>;
 
 const STORES_REF = '/stores?pageSize=100';
 const ROLES_REF = '/roles?pageSize=100';
 
-export const staffDecl = defineResource({
+/**
+ * Staff (spec §3 "Admin user", §5 rules, §6 levels, stores and maximum approved amount). The API
+ * item carries `stores`/`roles` as `{id,name}`; the form edits `storeIds`/`roleIds`.
+ * `roleId`/`storeId` exist only as list filters.
+ */
+export const staffResource = defineResource({
   name: 'staff',
   path: '/staff',
   title: 'shell:menu.admin.list',
-  permissions: { list: STAFF_KEYS.list, view: STAFF_KEYS.list, create: STAFF_KEYS.create, update: STAFF_KEYS.update },
+  permissions: { list: STAFF_PERMISSIONS.list, view: STAFF_PERMISSIONS.list, create: STAFF_PERMISSIONS.create, update: STAFF_PERMISSIONS.update },
   storeScoped: false,
   fields: [
     { name: 'username', kind: 'text', label: 'fields:username', list: true, sortable: true, filter: 'text', form: true, required: true },
