@@ -9,6 +9,7 @@ import { revokeSession } from '../http/auth-hook.js';
 import { readSettings } from './settings.js';
 import { hashToken, newToken } from '../http/tokens.js';
 import { withTx } from './tx.js';
+import { storesOfStaff } from './staff-guard.js';
 
 async function lifetimes(tx: Tx) {
   const s = await readSettings(tx, ['accessTokenTtlSeconds', 'refreshTokenTtlDays', 'idleTimeoutMinutes']);
@@ -84,7 +85,14 @@ export async function refreshSession(req: FastifyRequest, refreshToken: string):
       const [s] = await tx.select({ staffId: sessions.staffId, revokedAt: sessions.revokedAt }).from(sessions).where(eq(sessions.id, reused.sessionId));
       if (s && !s.revokedAt) {
         await revokeSession(tx, reused.sessionId, 'refresh_reuse');
-        await audit(tx, { action: 'logout', module: 'auth.session', reference: reused.sessionId, after: { reason: 'refresh_reuse' }, staffId: s.staffId });
+        await audit(tx, {
+          action: 'logout',
+          module: 'auth.session',
+          reference: reused.sessionId,
+          after: { reason: 'refresh_reuse' },
+          staffId: s.staffId,
+          recordStores: await storesOfStaff(tx, s.staffId),
+        });
       }
       return { error: true as const };
     }
@@ -113,7 +121,7 @@ export async function refreshSession(req: FastifyRequest, refreshToken: string):
         updatedAt: sql`now()`,
       })
       .where(and(eq(sessions.id, row.id), isNull(sessions.revokedAt)));
-    await audit(tx, { action: 'login', module: 'auth.refresh', reference: row.id, staffId: row.staffId });
+    await audit(tx, { action: 'login', module: 'auth.refresh', reference: row.id, staffId: row.staffId, recordStores: await storesOfStaff(tx, row.staffId) });
     return { error: false as const, tokens: answer(access, refresh, ttl.access, ttl.refresh) };
   });
   if (outcome.error) throw tokenInvalid('auth.refreshInvalid');

@@ -8,12 +8,6 @@ import { currentStore, reachesAllStores } from '../../platform/store-scope.js';
 
 const SORTS = { id: auditLog.id, createdAt: auditLog.createdAt, action: auditLog.action, module: auditLog.module };
 
-/**
- * The audit log list (spec "Admin log list" / "System log"): who did what, where, to which
- * record, with the before and after images. Staff whose roles do not grant all stores see only
- * the rows about records of their current store (`record_store_ids`), never rows about records of
- * no store or of other stores.
- */
 /** The system log's fixed slice of the audit log: the sign-in events of module `auth`. */
 export const SYSTEM_LOG_MODULE = 'auth';
 export const SYSTEM_LOG_ACTIONS = ['login', 'tried_to_login', 'logout'] as const;
@@ -23,6 +17,14 @@ interface Restriction {
   actions: readonly string[];
 }
 
+/**
+ * The audit log list (spec "Admin log list" / "System log"): who did what, where, to which
+ * record, with the before and after images. Rows are scoped by the record they describe, not by
+ * the store the actor happened to be in: staff whose roles do not grant all stores see only the
+ * rows whose record stores (`record_store_ids`, written by `audit()`) include their current store,
+ * so never rows about records of no store (roles, settings…), about the super administrator or
+ * about another store's records. Filters narrow within that, and `total` counts the same rows.
+ */
 async function listAuditLog(req: FastifyRequest, q: AuditLogFilters, restrict?: Restriction) {
   const db = req.server.db;
   const where = and(

@@ -11,7 +11,7 @@ import { consumeCaptcha } from './captcha.js';
 import { dummyHash, verifyPassword } from '../../platform/passwords.js';
 import { openSession } from '../../platform/sessions.js';
 import { storesOfStaff } from '../../platform/staff-guard.js';
-import { ipThrottled, unknownAccountLocked } from './throttle.js';
+import { ipThrottled } from './throttle.js';
 
 export interface PasswordLogin {
   username: string;
@@ -21,7 +21,7 @@ export interface PasswordLogin {
   remember?: boolean | undefined;
 }
 
-/** The one answer for an unknown account and a wrong password. */
+/** The one answer for an unknown account, a wrong password and every refusal of an account. */
 const invalidCredentials = () => new AppError(401, 401, 'auth.invalidCredentials');
 
 /** The store a login starts in: the default store if still allowed, else the first allowed. */
@@ -52,9 +52,11 @@ async function addressAllowed(req: FastifyRequest, staffId: number): Promise<boo
 }
 
 /**
- * Password login (spec §7 `POST login`, type 1): captcha, per-address throttle, account lockout,
- * argon2id, state, allowlists and stores (all refused alike); on success a new session and the
- * token pair.
+ * Password login (spec §7 `POST login`, type 1): captcha, per-address throttle, argon2id, then
+ * the account's lock, state, allowlists and stores. Every refusal past the captcha answers
+ * exactly like a wrong password, whatever the password was: an answer that differed for the right
+ * one would confirm a guess. A locked account is the same — its password is verified (so the time
+ * taken is alike) but not judged, so guessing on during a lock learns nothing.
  */
 export async function passwordLogin(req: FastifyRequest, input: PasswordLogin): Promise<TokenAnswer> {
   const db = req.server.db;
@@ -63,21 +65,20 @@ export async function passwordLogin(req: FastifyRequest, input: PasswordLogin): 
 
   const policy = await readSettings(db, ['lockoutThreshold', 'lockoutMinutes']);
   const [account] = await db.select().from(staff).where(eq(staff.username, input.username));
-  const locked = account
-    ? account.lockedUntil !== null && account.lockedUntil.getTime() > Date.now()
-    : await unknownAccountLocked(db, input.username, policy.lockoutThreshold, policy.lockoutMinutes);
-  if (locked) throw tooManyRequests('auth.accountLocked', { minutes: policy.lockoutMinutes });
-
   const ok = await verifyPassword(account?.passwordHash ?? (await dummyHash()), input.password);
-  // A forbidden account, one outside its address allowlist or one without a store answers exactly
-  // like a wrong password (and counts towards the lockout like one): otherwise the answer would
-  // tell whether the password was right.
-  const storeId = account && ok ? await loginStore(req, account.id, account.defaultStoreId) : undefined;
-  const admitted = account && ok && account.state === 'normal' && storeId !== undefined && (await addressAllowed(req, account.id));
+  const locked = account !== undefined && account.lockedUntil !== null && account.lockedUntil.getTime() > Date.now();
+  // Looked up whatever the password, so the right one takes no longer to refuse than a wrong one.
+  const storeId = account ? await loginStore(req, account.id, account.defaultStoreId) : undefined;
+  const addressOk = account ? await addressAllowed(req, account.id) : false;
+  // Forbidden, outside its address allowlist or without a store: refused like a wrong password
+  // and counted towards the lockout like one, or the lockout itself would tell the password was right.
+  const admitted = account && ok && !locked && account.state === 'normal' && storeId !== undefined && addressOk;
   if (!account || !admitted || storeId === undefined) {
     await withTx(req, async (tx) => {
       await tx.insert(loginAttempts).values({ ip: req.ip, username: input.username.slice(0, 64), success: false });
-      if (account) {
+      // During a lock nothing is counted: the lock runs its announced time, and the tries it
+      // refuses were never judged right or wrong.
+      if (account && !locked) {
         const failures = account.failedLogins + 1;
         const lock = failures >= policy.lockoutThreshold;
         await tx

@@ -19,21 +19,3 @@ export async function ipThrottled(db: DbOrTx, ip: string): Promise<boolean> {
     );
   return (row?.n ?? 0) >= IP_FAILURE_LIMIT;
 }
-
-/**
- * Recent failures for a username that is not an account: counted the same way as an account's,
- * so an unknown name "locks" exactly like a real one and the answers cannot tell them apart.
- */
-export async function unknownAccountLocked(db: DbOrTx, username: string, threshold: number, minutes: number): Promise<boolean> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.username, username),
-        eq(loginAttempts.success, false),
-        gt(loginAttempts.createdAt, sql`now() - make_interval(mins => ${minutes})`),
-      ),
-    );
-  return (row?.n ?? 0) >= threshold;
-}
