@@ -10,6 +10,16 @@ export const workspaceAlias = {
   '@harbour/contracts': here('../../packages/contracts/src/index.ts'),
 };
 
+/**
+ * One chunk per language for its translation files: the app loads every namespace of the
+ * language in use at start-up (src/i18n/index.ts), so one request does what ten small ones did,
+ * each carrying its own response headers.
+ */
+const localeChunk = (id: string) => {
+  const m = /\/i18n\/locales\/([^/]+)\/[^/]+\.json$/.exec(id);
+  return m ? `locale-${m[1]}` : null;
+};
+
 export default defineConfig({
   plugins: [react()],
   // Vite maps the NodeNext `.js` suffixes inside packages/* to their `.ts` files by itself.
@@ -23,5 +33,8 @@ export default defineConfig({
     outDir: here('./dist'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: localeChunk, debugName: 'locales', test: /\/i18n\/locales\// }] } },
+    },
   },
 });

@@ -3,13 +3,19 @@
  * the JS and CSS bytes transferred to show /login and then the dashboard, first contentful
  * paint of /login, click-Login-to-dashboard time, time to show an already-open tab, and the JS
  * heap after opening 10 pages.
+ *
+ * The server runs outside test mode, so passwords are hashed at the production argon2id cost
+ * (19 MiB, 2 passes) and the login's time includes it; one login through the API first warms it
+ * up, as a server that has been running a while is. The login form is typed in key by key at
+ * a fast typist's pace, as a person does (the page fetches the workspace while it is typed in).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page, type Request } from 'playwright-core';
 import { startServer, repoRoot, webIndex, FIXED_CAPTCHA, type RunningServer } from '../../e2e/fixtures/server.js';
-import { buttonName, t } from '../../e2e/fixtures/i18n.js';
+import { buttonName, t, type Lang } from '../../e2e/fixtures/i18n.js';
+import { adminLogin } from '../lib/admin-login.js';
 import { errorText, fmt, na, type Figure } from '../lib/report.js';
 
 const PART = 'web';
@@ -17,6 +23,10 @@ const CHROMIUM = process.env.HARBOUR_CHROMIUM ?? '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const PAGES = 10;
 const STEP_TIMEOUT = 30_000;
+/** Milliseconds between keys when typing the login form: a fast typist (~150 words a minute). */
+const KEY_DELAY_MS = 80;
+/** Outside test mode: production password hashing, logging and rate limit. */
+const SERVER_ENV = { NODE_ENV: 'development' };
 
 /**
  * Collects, for each distinct JS and CSS file the page receives, the bytes Chromium really
@@ -80,6 +90,53 @@ const TAB_SWITCH = `async ([selector, text]) => {
   });
 }`;
 
+/**
+ * Installed before the click: notes the click's own timestamp and, checking every frame, the
+ * moment an h2 with `text` is visible, both on the page's clock, so neither Playwright's checks
+ * before a click nor its polling afterwards count.
+ */
+const WATCH_FOR_HEADING = `(text) => {
+  window.__harbourClickAt = 0;
+  window.__harbourShownAt = 0;
+  document.addEventListener('click', (e) => {
+    if (!window.__harbourClickAt) window.__harbourClickAt = e.timeStamp;
+  }, { capture: true, once: true });
+  const check = () => {
+    const shown = [...document.querySelectorAll('h2')].some((h) => h.textContent.trim() === text && h.checkVisibility());
+    if (shown) window.__harbourShownAt = performance.now();
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}`;
+
+/**
+ * Logs in as admin on an open /login and times click → dashboard heading shown: on the page's
+ * clock (`inPage`), as Playwright sees it (`outside`), and the POST /login call itself.
+ */
+async function timeLogin(page: Page, lang: Lang, typed: boolean): Promise<{ inPage: number; outside: number; login: number }> {
+  const enter = async (label: string, text: string) => {
+    const field = page.getByLabel(t(lang, label), { exact: true });
+    if (!typed) return field.fill(text);
+    await field.click();
+    await field.pressSequentially(text, { delay: KEY_DELAY_MS });
+  };
+  await enter('auth:username', 'admin');
+  await enter('auth:password', 'demo1234');
+  await enter('auth:captcha', FIXED_CAPTCHA);
+  const quickLinks = t(lang, 'shell:dashboard.quickLinks');
+  await page.evaluate(`(${WATCH_FOR_HEADING})(${JSON.stringify(quickLinks)})`);
+  const loginCall = page.waitForResponse((r) => r.url().endsWith('/api/admin/v1/login') && r.request().method() === 'POST');
+  const started = performance.now();
+  await page.getByRole('button', { name: buttonName(t(lang, 'auth:submit')) }).click();
+  await page.waitForURL(/\/dashboard$/);
+  await page.getByRole('heading', { level: 2, name: quickLinks }).waitFor();
+  const outside = performance.now() - started;
+  await page.waitForFunction('window.__harbourShownAt > 0');
+  const inPage = (await page.evaluate('window.__harbourShownAt - window.__harbourClickAt')) as number;
+  const timing = (await loginCall).request().timing();
+  return { inPage, outside, login: timing.responseEnd - timing.requestStart };
+}
+
 async function timeTabSwitch(page: Page, tabSelector: string, heading: string): Promise<number> {
   const fn = `(${TAB_SWITCH})(${JSON.stringify([tabSelector, heading])})`;
   return (await page.evaluate(fn)) as number;
@@ -93,12 +150,14 @@ export async function benchWeb(): Promise<Figure[]> {
   let server: RunningServer | undefined;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
   try {
-    server = await startServer({ logFile: path.join(repoRoot, '.artifacts/bench/web-server.log') });
+    server = await startServer({ logFile: path.join(repoRoot, '.artifacts/bench/web-server.log'), env: SERVER_ENV });
+    await adminLogin(server.baseURL); // so the browser's login is not the server's first
     const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
     page.setDefaultTimeout(STEP_TIMEOUT);
     const meter = new AssetMeter(page);
-    const lang = 'zh-TW';
+    const lang: Lang = 'zh-TW';
+    const quickLinks = t(lang, 'shell:dashboard.quickLinks');
 
     // /login: assets and first contentful paint
     await page.goto('/login', { waitUntil: 'load' });
@@ -112,18 +171,11 @@ export async function benchWeb(): Promise<Figure[]> {
     );
     figures.push(fcp >= 0 ? { part: PART, name: 'first contentful paint of /login', value: ms(fcp) } : na(PART, 'first contentful paint of /login', 'no paint entry'));
 
-    // click Login → dashboard shown
-    await username.fill('admin');
-    await page.getByLabel(t(lang, 'auth:password'), { exact: true }).fill('demo1234');
-    await page.getByLabel(t(lang, 'auth:captcha'), { exact: true }).fill(FIXED_CAPTCHA);
-    const submit = page.getByRole('button', { name: buttonName(t(lang, 'auth:submit')) });
-    const quickLinks = t(lang, 'shell:dashboard.quickLinks');
-    const dashboardHeading = page.getByRole('heading', { level: 2, name: quickLinks });
-    const started = performance.now();
-    await submit.click();
-    await page.waitForURL(/\/dashboard$/);
-    await dashboardHeading.waitFor();
-    figures.push({ part: PART, name: 'click Login → dashboard shown', value: ms(performance.now() - started) });
+    // click Login → dashboard shown, the form typed in key by key
+    const typed = await timeLogin(page, lang, true);
+    figures.push({ part: PART, name: 'click Login → dashboard shown', value: `${ms(typed.inPage)} (goal ≤ 600 ms)` });
+    figures.push({ part: PART, name: 'the same, timed by Playwright (its checks and polling included)', value: ms(typed.outside) });
+    figures.push({ part: PART, name: 'of which POST /login (argon2id 19 MiB, t=2)', value: ms(typed.login) });
     const both = await meter.total();
     figures.push({ part: PART, name: 'JS+CSS to show /login + dashboard, as transferred', value: `${kb(both.wire)} in ${both.files} files` });
 
@@ -151,6 +203,16 @@ export async function benchWeb(): Promise<Figure[]> {
     const heap = await cdp.send('Runtime.getHeapUsage');
     figures.push({ part: PART, name: `JS heap after opening ${targets.length + 1} pages`, value: `${fmt(heap.usedSize / 1024 / 1024, 1)} MiB` });
     await context.close();
+
+    // The same login in a fresh browser with the form filled all at once (a password manager, a
+    // paste): the workspace is fetched only from the click on.
+    const fresh = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1366, height: 768 } });
+    const freshPage = await fresh.newPage();
+    freshPage.setDefaultTimeout(STEP_TIMEOUT);
+    await freshPage.goto('/login', { waitUntil: 'load' });
+    const instant = await timeLogin(freshPage, lang, false);
+    figures.push({ part: PART, name: 'click Login → dashboard shown, form filled at once', value: ms(instant.inPage) });
+    await fresh.close();
   } catch (err) {
     figures.push(na(PART, 'remaining web figures', errorText(err)));
     // What the page showed when it failed, for whoever reads the table.

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -12,6 +11,7 @@ import { tooManyRequests } from './http/app-error.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { requestLogSerializer } from './http/log-redact.js';
 import { serveWebApp } from './http/web-assets.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { requestLanguage, translate } from './http/i18n.js';
 import { installPlatformHooks } from './http/platform.js';
 import './http/types.js';
@@ -57,10 +57,8 @@ export async function buildApp({ db, config, modules = [] }: BuildOptions): Prom
   app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installPlatformHooks(app);
-  installErrorHandling(app);
-
-  await app.register(helmet, {
+  // First of all hooks, so refusals by the auth hook or the rate limit carry the headers too.
+  await installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -77,6 +75,9 @@ export async function buildApp({ db, config, modules = [] }: BuildOptions): Prom
       },
     },
   });
+  installPlatformHooks(app);
+  installErrorHandling(app);
+
   await app.register(rateLimit, {
     max: config.rateLimitMax,
     timeWindow: '1 minute',

@@ -22,6 +22,11 @@ export interface Config {
   trustProxy: boolean;
   /** Readable log lines (pino-pretty) when stdout is a terminal; JSON otherwise. */
   prettyLogs: boolean;
+  /**
+   * Keep live sessions in memory between requests (platform/session-cache.ts); on unless
+   * HARBOUR_SESSION_CACHE=0. Off, every request reads its session from the database.
+   */
+  sessionCache: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -49,5 +54,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || (mode === 'test' ? 'silent' : 'info'),
     trustProxy: env.HARBOUR_TRUST_PROXY === '1',
     prettyLogs: process.stdout.isTTY === true && mode !== 'test',
+    sessionCache: env.HARBOUR_SESSION_CACHE !== '0',
   };
 }

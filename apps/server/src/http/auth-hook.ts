@@ -1,4 +1,4 @@
-import { ACCESS_IP_SWITCH_KEY, AUTHENTICATED, DEFAULT_SYSTEM_SETTINGS, PUBLIC } from '@harbour/contracts';
+import { ACCESS_IP_SWITCH_KEY, AUTHENTICATED, PUBLIC } from '@harbour/contracts';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
@@ -7,7 +7,8 @@ import { forbidden, tokenExpired, tokenInvalid, unauthenticated } from './app-er
 import { ipAllowed } from './ip-match.js';
 import { hashToken } from './tokens.js';
 import type { AuthContext } from './types.js';
-import { staffAccessFor } from '../platform/access-cache.js';
+import { accessSettingsFor, staffAccessFor } from '../platform/access-cache.js';
+import { cachedSession, dropSession, forgetSessions, keepSession, sessionGeneration, type SessionRow } from '../platform/session-cache.js';
 
 export const SUPER_ADMIN_ID = 1;
 /** last_seen_at is written at most this often, so reads stay reads. */
@@ -49,16 +50,12 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 
 /**
  * The authentication query, a named prepared statement: every API request runs it, and planning
- * it afresh each time cost more than running it.
+ * it afresh each time cost more than running it. Everything else the hook needs (roles, grants,
+ * stores, the idle timeout, the allowlist) is cached per process for the `access` counter it reads.
  */
 const AUTHENTICATE_SQL = `
     select s.id, s.staff_id, s.store_id, s.created_at, s.last_seen_at, s.access_expires_at, s.revoked_at,
       st.state, st.password_changed_at, st.username, st.name, st.avatar, st.introduction, st.default_language,
-      exists (select 1 from staff_stores ss where ss.staff_id = s.staff_id and ss.store_id = s.store_id) as store_allowed,
-      (select value from settings where key = 'idleTimeoutMinutes') as idle_minutes,
-      (select value from settings where key = '${ACCESS_IP_SWITCH_KEY}') as ips_switch,
-      coalesce((select json_agg(json_build_object('address', a.address, 'own', a.staff_id is not null))
-        from access_ips a where a.staff_id is null or a.staff_id = s.staff_id), '[]'::json) as ips,
       (select version from harbour_versions where name = 'access') as access_version
     from sessions s join staff st on st.id = s.staff_id
     where s.access_hash = $1`;
@@ -66,78 +63,88 @@ const AUTHENTICATE_SQL = `
 /**
  * Token → session → staff. Answers 401 with 50002 for an expired access token and 50003 for an
  * unknown, revoked, idle or otherwise ended one; ends the session when its staff member was
- * forbidden or changed password since it began.
+ * forbidden or changed password since it began. A session that passed before is taken from the
+ * session cache (platform/session-cache.ts) and checked again in full; if a check fails on it, the
+ * database is asked, and only its answer ends a session or refuses.
  */
 export async function authenticate(req: FastifyRequest): Promise<AuthContext> {
   const db = req.server.db;
   const token = bearerToken(req);
   if (!token) throw unauthenticated();
-  // One round trip: the session, its staff member, store membership, the idle setting, the
-  // allowlist entries that apply and the access counter. Roles, grants and stores come from the
-  // per-process cache kept for that counter (platform/access-cache.ts).
-  const result = await db.$client.query<SessionRow>({ name: 'harbour-authenticate', text: AUTHENTICATE_SQL, values: [hashToken(token)] });
+  const accessHash = hashToken(token);
+  const cached = cachedSession(db, accessHash);
+  if (cached) {
+    const verdict = await checkSession(req, cached);
+    if (verdict.auth) return verdict.auth;
+    dropSession(db, accessHash);
+  }
+  // One round trip: the session, its staff member and the access counter. Roles, grants, stores,
+  // the idle timeout and the allowlist come from the per-process cache kept for that counter
+  // (platform/access-cache.ts); on a hit nothing else is read.
+  const readAt = sessionGeneration(db);
+  const result = await db.$client.query<SessionRow>({ name: 'harbour-authenticate', text: AUTHENTICATE_SQL, values: [accessHash] });
   const row = result.rows[0];
   if (!row || row.revoked_at) throw tokenInvalid();
-  const now = Date.now();
-  const superAdmin = row.staff_id === SUPER_ADMIN_ID;
-  const ended = async (reason: string, code?: string) => {
-    await revokeSession(db, row.id, reason);
-    return tokenInvalid(code);
-  };
-  if (row.state !== 'normal') throw await ended('forbidden');
-  if (row.password_changed_at && new Date(row.password_changed_at) > new Date(row.created_at)) throw await ended('password_changed');
-  if (!superAdmin && !row.store_allowed) throw await ended('store_removed');
-  const idleMinutes = typeof row.idle_minutes === 'number' ? row.idle_minutes : DEFAULT_SYSTEM_SETTINGS.idleTimeoutMinutes;
-  const lastSeen = new Date(row.last_seen_at).getTime();
-  if (now - lastSeen > idleMinutes * 60_000) throw await ended('idle', 'errors.sessionIdle');
-  if (new Date(row.access_expires_at).getTime() <= now) throw tokenExpired();
-  const global = row.ips.filter((e) => !e.own).map((e) => e.address);
-  const own = row.ips.filter((e) => e.own).map((e) => e.address);
-  const ipsOn = row.ips_switch !== false;
-  if (ipsOn && ((global.length > 0 && !ipAllowed(req.ip, global)) || (own.length > 0 && !ipAllowed(req.ip, own)))) {
-    throw forbidden('errors.ipNotAllowed');
-  }
-  if (now - lastSeen > LAST_SEEN_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.id));
-  }
-  const access = await staffAccessFor(db, row.staff_id, superAdmin, Number(row.access_version ?? 0));
-  return {
-    staffId: row.staff_id,
-    username: row.username,
-    name: row.name,
-    sessionId: Number(row.id),
-    storeId: row.store_id,
-    roleNames: superAdmin ? ['admin'] : access.roleNames,
-    permissions: access.permissions,
-    superAdmin,
-    allStores: access.allStores,
-    stores: access.stores,
-    profile: { avatar: row.avatar, introduction: row.introduction, defaultLanguage: row.default_language },
-    idleMinutes,
-    accessVersion: Number(row.access_version ?? 0),
-  };
+  const verdict = await checkSession(req, row);
+  if (!verdict.auth) throw await verdict.refuse();
+  keepSession(db, accessHash, row, readAt);
+  return verdict.auth;
 }
 
-interface SessionRow extends Record<string, unknown> {
-  id: number;
-  staff_id: number;
-  store_id: number | null;
-  created_at: Date | string;
-  last_seen_at: Date | string;
-  access_expires_at: Date | string;
-  revoked_at: Date | string | null;
-  state: string;
-  password_changed_at: Date | string | null;
-  username: string;
-  name: string;
-  avatar: string | null;
-  introduction: string | null;
-  default_language: string;
-  store_allowed: boolean;
-  idle_minutes: unknown;
-  ips_switch: unknown;
-  ips: { address: string; own: boolean }[];
-  access_version: string | number | null;
+type Verdict = { auth: AuthContext } | { auth?: undefined; refuse: () => Promise<Error> };
+
+/** Every check of a live session, on a row read now or taken from the cache. */
+async function checkSession(req: FastifyRequest, row: SessionRow): Promise<Verdict> {
+  const db = req.server.db;
+  const version = Number(row.access_version ?? 0);
+  const superAdmin = row.staff_id === SUPER_ADMIN_ID;
+  const [access, settings] = await Promise.all([staffAccessFor(db, row.staff_id, superAdmin, version), accessSettingsFor(db, version)]);
+  const now = Date.now();
+  const ended = (reason: string, code?: string): Verdict => ({
+    refuse: async () => {
+      await revokeSession(db, row.id, reason);
+      forgetSessions(db);
+      return tokenInvalid(code);
+    },
+  });
+  const refused = (err: Error): Verdict => ({ refuse: () => Promise.resolve(err) });
+  if (row.state !== 'normal') return ended('forbidden');
+  if (row.password_changed_at && new Date(row.password_changed_at) > new Date(row.created_at)) return ended('password_changed');
+  if (!superAdmin && !access.stores.some((s) => s.id === row.store_id)) return ended('store_removed');
+  const idleMinutes = settings.idleMinutes;
+  const lastSeen = new Date(row.last_seen_at).getTime();
+  if (now - lastSeen > idleMinutes * 60_000) return ended('idle', 'errors.sessionIdle');
+  if (new Date(row.access_expires_at).getTime() <= now) return refused(tokenExpired());
+  if (settings.ipsOn && settings.ips.length > 0) {
+    const global = settings.ips.filter((e) => e.staffId === null).map((e) => e.address);
+    const own = settings.ips.filter((e) => e.staffId === row.staff_id).map((e) => e.address);
+    if ((global.length > 0 && !ipAllowed(req.ip, global)) || (own.length > 0 && !ipAllowed(req.ip, own))) {
+      return refused(forbidden('errors.ipNotAllowed'));
+    }
+  }
+  // Throttled, so reads stay reads. A cached row learns the new time too (a last-seen write does
+  // not empty the cache: its trigger ignores it).
+  if (now - lastSeen > LAST_SEEN_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.id));
+    row.last_seen_at = new Date(now);
+  }
+  return {
+    auth: {
+      staffId: row.staff_id,
+      username: row.username,
+      name: row.name,
+      sessionId: Number(row.id),
+      storeId: row.store_id,
+      roleNames: superAdmin ? ['admin'] : access.roleNames,
+      permissions: access.permissions,
+      superAdmin,
+      allStores: access.allStores,
+      stores: access.stores,
+      profile: { avatar: row.avatar, introduction: row.introduction, defaultLanguage: row.default_language },
+      idleMinutes,
+      accessVersion: version,
+    },
+  };
 }
 
 /** Whether the caller may use a route declared with `permission`. */

@@ -1,5 +1,5 @@
 import type { Page } from '@harbour/contracts';
-import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /**
  * `sort=field:asc` → ORDER BY over the columns a list allows (unknown fields — including
@@ -38,5 +38,5 @@ export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => 
 export const totalCount = sql<number>`cast(count(*) over () as integer)`;
 
 /** Start of a Hong Kong business day as an instant, for date-range filters on timestamps. */
-export const hkDayStart = (date: string) => sql`(${date}::date)::timestamp AT TIME ZONE 'Asia/Hong_Kong'`;
-export const hkDayEnd = (date: string) => sql`((${date}::date) + 1)::timestamp AT TIME ZONE 'Asia/Hong_Kong'`;
+export const hkDayStart = (date: string | SQLWrapper) => sql`(${date}::date)::timestamp AT TIME ZONE 'Asia/Hong_Kong'`;
+export const hkDayEnd = (date: string | SQLWrapper) => sql`((${date}::date) + 1)::timestamp AT TIME ZONE 'Asia/Hong_Kong'`;

@@ -2,6 +2,7 @@ import { API_BASE, PUBLIC } from '@harbour/contracts';
 import type { FastifyInstance } from 'fastify';
 import { authorize } from './auth-hook.js';
 import { requestLanguage } from './i18n.js';
+import { forgetSessions, startListening, stopListening } from '../platform/session-cache.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -47,6 +48,18 @@ export function installPlatformHooks(app: FastifyInstance) {
     req.lang = requestLanguage(req);
     reply.header('x-request-id', String(req.id));
     await authorize(req);
+  });
+
+  // The session cache (platform/session-cache.ts) listens for changes from the start; a change
+  // made through this instance empties it before its answer leaves, so the next request sees the
+  // change whatever its timing (other instances hear of it by NOTIFY).
+  if (app.config.sessionCache) {
+    app.addHook('onReady', () => startListening(app.db));
+    app.addHook('onClose', () => stopListening(app.db));
+  }
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (MUTATING.has(req.method)) forgetSessions(app.db);
+    return payload;
   });
 
   app.addHook('preSerialization', async (req, reply, payload) => {

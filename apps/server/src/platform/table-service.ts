@@ -1,5 +1,5 @@
 import type { Page, ResourceDecl } from '@harbour/contracts';
-import { and, eq, getTableColumns, gte, ilike, lt, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, getTableColumns, gte, ilike, lt, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../db/client.js';
@@ -41,8 +41,19 @@ export interface TableMapping<D extends ResourceDecl> {
 const columnOf = (columns: Readonly<Record<string, AnyColumn>>, name: string): AnyColumn | undefined =>
   Object.hasOwn(columns, name) ? columns[name] : undefined;
 
-function filtersFor<D extends ResourceDecl>(decl: D, map: TableMapping<D>, q: Row): SQL[] {
-  const out: SQL[] = [];
+/**
+ * The filters of a list query that have a value, each as its condition and its bound values.
+ * Conditions take placeholders (`sql.placeholder`), so one shape of query — the same filters in
+ * use, the same sort — is built once and run with other values (see `listShapes`).
+ */
+function filtersFor<D extends ResourceDecl>(decl: D, map: TableMapping<D>, q: Row): { key: string; conditions: SQL[]; values: Row } {
+  const conditions: SQL[] = [];
+  const values: Row = {};
+  const keys: string[] = [];
+  const bind = (name: string, value: unknown) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  };
   for (const f of decl.fields) {
     const col = columnOf(map.columns, f.name);
     if (!f.filter || !col) continue;
@@ -50,17 +61,28 @@ function filtersFor<D extends ResourceDecl>(decl: D, map: TableMapping<D>, q: Ro
       const from = q[`${f.name}From`];
       const to = q[`${f.name}To`];
       const isInstant = (col as { columnType?: string }).columnType === 'PgTimestamp';
-      if (typeof from === 'string') out.push(isInstant ? gte(col, hkDayStart(from)) : gte(col, from));
-      if (typeof to === 'string') out.push(isInstant ? lt(col, hkDayEnd(to)) : lte(col, to));
+      if (typeof from === 'string') {
+        const p = bind(`${f.name}From`, from);
+        conditions.push(isInstant ? gte(col, hkDayStart(p)) : gte(col, sql`${p}::date`));
+        keys.push(`${f.name}From`);
+      }
+      if (typeof to === 'string') {
+        const p = bind(`${f.name}To`, to);
+        conditions.push(isInstant ? lt(col, hkDayEnd(p)) : lte(col, sql`${p}::date`));
+        keys.push(`${f.name}To`);
+      }
       continue;
     }
     const v = q[f.name];
     if (v === undefined || v === null || v === '') continue;
-    out.push(f.filter === 'text' ? ilike(col, likePattern(String(v))) : eq(col, v));
+    conditions.push(f.filter === 'text' ? ilike(col, bind(f.name, likePattern(String(v)))) : eq(col, bind(f.name, v)));
+    keys.push(f.name);
   }
-  return out;
+  return { key: keys.join(','), conditions, values };
 }
 
+/** A bound on the list query shapes kept per resource; past it a shape is built for each call. */
+const MAX_SHAPES = 200;
 
 /**
  * The default service of a declared resource: one table, read and written through the store
@@ -89,6 +111,22 @@ export function tableService<D extends ResourceDecl>(decl: D, map: TableMapping<
       return col ? [[f.name, col] as const] : [];
     }),
   );
+  /** A caller's sort, reduced to a declared field and a direction (or the default): never raw input in a cache key. */
+  const resolvedSort = (requested: string | undefined): string => {
+    const [field, dir] = (requested ?? '').split(':');
+    return field && Object.hasOwn(sortable, field) ? `${field}:${dir === 'desc' ? 'desc' : 'asc'}` : decl.defaultSort;
+  };
+  const listShapes = new Map<string, { sql: string; params: unknown[] }>();
+  /** A row of `execute` (keyed by column names, driver values) as drizzle's select gives it. */
+  const columns = Object.entries(getTableColumns(table));
+  const fromDriver = (row: Row): Row => {
+    const out: Row = {};
+    for (const [prop, col] of columns) {
+      const v = row[col.name];
+      out[prop] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
+    }
+    return out;
+  };
   const toUpdate = map.toUpdate ?? (map.toInsert as TableMapping<D>['toUpdate']);
   /** A store-owned row's store, for its audit rows' visibility. */
   const storesOf = (row: Row) => (storeProp ? [row[storeProp] as number] : null);
@@ -97,21 +135,35 @@ export function tableService<D extends ResourceDecl>(decl: D, map: TableMapping<
     list: (ctx, query) =>
       reading(ctx, async (tx) => {
         const q = query as Row & { page: number; pageSize: number; sort?: string };
-        const where = and(...filtersFor(decl, map, q), scope(ctx));
-        const rows = (await tx
-          .select({ ...getTableColumns(table), [TOTAL]: totalCount })
-          .from(table)
-          .where(where)
-          .orderBy(...orderBy(q.sort, sortable, decl.defaultSort, map.id))
-          .limit(q.pageSize)
-          .offset(offsetOf(q.page, q.pageSize))) as Row[];
+        const filters = filtersFor(decl, map, q);
+        const scoped = scope(ctx) !== undefined;
+        const sort = resolvedSort(q.sort);
+        const values: Row = { ...filters.values, limit: q.pageSize, offset: offsetOf(q.page, q.pageSize), ...(scoped ? { store: currentStore(ctx) } : {}) };
+        const where = and(...filters.conditions, scoped && map.storeColumn ? eq(map.storeColumn, sql.placeholder('store')) : undefined);
+        // The query is built by drizzle once per shape (which filters, which sort, scoped or not)
+        // and kept as SQL text: building it cost more than running it.
+        const key = `${filters.key}|${sort}|${scoped}`;
+        let shape = listShapes.get(key);
+        if (!shape) {
+          shape = tx
+            .select({ ...getTableColumns(table), [TOTAL]: totalCount.as(TOTAL) })
+            .from(table)
+            .where(where)
+            .orderBy(...orderBy(sort, sortable, decl.defaultSort, map.id))
+            .limit(sql.placeholder('limit') as unknown as number)
+            .offset(sql.placeholder('offset') as unknown as number)
+            .toSQL();
+          if (listShapes.size < MAX_SHAPES) listShapes.set(key, shape);
+        }
+        const { rows } = await tx.execute(withParams(shape.sql, fillPlaceholders(shape.params, values)));
         let total = Number(rows[0]?.[TOTAL] ?? 0);
         if (rows.length === 0 && q.page > 1) {
           // A page past the end carries no total; count separately.
-          const [c] = (await tx.select({ n: sql<number>`cast(count(*) as integer)` }).from(table).where(where)) as { n: number }[];
-          total = c?.n ?? 0;
+          const count = tx.select({ n: sql<number>`cast(count(*) as integer)`.as('n') }).from(table).where(where).toSQL();
+          const counted = await tx.execute(withParams(count.sql, fillPlaceholders(count.params, values)));
+          total = Number(counted.rows[0]?.n ?? 0);
         }
-        const items = rows.map(({ [TOTAL]: _t, ...row }) => map.toItem(row));
+        const items = rows.map((row) => map.toItem(fromDriver(row)));
         return pageOfRows(items, total, q.page, q.pageSize) as Page<ItemOf<D>>;
       }),
     get: (ctx, id) => reading(ctx, async (tx) => map.toItem(await read(tx, ctx, id))),
@@ -159,4 +211,10 @@ export function tableService<D extends ResourceDecl>(decl: D, map: TableMapping<
       });
   }
   return service;
+}
+
+/** SQL text with `$n` parameters and their values, as drizzle's `sql` (cheap: one chunk a part). */
+function withParams(text: string, params: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(params[Number(part) - 1]))));
 }

@@ -3,6 +3,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { openDatabase, type Db } from '../../src/db/client.js';
 import { loadConfig, type Config } from '../../src/config.js';
+import { notificationsSettled } from '../../src/platform/session-cache.js';
 import type { HarbourModule } from '../../src/modules/index.js';
 import type pg from 'pg';
 import { createTestDatabase, dropTestDatabase, TEST_APP_PASSWORD, TEST_APP_ROLE, withDatabase, withUser } from './databases.js';
@@ -34,6 +35,7 @@ export async function createTestApp(opts: { config?: Partial<Config>; modules?: 
     ...opts.config,
   };
   const app = await buildApp({ db: appDatabase.db, config, modules: opts.modules ?? [] });
+  settleAfterEachQuery(database.pool, appDatabase.db);
   return {
     app,
     db: database.db,
@@ -47,4 +49,20 @@ export async function createTestApp(opts: { config?: Partial<Config>; modules?: 
       await dropTestDatabase(adminUrl, name);
     },
   };
+}
+
+/**
+ * The tests' own connection plays "another instance or a console": after each of its queries the
+ * app has heard the notifications that query caused (platform/session-cache.ts), so a change made
+ * behind the app's back applies to the test's very next request, as it does a moment later in
+ * production.
+ */
+function settleAfterEachQuery(pool: pg.Pool, appDb: Db): void {
+  const direct = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  const via = { query: (text: string, values: unknown[]) => direct(text, values) };
+  pool.query = (async (...args: unknown[]) => {
+    const result = await direct(...args);
+    await notificationsSettled(appDb, via);
+    return result;
+  }) as unknown as typeof pool.query;
 }

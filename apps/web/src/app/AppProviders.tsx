@@ -8,7 +8,7 @@ import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
 import type { Locale } from 'antd/es/locale/index.js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSettings } from '../stores/settings.js';
-import { loadAntdLocale } from './antd-locale.js';
+import { loadAntdLocale, loadedAntdLocale } from './antd-locale.js';
 import { ClientBridge } from './client-bridge.js';
 import { accessiblePrimary } from './theme-color.js';
 
@@ -28,7 +28,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const mode = useSettings((s) => s.theme);
   const size = useSettings((s) => s.size);
   const language = useSettings((s) => s.language);
-  const [locale, setLocale] = useState<Locale>();
+  // A locale preloaded with the workspace is there from the first render: no second render of
+  // every antd component once it arrives.
+  const [locale, setLocale] = useState<Locale | undefined>(() => loadedAntdLocale(language));
 
   useEffect(() => {
     let live = true;

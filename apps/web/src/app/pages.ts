@@ -6,17 +6,55 @@
  * (the module's default export is the page). Keys are the ones the server's permission catalogue
  * uses (`menu.pageKey`). Generic resource pages can instead register a resolver for a key prefix.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 
-export type PageComponent = LazyExoticComponent<ComponentType>;
+export type PageComponent = ComponentType;
 
-const dashboard = lazy(() => import('../pages/dashboard/DashboardPage.js'));
+/**
+ * A lazily loaded page that can be fetched ahead (`preload`, e.g. the dashboard while the login
+ * form is typed in) and, once loaded, renders at once: a plain `lazy()` suspends on its first
+ * render even when its chunk is already here, and React then holds the page back behind the
+ * Suspense fallback for its reveal throttle.
+ */
+export function preloadablePage(load: () => Promise<{ default: ComponentType }>): PageComponent & { preload: () => Promise<void> } {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (m) => {
+        loaded = m.default;
+      },
+      (err: unknown) => {
+        loading = undefined; // a failed fetch (network) may be tried again
+        throw err;
+      },
+    ));
+  const Lazy = lazy(async () => {
+    await preload();
+    return { default: loaded! };
+  });
+  // Chosen once per mounted page: switching from `Lazy` to the loaded component later would
+  // remount the page and lose what was typed into it.
+  const Page = () => {
+    const [type] = useState<ComponentType>(() => loaded ?? Lazy);
+    return createElement(type);
+  };
+  Page.preload = preload;
+  return Page;
+}
+
+/**
+ * The first page after login, and a tab that is always open: fetched as soon as this registry
+ * (the shell's chunk) arrives, which app/preload.ts has happen while the login form is filled in.
+ */
+export const dashboardPage = preloadablePage(() => import('../pages/dashboard/DashboardPage.js'));
+dashboardPage.preload().catch(() => undefined);
 
 export const pages: Record<string, PageComponent> = {
   // Shell pages (fixed routes, spec §2). The server's menu names the dashboard by its
   // permission key; the fixed route (used when the menu lacks it) by `dashboard`.
-  'dashboard.view': dashboard,
-  dashboard,
+  'dashboard.view': dashboardPage,
+  dashboard: dashboardPage,
   adminModify: lazy(() => import('../pages/profile/AdminModifyPage.js')),
   test: lazy(() => import('../pages/test/TestPage.js')),
   // Administration (spec §2 Admin, Power, Role, Stores, Staff, System): pages/admin.

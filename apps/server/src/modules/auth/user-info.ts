@@ -1,7 +1,7 @@
-import type { StoreRef, UserInfo } from '@harbour/contracts';
+import type { RouteRecord, StoreRef, UserInfo } from '@harbour/contracts';
 import type { FastifyRequest } from 'fastify';
 import { tokenInvalid } from '../../http/app-error.js';
-import { catalogueFor, type StoreName } from '../../platform/access-cache.js';
+import { catalogueFor, derivedFor, type StoreName } from '../../platform/access-cache.js';
 import type { AuthContext } from '../../http/types.js';
 import { buildRouterMap } from './menu.js';
 
@@ -16,16 +16,15 @@ export function allowedStores(auth: AuthContext): readonly StoreName[] {
   return auth.stores;
 }
 
-/**
- * `GET /userInfo` (spec §3 "User info"), menu built from the caller's permissions. Everything
- * comes from the authentication query and the access cache: no further database round trip.
- */
-export async function userInfo(req: FastifyRequest, auth: AuthContext): Promise<UserInfo> {
-  const catalogue = await catalogueFor(req.server.db, auth.accessVersion);
-  const storeRows = auth.stores;
-  const current = storeRows.find((s) => s.id === auth.storeId) ?? storeRows[0];
-  if (!current) throw tokenInvalid('auth.noStore');
+interface StaffMenu {
+  roles: string[];
+  jurisdiction: string[];
+  asyncRouterMap: RouteRecord[];
+}
 
+/** The permission keys and menu a staff member holds: built once per access counter. */
+async function staffMenu(req: FastifyRequest, auth: AuthContext): Promise<StaffMenu> {
+  const catalogue = await catalogueFor(req.server.db, auth.accessVersion);
   const held = catalogue.filter((p) => auth.superAdmin || auth.permissions.has(p.key));
   const menu = held
     .filter((p) => p.menuAvailable && p.menuUrl && p.pageKey)
@@ -41,6 +40,21 @@ export async function userInfo(req: FastifyRequest, auth: AuthContext): Promise<
     }));
   // Roles are never empty (spec §5: the web refuses a user without roles).
   const roles = auth.roleNames.length > 0 ? auth.roleNames : ['staff'];
+  return { roles, jurisdiction: held.map((p) => p.key).sort(), asyncRouterMap: buildRouterMap(menu, roles) };
+}
+
+/**
+ * `GET /userInfo` (spec §3 "User info"), menu built from the caller's permissions. Everything
+ * comes from the authentication query and the access cache: no further database round trip, and
+ * the menu is built once per staff member until roles, grants or the catalogue change.
+ */
+export async function userInfo(req: FastifyRequest, auth: AuthContext): Promise<UserInfo> {
+  const storeRows = auth.stores;
+  const current = storeRows.find((s) => s.id === auth.storeId) ?? storeRows[0];
+  if (!current) throw tokenInvalid('auth.noStore');
+  const { roles, jurisdiction, asyncRouterMap } = await derivedFor(req.server.db, auth.accessVersion, `menu:${auth.staffId}`, () =>
+    staffMenu(req, auth),
+  );
   return {
     id: auth.staffId,
     name: auth.name,
@@ -49,8 +63,8 @@ export async function userInfo(req: FastifyRequest, auth: AuthContext): Promise<
     roles,
     visitStore: storeRef(current),
     stores: storeRows.map(storeRef),
-    jurisdiction: held.map((p) => p.key).sort(),
-    asyncRouterMap: buildRouterMap(menu, roles),
+    jurisdiction,
+    asyncRouterMap,
     language: auth.profile.defaultLanguage as UserInfo['language'],
     idleTimeout: auth.idleMinutes * 60,
   };

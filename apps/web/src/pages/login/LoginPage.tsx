@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../i18n/languages.js';
-import { getCaptcha, login } from '../../api/auth.js';
+import { getCaptcha, getUserInfo, login } from '../../api/auth.js';
 import type { Captcha } from '../../api/types.js';
 import { changeLanguage } from '../../i18n/index.js';
 import { useSession } from '../../stores/session.js';
@@ -15,6 +15,8 @@ import { useSettings } from '../../stores/settings.js';
 import { useTags } from '../../stores/tags.js';
 import { useCompanyName, useDocumentTitle } from '../../shell/use-document-title.js';
 import { accessiblePrimary } from '../../app/theme-color.js';
+import { DASHBOARD_PATH } from '../../shell/fixed-routes.js';
+import { preloadWorkspace } from '../../app/preload.js';
 import { checkLogin, type LoginErrors, type LoginFields } from './login-rules.js';
 import './login.css';
 
@@ -68,6 +70,8 @@ export default function LoginPage() {
   }, [refreshCaptcha]);
 
   const update = (name: keyof LoginFields) => (e: { target: { value: string } }) => {
+    // Typing means a login is coming: fetch the workspace meanwhile (once).
+    preloadWorkspace();
     const next = { ...fields, [name]: e.target.value };
     setFields(next);
     // Once a field has shown an error, re-check it as the staff types.
@@ -84,6 +88,7 @@ export default function LoginPage() {
       return;
     }
     setSubmitting(true);
+    preloadWorkspace();
     try {
       const current = captcha ?? (await (pendingCaptcha.current ?? refreshCaptcha()));
       if (!current) throw new Error(t('captchaUnavailable'));
@@ -94,7 +99,12 @@ export default function LoginPage() {
         key: current.key,
         remember,
       });
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
+      // The workspace opens with its user already known (no loading screen, no second render);
+      // a failed load is left to the shell, which loads again and says what went wrong.
+      const info = await getUserInfo().catch(() => undefined);
+      if (info && Array.isArray(info.roles) && info.roles.length > 0) useSession.getState().setUser(info);
+      const target = safeRedirect(params.get('redirect'));
+      navigate(target === '/' ? DASHBOARD_PATH : target, { replace: true });
     } catch (err) {
       clearTimeout(errorTimer.current);
       setServerError(err instanceof Error ? err.message : String(err));
