@@ -56,6 +56,12 @@ export default tseslint.config(
     rules: {
       ...compilerRulesAsWarnings,
       'react-hooks/rules-of-hooks': 'error',
+      // The web fetches the shared message catalogue one language at a time (src/i18n/index.ts);
+      // the server's entry point holds every language of every area.
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@harbour/contracts/messages', message: 'Use i18next (src/i18n); this module bundles every language.' }] },
+      ],
     },
   },
   {

@@ -66,7 +66,7 @@ test('staff: create, edit, forbid and restore', async ({ page }) => {
   await choose(page, d, t(lang, 'fields:roles'), 'clerk');
   await d.getByLabel(label(t(lang, 'fields:maxApprovedAmount'))).fill('250000');
   await button(page, lang, 'admin:resource.save').click();
-  await expect(toast(page, t(lang, 'admin:resource.created'))).toBeVisible();
+  await expect(toast(page, t(lang, 'success:created'))).toBeVisible();
 
   // The new row, with its only store as the default and the amount as money.
   const r = row(page, username);
@@ -78,7 +78,7 @@ test('staff: create, edit, forbid and restore', async ({ page }) => {
   await expect(d.getByLabel(label(t(lang, 'fields:username')))).toHaveValue(username);
   await d.getByLabel(label(t(lang, 'fields:name'))).fill('Wong Tai Ming');
   await button(page, lang, 'admin:resource.save').click();
-  await expect(toast(page, t(lang, 'admin:resource.updated'))).toBeVisible();
+  await expect(toast(page, t(lang, 'success:updated'))).toBeVisible();
   await expect(r).toContainText('Wong Tai Ming');
 
   const forbid = t(lang, 'admin:staff.forbid');
@@ -105,7 +105,7 @@ test('role: create with permissions from the tree, then delete it', async ({ pag
   await tree.locator('.ant-tree-treenode', { hasText: t(lang, 'enums:permissionGroup.stores') }).first().locator('.ant-tree-checkbox').click();
   await tree.locator('.ant-tree-treenode', { hasText: 'role.list' }).locator('.ant-tree-checkbox').click();
   await button(page, lang, 'admin:resource.save').click();
-  await expect(toast(page, t(lang, 'admin:resource.created'))).toBeVisible();
+  await expect(toast(page, t(lang, 'success:created'))).toBeVisible();
 
   const r = row(page, name);
   await expect(r).toHaveCount(1);
@@ -114,7 +114,7 @@ test('role: create with permissions from the tree, then delete it', async ({ pag
 
   const del = t(lang, 'admin:resource.delete');
   await confirmRowAction(page, r, del, del, /\/roles\/\d+$/);
-  await expect(toast(page, t(lang, 'admin:resource.deleted'))).toBeVisible();
+  await expect(toast(page, t(lang, 'success:deleted'))).toBeVisible();
   await expect(r).toHaveCount(0);
 });
 
@@ -130,7 +130,7 @@ test('store: create one and see it listed with its amounts', async ({ page }) =>
   await d.getByLabel(label(t(lang, 'fields:englishName'))).fill(english);
   await d.getByLabel(label(t(lang, 'fields:lendMoney'))).fill('1234567.5');
   await button(page, lang, 'admin:resource.save').click();
-  await expect(toast(page, t(lang, 'admin:resource.created'))).toBeVisible();
+  await expect(toast(page, t(lang, 'success:created'))).toBeVisible();
 
   await page.getByRole('search').getByLabel(label(t(lang, 'fields:englishName'))).fill(english);
   await button(page, lang, 'admin:resource.search').click();
@@ -164,7 +164,7 @@ test('login list: force logout ends that session on its next request', async ({ 
   await expect(r).toHaveCount(1);
   const force = t(lang, 'admin:loginList.forceLogout');
   await confirmRowAction(page, r, force, force, /\/revokeToken$/, t(lang, 'admin:loginList.confirmTitle'));
-  await expect(toast(page, t(lang, 'admin:loginList.loggedOut'))).toBeVisible();
+  await expect(toast(page, t(lang, 'success:revoked'))).toBeVisible();
   await expect(r).toHaveCount(0);
 
   const after = await request.get(`${API}/userInfo`, { headers: bearer(victim) });
@@ -190,9 +190,9 @@ for (const lang of ['zh-TW', 'en'] as const) {
     await d.getByLabel(label(t(lang, 'fields:mobile'))).fill('1234');
     await d.getByLabel(label(t(lang, 'fields:hkid'))).fill('A1234567');
     await d.getByLabel(label(t(lang, 'fields:email'))).fill('not-an-email');
-    await expect(d.getByText(t(lang, 'admin:resource.invalidMobile'))).toBeVisible();
-    await expect(d.getByText(t(lang, 'admin:resource.invalidHkid'))).toBeVisible();
-    await expect(d.getByText(t(lang, 'admin:resource.invalidEmail'))).toBeVisible();
+    await expect(d.getByText(t(lang, 'validation:mobile'))).toBeVisible();
+    await expect(d.getByText(t(lang, 'validation:hkid'))).toBeVisible();
+    await expect(d.getByText(t(lang, 'validation:email'))).toBeVisible();
 
     // The server's answer for a taken username lands under the username, in the same language.
     await d.getByLabel(label(t(lang, 'fields:username'))).fill('admin');

@@ -9,14 +9,14 @@ test.describe('login', () => {
     const form = await openLogin(page, ZH);
     await expectAccessible(page);
     await form.submit.click();
-    await expect(page.getByText(t(ZH, 'auth:rules.usernameRequired'))).toBeVisible();
-    await expect(page.getByText(t(ZH, 'auth:rules.passwordRequired'))).toBeVisible();
-    await expect(page.getByText(t(ZH, 'auth:rules.captchaRequired'))).toBeVisible();
+    await expect(page.getByText(t(ZH, 'validation:accountRequired'))).toBeVisible();
+    await expect(page.getByText(t(ZH, 'validation:passwordRequired'))).toBeVisible();
+    await expect(page.getByText(t(ZH, 'validation:captchaRequired'))).toBeVisible();
 
     await form.username.fill('abc');
     await form.password.fill('1234');
-    await expect(page.getByText(t(ZH, 'auth:rules.usernameLength'))).toBeVisible();
-    await expect(page.getByText(t(ZH, 'auth:rules.passwordLength'))).toBeVisible();
+    await expect(page.getByText(t(ZH, 'validation:usernameLength'))).toBeVisible();
+    await expect(page.getByText(t(ZH, 'validation:passwordLength'))).toBeVisible();
 
     await form.username.fill('admin');
     await form.password.fill('wrong-password');
@@ -207,7 +207,7 @@ test.describe('tabs and page cache', () => {
     const userInfo = page.waitForResponse((r) => r.url().endsWith(`${API}/userInfo`));
     await tabAction(page, ZH, '/test?n=1', 'refreshPermissions');
     expect((await userInfo).ok()).toBe(true);
-    await expect(page.getByText(t(ZH, 'shell:tags.permissionsRefreshed'))).toBeVisible();
+    await expect(page.getByText(t(ZH, 'admin:permissionsRefreshed'))).toBeVisible();
   });
 
   test('a half-filled form survives switching tabs while 20 pages are kept', async ({ page }) => {

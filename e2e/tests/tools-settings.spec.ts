@@ -14,7 +14,7 @@ test('settings save and survive a reload', async ({ page }) => {
   const saved = page.waitForResponse((r) => r.url().endsWith('/createSystemPresets') && r.status() === 200);
   await main.getByRole('button', { name: btn(t(lang, 'settings:save')) }).first().click();
   await saved;
-  await expect(page.getByText(t(lang, 'settings:saved'))).toBeVisible();
+  await expect(page.getByText(t(lang, 'success:saved'))).toBeVisible();
 
   await page.reload();
   await expect(page.getByRole('main').getByLabel(t(lang, 'settings:fields.smsCharCount'), { exact: true })).toHaveValue('140');

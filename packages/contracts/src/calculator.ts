@@ -1,3 +1,4 @@
+import type { TermsIssueCode } from '@harbour/domain';
 import { z } from 'zod';
 
 /**
@@ -31,7 +32,31 @@ export const V = {
   range: 'validation.range',
   atLeastOne: 'validation.atLeastOne',
   nameRequired: 'validation.nameRequired',
+  ruleOf78MonthlyOnly: 'validation.ruleOf78MonthlyOnly',
+  deductedBelowAmount: 'validation.deductedBelowAmount',
 } as const;
+
+/**
+ * The message each loan-terms issue of the domain (`validateTerms`) answers with: the same
+ * sentence the contract's own check of that field gives, so a field says one thing whichever
+ * layer notices the problem.
+ */
+export const TERMS_ISSUE_MESSAGES: Record<TermsIssueCode, string> = {
+  REQUIRED: V.required,
+  RATE_REQUIRED: V.rateRequired,
+  ONE_RATE_ONLY: V.oneRateOnly,
+  NOT_A_NUMBER: V.decimal,
+  MUST_BE_POSITIVE: V.positive,
+  MUST_NOT_BE_NEGATIVE: V.nonNegative,
+  TENOR_AT_LEAST_1: V.tenorMin,
+  CYCLE_DAYS_AT_LEAST_1: V.cycleDaysMin,
+  CYCLE_MONTHS_INVALID: V.cycleMonthsRange,
+  INVALID_DATE: V.date,
+  FIRST_DUE_NOT_AFTER_LOAN_DATE: V.firstDueAfterLoanDate,
+  RULE_OF_78_MONTHLY_ONLY: V.ruleOf78MonthlyOnly,
+  DEDUCTED_NOT_BELOW_AMOUNT: V.deductedBelowAmount,
+  INVALID_CHOICE: V.choice,
+};
 
 /** Up to 14 integer digits and 8 decimals, the widest of NUMERIC(16,2) amounts and NUMERIC(12,8) rates. */
 const DECIMAL = /^\d{1,14}(\.\d{1,8})?$/;

@@ -16,5 +16,4 @@ export * from './auth.js';
 export * from './session.js';
 export * from './audit.js';
 export * from './permissions/index.js';
-export * from './messages/index.js';
 export * from './resources/index.js';

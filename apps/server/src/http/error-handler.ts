@@ -1,11 +1,9 @@
-import { API_BASE, DOMAIN_MESSAGES, ErrorStatus, type ErrorEnvelope } from '@harbour/contracts';
+import { API_BASE, ErrorStatus, type ErrorEnvelope } from '@harbour/contracts';
 import { isDomainError } from '@harbour/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.js';
-import { registerMessages, translate } from './i18n.js';
-
-registerMessages(DOMAIN_MESSAGES);
+import { translate } from './i18n.js';
 import { translateIssues } from './validation.js';
 
 function send(reply: FastifyReply, req: FastifyRequest, err: AppError) {

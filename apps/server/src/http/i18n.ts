@@ -1,31 +1,21 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, MESSAGES, type Language } from '@harbour/contracts';
+import { DEFAULT_LANGUAGE, type Language } from '@harbour/contracts';
+import { MESSAGES, isMessageCode } from '@harbour/contracts/messages';
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Message lookup for answers (architecture §4). The platform's catalogues live in
- * `@harbour/contracts/messages`; a module with codes of its own adds them with
- * `registerMessages` (once, at import time) so every answer still speaks all three languages.
+ * Message lookup for answers (architecture §4). Every text lives once, in the shared catalogue of
+ * `packages/contracts/src/messages/<language>/<area>.json`, which the web reads as i18next
+ * namespaces; the server names a text by its code, `<area>.<key>` (`validation.hkid`).
  */
-const extra: Record<Language, Record<string, string>> = { 'zh-TW': {}, en: {}, 'zh-CN': {} };
-
-export function registerMessages(catalogues: Record<Language, Record<string, string>>): void {
-  for (const lang of LANGUAGES) Object.assign(extra[lang], catalogues[lang]);
-}
-
-export function hasMessage(code: string): boolean {
-  return Object.hasOwn(MESSAGES.en, code) || Object.hasOwn(extra.en, code);
-}
+export const hasMessage = isMessageCode;
 
 export type MessageParams = Record<string, string | number>;
 
+/** The text of a code in a language, `{{name}}` placeholders filled (i18next's syntax, as the web). */
 export function translate(lang: Language, code: string, params: MessageParams = {}): string {
-  const template =
-    (MESSAGES[lang] as Record<string, string>)[code] ??
-    extra[lang][code] ??
-    (MESSAGES[DEFAULT_LANGUAGE] as Record<string, string>)[code] ??
-    extra[DEFAULT_LANGUAGE][code];
+  const template = MESSAGES[lang][code] ?? MESSAGES[DEFAULT_LANGUAGE][code];
   if (template === undefined) return code;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }
 
 /**

@@ -124,7 +124,7 @@ export async function refreshSession(req: FastifyRequest, refreshToken: string):
     await audit(tx, { action: 'login', module: 'auth.refresh', reference: row.id, staffId: row.staffId, recordStores: await storesOfStaff(tx, row.staffId) });
     return { error: false as const, tokens: answer(access, refresh, ttl.access, ttl.refresh) };
   });
-  if (outcome.error) throw tokenInvalid('auth.refreshInvalid');
+  if (outcome.error) throw tokenInvalid();
   return outcome.tokens;
 }
 

@@ -1,6 +1,5 @@
 import { V, type CalculatorResult } from '@harbour/contracts';
 import { translate } from '../../src/http/i18n.js';
-import '../../src/modules/tools/messages.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import type { TestApp } from '../helpers/app.js';

@@ -82,8 +82,8 @@ function rulesFor(f: ResourceField, mode: FormMode, label: string, t: TFunction)
     validator: (_, v: unknown) =>
       typeof v !== 'string' || v.trim() === '' || keptMask(v) || validate(v).ok ? Promise.resolve() : Promise.reject(new Error(t(key))),
   });
-  if (f.kind === 'email') rules.push(check(validateEmail, 'admin:resource.invalidEmail'));
-  if (f.kind === 'phone') rules.push(check(validateHkMobile, 'admin:resource.invalidMobile'));
-  if (f.kind === 'hkid') rules.push(check(validateHkid, 'admin:resource.invalidHkid'));
+  if (f.kind === 'email') rules.push(check(validateEmail, 'validation:email'));
+  if (f.kind === 'phone') rules.push(check(validateHkMobile, 'validation:mobile'));
+  if (f.kind === 'hkid') rules.push(check(validateHkid, 'validation:hkid'));
   return rules;
 }

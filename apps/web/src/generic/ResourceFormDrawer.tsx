@@ -55,7 +55,7 @@ export function ResourceFormDrawer(props: ResourceFormDrawerProps) {
     if (editId === undefined) {
       create.mutate(body, {
         onSuccess: () => {
-          message.success(t('admin:resource.created'));
+          message.success(t('success:created'));
           onClose();
         },
         onError,
@@ -65,7 +65,7 @@ export function ResourceFormDrawer(props: ResourceFormDrawerProps) {
         { id: editId, body },
         {
           onSuccess: () => {
-            message.success(t('admin:resource.updated'));
+            message.success(t('success:updated'));
             onClose();
           },
           onError,

@@ -105,7 +105,7 @@ export function ResourceListPage(props: ResourceListPageProps) {
                 okButtonProps={{ danger: true }}
                 onConfirm={() =>
                   remove.mutateAsync(row.id).then(() => {
-                    message.success(t('admin:resource.deleted'));
+                    message.success(t('success:deleted'));
                   }, () => undefined)
                 }
               >

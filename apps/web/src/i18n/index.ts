@@ -1,18 +1,19 @@
 /**
- * i18next set-up. Translations live in `locales/<language>/<namespace>.json`, one namespace per
- * area; every JSON file is found by `import.meta.glob`, so adding a namespace needs no code here.
- * Only the active language is fetched (each file is its own small chunk), which keeps the login
- * page light.
+ * i18next set-up. The texts are Harbour's one message catalogue, shared with the server:
+ * `packages/contracts/src/messages/<language>/<area>.json`, one i18next namespace per area (the
+ * server answers with the same texts by code, `<area>.<key>`). Every file is found by
+ * `import.meta.glob`, so adding an area needs no code here. Only the active language is fetched
+ * (each file is its own small chunk), which keeps the login page light.
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.js';
 
 type Bundle = Record<string, unknown>;
-const loaders = import.meta.glob<Bundle>('./locales/*/*.json', { import: 'default' });
+const loaders = import.meta.glob<Bundle>('../../../../packages/contracts/src/messages/*/*.json', { import: 'default' });
 
 const parse = (path: string) => {
-  const m = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  const m = /\/messages\/([^/]+)\/([^/]+)\.json$/.exec(path);
   return m ? { lng: m[1]!, ns: m[2]! } : undefined;
 };
 

@@ -1,7 +1,8 @@
 // @vitest-environment node
 /**
  * Every key of every namespace must exist in zh-TW, en and zh-CN (spec: every string in three
- * languages). Reads the JSON files from disk so namespaces added by any area are checked too.
+ * languages). Reads the shared catalogue's JSON files (packages/contracts/src/messages, the
+ * server's message codes too) from disk, so areas added by anyone are checked as well.
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const LOCALES = ['zh-TW', 'en', 'zh-CN'] as const;
-const root = fileURLToPath(new URL('./locales', import.meta.url));
+const root = fileURLToPath(new URL('../../../../packages/contracts/src/messages', import.meta.url));
 
 type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
 

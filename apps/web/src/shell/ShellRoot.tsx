@@ -62,7 +62,7 @@ export default function ShellRoot() {
         clearTokens();
         setUser(null);
         useTags.getState().reset();
-        const text = e instanceof Error && e.message ? e.message : t('session.verifyFailed');
+        const text = e instanceof Error && e.message ? e.message : t('errors:tokenInvalid');
         void message.error({ content: text, duration: 5 });
         navigate('/', { replace: true });
       });

@@ -55,7 +55,7 @@ export function TagsView() {
       case 'refreshPermissions': {
         const info = await getUserInfo({ startup: false });
         useSession.getState().setUser(info);
-        void message.success(t('shell:tags.permissionsRefreshed'));
+        void message.success(t('admin:permissionsRefreshed'));
         break;
       }
     }

@@ -11,7 +11,7 @@ import { PERMISSION_CATALOGUE, PERMISSION_GROUPS } from '@harbour/contracts';
 import { KNOWN_ICONS } from './icons.js';
 
 const read = (lng: string, ns: string) =>
-  JSON.parse(readFileSync(fileURLToPath(new URL(`../i18n/locales/${lng}/${ns}.json`, import.meta.url)), 'utf8')) as Record<string, unknown>;
+  JSON.parse(readFileSync(fileURLToPath(new URL(`../../../../packages/contracts/src/messages/${lng}/${ns}.json`, import.meta.url)), 'utf8')) as Record<string, unknown>;
 
 const lookup = (tree: unknown, dotted: string): unknown =>
   dotted.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), tree);

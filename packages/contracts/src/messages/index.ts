@@ -1,16 +1,106 @@
+/**
+ * Harbour's message catalogue: every text the server answers with and the web shows, one JSON file
+ * per area and language — `messages/<zh-TW|en|zh-CN>/<area>.json`. Each area is written once and
+ * read by both sides:
+ *
+ * - the web's i18next loads `<area>` as a namespace (`t('validation:hkid')`), fetching only the
+ *   active language: `apps/web/src/i18n/index.ts` globs these files itself and never imports this
+ *   module;
+ * - the server answers by code, `<area>.<key>` (`validation.hkid`, `tools.calculator.schedule.title`),
+ *   through this module, which holds every area in every language (hence its own entry point,
+ *   `@harbour/contracts/messages`, outside the package root the web imports).
+ *
+ * Placeholders are i18next's `{{name}}` on both sides. A new area is a JSON file in each of the
+ * three folders plus its three imports below (`messages.test.ts` fails until they are there).
+ */
 import type { Language } from '../errors.js';
-import { en, type MessageCode } from './en.js';
-import { zhCN } from './zh-CN.js';
-import { zhTW } from './zh-TW.js';
+import zhTWAdmin from './zh-TW/admin.json' with { type: 'json' };
+import zhTWAuth from './zh-TW/auth.json' with { type: 'json' };
+import zhTWCommon from './zh-TW/common.json' with { type: 'json' };
+import zhTWDomain from './zh-TW/domain.json' with { type: 'json' };
+import zhTWEnums from './zh-TW/enums.json' with { type: 'json' };
+import zhTWErrors from './zh-TW/errors.json' with { type: 'json' };
+import zhTWFields from './zh-TW/fields.json' with { type: 'json' };
+import zhTWHolidays from './zh-TW/holidays.json' with { type: 'json' };
+import zhTWLegal from './zh-TW/legal.json' with { type: 'json' };
+import zhTWSettings from './zh-TW/settings.json' with { type: 'json' };
+import zhTWShell from './zh-TW/shell.json' with { type: 'json' };
+import zhTWSuccess from './zh-TW/success.json' with { type: 'json' };
+import zhTWTools from './zh-TW/tools.json' with { type: 'json' };
+import zhTWValidation from './zh-TW/validation.json' with { type: 'json' };
+import enAdmin from './en/admin.json' with { type: 'json' };
+import enAuth from './en/auth.json' with { type: 'json' };
+import enCommon from './en/common.json' with { type: 'json' };
+import enDomain from './en/domain.json' with { type: 'json' };
+import enEnums from './en/enums.json' with { type: 'json' };
+import enErrors from './en/errors.json' with { type: 'json' };
+import enFields from './en/fields.json' with { type: 'json' };
+import enHolidays from './en/holidays.json' with { type: 'json' };
+import enLegal from './en/legal.json' with { type: 'json' };
+import enSettings from './en/settings.json' with { type: 'json' };
+import enShell from './en/shell.json' with { type: 'json' };
+import enSuccess from './en/success.json' with { type: 'json' };
+import enTools from './en/tools.json' with { type: 'json' };
+import enValidation from './en/validation.json' with { type: 'json' };
+import zhCNAdmin from './zh-CN/admin.json' with { type: 'json' };
+import zhCNAuth from './zh-CN/auth.json' with { type: 'json' };
+import zhCNCommon from './zh-CN/common.json' with { type: 'json' };
+import zhCNDomain from './zh-CN/domain.json' with { type: 'json' };
+import zhCNEnums from './zh-CN/enums.json' with { type: 'json' };
+import zhCNErrors from './zh-CN/errors.json' with { type: 'json' };
+import zhCNFields from './zh-CN/fields.json' with { type: 'json' };
+import zhCNHolidays from './zh-CN/holidays.json' with { type: 'json' };
+import zhCNLegal from './zh-CN/legal.json' with { type: 'json' };
+import zhCNSettings from './zh-CN/settings.json' with { type: 'json' };
+import zhCNShell from './zh-CN/shell.json' with { type: 'json' };
+import zhCNSuccess from './zh-CN/success.json' with { type: 'json' };
+import zhCNTools from './zh-CN/tools.json' with { type: 'json' };
+import zhCNValidation from './zh-CN/validation.json' with { type: 'json' };
 
-export type { MessageCode };
+/** A catalogue file: texts by key, nested (i18next's `a.b` key is `{ "a": { "b": … } }`). */
+export interface MessageTree {
+  [key: string]: string | MessageTree | readonly MessageTree[] | readonly string[];
+}
 
-/** The server's message catalogues by language (architecture §4: answers speak the caller's language). */
-export const MESSAGES: Record<Language, Record<MessageCode, string>> = {
-  'zh-TW': zhTW,
-  en,
-  'zh-CN': zhCN,
+/** Every area of the catalogue in every language, as the files are. */
+export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
+  'zh-TW': {
+    admin: zhTWAdmin, auth: zhTWAuth, common: zhTWCommon, domain: zhTWDomain, enums: zhTWEnums,
+    errors: zhTWErrors, fields: zhTWFields, holidays: zhTWHolidays, legal: zhTWLegal,
+    settings: zhTWSettings, shell: zhTWShell, success: zhTWSuccess, tools: zhTWTools,
+    validation: zhTWValidation,
+  },
+  en: {
+    admin: enAdmin, auth: enAuth, common: enCommon, domain: enDomain, enums: enEnums,
+    errors: enErrors, fields: enFields, holidays: enHolidays, legal: enLegal, settings: enSettings,
+    shell: enShell, success: enSuccess, tools: enTools, validation: enValidation,
+  },
+  'zh-CN': {
+    admin: zhCNAdmin, auth: zhCNAuth, common: zhCNCommon, domain: zhCNDomain, enums: zhCNEnums,
+    errors: zhCNErrors, fields: zhCNFields, holidays: zhCNHolidays, legal: zhCNLegal,
+    settings: zhCNSettings, shell: zhCNShell, success: zhCNSuccess, tools: zhCNTools,
+    validation: zhCNValidation,
+  },
 };
 
-export const isMessageCode = (code: string): code is MessageCode => Object.hasOwn(en, code);
-export { DOMAIN_MESSAGES } from './domain.js';
+/** The areas (i18next namespaces; the first segment of a server message code). */
+export const MESSAGE_AREAS: readonly string[] = Object.keys(CATALOGUES.en);
+
+/** `{ a: { b: 'x' } }` → `{ 'a.b': 'x' }`; array items count by index (`sections.0.heading`). */
+export function flattenMessages(tree: MessageTree | readonly unknown[], prefix = '', into: Record<string, string> = {}): Record<string, string> {
+  for (const [key, value] of Object.entries(tree)) {
+    const code = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') into[code] = value;
+    else if (value && typeof value === 'object') flattenMessages(value as MessageTree, code, into);
+  }
+  return into;
+}
+
+/** The server's view: every text by message code (`<area>.<key>`), per language. */
+export const MESSAGES: Record<Language, Record<string, string>> = {
+  'zh-TW': flattenMessages(CATALOGUES['zh-TW']),
+  en: flattenMessages(CATALOGUES.en),
+  'zh-CN': flattenMessages(CATALOGUES['zh-CN']),
+};
+
+export const isMessageCode = (code: string): boolean => Object.hasOwn(MESSAGES.en, code);

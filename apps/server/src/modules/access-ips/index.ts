@@ -18,7 +18,6 @@ import type { ServiceContext } from '../../platform/context.js';
 import { ipAllowed } from '../../http/ip-match.js';
 import { route, succeed } from '../../http/route.js';
 import { withTx } from '../../platform/tx.js';
-import '../staff/messages.js';
 
 type AccessIpRow = typeof accessIps.$inferSelect;
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import './messages.js';
 import { holidayCrud } from './crud.js';
 import { holidayImportRoutes } from './routes.js';
 

@@ -27,7 +27,7 @@ export function holidayImportRoutes(app: FastifyInstance) {
         try {
           rows = parse1823(body.file);
         } catch (e) {
-          if (e instanceof BadHolidayFileError) throw badRequest(`holidays.${e.reason}`, [{ field: 'file', message: `holidays.${e.reason}` }]);
+          if (e instanceof BadHolidayFileError) throw badRequest(e.code, [{ field: 'file', message: e.code }]);
           throw e;
         }
         source = '1823';

@@ -26,10 +26,10 @@ export function hongKongHolidays(year: number): HolidayRow[] {
   return [...rows.values()];
 }
 
-/** Thrown when an uploaded file is not the 1823 holiday JSON; the route answers 400. */
+/** Thrown when an uploaded file is not the 1823 holiday JSON; the route answers 400 with `code`. */
 export class BadHolidayFileError extends Error {
-  constructor(readonly reason: 'notJson' | 'notIcal1823' | 'badDate') {
-    super(reason);
+  constructor(readonly code: 'holidays.notJson' | 'holidays.notIcal1823' | 'holidays.badDate') {
+    super(code);
     this.name = 'BadHolidayFileError';
   }
 }
@@ -41,13 +41,13 @@ export class BadHolidayFileError extends Error {
 export function parse1823(file: unknown): HolidayRow[] {
   const data = typeof file === 'string' ? parseJsonText(file) : file;
   const parsed = ical1823Schema.safeParse(data);
-  if (!parsed.success) throw new BadHolidayFileError('notIcal1823');
+  if (!parsed.success) throw new BadHolidayFileError('holidays.notIcal1823');
   const rows = new Map<string, HolidayRow>();
   for (const cal of parsed.data.vcalendar) {
     for (const ev of cal.vevent) {
       const raw = ev.dtstart[0];
       const date = `${raw.slice(0, 4)}-${raw.slice(4, 6)}-${raw.slice(6, 8)}`;
-      if (!isRealDate(date)) throw new BadHolidayFileError('badDate');
+      if (!isRealDate(date)) throw new BadHolidayFileError('holidays.badDate');
       if (!rows.has(date)) rows.set(date, { date, nameZh: ev.summary, nameEn: ev.summary });
     }
   }
@@ -59,7 +59,7 @@ function parseJsonText(text: string): unknown {
     // the government's files start with a byte-order mark
     return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
-    throw new BadHolidayFileError('notJson');
+    throw new BadHolidayFileError('holidays.notJson');
   }
 }
 

@@ -11,7 +11,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { route, succeed } from '../../http/route.js';
 import { withTx } from '../../platform/tx.js';
-import '../staff/messages.js';
 import {
   createPermission,
   deletePermission,

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { route, succeed } from '../../http/route.js';
 import { withTx } from '../../platform/tx.js';
-import '../staff/messages.js';
 import { createRole, deleteRole, getRole, listRoles, updateRole } from './service.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import './messages.js';
 import { staffListRoutes } from './lists.js';
 import { ownProfileRoutes } from './own-routes.js';
 import { staffRoutes } from './routes.js';

@@ -19,7 +19,6 @@ import { tableService } from '../../platform/table-service.js';
 import { hkDayEnd, hkDayStart, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
 import { route } from '../../http/route.js';
 import { allowedStores } from '../auth/user-info.js';
-import '../staff/messages.js';
 
 type StoreRow = typeof stores.$inferSelect;
 

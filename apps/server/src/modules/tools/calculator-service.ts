@@ -8,6 +8,7 @@ import {
   type CalculatorResult,
   type ExcessResult,
   type SystemSettings,
+  TERMS_ISSUE_MESSAGES,
   V,
 } from '@harbour/contracts';
 import {
@@ -100,7 +101,7 @@ export async function runCalculator(db: DbOrTx, req: CalculatorRequest): Promise
     if (e instanceof TermsValidationError) {
       throw badRequest(
         'errors.validation',
-        e.issues.map((i) => ({ field: i.field, message: `terms.${i.code}` })),
+        e.issues.map((i) => ({ field: i.field, message: TERMS_ISSUE_MESSAGES[i.code] })),
       );
     }
     // Terms the engine cannot solve (no working day, a rate with no IRR) are the caller's input.

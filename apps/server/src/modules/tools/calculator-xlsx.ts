@@ -19,27 +19,29 @@ export async function calculatorWorkbook(
   result: CalculatorResult,
   decimalPlaces: number,
 ): Promise<Buffer> {
-  const t = (k: string) => translate(lang, `tools.xlsx.${k}`);
+  // The web calculator's own labels, so the workbook and the page say the same.
+  const t = (code: string) => translate(lang, code);
+  const percent = (code: string) => `${t(code)} (%)`;
   const money = decimalPlaces > 0 ? `#,##0.${'0'.repeat(decimalPlaces)}` : '#,##0';
   const rate = '0.0000';
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Harbour';
-  const ws = wb.addWorksheet(t('sheet'), { pageSetup: { paperSize: 9, orientation: 'portrait', fitToPage: true, fitToWidth: 1, fitToHeight: 0 } });
+  const ws = wb.addWorksheet(t('tools.calculator.schedule.title'), { pageSetup: { paperSize: 9, orientation: 'portrait', fitToPage: true, fitToWidth: 1, fitToHeight: 0 } });
   ws.columns = [{ width: 30 }, { width: 14 }, { width: 16 }, { width: 16 }, { width: 16 }, { width: 18 }];
 
-  ws.addRow([t('title')]).font = { bold: true, size: 14 };
+  ws.addRow([t('tools.calculator.printTitle')]).font = { bold: true, size: 14 };
   const facts: [string, string | number | null, string | undefined][] = [
-    [t('loanAmount'), cellNumber(req.loanAmount), money],
-    [t('amountDeducted'), cellNumber(req.amountDeducted ?? '0'), money],
-    [t('totalTenor'), req.totalTenor, '0'],
-    [t('loanDate'), req.loanDate, undefined],
-    [t('instalmentAmount'), cellNumber(result.instalmentAmount), money],
-    [t('totalInterest'), cellNumber(result.totalInterest), money],
-    [t('totalRepayment'), cellNumber(result.totalRepayment), money],
-    [t('flatRate'), cellNumber(result.flatRate), rate],
-    [t('effectiveRate'), cellNumber(result.effectiveRate), rate],
-    [t('nominalRate'), cellNumber(result.nominalRate), rate],
-    [t('mloRate'), cellNumber(result.mloRate), rate],
+    [t('tools.calculator.fields.loanAmount'), cellNumber(req.loanAmount), money],
+    [t('tools.calculator.fields.amountDeducted'), cellNumber(req.amountDeducted ?? '0'), money],
+    [t('tools.calculator.fields.totalTenor'), req.totalTenor, '0'],
+    [t('tools.calculator.fields.loanDate'), req.loanDate, undefined],
+    [t('tools.calculator.summary.instalmentAmount'), cellNumber(result.instalmentAmount), money],
+    [t('tools.calculator.summary.totalInterest'), cellNumber(result.totalInterest), money],
+    [t('tools.calculator.summary.totalRepayment'), cellNumber(result.totalRepayment), money],
+    [percent('tools.calculator.summary.flatRate'), cellNumber(result.flatRate), rate],
+    [percent('tools.calculator.summary.effectiveRate'), cellNumber(result.effectiveRate), rate],
+    [percent('tools.calculator.summary.nominalRate'), cellNumber(result.nominalRate), rate],
+    [percent('tools.calculator.summary.mloRate'), cellNumber(result.mloRate), rate],
   ];
   for (const [label, value, fmt] of facts) {
     const row = ws.addRow([label, value]);
@@ -48,7 +50,14 @@ export async function calculatorWorkbook(
   }
   ws.addRow([]);
 
-  const header = ws.addRow([t('tenor'), t('dueDate'), t('principal'), t('interest'), t('instalment'), t('balance')]);
+  const header = ws.addRow([
+    t('tools.calculator.schedule.tenor'),
+    t('tools.calculator.schedule.dueDate'),
+    t('tools.calculator.schedule.principal'),
+    t('tools.calculator.schedule.interest'),
+    t('tools.calculator.schedule.instalment'),
+    t('tools.calculator.schedule.balance'),
+  ]);
   header.font = { bold: true };
   header.eachCell((c) => {
     c.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFEFEFEF' } };
@@ -66,7 +75,7 @@ export async function calculatorWorkbook(
     for (const col of [3, 4, 5, 6]) row.getCell(col).numFmt = money;
   }
   // Totals as the domain computed them (Σ principal = loan amount, Σ interest = total interest).
-  const total = ws.addRow([t('total'), null, cellNumber(req.loanAmount), cellNumber(result.totalInterest), cellNumber(result.totalRepayment), null]);
+  const total = ws.addRow([t('tools.calculator.schedule.total'), null, cellNumber(req.loanAmount), cellNumber(result.totalInterest), cellNumber(result.totalRepayment), null]);
   total.font = { bold: true };
   for (const col of [3, 4, 5]) total.getCell(col).numFmt = money;
   total.eachCell((c) => {

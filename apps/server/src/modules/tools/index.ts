@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import './messages.js';
 import { calculatorRoutes } from './routes.js';
 
 /** Tools (spec §2): the repayment calculator. */

@@ -21,7 +21,7 @@ export function AccessIpSwitch() {
     mutationFn: adminApi.setAccessIpSetting,
     onSuccess: (data) => {
       qc.setQueryData(KEY, data);
-      message.success(t('resource.statusChanged'));
+      message.success(t('success:statusChanged'));
     },
   });
   const enabled = setting.data?.enabled ?? false;

@@ -23,7 +23,7 @@ export default function LoginListPage() {
   const revoke = useMutation({
     mutationFn: (id: number) => adminApi.revokeSession(id),
     onSuccess: () => {
-      message.success(t('loginList.loggedOut'));
+      message.success(t('success:revoked'));
       return qc.invalidateQueries({ queryKey: resourceKeys.all(loginListDecl.path) });
     },
   });

@@ -23,11 +23,11 @@ export function StaffRowActions({ row }: { row: Row }) {
   };
   const setState = useMutation({
     mutationFn: (state: StaffState) => adminApi.setStaffState(Number(row.id), state),
-    onSuccess: () => done(t('resource.statusChanged')),
+    onSuccess: () => done(t('success:statusChanged')),
   });
   const unlock = useMutation({
     mutationFn: () => adminApi.unlockStaff(Number(row.id)),
-    onSuccess: () => done(t('staff.unlocked')),
+    onSuccess: () => done(t('success:unlocked')),
   });
   const forbidden = row.state === 'forbidden';
   const name = String(row.name);

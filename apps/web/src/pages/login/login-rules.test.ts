@@ -5,18 +5,18 @@ import { safeRedirect } from './LoginPage.js';
 describe('login rules (spec §5)', () => {
   it('requires account, password and captcha', () => {
     expect(checkLogin({ username: ' ', password: '', captcha: '' })).toEqual({
-      username: 'rules.usernameRequired',
-      password: 'rules.passwordRequired',
-      captcha: 'rules.captchaRequired',
+      username: 'validation:accountRequired',
+      password: 'validation:passwordRequired',
+      captcha: 'validation:captchaRequired',
     });
   });
 
   it('takes accounts of 4 to 16 characters and passwords of at least 5', () => {
     expect(checkLogin({ username: 'abc', password: '1234', captcha: 'x' })).toEqual({
-      username: 'rules.usernameLength',
-      password: 'rules.passwordLength',
+      username: 'validation:usernameLength',
+      password: 'validation:passwordLength',
     });
-    expect(checkLogin({ username: 'a'.repeat(17), password: '12345', captcha: 'x' }).username).toBe('rules.usernameLength');
+    expect(checkLogin({ username: 'a'.repeat(17), password: '12345', captcha: 'x' }).username).toBe('validation:usernameLength');
     expect(checkLogin({ username: 'abcd', password: '12345', captcha: '2468' })).toEqual({});
     expect(checkLogin({ username: 'a'.repeat(16), password: '12345', captcha: '2468' })).toEqual({});
   });

@@ -7,14 +7,14 @@ export interface LoginFields {
 
 export type LoginErrors = Partial<Record<keyof LoginFields, string>>;
 
-/** Returns i18n keys (namespace `auth`) of the problems, by field. */
+/** Returns the problems by field, as keys of the shared validation messages the server answers with too. */
 export function checkLogin(v: LoginFields): LoginErrors {
   const errors: LoginErrors = {};
   const username = v.username.trim();
-  if (!username) errors.username = 'rules.usernameRequired';
-  else if (username.length < 4 || username.length > 16) errors.username = 'rules.usernameLength';
-  if (!v.password) errors.password = 'rules.passwordRequired';
-  else if (v.password.length < 5) errors.password = 'rules.passwordLength';
-  if (!v.captcha.trim()) errors.captcha = 'rules.captchaRequired';
+  if (!username) errors.username = 'validation:accountRequired';
+  else if (username.length < 4 || username.length > 16) errors.username = 'validation:usernameLength';
+  if (!v.password) errors.password = 'validation:passwordRequired';
+  else if (v.password.length < 5) errors.password = 'validation:passwordLength';
+  if (!v.captcha.trim()) errors.captcha = 'validation:captchaRequired';
   return errors;
 }

@@ -57,7 +57,7 @@ export default function AdminModifyPage() {
       });
       setProfile(saved);
       form.setFieldsValue({ currentPassword: '', password: '', confirm: '' });
-      void message.success(t('profile.saved'));
+      void message.success(t('success:modified'));
       await refreshSession();
     } catch (e) {
       if (e instanceof ApiError && e.errors?.length) {
@@ -84,7 +84,7 @@ export default function AdminModifyPage() {
             beforeUpload={(file) => {
               const problem = checkAvatar(file);
               if (problem) {
-                void message.error({ content: t(problem === 'type' ? 'profile.avatarType' : 'profile.avatarSize'), duration: 5 });
+                void message.error({ content: t(problem === 'type' ? 'admin:avatarType' : 'admin:avatarTooLarge'), duration: 5 });
                 return Upload.LIST_IGNORE;
               }
               return true;
@@ -120,7 +120,7 @@ export default function AdminModifyPage() {
         <Form.Item
           name="name"
           label={t('profile.name')}
-          rules={[{ required: true, min: NAME_MIN, max: NAME_MAX, whitespace: true, message: t('profile.nameRule') }]}
+          rules={[{ required: true, min: NAME_MIN, max: NAME_MAX, whitespace: true, message: t('validation:nameLength') }]}
         >
           <Input autoComplete="name" />
         </Form.Item>
@@ -131,7 +131,7 @@ export default function AdminModifyPage() {
             {
               required: true,
               validator: (_, v: string | undefined) =>
-                validateHkMobile(v ?? '').ok ? Promise.resolve() : Promise.reject(new Error(t('profile.mobileRule'))),
+                validateHkMobile(v ?? '').ok ? Promise.resolve() : Promise.reject(new Error(t('validation:mobile'))),
             },
           ]}
         >
@@ -143,7 +143,7 @@ export default function AdminModifyPage() {
           rules={[
             {
               validator: (_, v: string | undefined) =>
-                !v?.trim() || validateEmail(v).ok ? Promise.resolve() : Promise.reject(new Error(t('profile.emailRule'))),
+                !v?.trim() || validateEmail(v).ok ? Promise.resolve() : Promise.reject(new Error(t('validation:email'))),
             },
           ]}
         >
@@ -158,13 +158,13 @@ export default function AdminModifyPage() {
           rules={[
             ({ getFieldValue }) => ({
               validator: (_, v: string | undefined) =>
-                getFieldValue('password') && !v ? Promise.reject(new Error(t('profile.oldPasswordRule'))) : Promise.resolve(),
+                getFieldValue('password') && !v ? Promise.reject(new Error(t('validation:currentPasswordRequired'))) : Promise.resolve(),
             }),
           ]}
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="password" label={t('profile.newPassword')} rules={[{ min: PASSWORD_MIN, message: t('profile.passwordRule') }]}>
+        <Form.Item name="password" label={t('profile.newPassword')} rules={[{ min: PASSWORD_MIN, message: t('validation:passwordLength') }]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item

@@ -31,7 +31,7 @@ export default function SettingsPage() {
     onSuccess: (saved) => {
       qc.setQueryData(KEY, saved);
       form.setFieldsValue(saved);
-      message.success(t('saved'));
+      message.success(t('success:saved'));
     },
     onError: (err) => {
       const unmatched = applyServerErrors(form, err, SYSTEM_SETTING_KEYS);
