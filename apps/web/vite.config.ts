@@ -16,7 +16,7 @@ export const workspaceAlias = {
  * each carrying its own response headers.
  */
 const localeChunk = (id: string) => {
-  const m = /\/i18n\/locales\/([^/]+)\/[^/]+\.json$/.exec(id);
+  const m = /\/contracts\/src\/messages\/([^/]+)\/[^/]+\.json$/.exec(id);
   return m ? `locale-${m[1]}` : null;
 };
 
@@ -34,7 +34,7 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: localeChunk, debugName: 'locales', test: /\/i18n\/locales\// }] } },
+      output: { codeSplitting: { groups: [{ name: localeChunk, debugName: 'locales', test: /\/contracts\/src\/messages\/[^/]+\/[^/]+\.json$/ }] } },
     },
   },
 });

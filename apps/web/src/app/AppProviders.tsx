@@ -9,7 +9,7 @@ import type { Locale } from 'antd/es/locale/index.js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSettings } from '../stores/settings.js';
 import { loadAntdLocale, loadedAntdLocale } from './antd-locale.js';
-import { ClientBridge } from './client-bridge.js';
+import { ClientBridge } from './ClientBridge.js';
 import { accessiblePrimary } from './theme-color.js';
 
 /** Links sit on white and on the #f5f5f5 layout grey; 5.2:1 on white keeps ≥ 4.5:1 on both. */

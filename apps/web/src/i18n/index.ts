@@ -3,7 +3,7 @@
  * `packages/contracts/src/messages/<language>/<area>.json`, one i18next namespace per area (the
  * server answers with the same texts by code, `<area>.<key>`). Every file is found by
  * `import.meta.glob`, so adding an area needs no code here. Only the active language is fetched
- * (each file is its own small chunk), which keeps the login page light.
+ * (the build puts each language in one chunk, vite.config.ts), which keeps the login page light.
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
