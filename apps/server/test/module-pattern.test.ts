@@ -6,6 +6,8 @@ import { storeIds } from './admin/helpers.js';
 import { call, dataOf, loginAs } from './helpers/api.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createProbeTables, probeModule, probeService } from './helpers/probe.js';
+import { roleService } from '../src/modules/roles/service.js';
+import { staffService } from '../src/modules/staff/service.js';
 
 /**
  * The module pattern every area follows (docs/server-conventions.md): a declared resource with
@@ -43,8 +45,8 @@ async function tokenIn(username: string, storeId: number): Promise<string> {
 }
 
 describe('authorization × store matrix of every store-owned resource', () => {
-  it('covers at least the probe resource', () => {
-    expect(t.app.resources.filter((r) => r.storeScoped).map((r) => r.name)).toContain('probe');
+  it('covers the probe resource and staff (scoped through the stores they may log into)', () => {
+    expect(t.app.resources.filter((r) => r.storeScoped).map((r) => r.name)).toEqual(expect.arrayContaining(['probe', 'staff']));
   });
 
   it('hides a row of another store behind 404 on every route, and from lists and totals', async () => {
@@ -61,7 +63,8 @@ describe('authorization × store matrix of every store-owned resource', () => {
         ['GET', item, undefined],
         ...(decl.update ? ([['PUT', item, decl.example]] as [string, string, unknown][]) : []),
         ...(decl.permissions.delete ? ([['DELETE', item, undefined]] as [string, string, unknown][]) : []),
-        ...Object.keys(decl.actions ?? {}).map((name): [string, string, unknown] => ['POST', `${item}/${name}`, {}]),
+        // A valid body, so the call gets past validation to the store scope (a 400 proves nothing).
+        ...Object.entries(decl.actions ?? {}).map(([name, action]): [string, string, unknown] => ['POST', `${item}/${name}`, action.example ?? {}]),
       ];
       for (const [method, url, body] of attempts) {
         const res = await call(t.app, method, url, { token: away, ...(body === undefined ? {} : { body }) });
@@ -122,6 +125,16 @@ describe('services without HTTP', () => {
     // A job reaches every store: it lists the Tsuen Wan row and the Mong Kok ones.
     const page = await probeService.list(job, { page: 1, pageSize: 100 });
     expect(new Set(page.items.map((i) => i.storeId))).toEqual(new Set([stores.mongKok, stores.tsuenWan]));
+  });
+
+  it('let a job read staff of every store, but staff and role changes need a person to compare grants with', async () => {
+    const job = systemContext(t.db, 'nightly-staff');
+    const page = await staffService.list(job, { page: 1, pageSize: 100 });
+    expect(page.items.map((s) => s.username)).toEqual(expect.arrayContaining(['admin', 'clerk', 'collector']));
+    expect(page.items.every((s) => s.masked && !s.canReveal)).toBe(true);
+    const clerkId = page.items.find((s) => s.username === 'clerk')!.id;
+    await expect(staffService.actions!.unlock(job, clerkId, undefined)).rejects.toMatchObject({ httpStatus: 403 });
+    await expect(roleService.remove!(job, 1)).rejects.toMatchObject({ httpStatus: 403 });
   });
 });
 

@@ -77,6 +77,18 @@ export interface ResourceActionDecl<Body extends z.ZodType = z.ZodType, Answer e
   message?: string;
   /** The web asks before running it (destructive or hard to undo). */
   confirm?: boolean;
+  /**
+   * A valid body, for an action that takes one: the authorization × store matrix test sends it,
+   * so the call passes validation and reaches the service's store scope (a 400 would prove nothing).
+   */
+  example?: z.input<Body>;
+}
+
+/** Message codes of the success answers of the CRUD routes (`success.created` / `success.updated` / `success.deleted` when left out). */
+export interface ResourceMessages {
+  create?: string;
+  update?: string;
+  delete?: string;
 }
 
 export interface ResourceDecl<
@@ -92,7 +104,11 @@ export interface ResourceDecl<
   /** i18n key of the page title. */
   title: string;
   permissions: ResourcePermissions;
-  /** Rows carry `store_id` and are limited to the caller's current store. */
+  /**
+   * Rows belong to stores and a caller without all-stores reach sees and changes only those of
+   * their current store (another store's answer 404). Usually a `store_id` column under row-level
+   * security; staff belong to the stores they may log into (`staff_stores`).
+   */
   storeScoped: boolean;
   fields: readonly ResourceField[];
   item: Item;
@@ -107,6 +123,8 @@ export interface ResourceDecl<
   example?: z.input<Create>;
   /** Item actions, by name (the URL segment). */
   actions?: Readonly<Record<string, ResourceActionDecl>>;
+  /** Success messages other than the default ones. */
+  messages?: ResourceMessages;
 }
 
 /** Keeps the declaration's own types (schemas, action names) while checking it is a `ResourceDecl`. */

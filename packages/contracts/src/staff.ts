@@ -143,6 +143,8 @@ export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
 export const staffStateSchema = z.object({ state: z.enum(STAFF_STATES) });
 export const staffRevealSchema = z.object({ field: z.enum(REVEALABLE_STAFF_FIELDS) });
 export const staffRevealAnswerSchema = z.object({ field: z.enum(REVEALABLE_STAFF_FIELDS), value: z.string().nullable() });
+/** `POST /staff/{id}/unlock` answers only that it is done. */
+export const staffUnlockAnswerSchema = z.object({ ok: z.literal(true) });
 
 export const staffFiltersSchema = listQueryBase.extend({
   name: z.string().trim().max(64).optional(),

@@ -12,11 +12,15 @@ export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_
  * request's `ServiceContext`:
  * `GET <path>` (filters, sort, pages), `GET <path>/:id`, `POST <path>`, `PUT <path>/:id`,
  * `DELETE <path>/:id` where the declaration gives a permission and the service a function, and
- * `POST <path>/:id/<action>` for every declared action. The declaration's permission keys guard
- * them; the service does store scope and the audit row.
+ * `POST <path>/:id/<action>` for every declared action (its own permission key, body, answer and
+ * message). The declaration's permission keys guard them, its `messages` word the CRUD successes;
+ * the service does store scope and the audit row.
  */
 export function registerResource<D extends ResourceDecl>(app: FastifyInstance, decl: D, service: ResourceService<D>): void {
   if (decl.storeScoped && !decl.example) throw new Error(`${decl.name}: a store-owned resource declares an example (the store matrix test creates one)`);
+  for (const [name, action] of Object.entries(decl.storeScoped ? (decl.actions ?? {}) : {})) {
+    if (action.body && action.example === undefined) throw new Error(`${decl.name}: action ${name} of a store-owned resource declares an example body (the store matrix test sends it)`);
+  }
   app.resources.push(decl);
   const tags = [decl.name];
   const keys = catalogueKeys(decl);
@@ -55,7 +59,7 @@ export function registerResource<D extends ResourceDecl>(app: FastifyInstance, d
       response: decl.item,
       handler: async (req) => {
         const item = await create(contextOf(req), req.body as z.output<NonNullable<D['create']>>);
-        succeed(req, 'success.created');
+        succeed(req, decl.messages?.create ?? 'success.created');
         return item;
       },
     });
@@ -73,7 +77,7 @@ export function registerResource<D extends ResourceDecl>(app: FastifyInstance, d
       response: decl.item,
       handler: async (req) => {
         const item = await update(contextOf(req), req.params.id, req.body as z.output<NonNullable<D['update']>>);
-        succeed(req, 'success.updated');
+        succeed(req, decl.messages?.update ?? 'success.updated');
         return item;
       },
     });
@@ -90,7 +94,7 @@ export function registerResource<D extends ResourceDecl>(app: FastifyInstance, d
       response: z.object({ id: z.number().int() }),
       handler: async (req) => {
         await remove(contextOf(req), req.params.id);
-        succeed(req, 'success.deleted');
+        succeed(req, decl.messages?.delete ?? 'success.deleted');
         return { id: req.params.id };
       },
     });

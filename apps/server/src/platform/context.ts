@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Language } from '@harbour/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
+import { forbidden } from '../http/app-error.js';
 import type { AuthContext } from '../http/types.js';
 
 /**
@@ -24,6 +25,16 @@ export interface ServiceContext {
   userAgent: string | null;
   /** Told of every audit row written (the HTTP layer checks each change writes exactly one). */
   onAudit?: () => void;
+}
+
+/**
+ * The staff member acting. Services that decide by the caller's own grants, stores and rank
+ * (staff and role administration: `assertMayManage`, grants no wider than one's own) refuse a
+ * context without one (403): a job has no grants to compare.
+ */
+export function actingStaff(ctx: ServiceContext): AuthContext {
+  if (!ctx.auth) throw forbidden();
+  return ctx.auth;
 }
 
 /** What store scope reads: a request and a service context both have it. */

@@ -17,6 +17,7 @@ it('describes every administration route in the OpenAPI document', async () => {
     '/staff/{id}',
     '/staff/{id}/state',
     '/staff/{id}/reveal',
+    '/staff/{id}/unlock',
     '/adminModify',
     '/adminModify/avatar',
     '/admin/allAdmins',

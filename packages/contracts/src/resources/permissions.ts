@@ -42,4 +42,5 @@ export const permissionsResource = defineResource({
   update: permissionUpdateSchema,
   filters: permissionFiltersSchema,
   defaultSort: 'sort:asc',
+  messages: { update: 'success.modified' },
 });

@@ -32,4 +32,5 @@ export const rolesResource = defineResource({
   update: roleUpdateSchema,
   filters: roleFiltersSchema,
   defaultSort: 'id:asc',
+  messages: { update: 'success.modified' },
 });

@@ -1,7 +1,17 @@
 import { LANGUAGES } from '../errors.js';
 import type { PermissionKey } from '../permissions/index.js';
 import { defineResource } from '../resource.js';
-import { STAFF_STATES, staffCreateSchema, staffFiltersSchema, staffItemSchema, staffUpdateSchema } from '../staff.js';
+import {
+  STAFF_STATES,
+  staffCreateSchema,
+  staffFiltersSchema,
+  staffItemSchema,
+  staffRevealAnswerSchema,
+  staffRevealSchema,
+  staffStateSchema,
+  staffUnlockAnswerSchema,
+  staffUpdateSchema,
+} from '../staff.js';
 
 export const STAFF_PERMISSIONS = {
   list: 'admin.list',
@@ -19,13 +29,17 @@ const ROLES_REF = '/roles?pageSize=100';
  * Staff (spec §3 "Admin user", §5 rules, §6 levels, stores and maximum approved amount). The API
  * item carries `stores`/`roles` as `{id,name}`; the form edits `storeIds`/`roleIds`.
  * `roleId`/`storeId` exist only as list filters.
+ *
+ * Store-scoped through `staff_stores`: a caller without all-stores reach sees and manages only
+ * staff who may log into the caller's current store. The example is a Mong Kok clerk of the demo
+ * data (store 1, role 2 `clerk`), which the authorization × store matrix test creates.
  */
 export const staffResource = defineResource({
   name: 'staff',
   path: '/staff',
   title: 'shell:menu.admin.list',
   permissions: { list: STAFF_PERMISSIONS.list, view: STAFF_PERMISSIONS.list, create: STAFF_PERMISSIONS.create, update: STAFF_PERMISSIONS.update },
-  storeScoped: false,
+  storeScoped: true,
   fields: [
     { name: 'username', kind: 'text', label: 'fields:username', list: true, sortable: true, filter: 'text', form: true, required: true },
     { name: 'password', kind: 'password', label: 'fields:password', form: true, required: true },
@@ -54,4 +68,43 @@ export const staffResource = defineResource({
   update: staffUpdateSchema,
   filters: staffFiltersSchema,
   defaultSort: 'id:asc',
+  example: {
+    username: 'sample.clerk',
+    name: 'Sample Clerk',
+    password: 'Sample2468',
+    mobile: '6123 4567',
+    storeIds: [1],
+    defaultStoreId: 1,
+    roleIds: [2],
+  },
+  messages: { update: 'success.modified' },
+  actions: {
+    /** Forbidding ends the member's sessions at once; restoring lets them log in again. */
+    state: {
+      permission: STAFF_PERMISSIONS.state,
+      label: 'admin:staff.forbid',
+      summary: 'Forbid (ends their sessions) or restore a staff member',
+      body: staffStateSchema,
+      message: 'success.statusChanged',
+      confirm: true,
+      example: { state: 'forbidden' },
+    },
+    /** The whole mobile or HKID; every reveal writes an audit row. */
+    reveal: {
+      permission: STAFF_PERMISSIONS.reveal,
+      label: 'admin:staff.reveal',
+      summary: 'The whole mobile or HKID of a staff member (audited)',
+      body: staffRevealSchema,
+      answer: staffRevealAnswerSchema,
+      example: { field: 'mobile' },
+    },
+    unlock: {
+      permission: STAFF_PERMISSIONS.unlock,
+      label: 'admin:staff.unlock',
+      summary: 'Unlock an account locked after failed logins',
+      answer: staffUnlockAnswerSchema,
+      message: 'success.unlocked',
+      confirm: true,
+    },
+  },
 });

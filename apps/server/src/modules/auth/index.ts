@@ -24,15 +24,13 @@ import { withTx } from '../../platform/tx.js';
 import { issueCaptcha } from './captcha.js';
 import { liveSessions, visibleSessions } from './live-sessions.js';
 import { assertMayManage, storesOfStaff } from '../../platform/staff-guard.js';
-import { findStaff } from '../staff/read.js';
 import { passwordLogin } from './login.js';
 import { refreshSession } from '../../platform/sessions.js';
 import { allowedStores, userInfo } from './user-info.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const done = z.object({ ok: z.literal(true) });
 
-/** Login, tokens, user info, store switch, logout, live sessions and unlock (spec §7). */
+/** Login, tokens, user info, store switch, logout and live sessions (spec §7); unlocking an account is a staff action. */
 export function authModule(app: FastifyInstance) {
   const tags = ['auth'];
 
@@ -160,27 +158,5 @@ export function authModule(app: FastifyInstance) {
     querystring: loginUserFiltersSchema,
     response: pageOf(loginUserItemSchema),
     handler: (req) => liveSessions(req, req.query),
-  });
-
-  route(app, {
-    method: 'POST',
-    url: '/staff/:id/unlock',
-    permission: 'staff.unlock',
-    tags,
-    summary: 'Unlock an account locked after failed logins',
-    params: idParams,
-    response: done,
-    handler: async (req) => {
-      await withTx(req, async (tx) => {
-        const auth = req.auth!;
-        const row = await findStaff(tx, auth, req.params.id, true);
-        await assertMayManage(tx, auth, row.id);
-        const target = { id: row.id, failedLogins: row.failedLogins, lockedUntil: row.lockedUntil };
-        await tx.update(staff).set({ failedLogins: 0, lockedUntil: null, updatedAt: sql`now()` }).where(eq(staff.id, target.id));
-        await audit(tx, { action: 'edit', module: 'staff', reference: target.id, before: target, after: { failedLogins: 0, lockedUntil: null }, recordStores: await storesOfStaff(tx, target.id) });
-      });
-      succeed(req, 'success.unlocked');
-      return { ok: true as const };
-    },
   });
 }

@@ -24,7 +24,7 @@ export interface LoginUserQuery {
  * The query must join `staff`.
  */
 export function visibleSessions(auth: AuthContext, db: DbOrTx): SQL | undefined {
-  return and(staffInScope(auth, db), auth.superAdmin ? undefined : ne(sessions.staffId, SUPER_ADMIN_ID));
+  return and(staffInScope({ auth }, db), auth.superAdmin ? undefined : ne(sessions.staffId, SUPER_ADMIN_ID));
 }
 
 /** `GET /loginUserList`: sessions still alive (not revoked, not expired, not idle) that the caller may see. */

@@ -7,9 +7,9 @@ import {
   type PermissionItem,
   type PermissionTree,
   type PermissionUpdate,
+  type permissionsResource,
 } from '@harbour/contracts';
 import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { permissions, rolePermissions } from '../../db/schema/index.js';
 import { syncCatalogue } from '../../db/seed/catalogue.js';
@@ -17,6 +17,9 @@ import { AppError, badRequest, businessRule, notFound } from '../../http/app-err
 import { audit } from '../../platform/audit.js';
 import type { RegisteredRoute } from '../../http/types.js';
 import { likePattern, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
+import type { ServiceContext } from '../../platform/context.js';
+import type { ResourceService } from '../../platform/resource-service.js';
+import { withTx } from '../../platform/tx.js';
 
 type PermissionRow = typeof permissions.$inferSelect;
 
@@ -35,7 +38,7 @@ const toItem = (r: PermissionRow): PermissionItem => ({
 
 const SORTS = { id: permissions.id, key: permissions.key, name: permissions.name, group: permissions.group, sort: permissions.sort };
 
-export async function listPermissions(db: DbOrTx, q: PermissionFilters) {
+async function listPermissions({ db }: ServiceContext, q: PermissionFilters) {
   const where = and(
     q.name ? or(ilike(permissions.name, likePattern(q.name)), ilike(permissions.key, likePattern(q.name))) : undefined,
     q.key ? ilike(permissions.key, likePattern(q.key)) : undefined,
@@ -62,8 +65,6 @@ async function findPermission(db: DbOrTx, id: number, forUpdate = false) {
   return row;
 }
 
-export const getPermission = async (db: DbOrTx, id: number) => toItem(await findPermission(db, id));
-
 const keyTaken = () =>
   new AppError(409, ErrorStatus.Conflict, 'admin.permissionKeyTaken', {}, [{ field: 'key', message: 'admin.permissionKeyTaken' }]);
 
@@ -83,11 +84,11 @@ const columns = (input: PermissionCreate) => ({
   state: input.state,
 });
 
-export async function createPermission(tx: Tx, req: FastifyRequest, input: PermissionCreate) {
+async function createPermission(tx: Tx, ctx: ServiceContext, input: PermissionCreate) {
   await checkKey(tx, input.key, null);
   const [row] = await tx
     .insert(permissions)
-    .values({ ...columns(input), source: 'custom', createdBy: req.auth!.staffId })
+    .values({ ...columns(input), source: 'custom', createdBy: ctx.auth?.staffId ?? null })
     .returning();
   const item = toItem(row!);
   await audit(tx, { action: 'add', module: 'permissions', reference: item.key, after: item });
@@ -95,7 +96,7 @@ export async function createPermission(tx: Tx, req: FastifyRequest, input: Permi
 }
 
 /** Catalogue rows keep their key (the code and roles refer to it); everything else may be edited. */
-export async function updatePermission(tx: Tx, req: FastifyRequest, id: number, input: PermissionUpdate) {
+async function updatePermission(tx: Tx, id: number, input: PermissionUpdate) {
   const before = await findPermission(tx, id, true);
   if (before.source === 'catalogue' && input.key !== before.key) {
     throw badRequest('errors.validation', [{ field: 'key', message: 'admin.catalogueReadOnly' }]);
@@ -112,15 +113,27 @@ export async function updatePermission(tx: Tx, req: FastifyRequest, id: number, 
 }
 
 /** Only editor-made rows that no role grants may go; catalogue rows are disabled instead. */
-export async function deletePermission(tx: Tx, req: FastifyRequest, id: number) {
+async function deletePermission(tx: Tx, id: number) {
   const before = await findPermission(tx, id, true);
   if (before.source === 'catalogue') throw businessRule('admin.catalogueReadOnly');
   const [held] = await tx.select({ n: count() }).from(rolePermissions).where(eq(rolePermissions.permissionKey, before.key));
   if ((held?.n ?? 0) > 0) throw new AppError(409, ErrorStatus.Conflict, 'admin.permissionInUse');
   await tx.delete(permissions).where(eq(permissions.id, id));
   await audit(tx, { action: 'delete', module: 'permissions', reference: before.key, before: toItem(before) });
-  return { id };
 }
+
+/**
+ * The permission catalogue table (spec §3 "Permission", "Power list"): catalogue rows come from
+ * the code (their key stays), editor-made rows may be added, edited and deleted while no role
+ * grants them. Audit rows name the key.
+ */
+export const permissionService: ResourceService<typeof permissionsResource> = {
+  list: listPermissions,
+  get: async ({ db }, id) => toItem(await findPermission(db, id)),
+  create: (ctx, input) => withTx(ctx, (tx) => createPermission(tx, ctx, input)),
+  update: (ctx, id, input) => withTx(ctx, (tx) => updatePermission(tx, id, input)),
+  remove: (ctx, id) => withTx(ctx, (tx) => deletePermission(tx, id)),
+};
 
 /** `/api/admin/v1/staff/:id` → `/staff/{id}`, the form the catalogue writes API entries in. */
 export const apiEntryOf = (r: Pick<RegisteredRoute, 'method' | 'url'>) => braces(`${r.method} ${r.url.slice(API_BASE.length)}`);
@@ -132,7 +145,9 @@ const braces = (entry: string) => entry.replace(/:(\w+)/g, '{$1}');
  * "Refresh permissions": upserts the code's catalogue, then adds to every catalogue key the API
  * entries of the routes that declare it, so the role editor shows what each key really opens.
  */
-export async function refreshPermissions(tx: Tx, req: FastifyRequest, routes: readonly RegisteredRoute[]) {
+export const refreshPermissions = (ctx: ServiceContext, routes: readonly RegisteredRoute[]) => withTx(ctx, (tx) => refreshCatalogue(tx, routes));
+
+async function refreshCatalogue(tx: Tx, routes: readonly RegisteredRoute[]) {
   const beforeRows = await tx.select().from(permissions);
   const before = new Map(beforeRows.map((r) => [r.key, r]));
   await syncCatalogue(tx);
@@ -162,7 +177,7 @@ export async function refreshPermissions(tx: Tx, req: FastifyRequest, routes: re
 }
 
 /** The enabled catalogue grouped in menu order, for the role editor. */
-export async function permissionTree(db: DbOrTx): Promise<PermissionTree> {
+export async function permissionTree({ db }: ServiceContext): Promise<PermissionTree> {
   const rows = await db
     .select({ key: permissions.key, name: permissions.name, group: permissions.group, sort: permissions.sort })
     .from(permissions)

@@ -1,6 +1,5 @@
-import { ErrorStatus, type RoleCreate, type RoleFilters, type RoleItem, type RoleUpdate } from '@harbour/contracts';
+import { ErrorStatus, type RoleCreate, type RoleFilters, type RoleItem, type RoleUpdate, type rolesResource } from '@harbour/contracts';
 import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { permissions, rolePermissions, roles, staffRoles } from '../../db/schema/index.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
@@ -8,6 +7,9 @@ import { outrankingStaff } from '../../platform/staff-guard.js';
 import { audit } from '../../platform/audit.js';
 import type { AuthContext } from '../../http/types.js';
 import { likePattern, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
+import { actingStaff, type ServiceContext } from '../../platform/context.js';
+import type { ResourceService } from '../../platform/resource-service.js';
+import { withTx } from '../../platform/tx.js';
 
 type RoleRow = typeof roles.$inferSelect;
 
@@ -42,7 +44,7 @@ async function toItems(db: DbOrTx, rows: RoleRow[]): Promise<RoleItem[]> {
 
 const SORTS = { id: roles.id, name: roles.name, createdAt: roles.createdAt };
 
-export async function listRoles(db: DbOrTx, q: RoleFilters) {
+async function listRoles({ db }: ServiceContext, q: RoleFilters) {
   const where = q.name ? ilike(roles.name, likePattern(q.name)) : undefined;
   const [rows, [total]] = await Promise.all([
     db
@@ -64,7 +66,7 @@ async function findRole(db: DbOrTx, id: number, forUpdate = false): Promise<Role
   return row;
 }
 
-export async function getRole(db: DbOrTx, id: number): Promise<RoleItem> {
+async function getRole({ db }: ServiceContext, id: number): Promise<RoleItem> {
   const [item] = await toItems(db, [await findRole(db, id)]);
   return item!;
 }
@@ -97,8 +99,8 @@ async function setGrants(tx: Tx, roleId: number, keys: string[], by: number) {
   await tx.insert(rolePermissions).values(keys.map((permissionKey) => ({ roleId, permissionKey, createdBy: by })));
 }
 
-export async function createRole(tx: Tx, req: FastifyRequest, input: RoleCreate) {
-  const auth = req.auth!;
+async function createRole(tx: Tx, ctx: ServiceContext, input: RoleCreate) {
+  const auth = actingStaff(ctx);
   const keys = await checkGrants(tx, auth, input);
   await checkName(tx, input.name, null);
   const [row] = await tx
@@ -123,8 +125,8 @@ async function assertMayChangeRole(tx: Tx, auth: AuthContext, role: RoleItem) {
   if (beyond || (await outrankingStaff(tx, auth, holders.map((h) => h.staffId))).length > 0) throw forbidden('admin.roleOutranked');
 }
 
-export async function updateRole(tx: Tx, req: FastifyRequest, id: number, input: RoleUpdate) {
-  const auth = req.auth!;
+async function updateRole(tx: Tx, ctx: ServiceContext, id: number, input: RoleUpdate) {
+  const auth = actingStaff(ctx);
   const beforeRow = await findRole(tx, id, true);
   const [before] = await toItems(tx, [beforeRow]);
   await assertMayChangeRole(tx, auth, before!);
@@ -142,12 +144,23 @@ export async function updateRole(tx: Tx, req: FastifyRequest, id: number, input:
 }
 
 /** A role held by staff answers 409; the holders must be moved to other roles first. */
-export async function deleteRole(tx: Tx, req: FastifyRequest, id: number) {
+async function deleteRole(tx: Tx, ctx: ServiceContext, id: number) {
   const row = await findRole(tx, id, true);
   const [before] = await toItems(tx, [row]);
-  await assertMayChangeRole(tx, req.auth!, before!);
+  await assertMayChangeRole(tx, actingStaff(ctx), before!);
   if (before!.staffCount > 0) throw new AppError(409, ErrorStatus.Conflict, 'admin.roleInUse');
   await tx.delete(roles).where(and(eq(roles.id, id)));
   await audit(tx, { action: 'delete', module: 'roles', reference: id, before });
-  return { id };
 }
+
+/**
+ * Roles (spec §3 "Role"): name, description and granted permission keys. Records of no store:
+ * their audit rows are for all-stores staff only.
+ */
+export const roleService: ResourceService<typeof rolesResource> = {
+  list: listRoles,
+  get: getRole,
+  create: (ctx, input) => withTx(ctx, (tx) => createRole(tx, ctx, input)),
+  update: (ctx, id, input) => withTx(ctx, (tx) => updateRole(tx, ctx, id, input)),
+  remove: (ctx, id) => withTx(ctx, (tx) => deleteRole(tx, ctx, id)),
+};

@@ -1,11 +1,13 @@
+import { staffResource } from '@harbour/contracts';
 import type { FastifyInstance } from 'fastify';
+import { registerResource } from '../../http/resource.js';
 import { staffListRoutes } from './lists.js';
 import { ownProfileRoutes } from './own-routes.js';
-import { staffRoutes } from './routes.js';
+import { staffService } from './service.js';
 
-/** Staff administration, the staff pickers/summaries and own details (`/adminModify`). */
+/** Staff administration from its declaration, the staff pickers/summaries and own details (`/adminModify`). */
 export async function staffModule(app: FastifyInstance) {
-  staffRoutes(app);
+  registerResource(app, staffResource, staffService);
   staffListRoutes(app);
   await ownProfileRoutes(app);
 }

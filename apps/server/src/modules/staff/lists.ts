@@ -24,7 +24,7 @@ async function allAdmins(db: DbOrTx, auth: AuthContext, q: { keyword?: string | 
     .from(staff)
     .where(
       and(
-        staffInScope(auth, db),
+        staffInScope({ auth }, db),
         q.state ? eq(staff.state, q.state) : undefined,
         q.keyword ? or(ilike(staff.name, likePattern(q.keyword)), ilike(staff.username, likePattern(q.keyword))) : undefined,
       ),
@@ -38,7 +38,7 @@ const INFO_SORTS = { id: staff.id, username: staff.username, name: staff.name, s
 /** `GET /staffInfo`: the staff summary (master data "staff information"): no personal numbers at all. */
 async function staffInfo(db: DbOrTx, auth: AuthContext, q: StaffInfoQuery) {
   const where = and(
-    staffFilterWhere(db, auth, { roleId: q.roleId, storeId: q.storeId, state: q.state }),
+    staffFilterWhere(db, { auth }, { roleId: q.roleId, storeId: q.storeId, state: q.state }),
     q.keyword
       ? or(ilike(staff.name, likePattern(q.keyword)), ilike(staff.username, likePattern(q.keyword)), ilike(staff.staffNo, likePattern(q.keyword)))
       : undefined,

@@ -1,6 +1,5 @@
 import { isStrongPassword, type Language, type OwnProfile, type OwnProfileUpdate } from '@harbour/contracts';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { sessions, staff } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../http/app-error.js';
@@ -9,6 +8,7 @@ import { readSettings } from '../../platform/settings.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { auditCopy, checkDuplicates } from './write.js';
 import { storesOfStaff } from '../../platform/staff-guard.js';
+import { actingStaff, type ServiceContext } from '../../platform/context.js';
 
 /** Own details (`/adminModify`): the caller's profile, always whole (no masking of one's own numbers). */
 export async function readOwnProfile(db: DbOrTx, staffId: number): Promise<OwnProfile> {
@@ -29,8 +29,8 @@ export async function readOwnProfile(db: DbOrTx, staffId: number): Promise<OwnPr
  * Saves name, mobile, e-mail and language; a new password needs the current one and ends the
  * caller's other sessions (this one stays, so the caller is not thrown out mid-change).
  */
-export async function updateOwnProfile(tx: Tx, req: FastifyRequest, input: OwnProfileUpdate): Promise<OwnProfile> {
-  const auth = req.auth!;
+export async function updateOwnProfile(tx: Tx, ctx: ServiceContext, input: OwnProfileUpdate): Promise<OwnProfile> {
+  const auth = actingStaff(ctx);
   const [before] = await tx.select().from(staff).where(eq(staff.id, auth.staffId)).for('update');
   if (!before) throw notFound();
   if (input.password !== null) {
@@ -43,7 +43,7 @@ export async function updateOwnProfile(tx: Tx, req: FastifyRequest, input: OwnPr
     }
   }
   // The username and HKID do not change here; the mobile must stay unique.
-  await checkDuplicates(tx, req, { username: before.username, mobile: input.mobile, hkid: null }, auth.staffId, { ownDetails: true });
+  await checkDuplicates(tx, ctx, { username: before.username, mobile: input.mobile, hkid: null }, auth.staffId, { ownDetails: true });
   const [after] = await tx
     .update(staff)
     .set({

@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../../http/app-error.js';
 import { audit } from '../../platform/audit.js';
 import { route, succeed } from '../../http/route.js';
 import { withTx } from '../../platform/tx.js';
+import { contextOf } from '../../platform/context.js';
 import { AVATAR_NAME, avatarDir, checkAvatar, MIME_OF_EXTENSION, removeAvatar, saveAvatar } from './avatar.js';
 import { readOwnProfile, updateOwnProfile } from './own-profile.js';
 import { storesOfStaff } from '../../platform/staff-guard.js';
@@ -37,7 +38,8 @@ export async function ownProfileRoutes(app: FastifyInstance) {
     body: ownProfileUpdateSchema,
     response: ownProfileSchema,
     handler: async (req) => {
-      const profile = await withTx(req, (tx) => updateOwnProfile(tx, req, req.body));
+      const ctx = contextOf(req);
+      const profile = await withTx(ctx, (tx) => updateOwnProfile(tx, ctx, req.body));
       succeed(req, req.body.password !== null ? 'admin.passwordChanged' : 'success.saved');
       return profile;
     },

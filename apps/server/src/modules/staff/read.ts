@@ -6,6 +6,7 @@ import { notFound } from '../../http/app-error.js';
 import { readSettings } from '../../platform/settings.js';
 import type { AuthContext } from '../../http/types.js';
 import { likePattern, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
+import type { ScopeSource, ServiceContext } from '../../platform/context.js';
 import { maskTail } from './mask.js';
 import { staffInScope } from './scope.js';
 
@@ -13,7 +14,7 @@ export type StaffRow = typeof staff.$inferSelect;
 
 /** The permission that opens the audited reveal of a whole HKID or mobile number. */
 export const REVEAL_PERMISSION = 'staff.reveal';
-export const canReveal = (auth: AuthContext) => auth.superAdmin || auth.permissions.has(REVEAL_PERMISSION);
+export const canReveal = (auth: AuthContext | null) => !!auth && (auth.superAdmin || auth.permissions.has(REVEAL_PERMISSION));
 
 /**
  * How list and get answers show personal numbers: always masked to the "visible tel. no." digits
@@ -25,7 +26,7 @@ export interface Masking {
   canReveal: boolean;
 }
 
-export async function maskingFor(db: DbOrTx, auth: AuthContext): Promise<Masking> {
+export async function maskingFor(db: DbOrTx, auth: AuthContext | null): Promise<Masking> {
   const { visibleTelDigits } = await readSettings(db, ['visibleTelDigits']);
   return { visibleDigits: visibleTelDigits, canReveal: canReveal(auth) };
 }
@@ -92,10 +93,10 @@ export function toItem(
 }
 
 /** The filters of the staff list (spec: name, username, mobile, role, store, state). */
-export function staffFilterWhere(db: DbOrTx, auth: AuthContext, q: Omit<StaffFilters, 'page' | 'pageSize' | 'sort'>): SQL | undefined {
+export function staffFilterWhere(db: DbOrTx, scope: ScopeSource, q: Omit<StaffFilters, 'page' | 'pageSize' | 'sort'>): SQL | undefined {
   const digits = q.mobile;
   return and(
-    staffInScope(auth, db),
+    staffInScope(scope, db),
     q.name ? or(ilike(staff.name, likePattern(q.name)), ilike(staff.fullName, likePattern(q.name))) : undefined,
     q.username ? ilike(staff.username, likePattern(q.username)) : undefined,
     // Mobiles are kept as 8 digits; the filter is the whole number (normalised by the contract), never a part.
@@ -119,8 +120,9 @@ const SORTS = {
   lastLoginAt: staff.lastLoginAt,
 };
 
-export async function listStaff(db: DbOrTx, auth: AuthContext, q: StaffFilters) {
-  const where = staffFilterWhere(db, auth, q);
+export async function listStaff(ctx: ServiceContext, q: StaffFilters) {
+  const { db } = ctx;
+  const where = staffFilterWhere(db, ctx, q);
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -131,7 +133,7 @@ export async function listStaff(db: DbOrTx, auth: AuthContext, q: StaffFilters) 
       .offset(offsetOf(q.page, q.pageSize)),
     db.select({ n: count() }).from(staff).where(where),
   ]);
-  const masking = await maskingFor(db, auth);
+  const masking = await maskingFor(db, ctx.auth);
   const { storesOf, rolesOf } = await relations(
     db,
     rows.map((r) => r.id),
@@ -141,17 +143,22 @@ export async function listStaff(db: DbOrTx, auth: AuthContext, q: StaffFilters) 
 }
 
 /** One staff row inside the caller's scope, or 404. `forUpdate` locks it for the change. */
-export async function findStaff(db: DbOrTx, auth: AuthContext, id: number, forUpdate = false): Promise<StaffRow> {
+export async function findStaff(db: DbOrTx, scope: ScopeSource, id: number, forUpdate = false): Promise<StaffRow> {
   const query = db
     .select()
     .from(staff)
-    .where(and(eq(staff.id, id), staffInScope(auth, db)));
+    .where(and(eq(staff.id, id), staffInScope(scope, db)));
   const [row] = forUpdate ? await query.for('update', { of: staff }) : await query;
   if (!row) throw notFound();
   return row;
 }
 
-export async function staffItem(db: DbOrTx, auth: AuthContext, row: StaffRow): Promise<StaffItem> {
+export async function staffItem(db: DbOrTx, auth: AuthContext | null, row: StaffRow): Promise<StaffItem> {
   const { storesOf, rolesOf } = await relations(db, [row.id]);
   return toItem(row, { stores: storesOf.get(row.id) ?? [], roles: rolesOf.get(row.id) ?? [] }, await maskingFor(db, auth));
+}
+
+/** `GET /staff/{id}`: one staff member inside the caller's scope, masked. */
+export async function getStaff(ctx: ServiceContext, id: number): Promise<StaffItem> {
+  return staffItem(ctx.db, ctx.auth, await findStaff(ctx.db, ctx, id));
 }

@@ -2,19 +2,23 @@ import { and, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { staff, staffStores } from '../../db/schema/index.js';
 import type { AuthContext } from '../../http/types.js';
+import type { ScopeSource } from '../../platform/context.js';
+import { reachesAllStores } from '../../platform/store-scope.js';
 
 /**
  * Store scope of staff records: a caller whose roles do not grant all stores sees and manages
  * only staff who may log into the caller's current store. Others answer 404 (architecture §5).
+ * A job reaches every store.
  */
-export function staffInScope(auth: AuthContext, db: DbOrTx): SQL | undefined {
-  if (auth.allStores) return undefined;
-  if (auth.storeId === null) return sql`false`;
+export function staffInScope(source: ScopeSource, db: DbOrTx): SQL | undefined {
+  if (reachesAllStores(source)) return undefined;
+  const store = (source.auth ? source.auth.storeId : source.storeId) ?? null;
+  if (store === null) return sql`false`;
   return exists(
     db
       .select({ one: sql`1` })
       .from(staffStores)
-      .where(and(eq(staffStores.staffId, staff.id), eq(staffStores.storeId, auth.storeId))),
+      .where(and(eq(staffStores.staffId, staff.id), eq(staffStores.storeId, store))),
   );
 }
 

@@ -1,6 +1,5 @@
 import { ErrorStatus, isStrongPassword, type FieldError, type RevealableStaffField, type StaffCreate, type StaffState, type StaffUpdate } from '@harbour/contracts';
 import { and, count, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { auditLog, rolePermissions, roles, staff, staffRoles, staffStores, stores } from '../../db/schema/index.js';
 import { AppError, badRequest, businessRule, tooManyRequests } from '../../http/app-error.js';
@@ -12,6 +11,7 @@ import { hashPassword } from '../../platform/passwords.js';
 import { endStaffSessions } from '../../platform/sessions.js';
 import { assignableStoreIds, staffInScope } from './scope.js';
 import { withTx } from '../../platform/tx.js';
+import { actingStaff, type ServiceContext } from '../../platform/context.js';
 import { assertMayManage, storesOfStaff } from '../../platform/staff-guard.js';
 import { findStaff, staffItem, type StaffRow } from './read.js';
 import { maskTail } from './mask.js';
@@ -58,12 +58,12 @@ const unavailable = () => new AppError(409, ErrorStatus.Conflict, 'admin.details
  */
 export async function checkDuplicates(
   tx: Tx,
-  req: FastifyRequest,
+  ctx: ServiceContext,
   input: { username: string; mobile: string; hkid: string | null },
   selfId: number | null,
   { ownDetails = false }: { ownDetails?: boolean } = {},
 ) {
-  const auth = req.auth!;
+  const auth = actingStaff(ctx);
   await tx.execute(sql`select pg_advisory_xact_lock(${STAFF_WRITE_LOCK})`);
   await refuseWhenProbing(tx, auth.staffId);
   const others = selfId === null ? undefined : ne(staff.id, selfId);
@@ -79,7 +79,7 @@ export async function checkDuplicates(
   if (clash.length === 0) return;
   const visible = ownDetails
     ? []
-    : (await tx.select({ id: staff.id }).from(staff).where(and(inArray(staff.id, clash.map((c) => c.id)), staffInScope(auth, tx)))).map((r) => r.id);
+    : (await tx.select({ id: staff.id }).from(staff).where(and(inArray(staff.id, clash.map((c) => c.id)), staffInScope(ctx, tx)))).map((r) => r.id);
   const fields = [
     ...(clash.some((r) => r.username.toLowerCase() === input.username.toLowerCase()) ? ['username'] : []),
     ...(clash.some((r) => r.mobile === input.mobile) ? ['mobile'] : []),
@@ -89,7 +89,7 @@ export async function checkDuplicates(
     if (fields.includes('username')) throw conflictOn('admin.usernameTaken', ['username']);
     throw conflictOn('admin.idOrMobileUsed', fields);
   }
-  await withTx(req, (own) => audit(own, { action: 'view', module: CONFLICT_MODULE, reference: selfId ?? 'new', after: { fields, outOfView: true } }));
+  await withTx(ctx, (own) => audit(own, { action: 'view', module: CONFLICT_MODULE, reference: selfId ?? 'new', after: { fields, outOfView: true } }));
   throw unavailable();
 }
 
@@ -173,11 +173,11 @@ const profileColumns = (input: Profile) => ({
   maxApprovedAmount: input.maxApprovedAmount,
 });
 
-export async function createStaff(tx: Tx, req: FastifyRequest, input: StaffCreate) {
-  const auth = req.auth!;
+export async function createStaff(tx: Tx, ctx: ServiceContext, input: StaffCreate) {
+  const auth = actingStaff(ctx);
   await checkPasswordPolicy(tx, input.password);
   const { storeIds, roleIds } = await checkAssignments(tx, auth, input, { storeIds: [], roleIds: [] });
-  await checkDuplicates(tx, req, input, null);
+  await checkDuplicates(tx, ctx, input, null);
   const [row] = await tx
     .insert(staff)
     .values({ ...profileColumns(input), passwordHash: await hashPassword(input.password), createdBy: auth.staffId })
@@ -187,10 +187,9 @@ export async function createStaff(tx: Tx, req: FastifyRequest, input: StaffCreat
   return staffItem(tx, auth, row!);
 }
 
-
-export async function updateStaff(tx: Tx, req: FastifyRequest, id: number, input: StaffUpdate) {
-  const auth = req.auth!;
-  const before = await findStaff(tx, auth, id, true);
+export async function updateStaff(tx: Tx, ctx: ServiceContext, id: number, input: StaffUpdate) {
+  const auth = actingStaff(ctx);
+  const before = await findStaff(tx, ctx, id, true);
   await assertMayManage(tx, auth, id);
   await checkPasswordPolicy(tx, input.password);
   const beforeLinks = await staffItem(tx, auth, before);
@@ -200,7 +199,7 @@ export async function updateStaff(tx: Tx, req: FastifyRequest, id: number, input
   const mobile = input.mobile ?? before.mobile;
   if (mobile === null) throw badRequest('errors.validation', [{ field: 'mobile', message: 'validation.mobileRequired' }]);
   const profile: Profile = { ...input, mobile, hkid: input.hkid === undefined ? before.hkid : input.hkid };
-  await checkDuplicates(tx, req, profile, id);
+  await checkDuplicates(tx, ctx, profile, id);
   const [row] = await tx
     .update(staff)
     .set({
@@ -229,9 +228,9 @@ export async function updateStaff(tx: Tx, req: FastifyRequest, id: number, input
 }
 
 /** Forbid or restore. Forbidding ends the member's sessions at once (and the auth hook refuses any left). */
-export async function setStaffState(tx: Tx, req: FastifyRequest, id: number, state: StaffState) {
-  const auth = req.auth!;
-  const before = await findStaff(tx, auth, id, true);
+export async function setStaffState(tx: Tx, ctx: ServiceContext, id: number, state: StaffState) {
+  const auth = actingStaff(ctx);
+  const before = await findStaff(tx, ctx, id, true);
   await assertMayManage(tx, auth, id);
   if (state === 'forbidden' && (id === auth.staffId || id === SUPER_ADMIN_ID)) throw businessRule('admin.cannotForbidSelf');
   const [row] = await tx.update(staff).set({ state, updatedAt: new Date() }).where(eq(staff.id, id)).returning();
@@ -241,8 +240,19 @@ export async function setStaffState(tx: Tx, req: FastifyRequest, id: number, sta
 }
 
 /** The whole value of a masked field, for callers with `staff.reveal`; every reveal is logged. */
-export async function revealStaffField(tx: Tx, req: FastifyRequest, id: number, field: RevealableStaffField) {
-  const row = await findStaff(tx, req.auth!, id);
+export async function revealStaffField(tx: Tx, ctx: ServiceContext, id: number, field: RevealableStaffField) {
+  const row = await findStaff(tx, ctx, id);
   await audit(tx, { action: 'reveal', module: 'staff', reference: id, after: { field }, recordStores: await storesOfStaff(tx, id) });
   return { field, value: field === 'mobile' ? row.mobile : row.hkid };
+}
+
+/** Unlocks an account locked after failed logins (the failure count starts again). */
+export async function unlockStaff(tx: Tx, ctx: ServiceContext, id: number) {
+  const auth = actingStaff(ctx);
+  const row = await findStaff(tx, ctx, id, true);
+  await assertMayManage(tx, auth, row.id);
+  const target = { id: row.id, failedLogins: row.failedLogins, lockedUntil: row.lockedUntil };
+  await tx.update(staff).set({ failedLogins: 0, lockedUntil: null, updatedAt: sql`now()` }).where(eq(staff.id, target.id));
+  await audit(tx, { action: 'edit', module: 'staff', reference: target.id, before: target, after: { failedLogins: 0, lockedUntil: null }, recordStores: await storesOfStaff(tx, target.id) });
+  return { ok: true as const };
 }
