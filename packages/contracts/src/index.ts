@@ -12,6 +12,7 @@ export * from './admin-lists.js';
 export * from './calculator.js';
 export * from './settings.js';
 export * from './holidays.js';
+export * from './counterparties.js';
 export * from './auth.js';
 export * from './session.js';
 export * from './audit.js';

@@ -26,7 +26,8 @@ export const storeItemSchema = z.object({
 });
 export type StoreItem = z.infer<typeof storeItemSchema>;
 
-const optionalText = (max: number) =>
+/** Optional free text: trimmed, at most `max` characters, and an empty answer stored as null. */
+export const optionalText = (max: number) =>
   z
     .string()
     .trim()

@@ -71,6 +71,10 @@ export const pages: Record<string, PageComponent> = {
   'tools.calculator': lazy(() => import('../pages/tools/CalculatorPage.js')),
   'system.settings': lazy(() => import('../pages/system-settings/SettingsPage.js')),
   'masterdata.holidays.list': lazy(() => import('../pages/holidays/HolidaysPage.js')),
+  // Master data: outside parties (generic pages over their declarations).
+  'masterdata.bank.list': lazy(() => import('../pages/masterdata/BankPage.js')),
+  'masterdata.solicitor.list': lazy(() => import('../pages/masterdata/SolicitorPage.js')),
+  'masterdata.ocaAgent.list': lazy(() => import('../pages/masterdata/OcaAgentPage.js')),
 };
 
 /** Resolvers for families of keys, e.g. `resource:<name>` → the generic list page of that resource. */

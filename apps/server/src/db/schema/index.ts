@@ -4,3 +4,4 @@ export * from './staff.js';
 export * from './access.js';
 export * from './sessions.js';
 export * from './system.js';
+export * from './counterparties.js';

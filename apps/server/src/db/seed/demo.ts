@@ -1,7 +1,7 @@
 import { DEFAULT_SYSTEM_SETTINGS, PERMISSION_CATALOGUE } from '@harbour/contracts';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { holidays, rolePermissions, roles, settings, staff, staffRoles, staffStores, stores } from '../schema/index.js';
+import { banks, holidays, ocaAgents, rolePermissions, roles, settings, solicitors, staff, staffRoles, staffStores, stores } from '../schema/index.js';
 import { hashPassword } from '../../platform/passwords.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -104,5 +104,15 @@ export async function seedDemo(db: Db): Promise<void> {
       .values(Object.entries(DEFAULT_SYSTEM_SETTINGS).map(([key, value]) => ({ key, value: value as unknown })))
       .onConflictDoNothing();
     await tx.insert(holidays).values(DEMO_HOLIDAYS.map((h) => ({ ...h, kind: 'holiday' }))).onConflictDoNothing();
+    // A few outside parties, so the loan screens have something to pick (fictitious names).
+    await tx.insert(banks).values([
+      { nameZh: '港島商業銀行', nameEn: 'Island Commercial Bank', bankCode: '901', phone: '2111 0001' },
+      { nameZh: '九龍信貸財務', nameEn: 'Kowloon Credit Finance', phone: '2111 0002' },
+    ]);
+    await tx.insert(solicitors).values([{ nameZh: '陳大文律師', nameEn: 'David Chan', firm: 'Chan & Partners', phone: '2111 0101' }]);
+    await tx.insert(ocaAgents).values([
+      { nameZh: '東方收數代理', nameEn: 'Eastern Collection Agency', chargePercent: '25.00', phone: '2111 0201' },
+      { nameZh: '維港追收服務', nameEn: 'Harbour View Recovery Services', chargePercent: '30.00', phone: '2111 0202' },
+    ]);
   });
 }
