@@ -1,5 +1,5 @@
 /** The staff workspace shell in a real browser against the real server (issue "The staff workspace"). */
-import { test, expect, openLogin, apiLogin, bearer, API, t, buttonName, FIXED_CAPTCHA } from '../fixtures/index.js';
+import { test, expect, openLogin, apiLogin, bearer, API, t, buttonName, FIXED_CAPTCHA, DEMO_COMPANY } from '../fixtures/index.js';
 import { accessToken, expectAccessible, notes, signIn, spaGo, tab, tabAction, tabs } from './shell-helpers.js';
 
 const ZH = 'zh-TW' as const;
@@ -32,7 +32,7 @@ test.describe('login', () => {
     await form.submit.click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: new RegExp(`^${t(ZH, 'shell:dashboard.welcome').split('{{')[0]!}`) })).toBeVisible();
-    await expect(page).toHaveTitle(`${t(ZH, 'shell:menu.dashboard.view')} - ${t(ZH, 'common:companyName')}`);
+    await expect(page).toHaveTitle(`${t(ZH, 'shell:menu.dashboard.view')} - ${DEMO_COMPANY.nameZh}`);
     await expectAccessible(page);
   });
 
@@ -94,7 +94,7 @@ test.describe('menu and access', () => {
         if (!(await item.isVisible())) await menu.getByRole('menuitem', { name: t(ZH, group.meta.title) }).click();
         await item.click();
         await expect(page).toHaveURL(new RegExp(`${c.path}$`));
-        await expect(page).toHaveTitle(`${title} - ${t(ZH, 'common:companyName')}`);
+        await expect(page).toHaveTitle(`${title} - ${DEMO_COMPANY.nameZh}`);
         await expect(page.getByText(t(ZH, 'shell:errorLog.boundaryTitle'))).toHaveCount(0);
         if (c.path !== '/dashboard') opened++;
         await expect(tab(page, c.path)).toHaveAttribute('data-active', 'true');
@@ -168,7 +168,7 @@ test.describe('tabs and page cache', () => {
     await expect(tabs(page)).toHaveCount(7);
     await expect(tab(page, '/test?n=3')).toBeVisible();
     await expect(tab(page, '/adminModify')).toHaveAttribute('data-active', 'true');
-    await expect(page).toHaveTitle(`${t(ZH, 'shell:menu.fixed.adminModify')} - ${t(ZH, 'common:companyName')}`);
+    await expect(page).toHaveTitle(`${t(ZH, 'shell:menu.fixed.adminModify')} - ${DEMO_COMPANY.nameZh}`);
   });
 
   test('close, middle click, close others and close all', async ({ page }) => {

@@ -13,6 +13,7 @@ export * from './calculator.js';
 export * from './settings.js';
 export * from './holidays.js';
 export * from './counterparties.js';
+export * from './company.js';
 export * from './auth.js';
 export * from './session.js';
 export * from './audit.js';

@@ -11,9 +11,10 @@ import { toolsModule } from './tools/index.js';
 import { settingsModule } from './settings/index.js';
 import { holidaysModule } from './holidays/index.js';
 import { counterpartiesModule } from './counterparties/index.js';
+import { companyModule } from './company/index.js';
 
 /** A server module registers its routes (with `route()` / `registerResource()`) on the app. */
 export type HarbourModule = (app: FastifyInstance) => void | Promise<void>;
 
 /** Every module of the server, in registration order. Add yours here (one line). */
-export const MODULES: readonly HarbourModule[] = [systemModule, authModule, staffModule, rolesModule, permissionsModule, storesModule, auditModule, accessIpsModule, toolsModule, settingsModule, holidaysModule, counterpartiesModule];
+export const MODULES: readonly HarbourModule[] = [systemModule, authModule, staffModule, rolesModule, permissionsModule, storesModule, auditModule, accessIpsModule, toolsModule, settingsModule, holidaysModule, counterpartiesModule, companyModule];

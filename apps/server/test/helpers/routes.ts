@@ -15,4 +15,7 @@ export const EXPECTED_PUBLIC = new Set([
   'GET /api/admin/v1/openapi.json',
   // Staff portraits: <img> tags cannot send a bearer token; names are unguessable.
   'GET /api/admin/v1/avatars/:name',
+  // The login page shows the company's name and logo before anyone signs in.
+  'GET /api/admin/v1/companyInfo/public',
+  'GET /api/admin/v1/companyLogos/:name',
 ]);

@@ -53,8 +53,6 @@ export interface UserInfo {
   asyncRouterMap?: RouteRecord[];
   /** Seconds of inactivity after which the web signs the staff out. */
   idleTimeout?: number;
-  /** Company name for the document title and footer, when the server knows it. */
-  companyName?: string | null;
   /** The staff member's preferred interface language. */
   language?: string;
 }

@@ -75,6 +75,7 @@ export const pages: Record<string, PageComponent> = {
   'masterdata.bank.list': lazy(() => import('../pages/masterdata/BankPage.js')),
   'masterdata.solicitor.list': lazy(() => import('../pages/masterdata/SolicitorPage.js')),
   'masterdata.ocaAgent.list': lazy(() => import('../pages/masterdata/OcaAgentPage.js')),
+  'masterdata.company': lazy(() => import('../pages/company/CompanyInfoPage.js')),
 };
 
 /** Resolvers for families of keys, e.g. `resource:<name>` → the generic list page of that resource. */

@@ -10,6 +10,7 @@ import { routeTitle } from './title.js';
 import { useCurrentRoute } from './use-current-route.js';
 import { useShellRoutes } from './use-shell-routes.js';
 import { useCompanyName } from './use-document-title.js';
+import { useCompany } from '../stores/company.js';
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -20,6 +21,7 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
   const { display } = useCurrentRoute();
   const showLogo = useSettings((s) => s.sidebarLogo);
   const company = useCompanyName();
+  const logo = useCompany((s) => s.company?.logoUrl);
 
   const items = useMemo(() => {
     const toItem = (n: MenuNode): Item =>
@@ -56,8 +58,24 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
             textDecoration: 'none',
           }}
         >
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          {!collapsed && <span>{company}</span>}
+          <img src={logo || '/favicon.svg'} alt="" width={28} height={28} style={{ objectFit: 'contain', flexShrink: 0 }} />
+          {!collapsed && (
+            // A long registered name ("… Finance Limited") takes two lines rather than being cut.
+            <span
+              title={company}
+              style={{
+                whiteSpace: 'normal',
+                lineHeight: 1.25,
+                fontSize: company.length > 18 ? 14 : 16,
+                display: '-webkit-box',
+                WebkitLineClamp: 2,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+              }}
+            >
+              {company}
+            </span>
+          )}
         </a>
       )}
       <Menu

@@ -1,13 +1,19 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../stores/session.js';
+import { companyNameIn, loadCompany, useCompany } from '../stores/company.js';
 import { routeTitle } from './title.js';
 
-/** The company name: the server's when it sends one, else the product's default (spec §9). */
+/**
+ * The company name (spec §9): the company information record's, in the interface language, else
+ * the product's default while it loads or when none is saved.
+ */
 export function useCompanyName(): string {
-  const { t } = useTranslation('common');
-  const fromServer = useSession((s) => s.user?.companyName);
-  return fromServer || t('companyName');
+  const { t, i18n } = useTranslation('common');
+  const company = useCompany((s) => s.company);
+  useEffect(() => {
+    void loadCompany();
+  }, []);
+  return companyNameIn(company, i18n.language) || t('companyName');
 }
 
 /** Spec §9: "<page title> - <company name>", or the company name alone. */

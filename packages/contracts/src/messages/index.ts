@@ -17,6 +17,7 @@ import type { Language } from '../errors.js';
 import zhTWAdmin from './zh-TW/admin.json' with { type: 'json' };
 import zhTWAuth from './zh-TW/auth.json' with { type: 'json' };
 import zhTWCommon from './zh-TW/common.json' with { type: 'json' };
+import zhTWCompany from './zh-TW/company.json' with { type: 'json' };
 import zhTWDomain from './zh-TW/domain.json' with { type: 'json' };
 import zhTWEnums from './zh-TW/enums.json' with { type: 'json' };
 import zhTWErrors from './zh-TW/errors.json' with { type: 'json' };
@@ -32,6 +33,7 @@ import zhTWValidation from './zh-TW/validation.json' with { type: 'json' };
 import enAdmin from './en/admin.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
+import enCompany from './en/company.json' with { type: 'json' };
 import enDomain from './en/domain.json' with { type: 'json' };
 import enEnums from './en/enums.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
@@ -47,6 +49,7 @@ import enValidation from './en/validation.json' with { type: 'json' };
 import zhCNAdmin from './zh-CN/admin.json' with { type: 'json' };
 import zhCNAuth from './zh-CN/auth.json' with { type: 'json' };
 import zhCNCommon from './zh-CN/common.json' with { type: 'json' };
+import zhCNCompany from './zh-CN/company.json' with { type: 'json' };
 import zhCNDomain from './zh-CN/domain.json' with { type: 'json' };
 import zhCNEnums from './zh-CN/enums.json' with { type: 'json' };
 import zhCNErrors from './zh-CN/errors.json' with { type: 'json' };
@@ -68,18 +71,18 @@ export interface MessageTree {
 /** Every area of the catalogue in every language, as the files are. */
 export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
   'zh-TW': {
-    admin: zhTWAdmin, auth: zhTWAuth, common: zhTWCommon, domain: zhTWDomain, enums: zhTWEnums,
+    admin: zhTWAdmin, auth: zhTWAuth, common: zhTWCommon, company: zhTWCompany, domain: zhTWDomain, enums: zhTWEnums,
     errors: zhTWErrors, fields: zhTWFields, holidays: zhTWHolidays, legal: zhTWLegal, parties: zhTWParties,
     settings: zhTWSettings, shell: zhTWShell, success: zhTWSuccess, tools: zhTWTools,
     validation: zhTWValidation,
   },
   en: {
-    admin: enAdmin, auth: enAuth, common: enCommon, domain: enDomain, enums: enEnums,
+    admin: enAdmin, auth: enAuth, common: enCommon, company: enCompany, domain: enDomain, enums: enEnums,
     errors: enErrors, fields: enFields, holidays: enHolidays, legal: enLegal, parties: enParties, settings: enSettings,
     shell: enShell, success: enSuccess, tools: enTools, validation: enValidation,
   },
   'zh-CN': {
-    admin: zhCNAdmin, auth: zhCNAuth, common: zhCNCommon, domain: zhCNDomain, enums: zhCNEnums,
+    admin: zhCNAdmin, auth: zhCNAuth, common: zhCNCommon, company: zhCNCompany, domain: zhCNDomain, enums: zhCNEnums,
     errors: zhCNErrors, fields: zhCNFields, holidays: zhCNHolidays, legal: zhCNLegal, parties: zhCNParties,
     settings: zhCNSettings, shell: zhCNShell, success: zhCNSuccess, tools: zhCNTools,
     validation: zhCNValidation,

@@ -1,10 +1,13 @@
 import { bankResource, ocaAgentResource, solicitorResource } from '../counterparties.js';
+import { COMPANY_EDIT_PERMISSION } from '../company.js';
 import { holidayResource } from '../holidays.js';
 import { action, page, resourcePermissions } from './define.js';
 
 /** Master data (spec §2). Holidays', banks', solicitors' and OCA agents' keys come from their declarations. */
 export const masterdataPermissions = [
-  page('masterdata', 200, 'company', { icon: 'bank' }),
+  // Company information: any signed-in staff reads it (titles, print headers); this key edits it.
+  page('masterdata', 200, 'company', { icon: 'shop', available: true, path: '/masterdata/company' }),
+  action('masterdata', 200, COMPANY_EDIT_PERMISSION, ['PUT /companyInfo', 'POST /companyInfo/logo']),
   page('masterdata', 201, 'staffInfo', { icon: 'idcard' }),
   page('masterdata', 202, 'staffLevel', { icon: 'crown' }),
   page('masterdata', 203, 'customer', { icon: 'contacts' }),

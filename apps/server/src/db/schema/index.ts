@@ -5,3 +5,4 @@ export * from './access.js';
 export * from './sessions.js';
 export * from './system.js';
 export * from './counterparties.js';
+export * from './company.js';

@@ -1,7 +1,7 @@
 import { DEFAULT_SYSTEM_SETTINGS, PERMISSION_CATALOGUE } from '@harbour/contracts';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { banks, holidays, ocaAgents, rolePermissions, roles, settings, solicitors, staff, staffRoles, staffStores, stores } from '../schema/index.js';
+import { banks, companyInfo, holidays, ocaAgents, rolePermissions, roles, settings, solicitors, staff, staffRoles, staffStores, stores } from '../schema/index.js';
 import { hashPassword } from '../../platform/passwords.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -47,6 +47,20 @@ const DEMO_STORES = [
   { nameZh: '荃灣店', nameEn: 'Tsuen Wan', address: '新界荃灣沙咀道 68 號', saleTel: '2412 1003', contactName: '林主任', mobile: '9123 4503', sort: 3 },
 ];
 
+/** The demo lender's particulars (fictitious licence and registration numbers). */
+const DEMO_COMPANY = {
+  nameZh: '海港財務有限公司',
+  nameEn: 'Harbour Finance Limited',
+  licenceNo: '0999/2025',
+  brNo: '71234567',
+  addressZh: '九龍旺角彌敦道 580 號 12 樓',
+  addressEn: '12/F, 580 Nathan Road, Mong Kok, Kowloon',
+  phone: '2388 1000',
+  fax: '2388 1099',
+  email: 'info@harbour-finance.example',
+  website: 'https://harbour-finance.example',
+};
+
 const DEMO_HOLIDAYS = [
   { date: '2026-01-01', nameZh: '一月一日', nameEn: 'The first day of January' },
   { date: '2026-02-17', nameZh: '農曆年初一', nameEn: 'Lunar New Year’s Day' },
@@ -65,7 +79,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
 
 /**
  * Demo data for the embedded default on an empty database (and the test template): three stores,
- * the super admin (id 1), four roles, four staff, default settings and a few holidays.
+ * the super admin (id 1), four roles, four staff, default settings, a few holidays and the company's particulars.
  */
 export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -104,6 +118,7 @@ export async function seedDemo(db: Db): Promise<void> {
       .values(Object.entries(DEFAULT_SYSTEM_SETTINGS).map(([key, value]) => ({ key, value: value as unknown })))
       .onConflictDoNothing();
     await tx.insert(holidays).values(DEMO_HOLIDAYS.map((h) => ({ ...h, kind: 'holiday' }))).onConflictDoNothing();
+    await tx.insert(companyInfo).values(DEMO_COMPANY).onConflictDoNothing();
     // A few outside parties, so the loan screens have something to pick (fictitious names).
     await tx.insert(banks).values([
       { nameZh: '港島商業銀行', nameEn: 'Island Commercial Bank', bankCode: '901', phone: '2111 0001' },

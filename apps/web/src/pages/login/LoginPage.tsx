@@ -14,6 +14,7 @@ import { useSession } from '../../stores/session.js';
 import { useSettings } from '../../stores/settings.js';
 import { useTags } from '../../stores/tags.js';
 import { useCompanyName, useDocumentTitle } from '../../shell/use-document-title.js';
+import { useCompany } from '../../stores/company.js';
 import { accessiblePrimary } from '../../app/theme-color.js';
 import { DASHBOARD_PATH } from '../../shell/fixed-routes.js';
 import { preloadWorkspace } from '../../app/preload.js';
@@ -35,6 +36,7 @@ export default function LoginPage() {
   const themeColor = useSettings((s) => s.themeColor);
   const setSettings = useSettings((s) => s.set);
   const company = useCompanyName();
+  const logo = useCompany((s) => s.company?.logoUrl);
   useDocumentTitle('auth:title');
 
   const [fields, setFields] = useState<LoginFields>({ username: '', password: '', captcha: '' });
@@ -157,7 +159,7 @@ export default function LoginPage() {
       </header>
       <main className="login-card">
         <div className="login-brand">
-          <img src="/favicon.svg" alt="" width={40} height={40} />
+          <img src={logo || '/favicon.svg'} alt="" width={40} height={40} style={{ objectFit: 'contain' }} />
           <div>
             <h1>{company}</h1>
             <p>{t('subtitle')}</p>
