@@ -78,9 +78,16 @@ for (const lang of ['zh-TW', 'en'] as const satisfies readonly Lang[]) {
       const menu = JSON.stringify(await (await request.get(`${API}/userInfo`, { headers: bearer(await apiLogin(request, 'clerk')) })).json());
       const forbidden = ['/role/list', '/system/settings', '/staff/list', '/loan/list'].find((p) => !menu.includes(`"${p}"`))!;
       await page.goto('/dashboard');
-      await userMenu(page, lang).click();
-      await page.getByRole('menuitem', { name: t(lang, 'shell:nav.logout') }).click();
-      await expect(page).toHaveURL(/\/login/);
+      await expect(page.getByRole('heading', { level: 2, name: t(lang, 'shell:dashboard.quickLinks') })).toBeVisible();
+      // On a busy machine a click can land while the menu still slides in: open it and choose
+      // Log out again until the login page shows.
+      await expect(async () => {
+        if (!/\/login/.test(page.url())) {
+          await userMenu(page, lang).click();
+          await page.getByRole('menuitem', { name: t(lang, 'shell:nav.logout') }).click({ timeout: 5_000 });
+        }
+        await expect(page).toHaveURL(/\/login/, { timeout: 5_000 });
+      }).toPass({ timeout: 30_000 });
       await signIn(page, 'clerk', lang);
       await page.goto(forbidden);
       await expect(page).toHaveURL(/\/401$/);
