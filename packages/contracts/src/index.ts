@@ -14,6 +14,7 @@ export * from './settings.js';
 export * from './holidays.js';
 export * from './counterparties.js';
 export * from './company.js';
+export * from './options.js';
 export * from './auth.js';
 export * from './session.js';
 export * from './audit.js';

@@ -12,9 +12,10 @@ import { settingsModule } from './settings/index.js';
 import { holidaysModule } from './holidays/index.js';
 import { counterpartiesModule } from './counterparties/index.js';
 import { companyModule } from './company/index.js';
+import { optionsModule } from './options/index.js';
 
 /** A server module registers its routes (with `route()` / `registerResource()`) on the app. */
 export type HarbourModule = (app: FastifyInstance) => void | Promise<void>;
 
 /** Every module of the server, in registration order. Add yours here (one line). */
-export const MODULES: readonly HarbourModule[] = [systemModule, authModule, staffModule, rolesModule, permissionsModule, storesModule, auditModule, accessIpsModule, toolsModule, settingsModule, holidaysModule, counterpartiesModule, companyModule];
+export const MODULES: readonly HarbourModule[] = [systemModule, authModule, staffModule, rolesModule, permissionsModule, storesModule, auditModule, accessIpsModule, toolsModule, settingsModule, holidaysModule, counterpartiesModule, companyModule, optionsModule];

@@ -25,6 +25,7 @@ import zhTWFields from './zh-TW/fields.json' with { type: 'json' };
 import zhTWHolidays from './zh-TW/holidays.json' with { type: 'json' };
 import zhTWLegal from './zh-TW/legal.json' with { type: 'json' };
 import zhTWParties from './zh-TW/parties.json' with { type: 'json' };
+import zhTWOptions from './zh-TW/options.json' with { type: 'json' };
 import zhTWSettings from './zh-TW/settings.json' with { type: 'json' };
 import zhTWShell from './zh-TW/shell.json' with { type: 'json' };
 import zhTWSuccess from './zh-TW/success.json' with { type: 'json' };
@@ -41,6 +42,7 @@ import enFields from './en/fields.json' with { type: 'json' };
 import enHolidays from './en/holidays.json' with { type: 'json' };
 import enLegal from './en/legal.json' with { type: 'json' };
 import enParties from './en/parties.json' with { type: 'json' };
+import enOptions from './en/options.json' with { type: 'json' };
 import enSettings from './en/settings.json' with { type: 'json' };
 import enShell from './en/shell.json' with { type: 'json' };
 import enSuccess from './en/success.json' with { type: 'json' };
@@ -57,6 +59,7 @@ import zhCNFields from './zh-CN/fields.json' with { type: 'json' };
 import zhCNHolidays from './zh-CN/holidays.json' with { type: 'json' };
 import zhCNLegal from './zh-CN/legal.json' with { type: 'json' };
 import zhCNParties from './zh-CN/parties.json' with { type: 'json' };
+import zhCNOptions from './zh-CN/options.json' with { type: 'json' };
 import zhCNSettings from './zh-CN/settings.json' with { type: 'json' };
 import zhCNShell from './zh-CN/shell.json' with { type: 'json' };
 import zhCNSuccess from './zh-CN/success.json' with { type: 'json' };
@@ -72,18 +75,18 @@ export interface MessageTree {
 export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
   'zh-TW': {
     admin: zhTWAdmin, auth: zhTWAuth, common: zhTWCommon, company: zhTWCompany, domain: zhTWDomain, enums: zhTWEnums,
-    errors: zhTWErrors, fields: zhTWFields, holidays: zhTWHolidays, legal: zhTWLegal, parties: zhTWParties,
+    errors: zhTWErrors, fields: zhTWFields, holidays: zhTWHolidays, legal: zhTWLegal, options: zhTWOptions, parties: zhTWParties,
     settings: zhTWSettings, shell: zhTWShell, success: zhTWSuccess, tools: zhTWTools,
     validation: zhTWValidation,
   },
   en: {
     admin: enAdmin, auth: enAuth, common: enCommon, company: enCompany, domain: enDomain, enums: enEnums,
-    errors: enErrors, fields: enFields, holidays: enHolidays, legal: enLegal, parties: enParties, settings: enSettings,
+    errors: enErrors, fields: enFields, holidays: enHolidays, legal: enLegal, options: enOptions, parties: enParties, settings: enSettings,
     shell: enShell, success: enSuccess, tools: enTools, validation: enValidation,
   },
   'zh-CN': {
     admin: zhCNAdmin, auth: zhCNAuth, common: zhCNCommon, company: zhCNCompany, domain: zhCNDomain, enums: zhCNEnums,
-    errors: zhCNErrors, fields: zhCNFields, holidays: zhCNHolidays, legal: zhCNLegal, parties: zhCNParties,
+    errors: zhCNErrors, fields: zhCNFields, holidays: zhCNHolidays, legal: zhCNLegal, options: zhCNOptions, parties: zhCNParties,
     settings: zhCNSettings, shell: zhCNShell, success: zhCNSuccess, tools: zhCNTools,
     validation: zhCNValidation,
   },

@@ -6,3 +6,4 @@ export * from './sessions.js';
 export * from './system.js';
 export * from './counterparties.js';
 export * from './company.js';
+export * from './options.js';

@@ -1,4 +1,4 @@
-import { DEFAULT_SYSTEM_SETTINGS, PERMISSION_CATALOGUE } from '@harbour/contracts';
+import { CUSTOMER_OPTION_PERMISSIONS, DEFAULT_SYSTEM_SETTINGS, LOAN_OPTION_PERMISSIONS, PERMISSION_CATALOGUE } from '@harbour/contracts';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { banks, companyInfo, holidays, ocaAgents, rolePermissions, roles, settings, solicitors, staff, staffRoles, staffStores, stores } from '../schema/index.js';
@@ -6,13 +6,18 @@ import { hashPassword } from '../../platform/passwords.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 
-/** The demo roles and what they may do, by permission group (and single keys). */
-const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; groups: string[]; keys?: string[] }> = {
+/** The option lists' keys other than viewing (the administrator keeps them). */
+const OPTION_EDIT_KEYS = [CUSTOMER_OPTION_PERMISSIONS, LOAN_OPTION_PERMISSIONS].flatMap((p) => [p.create, p.update, p.delete, p.state]);
+
+/** The demo roles and what they may do, by permission group (and single keys), less `except`. */
+const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; groups: string[]; keys?: string[]; except?: string[] }> = {
   manager: {
     description: 'Store manager: every business screen, all stores',
     allStores: true,
     groups: ['dashboard', 'loan', 'repayment', 'oca', 'blacklist', 'sms', 'approval', 'payout', 'reports', 'masterdata', 'tools', 'stores', 'staff', 'persona', 'member', 'article'],
     keys: ['system.loginList'],
+    // The option lists feed every customer and loan form: managers view them, the administrator edits.
+    except: OPTION_EDIT_KEYS,
   },
   clerk: {
     description: 'Loan clerk: applications, repayments and tools in the own store',
@@ -101,7 +106,7 @@ export async function seedDemo(db: Db): Promise<void> {
     for (const [name, grant] of Object.entries(ROLE_GRANTS)) {
       const [r] = await tx.insert(roles).values({ name, description: grant.description, allStores: grant.allStores }).returning({ id: roles.id });
       roleIds.set(name, r!.id);
-      const keys = PERMISSION_CATALOGUE.filter((p) => grant.groups.includes(p.group) || grant.keys?.includes(p.key)).map((p) => p.key);
+      const keys = PERMISSION_CATALOGUE.filter((p) => (grant.groups.includes(p.group) || grant.keys?.includes(p.key)) && !grant.except?.includes(p.key)).map((p) => p.key);
       if (keys.length) await tx.insert(rolePermissions).values(keys.map((permissionKey) => ({ roleId: r!.id, permissionKey })));
     }
     for (const s of DEMO_STAFF) {
