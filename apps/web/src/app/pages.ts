@@ -76,6 +76,9 @@ export const pages: Record<string, PageComponent> = {
   'masterdata.solicitor.list': lazy(() => import('../pages/masterdata/SolicitorPage.js')),
   'masterdata.ocaAgent.list': lazy(() => import('../pages/masterdata/OcaAgentPage.js')),
   'masterdata.company': lazy(() => import('../pages/company/CompanyInfoPage.js')),
+  // Master data option lists (customer related, loan related): one page, one group each.
+  'masterdata.customer': lazy(() => import('../pages/options/OptionsPage.js').then((m) => ({ default: m.CustomerOptionsPage }))),
+  'masterdata.loan': lazy(() => import('../pages/options/OptionsPage.js').then((m) => ({ default: m.LoanOptionsPage }))),
 };
 
 /** Resolvers for families of keys, e.g. `resource:<name>` → the generic list page of that resource. */
