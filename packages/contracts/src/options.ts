@@ -176,9 +176,9 @@ export const LOAN_OPTION_PERMISSIONS = {
 const fieldsOf = (group: OptionGroup) =>
   [
     { name: 'category', kind: 'enum', label: 'options:fields.category', list: true, filter: 'enum', form: 'create', required: true, options: OPTION_GROUPS[group], enumName: 'optionCategory' },
-    { name: 'code', kind: 'text', label: 'options:fields.code', list: true, sortable: true, form: true, required: true },
     /** The label in the reader's language (list only); the filter looks in all three and the code. */
     { name: 'label', kind: 'text', label: 'options:fields.label', list: true, filter: 'text' },
+    { name: 'code', kind: 'text', label: 'options:fields.code', list: true, sortable: true, form: true, required: true },
     { name: 'labelZhTw', kind: 'text', label: 'options:fields.labelZhTw', form: true, required: true },
     { name: 'labelEn', kind: 'text', label: 'options:fields.labelEn', form: true, required: true },
     { name: 'labelZhCn', kind: 'text', label: 'options:fields.labelZhCn', form: true, required: true },

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Badge, Popconfirm, Segmented, Space, Tag, Tooltip, Typography } from 'antd';
+import { Badge, Grid, Popconfirm, Segmented, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { StopOutlined, UndoOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -25,6 +25,8 @@ function OptionsPage({ group }: { group: OptionGroup }) {
   const [search, setSearch] = useSearchParams();
   const decl = OPTION_RESOURCES[group];
   const categories: readonly string[] = OPTION_GROUPS[group];
+  // On a phone the categories do not fit side by side: a drop-down instead.
+  const wide = Grid.useBreakpoint().md !== false;
   const asked = search.get('category');
   const category = asked && categories.includes(asked) ? asked : categories[0]!;
 
@@ -36,6 +38,7 @@ function OptionsPage({ group }: { group: OptionGroup }) {
   const fixedQuery = useMemo(() => ({ category }), [category]);
   const defaults = useMemo(() => ({ id: 0, category, sortOrder: 0 }), [category]);
 
+  const choices = categories.map((c) => ({ value: c, label: t(enumKey('optionCategory', c)) }));
   const pick = (next: string) => {
     const params = new URLSearchParams(search);
     params.set('category', next);
@@ -48,13 +51,12 @@ function OptionsPage({ group }: { group: OptionGroup }) {
       decl={view}
       fixedQuery={fixedQuery}
       header={
-        <div style={{ marginBottom: 16, overflowX: 'auto' }}>
-          <Segmented
-            aria-label={t('categoryPicker')}
-            value={category}
-            onChange={(v) => pick(String(v))}
-            options={categories.map((c) => ({ value: c, label: t(enumKey('optionCategory', c)) }))}
-          />
+        <div style={{ marginBottom: 16 }}>
+          {wide ? (
+            <Segmented aria-label={t('categoryPicker')} value={category} onChange={(v) => pick(String(v))} options={choices} />
+          ) : (
+            <Select aria-label={t('categoryPicker')} value={category} onChange={pick} options={choices} style={{ width: '100%' }} />
+          )}
         </div>
       }
       cells={{
