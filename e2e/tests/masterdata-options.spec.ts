@@ -35,6 +35,14 @@ test('adds a customer-related option and disables it, in zh-TW; the loan-related
   await expect(page.getByText(t(lang, 'success:statusChanged'))).toBeVisible();
   await expect(row).toContainText(t(lang, 'enums:optionState.disabled'));
   await expect(row.getByRole('button', { name: btn(t(lang, 'options:enable')) })).toBeVisible();
+
+  // A built-in option's code is shown locked in the form; its name can still be edited.
+  const builtIn = main.getByRole('row').filter({ hasText: 'television' });
+  await builtIn.getByRole('button', { name: btn(t(lang, 'admin:resource.edit')) }).click();
+  await expect(drawer.getByLabel(t(lang, 'options:fields.code'))).toBeDisabled();
+  await expect(drawer.getByLabel(t(lang, 'options:fields.code'))).toHaveValue('television');
+  await expect(drawer.getByText(t(lang, 'options:builtinHint'))).toBeVisible();
+  await expect(drawer.getByLabel(t(lang, 'options:fields.labelEn'))).toBeEnabled();
 });
 
 for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {

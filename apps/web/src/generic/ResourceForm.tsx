@@ -14,6 +14,11 @@ import { nsKey } from './i18n-key';
  * control chosen by the field kind. Submitting is the caller's business (drawer or page), so the
  * same form serves both; `extra` adds hand-written items below the declared ones.
  */
+/** A per-field setting, or a function of the item being edited when it depends on it. */
+type PerItem<T> = T | ((item: Record<string, unknown> | undefined) => T);
+const forItem = <T,>(value: PerItem<T> | undefined, item: Record<string, unknown> | undefined) =>
+  typeof value === 'function' ? (value as (item: Record<string, unknown> | undefined) => T)(item) : value;
+
 export interface ResourceFormProps {
   /** Form name: prefixes the control ids (`stores-form_storeName`), unique on the page. */
   name: string;
@@ -25,14 +30,16 @@ export interface ResourceFormProps {
   disabled?: boolean;
   extra?: React.ReactNode;
   /** Per-field extra Form.Item props (help texts, dependencies) for hand-written screens. */
-  itemProps?: Partial<Record<string, Partial<FormItemProps>>>;
+  itemProps?: PerItem<Partial<Record<string, Partial<FormItemProps>>>>;
   /** Per-field control replacing the one the kind gives (a tags input, a dependent select). */
-  controls?: Partial<Record<string, React.ReactElement>>;
+  controls?: PerItem<Partial<Record<string, React.ReactElement>>>;
 }
 
 export function ResourceForm({ name, form, fields, mode, item, onFinish, disabled, extra, itemProps, controls }: ResourceFormProps) {
   const { t } = useTranslation();
   const shown = useMemo(() => formFields(fields, mode), [fields, mode]);
+  const propsOf = forItem(itemProps, item);
+  const controlOf = forItem(controls, item);
 
   useEffect(() => {
     form.resetFields();
@@ -50,9 +57,9 @@ export function ResourceForm({ name, form, fields, mode, item, onFinish, disable
             label={label}
             rules={rulesFor(f, mode, label, t)}
             valuePropName={f.kind === 'boolean' ? 'checked' : 'value'}
-            {...itemProps?.[f.name]}
+            {...propsOf?.[f.name]}
           >
-            {controls?.[f.name] ?? <FieldInput field={f} />}
+            {controlOf?.[f.name] ?? <FieldInput field={f} />}
           </Form.Item>
         );
       })}

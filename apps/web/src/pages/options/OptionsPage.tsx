@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { Badge, Grid, Popconfirm, Segmented, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { useCallback, useMemo } from 'react';
+import { Badge, Grid, Input, Popconfirm, Segmented, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { StopOutlined, UndoOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -20,6 +20,8 @@ import { optionLabel, setOptionState } from './options-api';
  * Labels show in the reader's language; built-in options (rules use their codes) cannot be
  * deleted.
  */
+const builtin = (item: Record<string, unknown> | undefined) => item?.builtin === true;
+
 function OptionsPage({ group }: { group: OptionGroup }) {
   const { t, i18n } = useTranslation('options');
   const [search, setSearch] = useSearchParams();
@@ -37,6 +39,10 @@ function OptionsPage({ group }: { group: OptionGroup }) {
   );
   const fixedQuery = useMemo(() => ({ category }), [category]);
   const defaults = useMemo(() => ({ id: 0, category, sortOrder: 0 }), [category]);
+
+  // Rules refer to a built-in option by its code: shown, but not editable.
+  const codeItemProps = useCallback((item?: Record<string, unknown>) => ({ code: { extra: t(builtin(item) ? 'builtinHint' : 'codeHint') } }), [t]);
+  const codeControl = useCallback((item?: Record<string, unknown>) => (builtin(item) ? { code: <Input disabled /> } : {}), []);
 
   const choices = categories.map((c) => ({ value: c, label: t(enumKey('optionCategory', c)) }));
   const pick = (next: string) => {
@@ -77,7 +83,7 @@ function OptionsPage({ group }: { group: OptionGroup }) {
       }}
       canDelete={(row) => row.builtin !== true}
       rowActions={(row) => <OptionStateAction decl={decl} row={row} />}
-      formProps={{ defaults, itemProps: { code: { extra: t('codeHint') } } }}
+      formProps={{ defaults, itemProps: codeItemProps, controls: codeControl }}
     />
   );
 }
