@@ -256,3 +256,14 @@ export const loanOptionResource = defineResource({
 
 /** The declaration of each group's option list. */
 export const OPTION_RESOURCES = { customer: customerOptionResource, loan: loanOptionResource } as const;
+
+/**
+ * `GET /optionChoices`: the normal (enabled) options of every category, in their order, for the
+ * drop-downs of other screens (customer and loan forms). Any signed-in staff member reads it; the
+ * master-data keys are only needed to change the lists.
+ */
+export const OPTION_CHOICES_PATH = '/optionChoices';
+export const optionChoiceSchema = optionItemSchema.pick({ code: true, labelZhTw: true, labelEn: true, labelZhCn: true });
+export type OptionChoice = z.infer<typeof optionChoiceSchema>;
+export const optionChoicesSchema = z.record(z.enum(OPTION_CATEGORIES as [OptionCategory, ...OptionCategory[]]), z.array(optionChoiceSchema));
+export type OptionChoices = Record<OptionCategory, OptionChoice[]>;

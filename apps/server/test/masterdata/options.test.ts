@@ -1,4 +1,4 @@
-import { OPTION_SEED, type OptionItem, type Page } from '@harbour/contracts';
+import { OPTION_CATEGORIES, OPTION_CHOICES_PATH, OPTION_SEED, type OptionChoices, type OptionItem, type Page } from '@harbour/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertOption, findOption } from '../../src/modules/options/service.js';
 import { call, dataOf, loginAs } from '../helpers/api.js';
@@ -161,6 +161,17 @@ describe('permissions', () => {
     expect((await call(t.app, 'PUT', `/customerOptions/${single}`, { token: manager, body: {} })).statusCode).toBe(403);
     expect((await list('/customerOptions', {}, clerk)).statusCode).toBe(403);
     expect((await call(t.app, 'GET', `/customerOptions/${single}`, { token: clerk })).statusCode).toBe(403);
+  });
+
+  it('lets every signed-in staff member read the enabled choices, and nobody signed out', async () => {
+    const separated = await seeded('marital', 'separated');
+    dataOf(await call(t.app, 'POST', `/customerOptions/${separated}/disable`, { token: admin }));
+    const choices = dataOf(await call<OptionChoices>(t.app, 'GET', OPTION_CHOICES_PATH, { token: clerk }));
+    expect(Object.keys(choices).sort()).toEqual([...OPTION_CATEGORIES].sort());
+    expect(choices.marital.map((c) => c.code)).toEqual(['single', 'married', 'divorced', 'widowed']);
+    expect(choices.loanType[0]).toEqual({ code: 'private_loan', labelZhTw: '私人貸款', labelEn: 'Private loan', labelZhCn: '私人贷款' });
+    dataOf(await call(t.app, 'POST', `/customerOptions/${separated}/enable`, { token: admin }));
+    expect((await call(t.app, 'GET', OPTION_CHOICES_PATH)).statusCode).toBe(401);
   });
 });
 

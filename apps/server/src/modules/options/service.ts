@@ -1,9 +1,12 @@
 import {
   customerOptionResource,
   loanOptionResource,
+  OPTION_CATEGORIES,
   OPTION_GROUPS,
   OPTION_RESOURCES,
   type OptionCategory,
+  type OptionChoice,
+  type OptionChoices,
   type OptionGroup,
   type OptionItem,
   type OptionState,
@@ -157,4 +160,16 @@ export async function assertOption(
   const option = await findOption(db, category, ref);
   if (!option || (option.state !== 'normal' && option.id !== opts.keep)) throw fieldError(field, 'options.unavailable');
   return option;
+}
+
+/** Every category's enabled options in their order (`GET /optionChoices`), for other screens' drop-downs. */
+export async function listOptionChoices(db: DbOrTx): Promise<OptionChoices> {
+  const rows = await db
+    .select({ category: optionItems.category, code: optionItems.code, labelZhTw: optionItems.labelZhTw, labelEn: optionItems.labelEn, labelZhCn: optionItems.labelZhCn })
+    .from(optionItems)
+    .where(eq(optionItems.state, 'normal' satisfies OptionState))
+    .orderBy(optionItems.category, optionItems.sortOrder, optionItems.id);
+  const choices = Object.fromEntries(OPTION_CATEGORIES.map((c) => [c, [] as OptionChoice[]])) as OptionChoices;
+  for (const { category, ...choice } of rows) choices[category as OptionCategory]?.push(choice);
+  return choices;
 }
