@@ -20,3 +20,4 @@ export * from './session.js';
 export * from './audit.js';
 export * from './permissions/index.js';
 export * from './resources/index.js';
+export * from './system-list.js';

@@ -24,12 +24,34 @@ const oneOf = <T extends readonly [number, ...number[]]>(values: T) =>
     .refine((v): v is T[number] => (values as readonly number[]).includes(v), { message: V.choice })
     .transform((v) => v as T[number]);
 
+/** The whole-number settings and their allowed range (inclusive); the schema, the web's inputs and
+ * the system list all read this one table. */
+export const SETTING_INTEGER_RANGES = {
+  printedTenorCount: { min: 1, max: 120 },
+  overdueReminderDays: { min: 0, max: 365 },
+  overdueReminderPageSize: { min: 1, max: 100 },
+  recordsPerPage: { min: 1, max: 100 },
+  activePeriodDays: { min: 0, max: 3650 },
+  smsCharCount: { min: 1, max: 1000 },
+  accessTokenTtlSeconds: { min: 300, max: 86_400 },
+  refreshTokenTtlDays: { min: 1, max: 90 },
+  idleTimeoutMinutes: { min: 1, max: 1440 },
+  lockoutThreshold: { min: 1, max: 100 },
+  lockoutMinutes: { min: 1, max: 1440 },
+  visibleTelDigits: { min: 0, max: 8 },
+} as const;
+export type IntegerSettingKey = keyof typeof SETTING_INTEGER_RANGES;
+/** The largest maximum APR (percent) the setting accepts. */
+export const MAX_APR_LIMIT = 1000;
+
+const ranged = (key: IntegerSettingKey) => int(SETTING_INTEGER_RANGES[key].min, SETTING_INTEGER_RANGES[key].max);
+
 export const systemSettingsSchema = z.object({
   // Loan terms and the schedule engine
   interestMethods: z.array(z.enum(INTEREST_METHODS, { message: V.choice })).min(1, { message: V.atLeastOne }),
   ruleOf78: z.boolean(),
   /** Maximum APR in percent a year ("48"); the calculator and loan forms check terms against it. */
-  maxApr: decimalString({ positive: true }).refine((v) => Number(v) <= 1000, { message: V.range }),
+  maxApr: decimalString({ positive: true }).refine((v) => Number(v) <= MAX_APR_LIMIT, { message: V.range }),
   maxAprExcessAction: z.enum(MAX_APR_EXCESS_ACTIONS, { message: V.choice }),
   daysOfYear: oneOf(DAYS_OF_YEAR),
   decimalPlaces: oneOf(DECIMAL_PLACES),
@@ -42,23 +64,23 @@ export const systemSettingsSchema = z.object({
     .transform((days) => [...new Set(days)].sort()),
   moveDueDateOffHoliday: z.boolean(),
   lateDrawdownFee: decimalString({ positive: false }),
-  printedTenorCount: int(1, 120),
+  printedTenorCount: ranged('printedTenorCount'),
   // Collection and lists
-  overdueReminderDays: int(0, 365),
-  overdueReminderPageSize: int(1, 100),
-  recordsPerPage: int(1, 100),
+  overdueReminderDays: ranged('overdueReminderDays'),
+  overdueReminderPageSize: ranged('overdueReminderPageSize'),
+  recordsPerPage: ranged('recordsPerPage'),
   /** Days after entry during which a record may still be edited. */
-  activePeriodDays: int(0, 3650),
-  smsCharCount: int(1, 1000),
+  activePeriodDays: ranged('activePeriodDays'),
+  smsCharCount: ranged('smsCharCount'),
   // Platform: sessions and login
-  accessTokenTtlSeconds: int(300, 86_400),
-  refreshTokenTtlDays: int(1, 90),
-  idleTimeoutMinutes: int(1, 1440),
-  lockoutThreshold: int(1, 100),
-  lockoutMinutes: int(1, 1440),
+  accessTokenTtlSeconds: ranged('accessTokenTtlSeconds'),
+  refreshTokenTtlDays: ranged('refreshTokenTtlDays'),
+  idleTimeoutMinutes: ranged('idleTimeoutMinutes'),
+  lockoutThreshold: ranged('lockoutThreshold'),
+  lockoutMinutes: ranged('lockoutMinutes'),
   customPassword: z.boolean(),
   /** Digits of a phone number shown to staff without the permission to see it whole. */
-  visibleTelDigits: int(0, 8),
+  visibleTelDigits: ranged('visibleTelDigits'),
 });
 
 /**

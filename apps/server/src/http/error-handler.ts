@@ -55,6 +55,7 @@ function fromFastify(err: FastifyError): AppError | undefined {
  * logged with the request id and answered with a generic message: no stack, no SQL.
  */
 export function installErrorHandling(app: FastifyInstance) {
+  app.decorate('processStats', { serverErrors: 0 });
   app.setErrorHandler((error: unknown, req, reply) => {
     if (error instanceof AppError) return send(reply, req, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -73,6 +74,7 @@ export function installErrorHandling(app: FastifyInstance) {
     const mapped = fromDomain(error) ?? fromDatabase(error) ?? fromFastify(error as FastifyError);
     if (mapped) return send(reply, req, mapped);
     req.log.error({ err: error }, 'request failed');
+    app.processStats.serverErrors++;
     return send(reply, req, new AppError(500, ErrorStatus.Internal, 'errors.internal'));
   });
 

@@ -61,5 +61,7 @@ declare module 'fastify' {
     apiRoutes: RegisteredRoute[];
     /** Every declared resource registered with `registerResource` (the store matrix test reads this). */
     resources: ResourceDecl[];
+    /** Counters of this server process since it started (System → monitor). */
+    processStats: { serverErrors: number };
   }
 }

@@ -67,6 +67,9 @@ export const pages: Record<string, PageComponent> = {
   'system.accessIps.list': lazy(() => import('../pages/admin/AccessIpsPage.js')),
   'system.loginList': lazy(() => import('../pages/admin/LoginListPage.js')),
   'system.log': lazy(() => import('../pages/admin/SystemLogPage.js')),
+  'system.list': lazy(() => import('../pages/system-list/SystemListPage.js')),
+  'system.developList': lazy(() => import('../pages/system-list/DevelopListPage.js')),
+  'system.monitor': lazy(() => import('../pages/monitor/MonitorPage.js')),
   // Loan mathematics around the domain: calculator, default settings, holidays.
   'tools.calculator': lazy(() => import('../pages/tools/CalculatorPage.js')),
   'system.settings': lazy(() => import('../pages/system-settings/SettingsPage.js')),

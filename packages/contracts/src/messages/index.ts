@@ -26,6 +26,8 @@ import zhTWHolidays from './zh-TW/holidays.json' with { type: 'json' };
 import zhTWLegal from './zh-TW/legal.json' with { type: 'json' };
 import zhTWParties from './zh-TW/parties.json' with { type: 'json' };
 import zhTWOptions from './zh-TW/options.json' with { type: 'json' };
+import zhTWMonitor from './zh-TW/monitor.json' with { type: 'json' };
+import zhTWParams from './zh-TW/params.json' with { type: 'json' };
 import zhTWSettings from './zh-TW/settings.json' with { type: 'json' };
 import zhTWShell from './zh-TW/shell.json' with { type: 'json' };
 import zhTWSuccess from './zh-TW/success.json' with { type: 'json' };
@@ -43,6 +45,8 @@ import enHolidays from './en/holidays.json' with { type: 'json' };
 import enLegal from './en/legal.json' with { type: 'json' };
 import enParties from './en/parties.json' with { type: 'json' };
 import enOptions from './en/options.json' with { type: 'json' };
+import enMonitor from './en/monitor.json' with { type: 'json' };
+import enParams from './en/params.json' with { type: 'json' };
 import enSettings from './en/settings.json' with { type: 'json' };
 import enShell from './en/shell.json' with { type: 'json' };
 import enSuccess from './en/success.json' with { type: 'json' };
@@ -60,6 +64,8 @@ import zhCNHolidays from './zh-CN/holidays.json' with { type: 'json' };
 import zhCNLegal from './zh-CN/legal.json' with { type: 'json' };
 import zhCNParties from './zh-CN/parties.json' with { type: 'json' };
 import zhCNOptions from './zh-CN/options.json' with { type: 'json' };
+import zhCNMonitor from './zh-CN/monitor.json' with { type: 'json' };
+import zhCNParams from './zh-CN/params.json' with { type: 'json' };
 import zhCNSettings from './zh-CN/settings.json' with { type: 'json' };
 import zhCNShell from './zh-CN/shell.json' with { type: 'json' };
 import zhCNSuccess from './zh-CN/success.json' with { type: 'json' };
@@ -74,20 +80,66 @@ export interface MessageTree {
 /** Every area of the catalogue in every language, as the files are. */
 export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
   'zh-TW': {
-    admin: zhTWAdmin, auth: zhTWAuth, common: zhTWCommon, company: zhTWCompany, domain: zhTWDomain, enums: zhTWEnums,
-    errors: zhTWErrors, fields: zhTWFields, holidays: zhTWHolidays, legal: zhTWLegal, options: zhTWOptions, parties: zhTWParties,
-    settings: zhTWSettings, shell: zhTWShell, success: zhTWSuccess, tools: zhTWTools,
+    admin: zhTWAdmin,
+    auth: zhTWAuth,
+    common: zhTWCommon,
+    company: zhTWCompany,
+    domain: zhTWDomain,
+    enums: zhTWEnums,
+    errors: zhTWErrors,
+    fields: zhTWFields,
+    holidays: zhTWHolidays,
+    legal: zhTWLegal,
+    monitor: zhTWMonitor,
+    options: zhTWOptions,
+    params: zhTWParams,
+    parties: zhTWParties,
+    settings: zhTWSettings,
+    shell: zhTWShell,
+    success: zhTWSuccess,
+    tools: zhTWTools,
     validation: zhTWValidation,
   },
   en: {
-    admin: enAdmin, auth: enAuth, common: enCommon, company: enCompany, domain: enDomain, enums: enEnums,
-    errors: enErrors, fields: enFields, holidays: enHolidays, legal: enLegal, options: enOptions, parties: enParties, settings: enSettings,
-    shell: enShell, success: enSuccess, tools: enTools, validation: enValidation,
+    admin: enAdmin,
+    auth: enAuth,
+    common: enCommon,
+    company: enCompany,
+    domain: enDomain,
+    enums: enEnums,
+    errors: enErrors,
+    fields: enFields,
+    holidays: enHolidays,
+    legal: enLegal,
+    monitor: enMonitor,
+    options: enOptions,
+    params: enParams,
+    parties: enParties,
+    settings: enSettings,
+    shell: enShell,
+    success: enSuccess,
+    tools: enTools,
+    validation: enValidation,
   },
   'zh-CN': {
-    admin: zhCNAdmin, auth: zhCNAuth, common: zhCNCommon, company: zhCNCompany, domain: zhCNDomain, enums: zhCNEnums,
-    errors: zhCNErrors, fields: zhCNFields, holidays: zhCNHolidays, legal: zhCNLegal, options: zhCNOptions, parties: zhCNParties,
-    settings: zhCNSettings, shell: zhCNShell, success: zhCNSuccess, tools: zhCNTools,
+    admin: zhCNAdmin,
+    auth: zhCNAuth,
+    common: zhCNCommon,
+    company: zhCNCompany,
+    domain: zhCNDomain,
+    enums: zhCNEnums,
+    errors: zhCNErrors,
+    fields: zhCNFields,
+    holidays: zhCNHolidays,
+    legal: zhCNLegal,
+    monitor: zhCNMonitor,
+    options: zhCNOptions,
+    params: zhCNParams,
+    parties: zhCNParties,
+    settings: zhCNSettings,
+    shell: zhCNShell,
+    success: zhCNSuccess,
+    tools: zhCNTools,
     validation: zhCNValidation,
   },
 };

@@ -1,4 +1,4 @@
-import { bigint, bigserial, date, index, integer, jsonb, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
 import { stamps } from './columns.js';
 import { staff } from './staff.js';
 
@@ -51,6 +51,23 @@ export const settings = pgTable('settings', {
   key: varchar('key', { length: 64 }).primaryKey(),
   value: jsonb('value').notNull(),
   ...stamps,
+  /** Staff id of the last change (null: the system); with `updated_at` the system list's "last changed". */
+  updatedBy: integer('updated_by'),
+});
+
+/**
+ * How the system list presents a setting, as the develop list changed it (a row only for a
+ * setting changed there; otherwise the declaration's section and order, listed and editable).
+ * Never the setting's type, range or value: those are the contracts' declaration and `settings`.
+ */
+export const settingDefinitions = pgTable('setting_definitions', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  group: varchar('group', { length: 32 }).notNull(),
+  sort: integer('sort').notNull(),
+  listed: boolean('listed').notNull(),
+  editable: boolean('editable').notNull(),
+  ...stamps,
+  updatedBy: integer('updated_by'),
 });
 
 /** Public holidays and company days off (DATE, Hong Kong calendar). */

@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { settings } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
+import { toContext, type ServiceContext } from '../../platform/context.js';
 import { readSettings } from '../../platform/settings.js';
 
 export const readAllSettings = (db: DbOrTx): Promise<SystemSettings> => readSettings(db, SYSTEM_SETTING_KEYS);
@@ -15,7 +16,8 @@ export const readAllSettings = (db: DbOrTx): Promise<SystemSettings> => readSett
 /** JSON equality of two setting values (arrays are kept sorted by the contract). */
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-export async function saveSettings(tx: Tx, req: FastifyRequest, patch: Partial<SystemSettings>): Promise<SystemSettings> {
+/** Saves the changed keys of `patch` (the default settings page saves many, the system list one). */
+export async function saveSettings(tx: Tx, source: FastifyRequest | ServiceContext, patch: Partial<SystemSettings>): Promise<SystemSettings> {
   // One save at a time: two editors would otherwise each audit a "before" the other overwrote.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('harbour.settings'))`);
   const current = await readAllSettings(tx);
@@ -28,11 +30,11 @@ export async function saveSettings(tx: Tx, req: FastifyRequest, patch: Partial<S
   }
   const changed = Object.keys(after);
   if (changed.length > 0) {
-    const staffId = req.auth?.staffId ?? null;
+    const staffId = toContext(source).auth?.staffId ?? null;
     await tx
       .insert(settings)
-      .values(changed.map((key) => ({ key, value: after[key], createdBy: staffId })))
-      .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()` } });
+      .values(changed.map((key) => ({ key, value: after[key], createdBy: staffId, updatedBy: staffId })))
+      .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: sql`now()`, updatedBy: sql`excluded.updated_by` } });
   }
   await audit(tx, { action: 'edit', module: 'settings', reference: changed.join(',') || null, before, after });
   return { ...current, ...(after as Partial<SystemSettings>) };

@@ -7,6 +7,7 @@ import {
   INTEREST_METHODS,
   MAX_APR_EXCESS_ACTIONS,
   ROUNDING_MODES,
+  SETTING_INTEGER_RANGES,
   WEEKDAYS,
   type SystemSettingKey,
 } from '@harbour/contracts';
@@ -15,21 +16,6 @@ import { DecimalInput } from '../../components/DecimalInput.js';
 /** Settings that are on/off switches (Form.Item must read `checked`). */
 export const SWITCHES: ReadonlySet<SystemSettingKey> = new Set(['ruleOf78', 'moveDueDateOffHoliday', 'customPassword']);
 
-/** Whole-number settings and the unit hint shown after them. */
-const INTEGERS: Partial<Record<SystemSettingKey, { min: number; max: number }>> = {
-  printedTenorCount: { min: 1, max: 120 },
-  overdueReminderDays: { min: 0, max: 365 },
-  overdueReminderPageSize: { min: 1, max: 100 },
-  recordsPerPage: { min: 1, max: 100 },
-  activePeriodDays: { min: 0, max: 3650 },
-  smsCharCount: { min: 1, max: 1000 },
-  accessTokenTtlSeconds: { min: 300, max: 86_400 },
-  refreshTokenTtlDays: { min: 1, max: 90 },
-  idleTimeoutMinutes: { min: 1, max: 1440 },
-  lockoutThreshold: { min: 1, max: 100 },
-  lockoutMinutes: { min: 1, max: 1440 },
-  visibleTelDigits: { min: 0, max: 8 },
-};
 
 /** The input of one setting. antd's Form.Item passes value/onChange/id through `rest`. */
 export function SettingControl({ name, ...rest }: { name: SystemSettingKey } & Record<string, unknown>) {
@@ -56,7 +42,7 @@ export function SettingControl({ name, ...rest }: { name: SystemSettingKey } & R
       return <Checkbox.Group options={WEEKDAYS.map((d) => opt('weekday', d))} {...rest} />;
     default: {
       if (SWITCHES.has(name)) return <Switch {...rest} />;
-      const range = INTEGERS[name];
+      const range = (SETTING_INTEGER_RANGES as Partial<Record<SystemSettingKey, { min: number; max: number }>>)[name];
       return <InputNumber precision={0} min={range?.min} max={range?.max} style={{ width: 160 }} inputMode="numeric" {...rest} />;
     }
   }
