@@ -56,6 +56,8 @@ test('the monitor answers real figures and refreshes', async ({ page }) => {
   await expect(main.getByText(t(lang, 'monitor:migrations.upToDate'))).toBeVisible();
   await expect(main.getByText(/^\d+\.\d MB$/).first()).toBeVisible();
   await expect(main.getByText(/^PostgreSQL \d+/)).toBeVisible();
+  // a count of 0 is shown as 0, not left blank
+  await expect(main.locator('.ant-descriptions-row').filter({ hasText: t(lang, 'monitor:activity.serverErrors') })).toContainText('0');
   const again = page.waitForResponse((r) => r.url().endsWith('/getSystemMonitor') && r.status() === 200);
   const refresh = main.getByRole('button', { name: btn(t(lang, 'monitor:refresh')) });
   await refresh.click();

@@ -102,7 +102,12 @@ function Figures({ m }: { m: SystemMonitor }) {
             {
               key: 'errors',
               label: t('activity.serverErrors'),
-              children: <Badge status={m.activity.serverErrors > 0 ? 'error' : 'success'} text={m.activity.serverErrors} />,
+              children: (
+                <Flex gap={8} align="center">
+                  <Badge status={m.activity.serverErrors > 0 ? 'error' : 'success'} />
+                  <span>{m.activity.serverErrors}</span>
+                </Flex>
+              ),
             },
             { key: 'failed', label: t('activity.failedLogins'), children: orNa(m.activity.failedLogins24h, (n) => n) },
             {
