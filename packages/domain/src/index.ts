@@ -26,4 +26,3 @@ export { OPTION_STATUS, OPTION_ACTIONS, type OptionStatus, type OptionAction } f
 export * from './calculator.js';
 export * from './validators/index.js';
 export * from './ledger/index.js';
-export * from './loan-types.js';

@@ -93,8 +93,18 @@ describe('system list', () => {
   it('answers the loan types of sys_list to any signed-in staff, in their language', async () => {
     const clerk = (await loginAs(t.app, 'clerk')).access_token;
     const zh = dataOf(await call<{ sys_list: { loan_type: { value: string; label: string }[] } }>(t.app, 'GET', '/getSystemConfigList', { token: clerk, lang: 'zh-TW' }));
-    expect(zh.sys_list.loan_type.map((o) => o.value)).toEqual(['private', 'first-mortgage', 'second-mortgage', 'revolving']);
+    expect(zh.sys_list.loan_type.map((o) => o.value)).toEqual(['private_loan', 'first_mortgage', 'second_mortgage', 'revolving']);
     expect(zh.sys_list.loan_type[0]!.label).toBe('私人貸款');
+    // They are master data's loan types: a disabled one is no longer offered.
+    const { rows } = await t.pool.query<{ id: number }>(`select id from option_items where category = 'loanType' and code = 'revolving'`);
+    dataOf(await call(t.app, 'POST', `/loanOptions/${rows[0]!.id}/disable`, { token: admin }));
+    const en = dataOf(await call<{ sys_list: { loan_type: { value: string; label: string }[] } }>(t.app, 'GET', '/getSystemConfigList', { token: clerk, lang: 'en' }));
+    expect(en.sys_list.loan_type).toEqual([
+      { value: 'private_loan', label: 'Private loan' },
+      { value: 'first_mortgage', label: 'First mortgage' },
+      { value: 'second_mortgage', label: 'Second mortgage' },
+    ]);
+    dataOf(await call(t.app, 'POST', `/loanOptions/${rows[0]!.id}/enable`, { token: admin }));
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type OptionGroup,
   type OptionItem,
   type OptionState,
+  type Language,
 } from '@harbour/contracts';
 import { OPTION_STATUS } from '@harbour/domain';
 import { and, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
@@ -173,3 +174,7 @@ export async function listOptionChoices(db: DbOrTx): Promise<OptionChoices> {
   for (const { category, ...choice } of rows) choices[category as OptionCategory]?.push(choice);
   return choices;
 }
+
+/** An option's label in `lang`. */
+export const optionLabelIn = (option: OptionChoice, lang: Language): string =>
+  lang === 'en' ? option.labelEn : lang === 'zh-CN' ? option.labelZhCn : option.labelZhTw;

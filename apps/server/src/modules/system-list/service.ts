@@ -21,7 +21,6 @@ import {
   type SystemSettingKey,
   type SystemSettings,
 } from '@harbour/contracts';
-import { LOAN_TYPES } from '@harbour/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { settingDefinitions, settings, staff } from '../../db/schema/index.js';
@@ -30,6 +29,7 @@ import { translate } from '../../http/i18n.js';
 import { audit } from '../../platform/audit.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { withReadTx, withTx } from '../../platform/tx.js';
+import { listOptionChoices, optionLabelIn } from '../options/service.js';
 import { readAllSettings, saveSettings } from '../settings/service.js';
 
 interface Presentation {
@@ -192,8 +192,10 @@ export const setDevelop = (ctx: ServiceContext, input: CreateSystemDevelopInput)
 
 /**
  * `GET /getSystemConfigList`: the lists the web loads at start (spec §3 `sys_list`). Loan types
- * are the domain's constants (there is no loan-type table), labelled in the caller's language.
+ * are master data's loan-type option list (its enabled options, in order), labelled in the
+ * caller's language; `value` is the option's code, which loans store.
  */
-export const systemConfigList = (ctx: ServiceContext): SystemConfigList => ({
-  sys_list: { loan_type: LOAN_TYPES.map((value) => ({ value, label: translate(ctx.lang, `enums.loanType.${value}`) })) },
-});
+export async function systemConfigList(ctx: ServiceContext): Promise<SystemConfigList> {
+  const { loanType } = await listOptionChoices(ctx.db);
+  return { sys_list: { loan_type: loanType.map((o) => ({ value: o.code, label: optionLabelIn(o, ctx.lang) })) } };
+}
