@@ -64,15 +64,20 @@ test('staff: create, edit, forbid and restore', async ({ page }) => {
   await d.getByLabel(label(t(lang, 'fields:mobile'))).fill(mobile());
   await choose(page, d, t(lang, 'fields:loginStores'), '觀塘店');
   await choose(page, d, t(lang, 'fields:roles'), 'clerk');
-  await d.getByLabel(label(t(lang, 'fields:maxApprovedAmount'))).fill('250000');
+  // The level carries the maximum approved amount (Loan officer: 100,000.00 in the demo data).
+  // A single choice closes its own list (Escape, as `choose` ends, would close the drawer).
+  await d.getByLabel(label(t(lang, 'fields:staffLevel'))).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Loan officer' }).click();
+  await expect(d.locator('.ant-form-item', { has: page.getByLabel(label(t(lang, 'fields:staffLevel'))) })).toContainText('Loan officer');
   await button(page, lang, 'admin:resource.save').click();
   await expect(toast(page, t(lang, 'success:created'))).toBeVisible();
 
-  // The new row, with its only store as the default and the amount as money.
+  // The new row, with its only store as the default and the level's amount as money.
   const r = row(page, username);
   await expect(r).toHaveCount(1);
   await expect(r).toContainText('觀塘店');
-  await expect(r).toContainText('250,000.00');
+  await expect(r).toContainText('Loan officer');
+  await expect(r).toContainText('100,000.00');
 
   await r.getByRole('button', { name: buttonName(t(lang, 'admin:resource.edit')) }).click();
   await expect(d.getByLabel(label(t(lang, 'fields:username')))).toHaveValue(username);

@@ -61,9 +61,10 @@ export const staffInfoItemSchema = z.object({
   state: z.enum(STAFF_STATES),
   storeNames: z.array(z.string()),
   roleNames: z.array(z.string()),
+  /** The level's name in the caller's language, and its approval limit. */
   level: z.string().nullable(),
-  privilege: z.string().nullable(),
   maxApprovedAmount: z.string().nullable(),
+  approvalUnlimited: z.boolean(),
   employmentDate: z.string().nullable(),
   lastLoginAt: z.string().nullable(),
 });

@@ -21,6 +21,14 @@ const optionalEmail = z
   .nullish()
   .transform((v) => (v ? v : null))
   .pipe(z.email({ message: 'validation.email' }).nullable());
+/** An optional value of a given form: trimmed, an empty answer stored as null, anything else checked by `rule`. */
+const optionalMatching = (rule: z.ZodString | z.ZodISODate) =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .pipe(rule.nullable());
 /** A charge percentage: 0 to 100 with at most two decimals, as a decimal string. */
 export const percentString = z
   .string({ message: V.decimal })
@@ -75,12 +83,7 @@ export const bankItemSchema = z.object({ ...partyItem, bankCode: z.string().null
 export type BankItem = z.infer<typeof bankItemSchema>;
 export const bankCreateSchema = z.object({
   ...partyInput,
-  bankCode: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((v) => (v ? v : null))
-    .pipe(z.string().regex(/^\d{3}$/, { message: 'parties.bankCode' }).nullable()),
+  bankCode: optionalMatching(z.string().regex(/^\d{3}$/, { message: 'parties.bankCode' })),
 });
 export const bankResource = defineResource({
   name: 'banks',
@@ -137,6 +140,81 @@ export const ocaAgentResource = defineResource({
   item: ocaAgentItemSchema,
   create: ocaAgentCreateSchema,
   update: ocaAgentCreateSchema,
+  filters: listQueryBase.extend(partyFilters),
+  defaultSort: 'nameEn:asc',
+});
+
+/**
+ * Referral agent (spec §2, §9 "Referral agent list"): an intermediary that introduces borrowers.
+ * The Registrar's licensing conditions on intermediaries (2016) ask a lender to keep its referral
+ * agents' particulars and to take no referral from one that charges the borrower, so an agent
+ * carries its business registration and any money lender's licence or registration number, the
+ * commission the lender pays it (a percentage of the loan or a fixed sum per loan, exact
+ * decimals), the dates of the agreement and the agent's written undertaking that it charges
+ * borrowers nothing. Loans will refer to it by foreign key, so one in use is only disabled.
+ */
+export const COMMISSION_KINDS = ['percent', 'fixed'] as const;
+export type CommissionKind = (typeof COMMISSION_KINDS)[number];
+
+const optionalDate = optionalMatching(z.iso.date({ message: V.date }));
+
+export const referralAgentItemSchema = z.object({
+  ...partyItem,
+  brNo: z.string().nullable(),
+  licenceNo: z.string().nullable(),
+  commissionKind: z.enum(COMMISSION_KINDS),
+  /** A percentage of the loan amount (`percent`, 0–100) or HKD per loan (`fixed`), 2 decimals. */
+  commission: z.string(),
+  agreementStart: z.string().nullable(),
+  agreementEnd: z.string().nullable(),
+  /** The agent has undertaken in writing to charge borrowers nothing (licensing condition). */
+  noBorrowerFee: z.boolean(),
+});
+export type ReferralAgentItem = z.infer<typeof referralAgentItemSchema>;
+export const referralAgentCreateSchema = z
+  .object({
+    ...partyInput,
+    brNo: optionalMatching(z.string().regex(/^\d{8}$/, { message: 'parties.brNo' })),
+    licenceNo: optionalText(32),
+    commissionKind: z.enum(COMMISSION_KINDS, { message: V.choice }),
+    commission: z
+      .string({ message: V.decimal })
+      .trim()
+      .regex(/^\d{1,14}(\.\d{1,2})?$/, { message: V.decimal }),
+    agreementStart: optionalDate,
+    agreementEnd: optionalDate,
+    noBorrowerFee: z.boolean({ message: V.choice }).default(false),
+  })
+  .superRefine((v, ctx) => {
+    // Only a well-formed amount is also held to a percentage's 0–100 (one message per field).
+    if (v.commissionKind === 'percent' && /^\d{1,14}(\.\d{1,2})?$/.test(v.commission) && !percentString.safeParse(v.commission).success) {
+      ctx.addIssue({ code: 'custom', path: ['commission'], message: 'parties.commissionPercent' });
+    }
+    if (v.agreementStart && v.agreementEnd && v.agreementEnd < v.agreementStart) {
+      ctx.addIssue({ code: 'custom', path: ['agreementEnd'], message: 'parties.agreementEnd' });
+    }
+  });
+export const referralAgentResource = defineResource({
+  name: 'referralAgents',
+  path: '/referralAgents',
+  title: 'shell:menu.masterdata.referralAgent.list',
+  permissions: permissionsOf('masterdata.referralAgent'),
+  storeScoped: false,
+  fields: [
+    // The list keeps to what a lender checks before taking a referral; the rest is in the form.
+    ...partyFields.filter((f) => f.name !== 'state' && f.name !== 'remarks').map((f) => (f.name === 'contactName' ? { ...f, list: false } : f)),
+    { name: 'brNo', kind: 'text', label: 'parties:fields.brNo', form: true },
+    { name: 'licenceNo', kind: 'text', label: 'parties:fields.licenceNo', form: true },
+    { name: 'commissionKind', kind: 'enum', label: 'parties:fields.commissionKind', form: true, required: true, options: COMMISSION_KINDS, enumName: 'commissionKind' },
+    { name: 'commission', kind: 'money', label: 'parties:fields.commission', list: true, sortable: true, form: true, required: true },
+    { name: 'agreementStart', kind: 'date', label: 'parties:fields.agreementStart', form: true },
+    { name: 'agreementEnd', kind: 'date', label: 'parties:fields.agreementEnd', form: true },
+    { name: 'noBorrowerFee', kind: 'boolean', label: 'parties:fields.noBorrowerFee', list: true, form: true },
+    ...partyFields.filter((f) => f.name === 'state' || f.name === 'remarks'),
+  ],
+  item: referralAgentItemSchema,
+  create: referralAgentCreateSchema,
+  update: referralAgentCreateSchema,
   filters: listQueryBase.extend(partyFilters),
   defaultSort: 'nameEn:asc',
 });

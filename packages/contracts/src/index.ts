@@ -13,6 +13,7 @@ export * from './calculator.js';
 export * from './settings.js';
 export * from './holidays.js';
 export * from './counterparties.js';
+export * from './levels.js';
 export * from './company.js';
 export * from './options.js';
 export * from './auth.js';

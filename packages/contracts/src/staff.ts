@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { validateEmail, validateHkMobile, validateHkid } from '@harbour/domain';
 import { LANGUAGES } from './errors.js';
 import { listQueryBase } from './list.js';
-import { moneyString } from './stores.js';
 
 /** Admin user state (spec §4): normal or forbidden, with a restore action. */
 export const STAFF_STATES = ['normal', 'forbidden'] as const;
@@ -102,10 +101,12 @@ const staffBody = {
   roleIds: z
     .array(z.number().int().positive(), { message: 'validation.roleRequired' })
     .min(1, { message: 'validation.roleRequired' }),
-  /** Staff level and privilege (spec §6). */
-  level: optionalText(32),
-  privilege: optionalText(64),
-  maxApprovedAmount: z.preprocess(blankToNull, moneyString.nullish()).transform((v) => v ?? null),
+  /**
+   * Staff level and privilege (spec §6), which carries the maximum approved amount: an enabled
+   * level of `GET /staffLevels/choices`, or null for none. Nobody but the super administrator
+   * changes their own level, and a level above the caller's own is not given (server).
+   */
+  levelId: z.preprocess(blankToNull, z.number({ message: 'validation.choice' }).int().positive().nullish()).transform((v) => v ?? null),
 };
 
 /** The default login store must be one of the stores the staff member may log into. */
@@ -136,6 +137,8 @@ export const staffUpdateSchema = z
     mobile: z.preprocess(maskedAsKept, hkMobileField.optional()),
     hkid: z.preprocess(maskedAsKept, z.preprocess(blankToNull, hkidField.nullable()).optional()),
     password: z.preprocess(blankToNull, passwordField.nullish()).transform((v) => v ?? null),
+    /** Left out: the level stays as it is; null: no level. */
+    levelId: z.preprocess(blankToNull, z.number({ message: 'validation.choice' }).int().positive().nullish()),
   })
   .superRefine(defaultStoreInStores);
 export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
@@ -191,9 +194,12 @@ export const staffItemSchema = z.object({
   stores: z.array(idName),
   defaultStoreId: z.number().int().nullable(),
   roles: z.array(idName),
-  level: z.string().nullable(),
-  privilege: z.string().nullable(),
+  /** The staff level (spec §6) and, from it, the largest amount the member may approve. */
+  levelId: z.number().int().nullable(),
+  levelName: z.string().nullable(),
+  /** Null with `approvalUnlimited` false: no level, so no approval at all. */
   maxApprovedAmount: z.string().nullable(),
+  approvalUnlimited: z.boolean(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -9,6 +9,7 @@ let t: TestApp;
 let admin: string;
 let stores: Awaited<ReturnType<typeof storeIds>>;
 let clerkRole: number;
+let officerLevel: number;
 
 /** A valid HKID for prefix + 6 digits (the check digit from the domain's rule). */
 const hkid = (prefix: string, digits: string) => `${prefix}${digits}(${hkidCheckDigit(prefix, digits)})`;
@@ -24,9 +25,7 @@ const newStaff = (over: Record<string, unknown> = {}) => ({
   defaultStoreId: stores.mongKok,
   roleIds: [clerkRole],
   defaultLanguage: 'en',
-  level: 'L2',
-  privilege: 'approver',
-  maxApprovedAmount: '150000.50',
+  levelId: officerLevel,
   ...over,
 });
 
@@ -35,6 +34,7 @@ beforeAll(async () => {
   admin = await tokenOf(t, 'admin');
   stores = await storeIds(t);
   clerkRole = await idOf(t, 'roles', 'name', 'clerk');
+  officerLevel = Number((await t.pool.query(`select id from staff_levels where name_en = 'Loan officer'`)).rows[0].id);
 });
 afterAll(() => t.close());
 
@@ -54,9 +54,10 @@ describe('creating staff', () => {
       canReveal: true,
       state: 'normal',
       defaultStoreId: stores.mongKok,
-      maxApprovedAmount: '150000.50',
-      level: 'L2',
-      privilege: 'approver',
+      levelId: officerLevel,
+      levelName: 'Loan officer',
+      maxApprovedAmount: '100000.00',
+      approvalUnlimited: false,
       defaultLanguage: 'en',
     });
     expect(item.stores.map((s) => s.id)).toEqual([stores.mongKok, stores.kwunTong]);
@@ -95,8 +96,8 @@ describe('creating staff', () => {
       [{ storeIds: [] }, ['storeIds', 'defaultStoreId']],
       [{ roleIds: [] }, ['roleIds']],
       [{ defaultStoreId: stores.tsuenWan }, ['defaultStoreId']],
-      [{ maxApprovedAmount: '12.345' }, ['maxApprovedAmount']],
-      [{ maxApprovedAmount: '-5' }, ['maxApprovedAmount']],
+      [{ levelId: 999_999 }, ['levelId']],
+      [{ levelId: 'L2' }, ['levelId']],
       [{ employmentDate: '2026-13-01' }, ['employmentDate']],
       [{ defaultLanguage: 'fr' }, ['defaultLanguage']],
       [{ storeIds: [999_999], defaultStoreId: 999_999 }, ['storeIds']],
@@ -293,7 +294,7 @@ describe('store scope, masking and reveal', () => {
   it('refuses a branch administrator any change to a colleague who also works in a store the administrator does not', async () => {
     // The collector may log into Mong Kok as well as Kwun Tong: beyond the Kwun Tong administrator's reach.
     const collectorRole = await idOf(t, 'roles', 'name', 'collector');
-    const body = { username: 'collector', name: '張收數', storeIds: [stores.mongKok, stores.kwunTong], defaultStoreId: stores.kwunTong, roleIds: [collectorRole], level: 'L1' };
+    const body = { username: 'collector', name: '張收數', storeIds: [stores.mongKok, stores.kwunTong], defaultStoreId: stores.kwunTong, roleIds: [collectorRole] };
     const before = (await t.pool.query('select * from staff where id = $1', [collectorId])).rows[0];
     const refused = await call(t.app, 'PUT', `/staff/${collectorId}`, { token: branchToken, body: { ...body, password: 'taken0ver' }, lang: 'en' });
     expect(refused.statusCode).toBe(403);
@@ -311,10 +312,11 @@ describe('store scope, masking and reveal', () => {
         body: newStaff({ username: 'ktclerk', mobile: '56789012', hkid: hkid('C', '123456'), storeIds: [stores.kwunTong], defaultStoreId: stores.kwunTong, roleIds: [branchRole] }),
       }),
     );
-    const body = { username: 'ktclerk', name: '觀塘文員', storeIds: [stores.kwunTong], defaultStoreId: stores.kwunTong, roleIds: [branchRole], level: 'L1' };
+    const body = { username: 'ktclerk', name: '觀塘文員', storeIds: [stores.kwunTong], defaultStoreId: stores.kwunTong, roleIds: [branchRole] };
     // Mobile and HKID left out (the branch admin only saw them masked): both stay as stored.
     const saved = await call<StaffItem>(t.app, 'PUT', `/staff/${created.id}`, { token: branchToken, body });
-    expect(dataOf(saved)).toMatchObject({ level: 'L1', mobile: '****9012' });
+    // The level left out stays as it was, even one above the caller's own.
+    expect(dataOf(saved)).toMatchObject({ levelId: officerLevel, mobile: '****9012' });
     const { rows } = await t.pool.query(`select mobile, hkid from staff where id = $1`, [created.id]);
     expect(rows[0]).toEqual({ mobile: '56789012', hkid: hkid('C', '123456') });
     // Adding a store or a role beyond the caller's reach is refused.

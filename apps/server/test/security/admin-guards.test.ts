@@ -26,9 +26,7 @@ const person = (username: string, mobile: string, storeId: number, roleId: numbe
   defaultStoreId: storeId,
   roleIds: [roleId],
   defaultLanguage: 'en',
-  level: null,
-  privilege: null,
-  maxApprovedAmount: null,
+  levelId: null,
 });
 
 beforeAll(async () => {

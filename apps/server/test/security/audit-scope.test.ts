@@ -35,7 +35,7 @@ beforeAll(async () => {
   const small = dataOf(await call<{ id: number }>(t.app, 'POST', '/roles', { token: admin, body: { name: 'kt counter', description: 'counter', permissions: ['tools.calculator'] } }));
   const person = (username: string, mobile: string, storeId: number, roleId: number) => ({
     username, name: username, password: 'secret12', mobile, email: null, hkid: null, storeIds: [storeId], defaultStoreId: storeId,
-    roleIds: [roleId], defaultLanguage: 'en', level: null, privilege: null, maxApprovedAmount: null,
+    roleIds: [roleId], defaultLanguage: 'en', levelId: null,
   });
   for (const body of [person('mklog', '51115555', stores.mongKok, role.id), person('ktonly', '53335555', stores.kwunTong, small.id), person('mkonly', '54445555', stores.mongKok, small.id)]) {
     expect((await call(t.app, 'POST', '/staff', { token: admin, body })).statusCode).toBe(200);

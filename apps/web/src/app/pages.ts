@@ -78,6 +78,8 @@ export const pages: Record<string, PageComponent> = {
   'masterdata.bank.list': lazy(() => import('../pages/masterdata/BankPage.js')),
   'masterdata.solicitor.list': lazy(() => import('../pages/masterdata/SolicitorPage.js')),
   'masterdata.ocaAgent.list': lazy(() => import('../pages/masterdata/OcaAgentPage.js')),
+  'masterdata.referralAgent.list': lazy(() => import('../pages/masterdata/ReferralAgentPage.js')),
+  'masterdata.staffLevel.list': lazy(() => import('../pages/masterdata/StaffLevelPage.js')),
   'masterdata.company': lazy(() => import('../pages/company/CompanyInfoPage.js')),
   // Master data option lists (customer related, loan related): one page, one group each.
   'masterdata.customer': lazy(() => import('../pages/options/OptionsPage.js').then((m) => ({ default: m.CustomerOptionsPage }))),

@@ -24,6 +24,7 @@ import zhTWErrors from './zh-TW/errors.json' with { type: 'json' };
 import zhTWFields from './zh-TW/fields.json' with { type: 'json' };
 import zhTWHolidays from './zh-TW/holidays.json' with { type: 'json' };
 import zhTWLegal from './zh-TW/legal.json' with { type: 'json' };
+import zhTWLevels from './zh-TW/levels.json' with { type: 'json' };
 import zhTWParties from './zh-TW/parties.json' with { type: 'json' };
 import zhTWOptions from './zh-TW/options.json' with { type: 'json' };
 import zhTWMonitor from './zh-TW/monitor.json' with { type: 'json' };
@@ -43,6 +44,7 @@ import enErrors from './en/errors.json' with { type: 'json' };
 import enFields from './en/fields.json' with { type: 'json' };
 import enHolidays from './en/holidays.json' with { type: 'json' };
 import enLegal from './en/legal.json' with { type: 'json' };
+import enLevels from './en/levels.json' with { type: 'json' };
 import enParties from './en/parties.json' with { type: 'json' };
 import enOptions from './en/options.json' with { type: 'json' };
 import enMonitor from './en/monitor.json' with { type: 'json' };
@@ -62,6 +64,7 @@ import zhCNErrors from './zh-CN/errors.json' with { type: 'json' };
 import zhCNFields from './zh-CN/fields.json' with { type: 'json' };
 import zhCNHolidays from './zh-CN/holidays.json' with { type: 'json' };
 import zhCNLegal from './zh-CN/legal.json' with { type: 'json' };
+import zhCNLevels from './zh-CN/levels.json' with { type: 'json' };
 import zhCNParties from './zh-CN/parties.json' with { type: 'json' };
 import zhCNOptions from './zh-CN/options.json' with { type: 'json' };
 import zhCNMonitor from './zh-CN/monitor.json' with { type: 'json' };
@@ -90,6 +93,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     fields: zhTWFields,
     holidays: zhTWHolidays,
     legal: zhTWLegal,
+    levels: zhTWLevels,
     monitor: zhTWMonitor,
     options: zhTWOptions,
     params: zhTWParams,
@@ -111,6 +115,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     fields: enFields,
     holidays: enHolidays,
     legal: enLegal,
+    levels: enLevels,
     monitor: enMonitor,
     options: enOptions,
     params: enParams,
@@ -132,6 +137,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     fields: zhCNFields,
     holidays: zhCNHolidays,
     legal: zhCNLegal,
+    levels: zhCNLevels,
     monitor: zhCNMonitor,
     options: zhCNOptions,
     params: zhCNParams,

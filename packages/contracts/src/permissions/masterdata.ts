@@ -1,20 +1,21 @@
-import { bankResource, ocaAgentResource, solicitorResource } from '../counterparties.js';
+import { bankResource, ocaAgentResource, referralAgentResource, solicitorResource } from '../counterparties.js';
+import { staffLevelResource } from '../levels.js';
 import { COMPANY_EDIT_PERMISSION } from '../company.js';
 import { holidayResource } from '../holidays.js';
 import { customerOptionResource, loanOptionResource } from '../options.js';
 import { action, page, resourcePermissions } from './define.js';
 
-/** Master data (spec §2). Holidays', the option lists', banks', solicitors' and OCA agents' keys come from their declarations. */
+/** Master data (spec §2). Staff levels', the option lists', holidays', banks', referral agents', solicitors' and OCA agents' keys come from their declarations. */
 export const masterdataPermissions = [
   // Company information: any signed-in staff reads it (titles, print headers); this key edits it.
   page('masterdata', 200, 'company', { icon: 'shop', available: true, path: '/masterdata/company' }),
   action('masterdata', 200, COMPANY_EDIT_PERMISSION, ['PUT /companyInfo', 'POST /companyInfo/logo']),
   page('masterdata', 201, 'staffInfo', { icon: 'idcard' }),
-  page('masterdata', 202, 'staffLevel', { icon: 'crown' }),
+  ...resourcePermissions(staffLevelResource, 'masterdata', 202, { icon: 'crown', available: true, path: '/masterdata/staffLevel' }),
   ...resourcePermissions(customerOptionResource, 'masterdata', 203, { icon: 'contacts', available: true, path: '/masterdata/customer' }),
   ...resourcePermissions(loanOptionResource, 'masterdata', 204, { icon: 'profile', available: true, path: '/masterdata/loan' }),
   ...resourcePermissions(bankResource, 'masterdata', 205, { icon: 'bank', available: true, path: '/masterdata/bank' }),
-  page('masterdata', 206, 'referralAgent', { icon: 'share-alt' }),
+  ...resourcePermissions(referralAgentResource, 'masterdata', 206, { icon: 'share-alt', available: true, path: '/masterdata/referralAgent' }),
   ...resourcePermissions(solicitorResource, 'masterdata', 207, { icon: 'solution', available: true, path: '/masterdata/solicitor' }),
   ...resourcePermissions(ocaAgentResource, 'masterdata', 208, { icon: 'reconciliation', available: true, path: '/masterdata/ocaAgent' }),
   ...resourcePermissions(holidayResource, 'masterdata', 209, { icon: 'calendar', available: true, path: '/masterdata/holidays' }),

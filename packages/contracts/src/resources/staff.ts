@@ -1,6 +1,7 @@
 import { LANGUAGES } from '../errors.js';
 import type { PermissionKey } from '../permissions/index.js';
 import { defineResource } from '../resource.js';
+import { STAFF_LEVEL_CHOICES_PATH } from '../levels.js';
 import {
   STAFF_STATES,
   staffCreateSchema,
@@ -55,9 +56,9 @@ export const staffResource = defineResource({
     { name: 'storeIds', kind: 'refs', label: 'fields:loginStores', form: true, required: true, refPath: STORES_REF },
     { name: 'defaultStoreId', kind: 'ref', label: 'fields:defaultStore', form: true, required: true, refPath: STORES_REF },
     { name: 'roleIds', kind: 'refs', label: 'fields:roles', form: true, required: true, refPath: ROLES_REF },
-    { name: 'level', kind: 'text', label: 'fields:staffLevel', list: true, form: true },
-    { name: 'privilege', kind: 'text', label: 'fields:privilege', form: true },
-    { name: 'maxApprovedAmount', kind: 'money', label: 'fields:maxApprovedAmount', list: true, form: true },
+    { name: 'levelId', kind: 'ref', label: 'fields:staffLevel', list: true, form: true, refPath: STAFF_LEVEL_CHOICES_PATH },
+    // From the level; shown, never edited here.
+    { name: 'maxApprovedAmount', kind: 'money', label: 'fields:maxApprovedAmount', list: true },
     { name: 'roleId', kind: 'ref', label: 'fields:role', filter: 'ref', refPath: ROLES_REF },
     { name: 'storeId', kind: 'ref', label: 'fields:store', filter: 'ref', refPath: STORES_REF },
     { name: 'state', kind: 'enum', label: 'fields:state', list: true, sortable: true, filter: 'enum', options: STAFF_STATES, enumName: 'staffState' },

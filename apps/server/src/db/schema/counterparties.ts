@@ -1,4 +1,4 @@
-import { numeric, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, numeric, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
 import { stamps } from './columns.js';
 
 /**
@@ -27,3 +27,20 @@ export const solicitors = pgTable('solicitors', { ...party(), firm: varchar('fir
 
 /** Collection agencies (OCA) and their charge, a percentage of what they recover. */
 export const ocaAgents = pgTable('oca_agents', { ...party(), chargePercent: numeric('charge_percent', { precision: 5, scale: 2 }).notNull() });
+
+/**
+ * Referral agents (intermediaries): particulars the licensing conditions ask for, the commission
+ * the lender pays (`percent` of the loan or a `fixed` HKD sum per loan) and the agent's written
+ * undertaking that it charges borrowers nothing.
+ */
+export const referralAgents = pgTable('referral_agents', {
+  ...party(),
+  brNo: varchar('br_no', { length: 8 }),
+  licenceNo: varchar('licence_no', { length: 32 }),
+  /** percent | fixed */
+  commissionKind: varchar('commission_kind', { length: 16 }).notNull(),
+  commission: numeric('commission', { precision: 16, scale: 2 }).notNull(),
+  agreementStart: date('agreement_start', { mode: 'string' }),
+  agreementEnd: date('agreement_end', { mode: 'string' }),
+  noBorrowerFee: boolean('no_borrower_fee').notNull().default(false),
+});

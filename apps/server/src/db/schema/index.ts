@@ -1,5 +1,6 @@
 // The drizzle schema, one file per area. Modules add their own files and export them here.
 export * from './stores.js';
+export * from './levels.js';
 export * from './staff.js';
 export * from './access.js';
 export * from './sessions.js';

@@ -1,6 +1,7 @@
-import { date, integer, numeric, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { instant, stamps } from './columns.js';
 import { stores } from './stores.js';
+import { staffLevels } from './levels.js';
 
 /** Admin users (spec §3 "Admin user"). Staff id 1 is the super admin. */
 export const staff = pgTable('staff', {
@@ -21,9 +22,8 @@ export const staff = pgTable('staff', {
   state: varchar('state', { length: 16 }).notNull().default('normal'),
   employmentDate: date('employment_date', { mode: 'string' }),
   defaultStoreId: integer('default_store_id').references(() => stores.id),
-  level: varchar('level', { length: 32 }),
-  privilege: varchar('privilege', { length: 64 }),
-  maxApprovedAmount: numeric('max_approved_amount', { precision: 16, scale: 2 }),
+  /** Staff level and privilege (spec §6): the maximum approved amount comes from it. */
+  levelId: integer('level_id').references(() => staffLevels.id),
   lastLoginAt: instant('last_login_at'),
   lastLoginIp: varchar('last_login_ip', { length: 64 }),
   failedLogins: integer('failed_logins').notNull().default(0),

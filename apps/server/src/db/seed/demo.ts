@@ -1,7 +1,7 @@
 import { CUSTOMER_OPTION_PERMISSIONS, DEFAULT_SYSTEM_SETTINGS, LOAN_OPTION_PERMISSIONS, PERMISSION_CATALOGUE } from '@harbour/contracts';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { banks, companyInfo, holidays, ocaAgents, rolePermissions, roles, settings, solicitors, staff, staffRoles, staffStores, stores } from '../schema/index.js';
+import { banks, companyInfo, holidays, ocaAgents, referralAgents, rolePermissions, roles, settings, solicitors, staff, staffLevels, staffRoles, staffStores, stores } from '../schema/index.js';
 import { hashPassword } from '../../platform/passwords.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -39,12 +39,33 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
 };
 
 /** Demo staff: username → role and stores (by position in the demo stores; the first is the default). */
-const DEMO_STAFF: { username: string; name: string; role: string; stores: number[] }[] = [
-  { username: 'manager', name: '陳經理', role: 'manager', stores: [0, 1, 2] },
-  { username: 'clerk', name: '李文員', role: 'clerk', stores: [0] },
-  { username: 'collector', name: '張收數', role: 'collector', stores: [0, 1] },
+const DEMO_STAFF: { username: string; name: string; role: string; stores: number[]; level?: string }[] = [
+  { username: 'manager', name: '陳經理', role: 'manager', stores: [0, 1, 2], level: 'Branch manager' },
+  { username: 'clerk', name: '李文員', role: 'clerk', stores: [0], level: 'Clerk' },
+  { username: 'collector', name: '張收數', role: 'collector', stores: [0, 1], level: 'Loan officer' },
+  // The accountant approves nothing: no level.
   { username: 'accountant', name: '黃會計', role: 'accountant', stores: [0, 1, 2] },
 ];
+
+/** Demo staff levels (spec §6): the owner's has no upper limit; the super admin holds it. */
+const DEMO_LEVELS = [
+  { nameZh: '文員', nameEn: 'Clerk', rank: 10, maxApprovedAmount: '0.00', unlimited: false, remarks: '可處理申請，不可批核貸款' },
+  { nameZh: '信貸主任', nameEn: 'Loan officer', rank: 20, maxApprovedAmount: '100000.00', unlimited: false, remarks: null },
+  { nameZh: '分店經理', nameEn: 'Branch manager', rank: 30, maxApprovedAmount: '500000.00', unlimited: false, remarks: null },
+  { nameZh: '東主', nameEn: 'Owner', rank: 40, maxApprovedAmount: null, unlimited: true, remarks: '不設上限' },
+];
+
+/** Demo referral agents (spec §9: eight companies); fictitious names and numbers. */
+const DEMO_REFERRAL_AGENTS = [
+  { nameZh: '德興財務顧問有限公司', nameEn: 'Tak Hing Financial Consultants Limited', brNo: '60000101', contactName: '何德興', commissionKind: 'percent', commission: '2.00' },
+  { nameZh: '匯豐達按揭轉介有限公司', nameEn: 'Wui Fung Tat Mortgage Referral Limited', brNo: '60000102', contactName: '梁志明', commissionKind: 'percent', commission: '1.50' },
+  { nameZh: '金門信貸服務有限公司', nameEn: 'Golden Gate Credit Services Limited', brNo: '60000103', contactName: '陳美玲', commissionKind: 'fixed', commission: '3000.00' },
+  { nameZh: '東昇商務中心', nameEn: 'Tung Sing Business Centre', brNo: '60000104', contactName: '黃家豪', commissionKind: 'fixed', commission: '1500.00' },
+  { nameZh: '九龍灣財務策劃有限公司', nameEn: 'Kowloon Bay Financial Planning Limited', brNo: '60000105', contactName: '林嘉欣', commissionKind: 'percent', commission: '2.50' },
+  { nameZh: '新港地產代理有限公司', nameEn: 'New Harbour Property Agency Limited', brNo: '60000106', contactName: '吳國強', commissionKind: 'percent', commission: '1.00' },
+  { nameZh: '永利會計師事務所', nameEn: 'Wing Lee Accounting Services', brNo: '60000107', contactName: '鄭永利', commissionKind: 'fixed', commission: '2000.00' },
+  { nameZh: '恒信保險顧問有限公司', nameEn: 'Hang Shun Insurance Consultants Limited', brNo: '60000108', contactName: '周秀英', commissionKind: 'percent', commission: '1.80' },
+] as const;
 
 const DEMO_STORES = [
   { nameZh: '旺角店', nameEn: 'Mong Kok', address: '九龍旺角彌敦道 580 號', saleTel: '2388 1001', contactName: '陳經理', mobile: '9123 4501', sort: 1 },
@@ -84,7 +105,8 @@ export async function isEmpty(db: Db): Promise<boolean> {
 
 /**
  * Demo data for the embedded default on an empty database (and the test template): three stores,
- * the super admin (id 1), four roles, four staff, default settings, a few holidays and the company's particulars.
+ * the super admin (id 1), four roles, four staff with their levels, default settings, a few holidays,
+ * the company's particulars and a few outside parties (eight referral agents).
  */
 export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -109,11 +131,14 @@ export async function seedDemo(db: Db): Promise<void> {
       const keys = PERMISSION_CATALOGUE.filter((p) => (grant.groups.includes(p.group) || grant.keys?.includes(p.key)) && !grant.except?.includes(p.key)).map((p) => p.key);
       if (keys.length) await tx.insert(rolePermissions).values(keys.map((permissionKey) => ({ roleId: r!.id, permissionKey })));
     }
+    const levelRows = await tx.insert(staffLevels).values(DEMO_LEVELS).returning({ id: staffLevels.id, nameEn: staffLevels.nameEn });
+    const levelId = (nameEn: string | undefined) => levelRows.find((l) => l.nameEn === nameEn)?.id ?? null;
+    await tx.update(staff).set({ levelId: levelId('Owner') }).where(sql`id = 1`);
     for (const s of DEMO_STAFF) {
       const own = s.stores.map((i) => storeIds[i]!);
       const [row] = await tx
         .insert(staff)
-        .values({ username: s.username, name: s.name, passwordHash, defaultStoreId: own[0], createdBy: 1 })
+        .values({ username: s.username, name: s.name, passwordHash, defaultStoreId: own[0], levelId: levelId(s.level), createdBy: 1 })
         .returning({ id: staff.id });
       await tx.insert(staffStores).values(own.map((storeId) => ({ staffId: row!.id, storeId, createdBy: 1 })));
       await tx.insert(staffRoles).values({ staffId: row!.id, roleId: roleIds.get(s.role)!, createdBy: 1 });
@@ -134,5 +159,16 @@ export async function seedDemo(db: Db): Promise<void> {
       { nameZh: '東方收數代理', nameEn: 'Eastern Collection Agency', chargePercent: '25.00', phone: '2111 0201' },
       { nameZh: '維港追收服務', nameEn: 'Harbour View Recovery Services', chargePercent: '30.00', phone: '2111 0202' },
     ]);
+    await tx.insert(referralAgents).values(
+      DEMO_REFERRAL_AGENTS.map((a, i) => ({
+        ...a,
+        phone: `2111 03${String(i + 1).padStart(2, '0')}`,
+        email: `referrals@agent${i + 1}.example`,
+        agreementStart: '2026-01-01',
+        agreementEnd: '2026-12-31',
+        noBorrowerFee: true,
+        remarks: '示範資料 (demo)',
+      })),
+    );
   });
 }

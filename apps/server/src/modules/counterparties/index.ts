@@ -1,12 +1,12 @@
-import { bankResource, ocaAgentResource, solicitorResource, type CounterpartyState } from '@harbour/contracts';
+import { bankResource, ocaAgentResource, referralAgentResource, solicitorResource, type CommissionKind, type CounterpartyState } from '@harbour/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AnyColumn } from 'drizzle-orm';
-import { banks, ocaAgents, solicitors } from '../../db/schema/index.js';
+import { banks, ocaAgents, referralAgents, solicitors } from '../../db/schema/index.js';
 import { registerResource } from '../../http/resource.js';
 import { tableService } from '../../platform/table-service.js';
 
 type Row = Record<string, unknown>;
-type PartyTable = typeof banks | typeof solicitors | typeof ocaAgents;
+type PartyTable = typeof banks | typeof solicitors | typeof ocaAgents | typeof referralAgents;
 
 /** The columns every party has, for filters and sorting. */
 const partyColumns = (t: PartyTable): Record<string, AnyColumn> => ({
@@ -31,8 +31,8 @@ const partyItem = (r: Row) => ({
 });
 
 /**
- * Master data → bank / creditor, solicitor, OCA agent: list, view, create, edit and delete from
- * their declarations. Deleting one a loan or an OCA record refers to answers 409 (foreign key);
+ * Master data → bank / creditor, solicitor, OCA agent, referral agent: list, view, create, edit and
+ * delete from their declarations. Deleting one a loan or an OCA record refers to answers 409 (foreign key);
  * such a party is disabled instead (`state`).
  */
 export function counterpartiesModule(app: FastifyInstance) {
@@ -66,6 +66,26 @@ export function counterpartiesModule(app: FastifyInstance) {
       id: ocaAgents.id,
       columns: { ...partyColumns(ocaAgents), chargePercent: ocaAgents.chargePercent },
       toItem: (r) => ({ ...partyItem(r), chargePercent: r.chargePercent as string }),
+      toInsert: (input) => ({ ...input }),
+    }),
+  );
+  registerResource(
+    app,
+    referralAgentResource,
+    tableService(referralAgentResource, {
+      table: referralAgents,
+      id: referralAgents.id,
+      columns: { ...partyColumns(referralAgents), commission: referralAgents.commission },
+      toItem: (r) => ({
+        ...partyItem(r),
+        brNo: (r.brNo as string | null) ?? null,
+        licenceNo: (r.licenceNo as string | null) ?? null,
+        commissionKind: r.commissionKind as CommissionKind,
+        commission: r.commission as string,
+        agreementStart: (r.agreementStart as string | null) ?? null,
+        agreementEnd: (r.agreementEnd as string | null) ?? null,
+        noBorrowerFee: r.noBorrowerFee === true,
+      }),
       toInsert: (input) => ({ ...input }),
     }),
   );

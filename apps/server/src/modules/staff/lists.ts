@@ -10,7 +10,8 @@ import {
 import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
-import { roles, staff, staffRoles, staffStores, stores } from '../../db/schema/index.js';
+import type { Language } from '@harbour/contracts';
+import { roles, staff, staffLevels, staffRoles, staffStores, stores } from '../../db/schema/index.js';
 import { route } from '../../http/route.js';
 import type { AuthContext } from '../../http/types.js';
 import { likePattern, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
@@ -36,7 +37,7 @@ async function allAdmins(db: DbOrTx, auth: AuthContext, q: { keyword?: string | 
 const INFO_SORTS = { id: staff.id, username: staff.username, name: staff.name, state: staff.state, employmentDate: staff.employmentDate, lastLoginAt: staff.lastLoginAt };
 
 /** `GET /staffInfo`: the staff summary (master data "staff information"): no personal numbers at all. */
-async function staffInfo(db: DbOrTx, auth: AuthContext, q: StaffInfoQuery) {
+async function staffInfo(db: DbOrTx, auth: AuthContext, lang: Language, q: StaffInfoQuery) {
   const where = and(
     staffFilterWhere(db, { auth }, { roleId: q.roleId, storeId: q.storeId, state: q.state }),
     q.keyword
@@ -45,15 +46,16 @@ async function staffInfo(db: DbOrTx, auth: AuthContext, q: StaffInfoQuery) {
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({ staff, level: staffLevels })
       .from(staff)
+      .leftJoin(staffLevels, eq(staffLevels.id, staff.levelId))
       .where(where)
       .orderBy(...orderBy(q.sort, INFO_SORTS, 'id:asc', staff.id))
       .limit(q.pageSize)
       .offset(offsetOf(q.page, q.pageSize)),
     db.select({ n: count() }).from(staff).where(where),
   ]);
-  const ids = rows.map((r) => r.id);
+  const ids = rows.map((r) => r.staff.id);
   const [storeRows, roleRows] = ids.length
     ? await Promise.all([
         db.select({ staffId: staffStores.staffId, name: stores.nameZh }).from(staffStores).innerJoin(stores, eq(stores.id, staffStores.storeId)).where(inArray(staffStores.staffId, ids)).orderBy(stores.id),
@@ -61,7 +63,7 @@ async function staffInfo(db: DbOrTx, auth: AuthContext, q: StaffInfoQuery) {
       ])
     : [[], []];
   const namesOf = (list: { staffId: number; name: string }[], id: number) => list.filter((r) => r.staffId === id).map((r) => r.name);
-  const items = rows.map((r) => ({
+  const items = rows.map(({ staff: r, level }) => ({
     id: r.id,
     username: r.username,
     name: r.name,
@@ -69,9 +71,9 @@ async function staffInfo(db: DbOrTx, auth: AuthContext, q: StaffInfoQuery) {
     state: r.state === 'forbidden' ? ('forbidden' as const) : ('normal' as const),
     storeNames: namesOf(storeRows, r.id),
     roleNames: namesOf(roleRows, r.id),
-    level: r.level,
-    privilege: r.privilege,
-    maxApprovedAmount: r.maxApprovedAmount,
+    level: level ? (lang === 'en' ? level.nameEn : level.nameZh) : null,
+    maxApprovedAmount: level?.maxApprovedAmount ?? null,
+    approvalUnlimited: level?.unlimited ?? false,
     employmentDate: r.employmentDate,
     lastLoginAt: r.lastLoginAt ? r.lastLoginAt.toISOString() : null,
   }));
@@ -99,6 +101,6 @@ export function staffListRoutes(app: FastifyInstance) {
     tags: ['staff'],
     querystring: staffInfoQuerySchema,
     response: pageOf(staffInfoItemSchema),
-    handler: async (req) => staffInfo(req.server.db, req.auth!, req.query),
+    handler: async (req) => staffInfo(req.server.db, req.auth!, req.lang, req.query),
   });
 }

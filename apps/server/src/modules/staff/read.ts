@@ -1,7 +1,7 @@
 import type { Language, StaffFilters, StaffItem } from '@harbour/contracts';
 import { and, count, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { roles, staff, staffRoles, staffStores, stores } from '../../db/schema/index.js';
+import { roles, staff, staffLevels, staffRoles, staffStores, stores } from '../../db/schema/index.js';
 import { notFound } from '../../http/app-error.js';
 import { readSettings } from '../../platform/settings.js';
 import type { AuthContext } from '../../http/types.js';
@@ -33,10 +33,18 @@ export async function maskingFor(db: DbOrTx, auth: AuthContext | null): Promise<
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Stores and roles of each listed staff member, in two queries for the whole page. */
-async function relations(db: DbOrTx, ids: number[]) {
-  if (ids.length === 0) return { storesOf: new Map(), rolesOf: new Map() } as const;
-  const [storeRows, roleRows] = await Promise.all([
+/** A staff member's level as the answers show it (spec §6), with its approval limit. */
+export interface LevelOfStaff {
+  id: number;
+  name: string;
+  maxApprovedAmount: string | null;
+  unlimited: boolean;
+}
+
+/** Stores, roles and levels of the listed staff members, in three queries for the whole page. */
+async function relations(db: DbOrTx, ids: number[], lang: Language) {
+  if (ids.length === 0) return { storesOf: new Map(), rolesOf: new Map(), levelOf: new Map() } as const;
+  const [storeRows, roleRows, levelRows] = await Promise.all([
     db
       .select({ staffId: staffStores.staffId, id: stores.id, name: stores.nameZh })
       .from(staffStores)
@@ -49,18 +57,29 @@ async function relations(db: DbOrTx, ids: number[]) {
       .innerJoin(roles, eq(roles.id, staffRoles.roleId))
       .where(inArray(staffRoles.staffId, ids))
       .orderBy(roles.id),
+    db
+      .select({ staffId: staff.id, level: staffLevels })
+      .from(staff)
+      .innerJoin(staffLevels, eq(staffLevels.id, staff.levelId))
+      .where(inArray(staff.id, ids)),
   ]);
+  const levelOf = new Map<number, LevelOfStaff>(
+    levelRows.map(({ staffId, level: l }) => [
+      staffId,
+      { id: l.id, name: lang === 'en' ? l.nameEn : l.nameZh, maxApprovedAmount: l.maxApprovedAmount, unlimited: l.unlimited },
+    ]),
+  );
   const group = (rows: { staffId: number; id: number; name: string }[]) => {
     const m = new Map<number, { id: number; name: string }[]>();
     for (const r of rows) m.set(r.staffId, [...(m.get(r.staffId) ?? []), { id: r.id, name: r.name }]);
     return m;
   };
-  return { storesOf: group(storeRows), rolesOf: group(roleRows) } as const;
+  return { storesOf: group(storeRows), rolesOf: group(roleRows), levelOf } as const;
 }
 
 export function toItem(
   row: StaffRow,
-  rel: { stores: { id: number; name: string }[]; roles: { id: number; name: string }[] },
+  rel: { stores: { id: number; name: string }[]; roles: { id: number; name: string }[]; level: LevelOfStaff | null },
   masking: Masking,
 ): StaffItem {
   const shown = (v: string | null) => maskTail(v, masking.visibleDigits);
@@ -84,9 +103,10 @@ export function toItem(
     stores: rel.stores,
     defaultStoreId: row.defaultStoreId,
     roles: rel.roles,
-    level: row.level,
-    privilege: row.privilege,
-    maxApprovedAmount: row.maxApprovedAmount,
+    levelId: rel.level?.id ?? null,
+    levelName: rel.level?.name ?? null,
+    maxApprovedAmount: rel.level?.maxApprovedAmount ?? null,
+    approvalUnlimited: rel.level?.unlimited ?? false,
     lastLoginAt: iso(row.lastLoginAt),
     createdAt: row.createdAt.toISOString(),
   };
@@ -134,11 +154,12 @@ export async function listStaff(ctx: ServiceContext, q: StaffFilters) {
     db.select({ n: count() }).from(staff).where(where),
   ]);
   const masking = await maskingFor(db, ctx.auth);
-  const { storesOf, rolesOf } = await relations(
+  const { storesOf, rolesOf, levelOf } = await relations(
     db,
     rows.map((r) => r.id),
+    ctx.lang,
   );
-  const items = rows.map((r) => toItem(r, { stores: storesOf.get(r.id) ?? [], roles: rolesOf.get(r.id) ?? [] }, masking));
+  const items = rows.map((r) => toItem(r, { stores: storesOf.get(r.id) ?? [], roles: rolesOf.get(r.id) ?? [], level: levelOf.get(r.id) ?? null }, masking));
   return pageOfRows(items, total?.n ?? 0, q.page, q.pageSize);
 }
 
@@ -153,12 +174,12 @@ export async function findStaff(db: DbOrTx, scope: ScopeSource, id: number, forU
   return row;
 }
 
-export async function staffItem(db: DbOrTx, auth: AuthContext | null, row: StaffRow): Promise<StaffItem> {
-  const { storesOf, rolesOf } = await relations(db, [row.id]);
-  return toItem(row, { stores: storesOf.get(row.id) ?? [], roles: rolesOf.get(row.id) ?? [] }, await maskingFor(db, auth));
+export async function staffItem(db: DbOrTx, auth: AuthContext | null, row: StaffRow, lang: Language): Promise<StaffItem> {
+  const { storesOf, rolesOf, levelOf } = await relations(db, [row.id], lang);
+  return toItem(row, { stores: storesOf.get(row.id) ?? [], roles: rolesOf.get(row.id) ?? [], level: levelOf.get(row.id) ?? null }, await maskingFor(db, auth));
 }
 
 /** `GET /staff/{id}`: one staff member inside the caller's scope, masked. */
 export async function getStaff(ctx: ServiceContext, id: number): Promise<StaffItem> {
-  return staffItem(ctx.db, ctx.auth, await findStaff(ctx.db, ctx, id));
+  return staffItem(ctx.db, ctx.auth, await findStaff(ctx.db, ctx, id), ctx.lang);
 }

@@ -1,8 +1,8 @@
 import { ErrorStatus, isStrongPassword, type FieldError, type RevealableStaffField, type StaffCreate, type StaffState, type StaffUpdate } from '@harbour/contracts';
 import { and, count, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { auditLog, rolePermissions, roles, staff, staffRoles, staffStores, stores } from '../../db/schema/index.js';
-import { AppError, badRequest, businessRule, tooManyRequests } from '../../http/app-error.js';
+import { auditLog, rolePermissions, roles, staff, staffLevels, staffRoles, staffStores, stores } from '../../db/schema/index.js';
+import { AppError, badRequest, businessRule, forbidden, tooManyRequests } from '../../http/app-error.js';
 import { audit } from '../../platform/audit.js';
 import { SUPER_ADMIN_ID } from '../../http/auth-hook.js';
 import { readSettings } from '../../platform/settings.js';
@@ -15,6 +15,7 @@ import { actingStaff, type ServiceContext } from '../../platform/context.js';
 import { assertMayManage, storesOfStaff } from '../../platform/staff-guard.js';
 import { findStaff, staffItem, type StaffRow } from './read.js';
 import { maskTail } from './mask.js';
+import { approvalLimitOf, limitNotAbove } from '../staff-levels/service.js';
 
 /** Staff writes take this transaction lock so two requests cannot both pass the duplicate checks. */
 const STAFF_WRITE_LOCK = 0x5ea_0001;
@@ -168,15 +169,36 @@ const profileColumns = (input: Profile) => ({
   employmentDate: input.employmentDate,
   defaultLanguage: input.defaultLanguage,
   defaultStoreId: input.defaultStoreId,
-  level: input.level,
-  privilege: input.privilege,
-  maxApprovedAmount: input.maxApprovedAmount,
+  levelId: input.levelId,
 });
+
+/**
+ * Spec §6: the level carries the maximum approved amount, so giving one is guarded like a grant.
+ * Nobody but the super administrator changes their own level (no one raises their own approval
+ * limit); a new level must be an enabled one and, unless the caller is the super administrator,
+ * no higher than the caller's own (no level is the lowest, "no upper limit" the highest). A level
+ * left as it was passes, even one since disabled.
+ */
+async function checkLevel(tx: Tx, auth: AuthContext, staffId: number | null, levelId: number | null, current: number | null) {
+  if (levelId === current) return;
+  if (staffId === auth.staffId && !auth.superAdmin) throw forbidden('admin.ownLevel');
+  if (levelId === null) return;
+  const [level] = await tx.select().from(staffLevels).where(eq(staffLevels.id, levelId));
+  if (!level || level.state !== 'normal') throw badRequest('errors.validation', [{ field: 'levelId', message: 'admin.unknownLevel' }]);
+  if (auth.superAdmin) return;
+  const given = level.unlimited
+    ? ({ levelId, unlimited: true, maxAmount: null } as const)
+    : ({ levelId, unlimited: false, maxAmount: level.maxApprovedAmount ?? '0' } as const);
+  if (!limitNotAbove(given, await approvalLimitOf(tx, auth.staffId))) {
+    throw badRequest('errors.validation', [{ field: 'levelId', message: 'admin.levelAboveOwn' }]);
+  }
+}
 
 export async function createStaff(tx: Tx, ctx: ServiceContext, input: StaffCreate) {
   const auth = actingStaff(ctx);
   await checkPasswordPolicy(tx, input.password);
   const { storeIds, roleIds } = await checkAssignments(tx, auth, input, { storeIds: [], roleIds: [] });
+  await checkLevel(tx, auth, null, input.levelId, null);
   await checkDuplicates(tx, ctx, input, null);
   const [row] = await tx
     .insert(staff)
@@ -184,7 +206,7 @@ export async function createStaff(tx: Tx, ctx: ServiceContext, input: StaffCreat
     .returning();
   await replaceLinks(tx, row!.id, storeIds, roleIds, auth.staffId);
   await audit(tx, { action: 'add', module: 'staff', reference: row!.id, after: { ...auditCopy(row!), storeIds, roleIds }, recordStores: storeIds });
-  return staffItem(tx, auth, row!);
+  return staffItem(tx, auth, row!, ctx.lang);
 }
 
 export async function updateStaff(tx: Tx, ctx: ServiceContext, id: number, input: StaffUpdate) {
@@ -192,13 +214,15 @@ export async function updateStaff(tx: Tx, ctx: ServiceContext, id: number, input
   const before = await findStaff(tx, ctx, id, true);
   await assertMayManage(tx, auth, id);
   await checkPasswordPolicy(tx, input.password);
-  const beforeLinks = await staffItem(tx, auth, before);
+  const beforeLinks = await staffItem(tx, auth, before, ctx.lang);
   const current = { storeIds: beforeLinks.stores.map((s) => s.id), roleIds: beforeLinks.roles.map((r) => r.id) };
   const { storeIds, roleIds } = await checkAssignments(tx, auth, input, current);
   // Left out = unchanged (the caller may only have seen them masked).
   const mobile = input.mobile ?? before.mobile;
   if (mobile === null) throw badRequest('errors.validation', [{ field: 'mobile', message: 'validation.mobileRequired' }]);
-  const profile: Profile = { ...input, mobile, hkid: input.hkid === undefined ? before.hkid : input.hkid };
+  const levelId = input.levelId === undefined ? before.levelId : input.levelId;
+  await checkLevel(tx, auth, id, levelId, before.levelId);
+  const profile: Profile = { ...input, mobile, hkid: input.hkid === undefined ? before.hkid : input.hkid, levelId };
   await checkDuplicates(tx, ctx, profile, id);
   const [row] = await tx
     .update(staff)
@@ -224,7 +248,7 @@ export async function updateStaff(tx: Tx, ctx: ServiceContext, id: number, input
     // super administrator's record belongs to no branch.
     recordStores: id === SUPER_ADMIN_ID ? null : [...new Set([...current.storeIds, ...storeIds])],
   });
-  return staffItem(tx, auth, row!);
+  return staffItem(tx, auth, row!, ctx.lang);
 }
 
 /** Forbid or restore. Forbidding ends the member's sessions at once (and the auth hook refuses any left). */
@@ -236,7 +260,7 @@ export async function setStaffState(tx: Tx, ctx: ServiceContext, id: number, sta
   const [row] = await tx.update(staff).set({ state, updatedAt: new Date() }).where(eq(staff.id, id)).returning();
   if (state === 'forbidden') await endStaffSessions(tx, id, 'forbidden');
   await audit(tx, { action: 'edit', module: 'staff', reference: id, before: { state: before.state }, after: { state }, recordStores: await storesOfStaff(tx, id) });
-  return staffItem(tx, auth, row!);
+  return staffItem(tx, auth, row!, ctx.lang);
 }
 
 /** The whole value of a masked field, for callers with `staff.reveal`; every reveal is logged. */

@@ -2,6 +2,7 @@ import { Space, Tag } from 'antd';
 import { ResourceListPage } from '../../generic/ResourceListPage';
 import type { Row } from '../../generic/use-resource';
 import { staffInfoResource } from '@harbour/contracts';
+import { ApprovalLimit } from '../../components/ApprovalLimit.js';
 
 const tags = (v: unknown, color?: string) =>
   Array.isArray(v) && v.length > 0 ? (
@@ -24,6 +25,7 @@ export default function StaffInfoPage() {
       cells={{
         storeNames: (row: Row) => tags(row.storeNames),
         roleNames: (row: Row) => tags(row.roleNames, 'geekblue'),
+        maxApprovedAmount: (row: Row) => <ApprovalLimit amount={row.maxApprovedAmount} unlimited={row.approvalUnlimited} />,
       }}
     />
   );

@@ -9,6 +9,7 @@ import { MaskedValue } from './MaskedValue';
 import { StaffRowActions } from './StaffRowActions';
 import { staffResource } from '@harbour/contracts';
 import { staffItemToForm } from './staff-form';
+import { ApprovalLimit } from '../../components/ApprovalLimit.js';
 
 type IdName = { id: number; name: string };
 const idNames = (v: unknown): IdName[] => (Array.isArray(v) ? (v as IdName[]) : []);
@@ -17,8 +18,8 @@ const defaultStoreRef = staffResource.fields.find((f) => f.name === 'defaultStor
 
 /**
  * Staff list (spec §2 Admin list / Staff list): filters, create and edit in a drawer, forbid and
- * restore, unlock, login stores with the default one starred, roles, level and maximum approved
- * amount, and the masked mobile with its audited reveal.
+ * restore, unlock, login stores with the default one starred, roles, level and (from it) maximum
+ * approved amount, and the masked mobile with its audited reveal.
  */
 export default function StaffPage() {
   const { t } = useTranslation('admin');
@@ -28,6 +29,7 @@ export default function StaffPage() {
       cells={{
         mobile: (row) => <MaskedValue id={Number(row.id)} field="mobile" value={row.mobile} canReveal={row.canReveal === true} />,
         state: (row) => <StateTags row={row} />,
+        maxApprovedAmount: (row) => <ApprovalLimit amount={row.maxApprovedAmount} unlimited={row.approvalUnlimited} />,
       }}
       extraColumns={[
         {
@@ -65,7 +67,7 @@ export default function StaffPage() {
         controls: { defaultStoreId: <DefaultStoreSelect refPath={defaultStoreRef} /> },
         itemProps: {
           password: { extra: t('staff.passwordHint') },
-          maxApprovedAmount: { extra: t('staff.maxApprovedHint') },
+          levelId: { extra: t('staff.levelHint') },
           defaultStoreId: { extra: t('staff.pickStoresFirst') },
         },
       }}
