@@ -133,6 +133,8 @@ test('store: create one and see it listed with its amounts', async ({ page }) =>
   const d = drawer(page);
   await d.getByLabel(label(t(lang, 'fields:storeName'))).fill('沙田店');
   await d.getByLabel(label(t(lang, 'fields:englishName'))).fill(english);
+  // Lower case is raised: the code shows in document numbers (System → code format).
+  await d.getByLabel(label(t(lang, 'fields:storeCode'))).fill(`s${unique().slice(-5)}`);
   await d.getByLabel(label(t(lang, 'fields:lendMoney'))).fill('1234567.5');
   await button(page, lang, 'admin:resource.save').click();
   await expect(toast(page, t(lang, 'success:created'))).toBeVisible();

@@ -11,6 +11,7 @@ export * from './access-ips.js';
 export * from './admin-lists.js';
 export * from './calculator.js';
 export * from './settings.js';
+export * from './system-codes.js';
 export * from './holidays.js';
 export * from './counterparties.js';
 export * from './levels.js';

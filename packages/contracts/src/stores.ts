@@ -1,3 +1,4 @@
+import { STORE_CODE_PATTERN } from '@harbour/domain';
 import { z } from 'zod';
 import { listQueryBase } from './list.js';
 import { defineResource } from './resource.js';
@@ -16,6 +17,8 @@ export const storeItemSchema = z.object({
   id: z.number().int(),
   storeName: z.string(),
   englishName: z.string(),
+  /** Short code that document numbers may include (System → code format). */
+  code: z.string(),
   address: z.string().nullable(),
   saleTel: z.string().nullable(),
   contactName: z.string().nullable(),
@@ -38,6 +41,11 @@ export const optionalText = (max: number) =>
 export const storeCreateSchema = z.object({
   storeName: z.string().trim().min(1, { message: 'validation.storeNameRequired' }).max(64, { message: 'validation.tooLong' }),
   englishName: z.string().trim().min(1, { message: 'validation.englishNameRequired' }).max(128, { message: 'validation.tooLong' }),
+  code: z
+    .string({ message: 'validation.storeCode' })
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .refine((v) => STORE_CODE_PATTERN.test(v), { message: 'validation.storeCode' }),
   address: optionalText(255),
   saleTel: optionalText(32),
   contactName: optionalText(64),
@@ -76,6 +84,7 @@ export const storesResource = defineResource({
     { name: 'id', kind: 'integer', label: 'fields:id', list: true, sortable: true },
     { name: 'storeName', kind: 'text', label: 'fields:storeName', list: true, sortable: true, filter: 'text', form: true, required: true },
     { name: 'englishName', kind: 'text', label: 'fields:englishName', list: true, sortable: true, filter: 'text', form: true, required: true },
+    { name: 'code', kind: 'text', label: 'fields:storeCode', list: true, sortable: true, form: true, required: true },
     { name: 'address', kind: 'textarea', label: 'fields:address', list: true, form: true },
     { name: 'saleTel', kind: 'text', label: 'fields:saleTel', list: true, form: true },
     { name: 'contactName', kind: 'text', label: 'fields:contactName', list: true, form: true },

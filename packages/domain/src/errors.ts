@@ -24,6 +24,8 @@ export const DOMAIN_ERROR_CODES = {
   // the accounting ledger
   UNBALANCED_JOURNAL_ENTRY: 'The journal entry does not balance',
   INVALID_JOURNAL_AMOUNT: 'A journal amount must be zero or more with at most two decimals',
+  // System → active period
+  OUTSIDE_ACTIVE_PERIOD: 'Posted on {{postedDate}}: the active period of {{days}} days ended on {{lastDate}}; it can no longer be changed',
 } as const;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERROR_CODES;

@@ -26,3 +26,6 @@ export { OPTION_STATUS, OPTION_ACTIONS, type OptionStatus, type OptionAction } f
 export * from './calculator.js';
 export * from './validators/index.js';
 export * from './ledger/index.js';
+export * from './codes.js';
+export * from './active-period.js';
+export * from './mask.js';

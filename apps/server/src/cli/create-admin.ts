@@ -54,7 +54,7 @@ async function main() {
     await database.db.transaction(async (tx) => {
       let [store] = await tx.select({ id: stores.id }).from(stores).limit(1);
       if (!store) {
-        [store] = await tx.insert(stores).values({ nameZh: '總店', nameEn: 'Head Office' }).returning({ id: stores.id });
+        [store] = await tx.insert(stores).values({ nameZh: '總店', nameEn: 'Head Office', code: 'HO' }).returning({ id: stores.id });
       }
       await tx.insert(staff).values({ id: 1, username: username.data, name: username.data, passwordHash, defaultStoreId: store!.id });
       await tx.execute(sql`select setval(pg_get_serial_sequence('staff', 'id'), greatest((select max(id) from staff), 1))`);

@@ -18,6 +18,7 @@ afterAll(() => t.close());
 const store = (over: Record<string, unknown> = {}) => ({
   storeName: '沙田店',
   englishName: 'Sha Tin',
+  code: 'ST',
   address: '新界沙田正街 1 號',
   saleTel: '2600 1004',
   contactName: '周主任',

@@ -73,6 +73,9 @@ export const pages: Record<string, PageComponent> = {
   // Loan mathematics around the domain: calculator, default settings, holidays.
   'tools.calculator': lazy(() => import('../pages/tools/CalculatorPage.js')),
   'system.settings': lazy(() => import('../pages/system-settings/SettingsPage.js')),
+  'system.codeFormat': lazy(() => import('../pages/system-settings/CodeFormatPage.js')),
+  'system.activePeriod': lazy(() => import('../pages/system-settings/ActivePeriodPage.js')),
+  'system.visibleTel': lazy(() => import('../pages/system-settings/VisibleTelPage.js')),
   'masterdata.holidays.list': lazy(() => import('../pages/holidays/HolidaysPage.js')),
   // Master data: outside parties (generic pages over their declarations).
   'masterdata.bank.list': lazy(() => import('../pages/masterdata/BankPage.js')),

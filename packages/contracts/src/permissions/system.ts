@@ -8,10 +8,13 @@ import { action, page, resourcePermissions } from './define.js';
  */
 export const systemPermissions = [
   page('system', 300, 'settings', { icon: 'setting', available: true, api: ['GET /getSystemPresets', 'POST /createSystemPresets'] }),
-  page('system', 301, 'codeFormat', { icon: 'number' }),
+  page('system', 301, 'codeFormat', { icon: 'number', available: true, api: ['GET /codeFormats'] }),
+  action('system', 301, 'system.codeFormat.edit', ['PUT /codeFormats/{kind}']),
   page('system', 302, 'developList', { icon: 'code', available: true, api: ['GET /getSystemDevelopList', 'GET /getSystemDevelop', 'POST /createSystemDevelop'] }),
-  page('system', 303, 'activePeriod', { icon: 'clock-circle' }),
-  page('system', 304, 'visibleTel', { icon: 'eye' }),
+  // One key each for reading and saving its one setting, so a role may be given either page
+  // without the whole default settings page.
+  page('system', 303, 'activePeriod', { icon: 'clock-circle', available: true, api: ['GET /activePeriod', 'PUT /activePeriod'] }),
+  page('system', 304, 'visibleTel', { icon: 'eye', available: true, api: ['GET /visibleTel', 'PUT /visibleTel'] }),
   ...resourcePermissions(accessIpsResource, 'system', 305, { available: true, icon: 'global', path: '/system/accessIps' }),
   action('system', 305, 'system.accessIps.setting', ['GET /accessIps/setting', 'POST /accessIps/setting']),
   page('system', 306, 'monitor', { icon: 'monitor', available: true, api: ['GET /getSystemMonitor'] }),

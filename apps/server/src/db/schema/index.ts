@@ -8,3 +8,4 @@ export * from './system.js';
 export * from './counterparties.js';
 export * from './company.js';
 export * from './options.js';
+export * from './codes.js';

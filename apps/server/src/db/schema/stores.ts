@@ -6,6 +6,12 @@ export const stores = pgTable('stores', {
   id: serial('id').primaryKey(),
   nameZh: varchar('name_zh', { length: 64 }).notNull(),
   nameEn: varchar('name_en', { length: 128 }).notNull(),
+  /**
+   * Short code (capital letters and digits) that document numbers may include (System → code
+   * format). NOT NULL in the database: the migration that added it gives existing stores
+   * `S<id>` first, which drizzle-kit cannot express, so the type here still allows null.
+   */
+  code: varchar('code', { length: 6 }).unique('stores_code_unique'),
   address: varchar('address', { length: 255 }),
   saleTel: varchar('sale_tel', { length: 32 }),
   contactName: varchar('contact_name', { length: 64 }),

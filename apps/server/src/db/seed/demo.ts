@@ -68,9 +68,9 @@ const DEMO_REFERRAL_AGENTS = [
 ] as const;
 
 const DEMO_STORES = [
-  { nameZh: '旺角店', nameEn: 'Mong Kok', address: '九龍旺角彌敦道 580 號', saleTel: '2388 1001', contactName: '陳經理', mobile: '9123 4501', sort: 1 },
-  { nameZh: '觀塘店', nameEn: 'Kwun Tong', address: '九龍觀塘道 388 號', saleTel: '2345 1002', contactName: '何主任', mobile: '9123 4502', sort: 2 },
-  { nameZh: '荃灣店', nameEn: 'Tsuen Wan', address: '新界荃灣沙咀道 68 號', saleTel: '2412 1003', contactName: '林主任', mobile: '9123 4503', sort: 3 },
+  { nameZh: '旺角店', nameEn: 'Mong Kok', code: 'MK', address: '九龍旺角彌敦道 580 號', saleTel: '2388 1001', contactName: '陳經理', mobile: '9123 4501', sort: 1 },
+  { nameZh: '觀塘店', nameEn: 'Kwun Tong', code: 'KT', address: '九龍觀塘道 388 號', saleTel: '2345 1002', contactName: '何主任', mobile: '9123 4502', sort: 2 },
+  { nameZh: '荃灣店', nameEn: 'Tsuen Wan', code: 'TW', address: '新界荃灣沙咀道 68 號', saleTel: '2412 1003', contactName: '林主任', mobile: '9123 4503', sort: 3 },
 ];
 
 /** The demo lender's particulars (fictitious licence and registration numbers). */

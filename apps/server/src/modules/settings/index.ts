@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { settingPagesRoutes } from './pages.js';
 import { settingsRoutes } from './routes.js';
 
-/** System → default settings. */
+/** System → default settings, and the active period and visible tel. no. pages. */
 export function settingsModule(app: FastifyInstance) {
   settingsRoutes(app);
+  settingPagesRoutes(app);
 }

@@ -4,11 +4,10 @@
  */
 import { SYSTEM_SETTING_KEYS, type SystemSettings } from '@harbour/contracts';
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { settings } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
-import { toContext, type ServiceContext } from '../../platform/context.js';
+import type { ServiceContext } from '../../platform/context.js';
 import { readSettings } from '../../platform/settings.js';
 
 export const readAllSettings = (db: DbOrTx): Promise<SystemSettings> => readSettings(db, SYSTEM_SETTING_KEYS);
@@ -16,8 +15,11 @@ export const readAllSettings = (db: DbOrTx): Promise<SystemSettings> => readSett
 /** JSON equality of two setting values (arrays are kept sorted by the contract). */
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Saves the changed keys of `patch` (the default settings page saves many, the system list one). */
-export async function saveSettings(tx: Tx, source: FastifyRequest | ServiceContext, patch: Partial<SystemSettings>): Promise<SystemSettings> {
+/**
+ * Saves the changed keys of `patch` in the caller's transaction: the default settings page saves
+ * many, the system list, active period and visible tel. no. pages one each.
+ */
+export async function saveSettings(tx: Tx, who: Pick<ServiceContext, 'auth'>, patch: Partial<SystemSettings>): Promise<SystemSettings> {
   // One save at a time: two editors would otherwise each audit a "before" the other overwrote.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('harbour.settings'))`);
   const current = await readAllSettings(tx);
@@ -30,7 +32,7 @@ export async function saveSettings(tx: Tx, source: FastifyRequest | ServiceConte
   }
   const changed = Object.keys(after);
   if (changed.length > 0) {
-    const staffId = toContext(source).auth?.staffId ?? null;
+    const staffId = who.auth?.staffId ?? null;
     await tx
       .insert(settings)
       .values(changed.map((key) => ({ key, value: after[key], createdBy: staffId, updatedBy: staffId })))

@@ -7,7 +7,7 @@ import { readSettings } from '../../platform/settings.js';
 import type { AuthContext } from '../../http/types.js';
 import { likePattern, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
 import type { ScopeSource, ServiceContext } from '../../platform/context.js';
-import { maskTail } from './mask.js';
+import { maskTail } from '@harbour/domain';
 import { staffInScope } from './scope.js';
 
 export type StaffRow = typeof staff.$inferSelect;

@@ -14,7 +14,7 @@ import { withTx } from '../../platform/tx.js';
 import { actingStaff, type ServiceContext } from '../../platform/context.js';
 import { assertMayManage, storesOfStaff } from '../../platform/staff-guard.js';
 import { findStaff, staffItem, type StaffRow } from './read.js';
-import { maskTail } from './mask.js';
+import { maskTail } from '@harbour/domain';
 import { approvalLimitOf, limitNotAbove } from '../staff-levels/service.js';
 
 /** Staff writes take this transaction lock so two requests cannot both pass the duplicate checks. */

@@ -26,6 +26,7 @@ const toItem = (r: StoreRow): StoreItem => ({
   id: r.id,
   storeName: r.nameZh,
   englishName: r.nameEn,
+  code: r.code ?? '',
   address: r.address,
   saleTel: r.saleTel,
   contactName: r.contactName,
@@ -38,6 +39,7 @@ const toItem = (r: StoreRow): StoreItem => ({
 const toColumns = (input: StoreCreate) => ({
   nameZh: input.storeName,
   nameEn: input.englishName,
+  code: input.code,
   address: input.address,
   saleTel: input.saleTel,
   contactName: input.contactName,
@@ -136,6 +138,7 @@ export function storesModule(app: FastifyInstance) {
         id: stores.id,
         storeName: stores.nameZh,
         englishName: stores.nameEn,
+        code: stores.code,
         lendMoney: stores.lendMoney,
         gainMoney: stores.gainMoney,
         createdAt: stores.createdAt,

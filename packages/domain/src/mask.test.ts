@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { maskTail } from '../../src/modules/staff/mask.js';
+import { maskTail } from './mask.js';
 
 describe('maskTail', () => {
   it('keeps the last N characters and hides the rest', () => {

@@ -1,0 +1,82 @@
+/**
+ * Document numbers (System → code format): application, loan and repayment numbers and customer
+ * codes, taken in the transaction that inserts the record they number.
+ *
+ * Each number comes from a counter row (kind, store or shared, period) that the taking
+ * transaction increments and so keeps locked until it ends: a second transaction taking the same
+ * kind waits, and a transaction that rolls back gives its number back. Numbers are therefore
+ * gapless and unique under concurrency, at the cost that takers of one counter queue behind each
+ * other's transactions — take the number late in the transaction, just before the insert.
+ */
+import { CODE_KINDS, codePeriod, DEFAULT_CODE_FORMATS, formatCode, type CodeFormat, type CodeKind } from '@harbour/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../db/client.js';
+import { codeCounters, codeFormats, stores } from '../db/schema/index.js';
+
+type FormatRow = typeof codeFormats.$inferSelect;
+
+const toFormat = (row: FormatRow): CodeFormat => ({
+  prefix: row.prefix,
+  includeStoreCode: row.includeStoreCode,
+  datePart: row.datePart as CodeFormat['datePart'],
+  seqWidth: row.seqWidth,
+  reset: row.reset as CodeFormat['reset'],
+});
+
+/** Every kind's format (the default for a kind never saved) and when it was last saved. */
+export async function readCodeFormats(db: DbOrTx): Promise<Record<CodeKind, { format: CodeFormat; updatedAt: Date | null }>> {
+  const rows = await db.select().from(codeFormats);
+  const out = {} as Record<CodeKind, { format: CodeFormat; updatedAt: Date | null }>;
+  for (const kind of CODE_KINDS) out[kind] = { format: DEFAULT_CODE_FORMATS[kind], updatedAt: null };
+  for (const row of rows) if ((CODE_KINDS as readonly string[]).includes(row.kind)) out[row.kind as CodeKind] = { format: toFormat(row), updatedAt: row.updatedAt };
+  return out;
+}
+
+/** One kind's current format. */
+export async function readCodeFormat(db: DbOrTx, kind: CodeKind): Promise<CodeFormat> {
+  const [row] = await db.select().from(codeFormats).where(eq(codeFormats.kind, kind));
+  return row ? toFormat(row) : DEFAULT_CODE_FORMATS[kind];
+}
+
+/** A store's code; a store id that does not exist is a programming error. */
+export async function storeCodeOf(db: DbOrTx, storeId: number): Promise<string> {
+  const [row] = await db.select({ code: stores.code }).from(stores).where(eq(stores.id, storeId));
+  if (!row?.code) throw new Error(`store ${storeId} has no code`);
+  return row.code;
+}
+
+/** The counter a format counts with: the store's own when the number shows the store code, else the shared one (0). */
+export const counterStoreKey = (format: CodeFormat, storeId: number) => (format.includeStoreCode ? storeId : 0);
+
+/**
+ * Takes the next number of `kind` in its current format for the record of `storeId` dated `date`
+ * (the business date the number shows, 'YYYY-MM-DD'). Call it in the transaction that inserts
+ * the record: the counter stays locked until that transaction ends, and rolling back returns
+ * the number, so numbers stay gapless.
+ */
+export async function takeCode(tx: Tx, kind: CodeKind, at: { storeId: number; date: string }): Promise<string> {
+  const format = await readCodeFormat(tx, kind);
+  const storeCode = format.includeStoreCode ? await storeCodeOf(tx, at.storeId) : '';
+  const [row] = await tx
+    .insert(codeCounters)
+    .values({ kind, storeKey: counterStoreKey(format, at.storeId), period: codePeriod(format.reset, at.date), value: 1 })
+    .onConflictDoUpdate({
+      target: [codeCounters.kind, codeCounters.storeKey, codeCounters.period],
+      set: { value: sql`${codeCounters.value} + 1`, updatedAt: sql`now()` },
+    })
+    .returning({ value: codeCounters.value });
+  return formatCode(format, { storeCode, date: at.date, seq: row!.value });
+}
+
+/**
+ * The counters of a store and the shared ones in `date`'s periods (every restart), for showing
+ * the next number without taking it.
+ */
+export async function readCounters(db: DbOrTx, storeId: number, date: string) {
+  const periods = [...new Set((['never', 'yearly', 'monthly', 'daily'] as const).map((r) => codePeriod(r, date)))];
+  const rows = await db
+    .select({ kind: codeCounters.kind, storeKey: codeCounters.storeKey, period: codeCounters.period, value: codeCounters.value })
+    .from(codeCounters)
+    .where(and(inArray(codeCounters.storeKey, [0, storeId]), inArray(codeCounters.period, periods)));
+  return rows.map((r) => ({ kind: r.kind as CodeKind, scope: r.storeKey === 0 ? ('shared' as const) : ('store' as const), period: r.period, value: r.value }));
+}

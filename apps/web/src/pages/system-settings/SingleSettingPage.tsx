@@ -1,0 +1,97 @@
+import { useEffect, type ReactNode } from 'react';
+import { Alert, Button, Card, Flex, Form, InputNumber, Skeleton, Space, Typography } from 'antd';
+import { SaveOutlined, UndoOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { SystemSettingKey } from '@harbour/contracts';
+import { applyServerErrors, fieldErrorsOf } from '../../generic/server-errors';
+import { useFeedback } from '../../generic/use-feedback';
+
+type One<K extends SystemSettingKey> = Record<K, number>;
+
+/**
+ * A System page for one numeric default setting (active period, visible tel. no.): what it does,
+ * its input, and a preview of its effect for the value being typed, saved through the page's own
+ * route. The default settings page shows the same setting among the others.
+ */
+export function SingleSettingPage<K extends SystemSettingKey>(props: {
+  setting: K;
+  queryKey: readonly string[];
+  api: { get: (signal?: AbortSignal) => Promise<One<K>>; save: (body: One<K>) => Promise<One<K>> };
+  intro: string;
+  help: string;
+  unit: string;
+  min: number;
+  max: number;
+  preview: (value: number) => ReactNode;
+}) {
+  const { t } = useTranslation('settings');
+  const { message } = useFeedback();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<Record<string, number>>();
+  const current = useQuery({ queryKey: props.queryKey, queryFn: ({ signal }) => props.api.get(signal) });
+  const typed = Form.useWatch(props.setting as string, form) as number | null | undefined;
+
+  useEffect(() => {
+    if (current.data) form.setFieldsValue(current.data);
+  }, [current.data, form]);
+
+  const save = useMutation({
+    mutationFn: props.api.save,
+    onSuccess: (saved) => {
+      qc.setQueryData(props.queryKey, saved);
+      // The default settings page shows the same value.
+      void qc.invalidateQueries({ queryKey: ['settings'] });
+      form.setFieldsValue(saved);
+      void message.success(t('success:saved'));
+    },
+    onError: (err) => {
+      const unmatched = applyServerErrors(form, err, [props.setting]);
+      if (unmatched.length > 0 || fieldErrorsOf(err).length === 0) void message.error(unmatched[0]?.message ?? err.message);
+    },
+  });
+
+  if (current.isError) return <Alert type="error" showIcon title={current.error.message} />;
+  if (!current.data) return <Skeleton active paragraph={{ rows: 6 }} />;
+  const value = typeof typed === 'number' && Number.isInteger(typed) && typed >= props.min && typed <= props.max ? typed : current.data[props.setting];
+  const formId = `setting-${props.setting}`;
+
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 880 }}>
+      <Card size="small">
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+          {props.intro}
+        </Typography.Paragraph>
+      </Card>
+      <Card>
+        <Form<Record<string, number>>
+          id={formId}
+          form={form}
+          layout="vertical"
+          initialValues={current.data}
+          onFinish={(values) => save.mutate({ [props.setting]: values[props.setting] } as One<K>)}
+        >
+          <Form.Item
+            name={props.setting as string}
+            label={t(`fields.${props.setting}`)}
+            extra={props.help}
+            rules={[{ required: true, type: 'integer', min: props.min, max: props.max, message: t('validation:range', { min: props.min, max: props.max }) }]}
+          >
+            <InputNumber min={props.min} max={props.max} precision={0} addonAfter={props.unit} style={{ width: 200 }} />
+          </Form.Item>
+        </Form>
+        {props.preview(value)}
+        <Flex justify="flex-end" style={{ marginTop: 16 }}>
+          <Space wrap>
+            <Button icon={<UndoOutlined />} onClick={() => current.data && form.setFieldsValue(current.data)} disabled={save.isPending}>
+              {t('reset')}
+            </Button>
+            <Button type="primary" icon={<SaveOutlined />} htmlType="submit" form={formId} loading={save.isPending}>
+              {t('save')}
+            </Button>
+          </Space>
+        </Flex>
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,117 @@
+/** System → code format, active period and visible tel. no.: edited as admin, with the previews following the form. */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { API, apiLogin, bearer, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang } from '../fixtures/index.js';
+import { SIZES, btn } from './tools-helpers.js';
+
+const PAGES = { codeFormat: '/system/codeFormat', activePeriod: '/system/activePeriod', visibleTel: '/system/visibleTel' } as const;
+
+/** The three pages' values now, to put back after a test changed them (other specs mask numbers with the setting). */
+async function snapshot(request: APIRequestContext) {
+  const headers = bearer(await apiLogin(request, 'admin'));
+  const read = async (path: string) => ((await (await request.get(`${API}${path}`, { headers })).json()) as { data: unknown }).data;
+  const formats = (await read('/codeFormats')) as { items: { kind: string; format: unknown }[] };
+  const applyNo = formats.items.find((i) => i.kind === 'applyNo')!.format;
+  const period = await read('/activePeriod');
+  const tel = await read('/visibleTel');
+  return async () => {
+    for (const [path, data] of [
+      ['/codeFormats/applyNo', applyNo],
+      ['/activePeriod', period],
+      ['/visibleTel', tel],
+    ] as const) {
+      expect((await request.put(`${API}${path}`, { headers, data })).ok()).toBe(true);
+    }
+  };
+}
+
+const saved = (page: Page, lang: Lang) => expect(page.locator('.ant-message-notice-title').getByText(t(lang, 'success:saved'), { exact: true })).toBeVisible();
+
+test('admin changes the application number format and sees the next number change', async ({ page, request }) => {
+  const lang: Lang = 'en';
+  const restore = await snapshot(request);
+  try {
+    await signIn(page, 'admin', lang);
+    await goInApp(page, PAGES.codeFormat);
+    const main = page.getByRole('main');
+    const card = main.locator('.ant-card').filter({ hasText: t(lang, 'settings:codeFormat.kinds.applyNo') });
+    const next = card.getByTestId('next-applyNo');
+    // The admin works in Mong Kok (MK); the default is AP + store + YYMM + 4 digits.
+    await expect(next).toContainText(/^.*APMK\d{4}\d{4}/);
+    await expectScreenAccessible(page);
+
+    await card.getByLabel(t(lang, 'settings:codeFormat.fields.prefix'), { exact: true }).fill('app');
+    await card.getByLabel(t(lang, 'settings:codeFormat.fields.seqWidth'), { exact: true }).fill('6');
+    await card.getByLabel(t(lang, 'settings:codeFormat.fields.datePart'), { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle(t(lang, 'settings:codeFormat.dateParts.YYYYMMDD')).click();
+    // The example follows the form before it is saved.
+    await expect(next).toContainText(/APPMK\d{8}\d{6}/);
+    await card.getByRole('switch').click();
+    await expect(next).toContainText(/APP\d{8}\d{6}/);
+    await expect(next).not.toContainText('MK');
+
+    const put = page.waitForResponse((r) => r.url().endsWith('/codeFormats/applyNo') && r.request().method() === 'PUT' && r.status() === 200);
+    await card.getByRole('button', { name: btn(t(lang, 'settings:save')) }).click();
+    await put;
+    await saved(page, lang);
+
+    await page.reload();
+    const after = page.getByRole('main').getByTestId('next-applyNo');
+    await expect(after).toContainText(/APP\d{8}\d{6}/);
+  } finally {
+    await restore();
+  }
+});
+
+test('admin edits the active period and the visible tel. no. digits, with their previews', async ({ page, request }) => {
+  const lang: Lang = 'en';
+  const restore = await snapshot(request);
+  try {
+    await signIn(page, 'admin', lang);
+    await goInApp(page, PAGES.activePeriod);
+    let main = page.getByRole('main');
+    const days = main.getByLabel(t(lang, 'settings:fields.activePeriodDays'), { exact: true });
+    await days.fill('0');
+    await expect(main.getByTestId('active-period-example')).toContainText('today only');
+    await days.fill('10');
+    await expect(main.getByTestId('active-period-example')).toContainText('until');
+    let put = page.waitForResponse((r) => r.url().endsWith('/activePeriod') && r.request().method() === 'PUT' && r.status() === 200);
+    await main.getByRole('button', { name: btn(t(lang, 'settings:save')) }).click();
+    await put;
+    await saved(page, lang);
+    await page.reload();
+    await expect(page.getByRole('main').getByLabel(t(lang, 'settings:fields.activePeriodDays'), { exact: true })).toHaveValue('10');
+
+    await goInApp(page, PAGES.visibleTel);
+    main = page.getByRole('main');
+    const digits = main.getByLabel(t(lang, 'settings:fields.visibleTelDigits'), { exact: true });
+    await digits.fill('2');
+    await expect(main.getByTestId('masked-phone')).toContainText('9123 4567 → ******67');
+    await expect(main.getByTestId('masked-hkid')).toContainText('A123456(7) → ******67');
+    put = page.waitForResponse((r) => r.url().endsWith('/visibleTel') && r.request().method() === 'PUT' && r.status() === 200);
+    await main.getByRole('button', { name: btn(t(lang, 'settings:save')) }).click();
+    await put;
+    await saved(page, lang);
+    await expectScreenAccessible(page);
+  } finally {
+    await restore();
+  }
+});
+
+for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
+  for (const size of SIZES) {
+    test(`code format, active period and visible tel. no. screens in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await signIn(page, 'admin', lang);
+      await goInApp(page, PAGES.codeFormat);
+      await expect(page.getByRole('main').getByTestId('next-customerCode')).toBeVisible();
+      await shot(page, 'system-code-format');
+      await shot(page, 'system-code-format-full', { fullPage: true });
+      await goInApp(page, PAGES.activePeriod);
+      await expect(page.getByRole('main').getByTestId('active-period-example')).toBeVisible();
+      await shot(page, 'system-active-period');
+      await goInApp(page, PAGES.visibleTel);
+      await expect(page.getByRole('main').getByTestId('masked-hkid')).toBeVisible();
+      await shot(page, 'system-visible-tel');
+    });
+  }
+}
