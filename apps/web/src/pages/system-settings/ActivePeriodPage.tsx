@@ -20,7 +20,6 @@ export default function ActivePeriodPage() {
       api={activePeriodApi}
       intro={t('activePeriod.intro')}
       help={t('activePeriod.help')}
-      unit={t('activePeriod.days')}
       min={0}
       max={3650}
       preview={(days) => (

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { Alert, Button, Card, Col, Flex, Form, Row, Skeleton, Space, Typography } from 'antd';
 import { SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,6 +20,7 @@ export default function SettingsPage() {
   const { message } = useFeedback();
   const qc = useQueryClient();
   const [form] = Form.useForm<SystemSettings>();
+  const formName = useId();
   const current = useQuery({ queryKey: KEY, queryFn: ({ signal }) => settingsApi.get(signal) });
 
   useEffect(() => {
@@ -63,6 +64,7 @@ export default function SettingsPage() {
       </Card>
       <Form<SystemSettings>
         id="system-settings"
+        name={formName}
         form={form}
         layout="vertical"
         initialValues={current.data}

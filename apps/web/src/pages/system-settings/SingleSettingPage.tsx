@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { Alert, Button, Card, Flex, Form, InputNumber, Skeleton, Space, Typography } from 'antd';
 import { SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,7 +20,6 @@ export function SingleSettingPage<K extends SystemSettingKey>(props: {
   api: { get: (signal?: AbortSignal) => Promise<One<K>>; save: (body: One<K>) => Promise<One<K>> };
   intro: string;
   help: string;
-  unit: string;
   min: number;
   max: number;
   preview: (value: number) => ReactNode;
@@ -29,6 +28,9 @@ export function SingleSettingPage<K extends SystemSettingKey>(props: {
   const { message } = useFeedback();
   const qc = useQueryClient();
   const [form] = Form.useForm<Record<string, number>>();
+  // Field ids derive from the form's name: unique, so the default settings page's field of the
+  // same setting, kept alive in another tab, does not take this label.
+  const formName = useId();
   const current = useQuery({ queryKey: props.queryKey, queryFn: ({ signal }) => props.api.get(signal) });
   const typed = Form.useWatch(props.setting as string, form) as number | null | undefined;
 
@@ -66,6 +68,7 @@ export function SingleSettingPage<K extends SystemSettingKey>(props: {
       <Card>
         <Form<Record<string, number>>
           id={formId}
+          name={formName}
           form={form}
           layout="vertical"
           initialValues={current.data}
@@ -77,7 +80,7 @@ export function SingleSettingPage<K extends SystemSettingKey>(props: {
             extra={props.help}
             rules={[{ required: true, type: 'integer', min: props.min, max: props.max, message: t('validation:range', { min: props.min, max: props.max }) }]}
           >
-            <InputNumber min={props.min} max={props.max} precision={0} addonAfter={props.unit} style={{ width: 200 }} />
+            <InputNumber min={props.min} max={props.max} precision={0} style={{ width: 200 }} />
           </Form.Item>
         </Form>
         {props.preview(value)}

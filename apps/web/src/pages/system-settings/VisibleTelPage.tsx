@@ -4,10 +4,10 @@ import { maskTail } from '@harbour/domain';
 import { SingleSettingPage } from './SingleSettingPage';
 import { visibleTelApi } from './system-pages-api';
 
-/** The numbers the preview masks: a Hong Kong mobile number and an HKID (fictitious). */
+/** The numbers the preview masks: a Hong Kong mobile number and an HKID (fictitious, with a valid check digit). */
 const SAMPLES = [
   { key: 'phone', value: '9123 4567' },
-  { key: 'hkid', value: 'A123456(7)' },
+  { key: 'hkid', value: 'K987654(5)' },
 ] as const;
 
 /**
@@ -24,7 +24,6 @@ export default function VisibleTelPage() {
       api={visibleTelApi}
       intro={t('visibleTel.intro')}
       help={t('visibleTel.help')}
-      unit={t('visibleTel.digits')}
       min={0}
       max={8}
       preview={(digits) => (
