@@ -66,7 +66,7 @@ test.describe('menu and access', () => {
         if (children.length === 0) continue;
         if (children.length > 1 || group.alwaysShow) {
           // A section: its title opens it.
-          await menu.getByRole('menuitem', { name: t(ZH, group.meta.title) }).click();
+          await menu.getByRole('menuitem', { name: t(ZH, group.meta.title), exact: true }).click();
         }
         for (const c of children) {
           await expect(menu.getByRole('menuitem', { name: t(ZH, c.meta.title), exact: true })).toBeVisible();
@@ -91,7 +91,7 @@ test.describe('menu and access', () => {
       for (const c of children) {
         const title = t(ZH, c.meta.title);
         const item = menu.getByRole('menuitem', { name: title, exact: true });
-        if (!(await item.isVisible())) await menu.getByRole('menuitem', { name: t(ZH, group.meta.title) }).click();
+        if (!(await item.isVisible())) await menu.getByRole('menuitem', { name: t(ZH, group.meta.title), exact: true }).click();
         await item.click();
         await expect(page).toHaveURL(new RegExp(`${c.path}$`));
         await expect(page).toHaveTitle(`${title} - ${DEMO_COMPANY.nameZh}`);
