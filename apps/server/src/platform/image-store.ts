@@ -5,7 +5,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { badRequest } from '../http/app-error.js';
 
 /**
- * Uploaded images (staff avatars, the company logo) under `<HARBOUR_DATA_DIR>/uploads/<folder>`,
+ * Uploaded images (staff avatars, the company logo, article images) under `<HARBOUR_DATA_DIR>/uploads/<folder>`,
  * each named by 128 random bits, so a public image URL cannot be guessed from a record's id. The
  * type is judged by the bytes, never by the file's name or declared type.
  */
@@ -18,6 +18,11 @@ export interface ImageStoreOptions {
   maxBytes: number;
   /** Message codes for a missing file, one over `maxBytes`, and another type. */
   messages: { missing: string; tooLarge: string; type: string };
+  /**
+   * A further check of an image of an accepted type (its dimensions, say): throws the validation
+   * error to answer (`refuse(...)` or a `badRequest` with parameters). Runs before anything is written.
+   */
+  checkImage?: (bytes: Buffer, mime: string) => void | Promise<void>;
 }
 
 export interface ImageStore extends ImageStoreOptions {
@@ -52,7 +57,8 @@ export function imageStore(options: ImageStoreOptions): ImageStore {
       if (bytes.length > options.maxBytes) throw refuse(options.messages.tooLarge);
       const type = await fileTypeFromBuffer(bytes);
       const ext = type && Object.hasOwn(options.types, type.mime) ? options.types[type.mime] : undefined;
-      if (!ext) throw refuse(options.messages.type);
+      if (!ext || !type) throw refuse(options.messages.type);
+      await options.checkImage?.(bytes, type.mime);
       return ext;
     },
     async save(dataDir, bytes, ext) {

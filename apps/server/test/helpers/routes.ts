@@ -18,4 +18,8 @@ export const EXPECTED_PUBLIC = new Set([
   // The login page shows the company's name and logo before anyone signs in.
   'GET /api/admin/v1/companyInfo/public',
   'GET /api/admin/v1/companyLogos/:name',
+  // The company website reads published articles (never drafts) and their images without login.
+  'GET /api/admin/v1/public/articles',
+  'GET /api/admin/v1/public/articles/:id',
+  'GET /api/admin/v1/articleImages/:name',
 ]);

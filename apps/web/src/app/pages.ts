@@ -87,6 +87,9 @@ export const pages: Record<string, PageComponent> = {
   // Master data option lists (customer related, loan related): one page, one group each.
   'masterdata.customer': lazy(() => import('../pages/options/OptionsPage.js').then((m) => ({ default: m.CustomerOptionsPage }))),
   'masterdata.loan': lazy(() => import('../pages/options/OptionsPage.js').then((m) => ({ default: m.LoanOptionsPage }))),
+  // Articles: the generic list, and the edit screen with its lazily loaded rich-text editor.
+  'article.list': lazy(() => import('../pages/article/ArticleListPage.js')),
+  'article.edit': lazy(() => import('../pages/article/ArticleEditPage.js')),
 };
 
 /** Resolvers for families of keys, e.g. `resource:<name>` → the generic list page of that resource. */

@@ -1,7 +1,7 @@
 import { CUSTOMER_OPTION_PERMISSIONS, DEFAULT_SYSTEM_SETTINGS, LOAN_OPTION_PERMISSIONS, PERMISSION_CATALOGUE } from '@harbour/contracts';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { banks, companyInfo, holidays, ocaAgents, referralAgents, rolePermissions, roles, settings, solicitors, staff, staffLevels, staffRoles, staffStores, stores } from '../schema/index.js';
+import { articles, banks, companyInfo, holidays, ocaAgents, referralAgents, rolePermissions, roles, settings, solicitors, staff, staffLevels, staffRoles, staffStores, stores } from '../schema/index.js';
 import { hashPassword } from '../../platform/passwords.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -98,6 +98,39 @@ const DEMO_HOLIDAYS = [
   { date: '2026-12-25', nameZh: '聖誕節', nameEn: 'Christmas Day' },
 ];
 
+/** Demo articles for the website: two published, one draft (content as the sanitiser keeps it). */
+const DEMO_ARTICLES = [
+  {
+    title: '聖誕及新年假期辦公時間',
+    date: '2026-12-15',
+    summary: '各分行於 12 月 24 日及 31 日下午一時休息，12 月 25 日、26 日及 1 月 1 日暫停營業。',
+    author: '海港財務',
+    status: 'published',
+    content:
+      '<h2>假期辦公時間</h2><p>各分行於 <strong>12 月 24 日</strong>及 <strong>12 月 31 日</strong>下午一時休息，12 月 25 日、26 日及 1 月 1 日暫停營業。</p>' +
+      '<ul><li><p>到期還款可於假期前辦理。</p></li><li><p>查詢請致電 2388 1000。</p></li></ul>',
+  },
+  {
+    title: 'Beware of loan scams',
+    date: '2026-11-02',
+    summary: 'Harbour Finance never asks for an administration fee before a loan is paid out.',
+    author: 'Harbour Finance',
+    status: 'published',
+    content:
+      '<p>We <em>never</em> charge a fee before a loan is paid out, and we never ask for your bank passwords.</p>' +
+      '<blockquote><p>Under the Money Lenders Ordinance a licensed money lender must give you a written note of the agreement.</p></blockquote>' +
+      '<p>If in doubt, call us on 2388 1000 or read the <a href="https://www.cr.gov.hk/en/services/money-lenders.htm" rel="noopener noreferrer" target="_blank">Companies Registry\'s guidance</a>.</p>',
+  },
+  {
+    title: '觀塘分行遷址通告',
+    date: '2027-01-10',
+    summary: '觀塘分行將遷往觀塘道 418 號，新址開業日期稍後公佈。',
+    author: '海港財務',
+    status: 'draft',
+    content: '<p>觀塘分行將遷往<strong>觀塘道 418 號</strong>，新址開業日期稍後公佈。</p>',
+  },
+];
+
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(staff);
   return (row?.n ?? 0) === 0;
@@ -106,7 +139,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
 /**
  * Demo data for the embedded default on an empty database (and the test template): three stores,
  * the super admin (id 1), four roles, four staff with their levels, default settings, a few holidays,
- * the company's particulars and a few outside parties (eight referral agents).
+ * the company's particulars, a few outside parties (eight referral agents) and three articles (one a draft).
  */
 export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -170,5 +203,6 @@ export async function seedDemo(db: Db): Promise<void> {
         remarks: '示範資料 (demo)',
       })),
     );
+    await tx.insert(articles).values(DEMO_ARTICLES);
   });
 }
