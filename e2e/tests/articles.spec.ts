@@ -1,7 +1,8 @@
 /**
  * Articles in the browser against the real server: an article is written with formatted text and
  * a 620 × 248 image (drawn in the page), published, found in the list and read back from the
- * public endpoint; the list and edit screens pass axe and are photographed in Traditional Chinese
+ * public endpoint, then deleted after confirming; the list and edit screens, and master data's
+ * staff information (the staff list's screen), pass axe and are photographed in Traditional Chinese
  * and English at desktop and phone sizes.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
@@ -12,6 +13,8 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
 
 const LIST = { path: '/article/list', title: 'shell:menu.article.list' };
+/** Master data → staff information shows the staff list's screen under its own title. */
+const STAFF_INFO = { path: '/masterdata/staffInfo', title: 'shell:menu.masterdata.staffInfo' };
 const button = (page: Page, lang: Lang, key: string) => page.getByRole('main').getByRole('button', { name: named(t(lang, key)) }).filter({ visible: true });
 
 /** A PNG of the given size, drawn on a canvas in the page. */
@@ -114,6 +117,15 @@ test('an article with formatted text and an image is published and read from the
   expect(article.title).toBe(title);
   expect(article.content).toContain('<strong>until 8 p.m.</strong>');
   expect(article.content).toMatch(/<ul><li><p>Monday to Friday<\/p><\/li><\/ul>/);
+
+  // Deleted from the list after confirming: gone from the list and from the public endpoint.
+  const deleted = page.waitForResponse((r) => r.url().endsWith(`/articles/${id}`) && r.request().method() === 'DELETE');
+  await row.getByRole('button', { name: named(t(lang, 'admin:resource.delete')) }).click();
+  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: named(t(lang, 'admin:resource.delete')) }).click();
+  expect((await deleted).status()).toBe(200);
+  await expect(page.locator('.ant-message-notice-title').getByText(t(lang, 'success:deleted'), { exact: true })).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect((await page.request.get(`${API}/public/articles/${id}`)).status()).toBe(404);
 });
 
 for (const lang of ['zh-TW', 'en'] as Lang[]) {
@@ -138,6 +150,12 @@ for (const lang of ['zh-TW', 'en'] as Lang[]) {
       if (size.width === 1440) await expectAccessible(page);
       await editor.scrollIntoViewIfNeeded();
       await adminShot(page, 'articles-edit', lang);
+
+      // Master data → staff information: the staff list's screen, under its own menu entry.
+      const staff = await openScreen(page, lang, STAFF_INFO);
+      await expect(staff.locator('.ant-table-tbody:visible tr.ant-table-row', { hasText: 'accountant' })).toBeVisible();
+      if (size.width === 1440) await expectAccessible(page);
+      await adminShot(page, 'masterdata-staff-info', lang);
     });
   }
 }

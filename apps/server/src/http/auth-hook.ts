@@ -1,4 +1,4 @@
-import { ACCESS_IP_SWITCH_KEY, AUTHENTICATED, PUBLIC } from '@harbour/contracts';
+import { ACCESS_IP_SWITCH_KEY, AUTHENTICATED, PUBLIC, routeKeys, type RoutePermission } from '@harbour/contracts';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
@@ -148,11 +148,11 @@ async function checkSession(req: FastifyRequest, row: SessionRow): Promise<Verdi
 }
 
 /** Whether the caller may use a route declared with `permission`. */
-export function allows(auth: AuthContext | null, permission: string): boolean {
+export function allows(auth: AuthContext | null, permission: RoutePermission): boolean {
   if (permission === PUBLIC) return true;
   if (!auth) return false;
   if (permission === AUTHENTICATED || auth.superAdmin) return true;
-  return auth.permissions.has(permission);
+  return routeKeys(permission).some((key) => auth.permissions.has(key));
 }
 
 /**

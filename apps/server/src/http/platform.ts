@@ -24,8 +24,9 @@ export function installPlatformHooks(app: FastifyInstance) {
     const methods = [opts.method].flat().map((m) => String(m).toUpperCase());
     const permission = opts.config?.permission;
     if (url.startsWith(API_BASE) || url.startsWith('/api/')) {
-      if (typeof permission !== 'string' || permission.length === 0) {
-        throw new Error(`Route ${methods.join(',')} ${url} declares no permission (a catalogue key, "public" or "authenticated")`);
+      const keys: unknown[] = Array.isArray(permission) ? permission : [permission];
+      if (permission === undefined || keys.length === 0 || keys.some((k) => typeof k !== 'string' || k.length === 0)) {
+        throw new Error(`Route ${methods.join(',')} ${url} declares no permission (a catalogue key, a list of keys, "public" or "authenticated")`);
       }
       if (methods.includes('HEAD') && methods.length === 1) return; // Fastify's automatic HEAD twin of a GET
       const schema = (opts.schema ?? {}) as { body?: unknown; querystring?: unknown; params?: unknown };

@@ -118,6 +118,12 @@ describe('the spec §7 list calls', () => {
     expect(byKeyword.items.map((s) => s.username)).toEqual(['accountant']);
     const clerk = await tokenOf(t, 'clerk');
     expect((await call(t.app, 'GET', '/staffInfo', { token: clerk })).statusCode).toBe(403);
+    // Master data → staff information shows the same screen: its key alone opens the list too.
+    await t.pool.query(`insert into role_permissions (role_id, permission_key) select id, 'masterdata.staffInfo' from roles where name = 'clerk'`);
+    const withPage = await tokenOf(t, 'clerk');
+    const seen = dataOf(await call<Page<StaffInfoItem>>(t.app, 'GET', '/staffInfo', { token: withPage, query: { keyword: 'acc' } }));
+    expect(seen.items.map((s) => s.username)).toEqual(['accountant']);
+    expect((await call(t.app, 'GET', '/staff', { token: withPage })).statusCode).toBe(403);
   });
 });
 

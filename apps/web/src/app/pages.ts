@@ -61,6 +61,8 @@ export const pages: Record<string, PageComponent> = {
   'admin.list': lazy(() => import('../pages/admin/StaffPage.js')),
   'admin.log': lazy(() => import('../pages/admin/AdminLogPage.js')),
   'staff.list': lazy(() => import('../pages/admin/StaffInfoPage.js')),
+  // Master data → staff information is the same screen as Staff → staff list.
+  'masterdata.staffInfo': lazy(() => import('../pages/admin/StaffInfoPage.js').then((m) => ({ default: m.MasterdataStaffInfoPage }))),
   'power.list': lazy(() => import('../pages/admin/PermissionsPage.js')),
   'role.list': lazy(() => import('../pages/admin/RolesPage.js')),
   'stores.list': lazy(() => import('../pages/admin/StoresPage.js')),

@@ -23,6 +23,8 @@ import { useFeedback } from './use-feedback';
  */
 export interface ResourceListPageProps {
   decl: ResourceDecl;
+  /** The heading's message key, when the screen is also a menu page of another name (default: the declaration's title). */
+  title?: string;
   /** Extra buttons per row, after edit and delete. */
   rowActions?: (row: Row) => ReactNode;
   /** Extra buttons in the toolbar, before Create. */
@@ -45,6 +47,7 @@ export interface ResourceListPageProps {
 
 export function ResourceListPage(props: ResourceListPageProps) {
   const { decl, rowActions, toolbar, cells, extraColumns, renderForm, formProps, canDelete, header, fixedQuery } = props;
+  const titleKey = nsKey(props.title ?? decl.title);
   const { t } = useTranslation();
   const { message } = useFeedback();
   const [search, setSearch] = useSearchParams();
@@ -63,7 +66,7 @@ export function ResourceListPage(props: ResourceListPageProps) {
     tableBox.current?.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body').forEach((el) => {
       el.tabIndex = 0;
       el.setAttribute('role', 'region');
-      el.setAttribute('aria-label', t(nsKey(decl.title)));
+      el.setAttribute('aria-label', t(titleKey));
     });
   });
 
@@ -135,7 +138,7 @@ export function ResourceListPage(props: ResourceListPageProps) {
     go({ ...state, sort, pageSize, page });
   };
 
-  const title = t(nsKey(decl.title));
+  const title = t(titleKey);
   return (
     <Card variant="borderless">
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>

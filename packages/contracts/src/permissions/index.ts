@@ -1,4 +1,4 @@
-import type { AUTHENTICATED, PUBLIC, PermissionDef } from '../permission-def.js';
+import { AUTHENTICATED, PUBLIC, type PermissionDef } from '../permission-def.js';
 import { adminPermissions } from './admin.js';
 import { approvalPermissions } from './approval.js';
 import { articlePermissions } from './article.js';
@@ -74,8 +74,18 @@ const CATALOGUE = [
  */
 export type PermissionKey = (typeof CATALOGUE)[number]['key'];
 
-/** What a route may require: a catalogue key, anyone (`public`) or any live session (`authenticated`). */
-export type RoutePermission = PermissionKey | typeof PUBLIC | typeof AUTHENTICATED;
+/**
+ * What a route may require: a catalogue key, any one of a few keys (two menu pages that show one
+ * screen, e.g. the staff list and master data's staff information), anyone (`public`) or any live
+ * session (`authenticated`).
+ */
+export type RoutePermission = PermissionKey | readonly [PermissionKey, ...PermissionKey[]] | typeof PUBLIC | typeof AUTHENTICATED;
+
+/** The catalogue keys a route's permission names, any one of which opens it (none for `public` / `authenticated`). */
+export function routeKeys(permission: RoutePermission | string | readonly string[]): readonly string[] {
+  if (typeof permission !== 'string') return permission;
+  return permission === PUBLIC || permission === AUTHENTICATED ? [] : [permission];
+}
 
 /** Every permission key Harbour knows, upserted into the `permissions` table at start-up. */
 export const PERMISSION_CATALOGUE: readonly PermissionDef<PermissionKey>[] = CATALOGUE;

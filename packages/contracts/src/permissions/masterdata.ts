@@ -10,7 +10,8 @@ export const masterdataPermissions = [
   // Company information: any signed-in staff reads it (titles, print headers); this key edits it.
   page('masterdata', 200, 'company', { icon: 'shop', available: true, path: '/masterdata/company' }),
   action('masterdata', 200, COMPANY_EDIT_PERMISSION, ['PUT /companyInfo', 'POST /companyInfo/logo']),
-  page('masterdata', 201, 'staffInfo', { icon: 'idcard' }),
+  // The staff list's screen (the same page and `GET /staffInfo`), also under master data.
+  page('masterdata', 201, 'staffInfo', { icon: 'idcard', available: true, api: ['GET /staffInfo'] }),
   ...resourcePermissions(staffLevelResource, 'masterdata', 202, { icon: 'crown', available: true, path: '/masterdata/staffLevel' }),
   ...resourcePermissions(customerOptionResource, 'masterdata', 203, { icon: 'contacts', available: true, path: '/masterdata/customer' }),
   ...resourcePermissions(loanOptionResource, 'masterdata', 204, { icon: 'profile', available: true, path: '/masterdata/loan' }),

@@ -2,6 +2,7 @@ import {
   API_BASE,
   ErrorStatus,
   PERMISSION_GROUPS,
+  routeKeys,
   type PermissionCreate,
   type PermissionFilters,
   type PermissionItem,
@@ -154,7 +155,7 @@ async function refreshCatalogue(tx: Tx, routes: readonly RegisteredRoute[]) {
   const byKey = new Map<string, Set<string>>();
   for (const r of routes) {
     if (!r.url.startsWith(API_BASE)) continue;
-    byKey.set(r.permission, (byKey.get(r.permission) ?? new Set()).add(apiEntryOf(r)));
+    for (const key of routeKeys(r.permission)) byKey.set(key, (byKey.get(key) ?? new Set()).add(apiEntryOf(r)));
   }
   const rows = await tx.select().from(permissions).where(eq(permissions.source, 'catalogue'));
   for (const row of rows) {

@@ -96,7 +96,8 @@ export function staffListRoutes(app: FastifyInstance) {
   route(app, {
     method: 'GET',
     url: '/staffInfo',
-    permission: 'staff.list',
+    // One screen, two menu pages: Staff → staff list and Master data → staff information.
+    permission: ['staff.list', 'masterdata.staffInfo'],
     summary: 'Staff summary list with filters',
     tags: ['staff'],
     querystring: staffInfoQuerySchema,

@@ -17,11 +17,15 @@ const tags = (v: unknown, color?: string) =>
     '—'
   );
 
-/** Staff list (spec §2): the read-only staff summary with its filters. */
-export default function StaffInfoPage() {
+/**
+ * Staff list (spec §2): the read-only staff summary with its filters. Master data → staff
+ * information shows the same screen under its own title.
+ */
+export default function StaffInfoPage({ title }: { title?: string }) {
   return (
     <ResourceListPage
       decl={staffInfoResource}
+      title={title}
       cells={{
         storeNames: (row: Row) => tags(row.storeNames),
         roleNames: (row: Row) => tags(row.roleNames, 'geekblue'),
@@ -29,4 +33,9 @@ export default function StaffInfoPage() {
       }}
     />
   );
+}
+
+/** Master data → staff information: the staff list's screen under the master data menu's name. */
+export function MasterdataStaffInfoPage() {
+  return <StaffInfoPage title="shell:menu.masterdata.staffInfo" />;
 }
