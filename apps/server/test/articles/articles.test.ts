@@ -136,6 +136,10 @@ describe('articles', () => {
     expect(zh.body.message).toBe('圖片須為 620 × 248 像素，此圖片為 248 × 620 像素。');
     const text = await upload(token, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="620" height="248"></svg>'));
     expect(text.body.errors).toEqual([{ field: 'file', message: 'The image must be a PNG or JPEG' }]);
+    // A JPEG's first bytes on something whose size cannot be read is no image either.
+    const forged = await upload(token, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200)]), 'en', 'banner.jpg');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.body.errors).toEqual([{ field: 'file', message: 'The image must be a PNG or JPEG' }]);
     const big = await upload(token, Buffer.concat([pngOf(620, 248), Buffer.alloc(2 * 1024 * 1024)]));
     expect(big.body.errors).toEqual([{ field: 'file', message: 'The image must be at most 2 MB' }]);
     expect(await auditCount(t)).toBe(before);
