@@ -15,6 +15,7 @@
  */
 import type { Language } from '../errors.js';
 import zhTWAdmin from './zh-TW/admin.json' with { type: 'json' };
+import zhTWBlacklisting from './zh-TW/blacklisting.json' with { type: 'json' };
 import zhTWAuth from './zh-TW/auth.json' with { type: 'json' };
 import zhTWCommon from './zh-TW/common.json' with { type: 'json' };
 import zhTWCompany from './zh-TW/company.json' with { type: 'json' };
@@ -35,6 +36,7 @@ import zhTWSuccess from './zh-TW/success.json' with { type: 'json' };
 import zhTWTools from './zh-TW/tools.json' with { type: 'json' };
 import zhTWValidation from './zh-TW/validation.json' with { type: 'json' };
 import enAdmin from './en/admin.json' with { type: 'json' };
+import enBlacklisting from './en/blacklisting.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enCompany from './en/company.json' with { type: 'json' };
@@ -55,6 +57,7 @@ import enSuccess from './en/success.json' with { type: 'json' };
 import enTools from './en/tools.json' with { type: 'json' };
 import enValidation from './en/validation.json' with { type: 'json' };
 import zhCNAdmin from './zh-CN/admin.json' with { type: 'json' };
+import zhCNBlacklisting from './zh-CN/blacklisting.json' with { type: 'json' };
 import zhCNAuth from './zh-CN/auth.json' with { type: 'json' };
 import zhCNCommon from './zh-CN/common.json' with { type: 'json' };
 import zhCNCompany from './zh-CN/company.json' with { type: 'json' };
@@ -84,6 +87,7 @@ export interface MessageTree {
 export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
   'zh-TW': {
     admin: zhTWAdmin,
+    blacklisting: zhTWBlacklisting,
     auth: zhTWAuth,
     common: zhTWCommon,
     company: zhTWCompany,
@@ -106,6 +110,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
   },
   en: {
     admin: enAdmin,
+    blacklisting: enBlacklisting,
     auth: enAuth,
     common: enCommon,
     company: enCompany,
@@ -128,6 +133,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
   },
   'zh-CN': {
     admin: zhCNAdmin,
+    blacklisting: zhCNBlacklisting,
     auth: zhCNAuth,
     common: zhCNCommon,
     company: zhCNCompany,
