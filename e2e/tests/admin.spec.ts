@@ -83,7 +83,7 @@ test('staff: create, edit, forbid and restore', async ({ page }) => {
   await expect(d.getByLabel(label(t(lang, 'fields:username')))).toHaveValue(username);
   await d.getByLabel(label(t(lang, 'fields:name'))).fill('Wong Tai Ming');
   await button(page, lang, 'admin:resource.save').click();
-  await expect(toast(page, t(lang, 'success:updated'))).toBeVisible();
+  await expect(toast(page, t(lang, 'success:modified'))).toBeVisible();
   await expect(r).toContainText('Wong Tai Ming');
 
   const forbid = t(lang, 'admin:staff.forbid');

@@ -14,6 +14,7 @@ export * from './settings.js';
 export * from './system-codes.js';
 export * from './holidays.js';
 export * from './counterparties.js';
+export * from './blacklist.js';
 export * from './levels.js';
 export * from './company.js';
 export * from './options.js';

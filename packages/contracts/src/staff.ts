@@ -124,7 +124,7 @@ export type StaffCreate = z.infer<typeof staffCreateSchema>;
 /** A masked number as the staff answers carry it ("****4567"): `*` first, then the visible tail. */
 export const isMaskedValue = (v: unknown): boolean => typeof v === 'string' && /^\*+[0-9A-Za-z]*$/.test(v.trim());
 /** A masked value sent back unchanged means "keep the stored one", like leaving the field out. */
-const maskedAsKept = (v: unknown) => (isMaskedValue(v) ? undefined : v);
+export const maskedAsKept = (v: unknown) => (isMaskedValue(v) ? undefined : v);
 
 /**
  * Password is only filled when changing it (spec §5). Mobile and HKID reach every caller masked,

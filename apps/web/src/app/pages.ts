@@ -66,6 +66,7 @@ export const pages: Record<string, PageComponent> = {
   'power.list': lazy(() => import('../pages/admin/PermissionsPage.js')),
   'role.list': lazy(() => import('../pages/admin/RolesPage.js')),
   'stores.list': lazy(() => import('../pages/admin/StoresPage.js')),
+  'blacklist.list': lazy(() => import('../pages/blacklist/BlacklistPage.js')),
   'system.accessIps.list': lazy(() => import('../pages/admin/AccessIpsPage.js')),
   'system.loginList': lazy(() => import('../pages/admin/LoginListPage.js')),
   'system.log': lazy(() => import('../pages/admin/SystemLogPage.js')),

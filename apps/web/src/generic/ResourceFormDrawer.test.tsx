@@ -77,4 +77,23 @@ describe('ResourceFormDrawer', () => {
     expect(put.body).toMatchObject({ storeName: 'Tsuen Wan', remarks: null, lendMoney: '5000', openedOn: '2025-12-01', state: 'true' });
     expect(await screen.findByText('Updated')).toBeInTheDocument();
   });
+
+  it('asks before creating when the page wants it, and words the success with the declaration’s message', async () => {
+    signIn(ALL);
+    const calls = api(() => ok({ id: 9 }));
+    const decl = { ...branchesDecl, messages: { create: 'success.blacklisted' } };
+    renderAt('/branches', <ResourceListPage decl={decl} formProps={{ confirmCreate: { title: 'Blacklist this person?', okText: 'Confirm' } }} />);
+    await screen.findByText('Tsuen Wan');
+    fireEvent.click(screen.getByRole('button', { name: /Create/ }));
+    const d = drawer();
+    fireEvent.change(await within(d).findByLabelText('Store name'), { target: { value: 'Sha Tin' } });
+    fireEvent.change(within(d).getByLabelText('Mobile'), { target: { value: 'secret1' } });
+    fireEvent.click(within(d).getByRole('button', { name: 'Save' }));
+    const confirm = await screen.findByRole('button', { name: 'Confirm' });
+    expect(confirm.closest('.ant-modal')).toHaveTextContent('Blacklist this person?');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Blacklisted')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
 });

@@ -16,7 +16,7 @@ import { useFeedback } from './use-feedback';
  * list row, which may be masked or stale.
  */
 export interface ResourceFormDrawerProps {
-  decl: Pick<ResourceDecl, 'name' | 'path' | 'fields' | 'title' | 'update'>;
+  decl: Pick<ResourceDecl, 'name' | 'path' | 'fields' | 'title' | 'update' | 'messages'>;
   /** `undefined`: closed; `'new'`: create; a row: edit it. */
   target: 'new' | Row | undefined;
   onClose: () => void;
@@ -31,12 +31,14 @@ export interface ResourceFormDrawerProps {
   size?: number;
   /** Values a new item starts with (the default language, an enabled state). */
   defaults?: Row;
+  /** Asks before creating (texts already translated): adding someone to the blacklist is deliberate. */
+  confirmCreate?: { title: string; content?: string; okText?: string };
 }
 
 export function ResourceFormDrawer(props: ResourceFormDrawerProps) {
-  const { decl, target, onClose, extra, itemProps, controls, prepareItem, preparePayload, size = 520, defaults } = props;
+  const { decl, target, onClose, extra, itemProps, controls, prepareItem, preparePayload, size = 520, defaults, confirmCreate } = props;
   const { t } = useTranslation();
-  const { message } = useFeedback();
+  const { message, confirm } = useFeedback();
   const [form] = Form.useForm();
   // A phone gets the whole width; a fixed-width drawer would run off its screen.
   const wide = Grid.useBreakpoint().md !== false;
@@ -53,19 +55,29 @@ export function ResourceFormDrawer(props: ResourceFormDrawerProps) {
     const body = preparePayload ? preparePayload(declared, values, mode) : declared;
     const onError = (err: unknown) => applyServerErrors(form, err, names);
     if (editId === undefined) {
-      create.mutate(body, {
-        onSuccess: () => {
-          message.success(t('success:created'));
-          onClose();
-        },
-        onError,
-      });
+      const send = () =>
+        create.mutate(body, {
+          onSuccess: () => {
+            message.success(t(nsKey(decl.messages?.create ?? 'success.created')));
+            onClose();
+          },
+          onError,
+        });
+      if (!confirmCreate) send();
+      else
+        confirm({
+          title: confirmCreate.title,
+          content: confirmCreate.content,
+          okText: confirmCreate.okText ?? t('admin:resource.save'),
+          cancelText: t('admin:resource.cancel'),
+          onOk: send,
+        });
     } else {
       update.mutate(
         { id: editId, body },
         {
           onSuccess: () => {
-            message.success(t('success:updated'));
+            message.success(t(nsKey(decl.messages?.update ?? 'success.updated')));
             onClose();
           },
           onError,

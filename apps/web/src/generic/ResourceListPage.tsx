@@ -36,7 +36,9 @@ export interface ResourceListPageProps {
   /** Replaces the declared create/edit drawer (a screen with a richer form). */
   renderForm?: (props: { target: 'new' | Row | undefined; onClose: () => void }) => ReactNode;
   /** Extra props of the declared drawer (hand-written form items). */
-  formProps?: Pick<ResourceFormDrawerProps, 'extra' | 'itemProps' | 'controls' | 'prepareItem' | 'preparePayload' | 'size' | 'defaults'>;
+  formProps?: Pick<ResourceFormDrawerProps, 'extra' | 'itemProps' | 'controls' | 'prepareItem' | 'preparePayload' | 'size' | 'defaults' | 'confirmCreate'>;
+  /** The delete button's label and question (i18n keys), when "Delete" is not the word (e.g. remove from the blacklist). */
+  deleteTexts?: { label: string; confirm: string };
   /** Whether a row may be deleted (e.g. a role still in use may not). */
   canDelete?: (row: Row) => boolean;
   /** Shown above the table (a setting switch, a hint). */
@@ -46,7 +48,7 @@ export interface ResourceListPageProps {
 }
 
 export function ResourceListPage(props: ResourceListPageProps) {
-  const { decl, rowActions, toolbar, cells, extraColumns, renderForm, formProps, canDelete, header, fixedQuery } = props;
+  const { decl, rowActions, toolbar, cells, extraColumns, renderForm, formProps, canDelete, header, fixedQuery, deleteTexts } = props;
   const titleKey = nsKey(props.title ?? decl.title);
   const { t } = useTranslation();
   const { message } = useFeedback();
@@ -102,18 +104,18 @@ export function ResourceListPage(props: ResourceListPageProps) {
           {decl.permissions.delete && (canDelete?.(row) ?? true) && (
             <Permission need={declaredKey(decl.permissions.delete)}>
               <Popconfirm
-                title={t('admin:resource.deleteConfirm')}
-                okText={t('admin:resource.delete')}
+                title={t(deleteTexts?.confirm ?? 'admin:resource.deleteConfirm')}
+                okText={t(deleteTexts?.label ?? 'admin:resource.delete')}
                 cancelText={t('admin:resource.cancel')}
                 okButtonProps={{ danger: true }}
                 onConfirm={() =>
                   remove.mutateAsync(row.id).then(() => {
-                    message.success(t('success:deleted'));
+                    message.success(t(nsKey(decl.messages?.delete ?? 'success.deleted')));
                   }, () => undefined)
                 }
               >
                 <RowAction danger icon={<DeleteOutlined />}>
-                  {t('admin:resource.delete')}
+                  {t(deleteTexts?.label ?? 'admin:resource.delete')}
                 </RowAction>
               </Popconfirm>
             </Permission>
@@ -123,7 +125,7 @@ export function ResourceListPage(props: ResourceListPageProps) {
       ),
     };
     return [...declared, ...(extraColumns ?? []), actions];
-  }, [decl, t, state.sort, cells, extraColumns, rowActions, canEdit, canDelete, remove, message, wide]);
+  }, [decl, t, state.sort, cells, extraColumns, rowActions, canEdit, canDelete, remove, message, wide, deleteTexts]);
 
   const onTableChange = (
     pagination: TablePaginationConfig,

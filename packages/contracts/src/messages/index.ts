@@ -16,6 +16,7 @@
 import type { Language } from '../errors.js';
 import zhTWAdmin from './zh-TW/admin.json' with { type: 'json' };
 import zhTWArticles from './zh-TW/articles.json' with { type: 'json' };
+import zhTWBlacklisting from './zh-TW/blacklisting.json' with { type: 'json' };
 import zhTWAuth from './zh-TW/auth.json' with { type: 'json' };
 import zhTWCommon from './zh-TW/common.json' with { type: 'json' };
 import zhTWCompany from './zh-TW/company.json' with { type: 'json' };
@@ -37,6 +38,7 @@ import zhTWTools from './zh-TW/tools.json' with { type: 'json' };
 import zhTWValidation from './zh-TW/validation.json' with { type: 'json' };
 import enAdmin from './en/admin.json' with { type: 'json' };
 import enArticles from './en/articles.json' with { type: 'json' };
+import enBlacklisting from './en/blacklisting.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enCompany from './en/company.json' with { type: 'json' };
@@ -58,6 +60,7 @@ import enTools from './en/tools.json' with { type: 'json' };
 import enValidation from './en/validation.json' with { type: 'json' };
 import zhCNAdmin from './zh-CN/admin.json' with { type: 'json' };
 import zhCNArticles from './zh-CN/articles.json' with { type: 'json' };
+import zhCNBlacklisting from './zh-CN/blacklisting.json' with { type: 'json' };
 import zhCNAuth from './zh-CN/auth.json' with { type: 'json' };
 import zhCNCommon from './zh-CN/common.json' with { type: 'json' };
 import zhCNCompany from './zh-CN/company.json' with { type: 'json' };
@@ -88,6 +91,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
   'zh-TW': {
     admin: zhTWAdmin,
     articles: zhTWArticles,
+    blacklisting: zhTWBlacklisting,
     auth: zhTWAuth,
     common: zhTWCommon,
     company: zhTWCompany,
@@ -111,6 +115,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
   en: {
     admin: enAdmin,
     articles: enArticles,
+    blacklisting: enBlacklisting,
     auth: enAuth,
     common: enCommon,
     company: enCompany,
@@ -134,6 +139,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
   'zh-CN': {
     admin: zhCNAdmin,
     articles: zhCNArticles,
+    blacklisting: zhCNBlacklisting,
     auth: zhCNAuth,
     common: zhCNCommon,
     company: zhCNCompany,

@@ -2,6 +2,7 @@ export * from './result.js';
 export * from './hkid.js';
 export * from './passport.js';
 export * from './mobile.js';
+export * from './identity.js';
 export * from './email.js';
 export * from './date.js';
 export * from './age.js';

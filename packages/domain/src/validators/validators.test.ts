@@ -52,7 +52,7 @@ describe('passport number', () => {
 
 describe('Hong Kong mobile', () => {
   it('8 digits starting 4, 5, 6, 7 or 9, optionally +852', () => {
-    for (const ok of ['91234567', '51234567', '61234567', '71234567', '41234567', '+852 9123 4567', '852-6123-4567']) {
+    for (const ok of ['91234567', '51234567', '61234567', '71234567', '41234567', '+852 9123 4567', '852-6123-4567', '00852 9123 4567', '(852) 9123 4567']) {
       expect(validateHkMobile(ok).ok).toBe(true);
     }
     expect(validateHkMobile('+85291234567')).toEqual({ ok: true, value: '91234567' });

@@ -10,3 +10,4 @@ export * from './company.js';
 export * from './options.js';
 export * from './codes.js';
 export * from './articles.js';
+export * from './blacklist.js';

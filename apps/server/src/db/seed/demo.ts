@@ -1,7 +1,7 @@
 import { CUSTOMER_OPTION_PERMISSIONS, DEFAULT_SYSTEM_SETTINGS, LOAN_OPTION_PERMISSIONS, PERMISSION_CATALOGUE } from '@harbour/contracts';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { articles, banks, companyInfo, holidays, ocaAgents, referralAgents, rolePermissions, roles, settings, solicitors, staff, staffLevels, staffRoles, staffStores, stores } from '../schema/index.js';
+import { articles, banks, blacklist, companyInfo, holidays, ocaAgents, referralAgents, rolePermissions, roles, settings, solicitors, staff, staffLevels, staffRoles, staffStores, stores } from '../schema/index.js';
 import { hashPassword } from '../../platform/passwords.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -23,11 +23,14 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
     description: 'Loan clerk: applications, repayments and tools in the own store',
     allStores: false,
     groups: ['dashboard', 'loan', 'repayment', 'blacklist', 'tools'],
+    // A clerk lists people and checks numbers; seeing whole numbers, editing and removing are the manager's.
+    except: ['blacklist.reveal', 'blacklist.update', 'blacklist.delete'],
   },
   collector: {
     description: 'Collector: overdue repayments, write-off and SMS reminders',
     allStores: false,
     groups: ['dashboard', 'oca', 'sms', 'blacklist'],
+    except: ['blacklist.reveal'],
     keys: ['repayment.tipsList', 'repayment.list', 'reports.overdue', 'reports.currentlyOcaLoan', 'tools.calculator'],
   },
   accountant: {
@@ -53,6 +56,16 @@ const DEMO_LEVELS = [
   { nameZh: '信貸主任', nameEn: 'Loan officer', rank: 20, maxApprovedAmount: '100000.00', unlimited: false, remarks: null },
   { nameZh: '分店經理', nameEn: 'Branch manager', rank: 30, maxApprovedAmount: '500000.00', unlimited: false, remarks: null },
   { nameZh: '東主', nameEn: 'Owner', rank: 40, maxApprovedAmount: null, unlimited: true, remarks: '不設上限' },
+];
+
+/**
+ * Demo blacklist (fictitious people), numbers in their stored normal form: one with a valid HKID
+ * (K234567(6)) and a phone, one by phone only, one by a passport number and a mainland mobile.
+ */
+const DEMO_BLACKLIST = [
+  { idNumber: 'K2345676', phone: '61234598', name: '黃大強', remarks: '偽造入息證明 (demo)' },
+  { idNumber: null, phone: '98765432', name: '周志明', remarks: '多次逾期，拒絕聯絡 (demo)' },
+  { idNumber: 'EA1234567', phone: '+8613800138000', name: 'Lam Ka Wai', remarks: '身份可疑 (demo)' },
 ];
 
 /** Demo referral agents (spec §9: eight companies); fictitious names and numbers. */
@@ -139,7 +152,8 @@ export async function isEmpty(db: Db): Promise<boolean> {
 /**
  * Demo data for the embedded default on an empty database (and the test template): three stores,
  * the super admin (id 1), four roles, four staff with their levels, default settings, a few holidays,
- * the company's particulars, a few outside parties (eight referral agents) and three articles (one a draft).
+ * the company's particulars, a few outside parties (eight referral agents), three articles (one a draft)
+ * and three blacklist entries.
  */
 export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -204,5 +218,6 @@ export async function seedDemo(db: Db): Promise<void> {
       })),
     );
     await tx.insert(articles).values(DEMO_ARTICLES);
+    await tx.insert(blacklist).values(DEMO_BLACKLIST.map((b) => ({ ...b, createdBy: 1 })));
   });
 }

@@ -1,0 +1,28 @@
+import type { BlacklistCheck, blacklistResource } from '@harbour/contracts';
+import type { ServiceContext } from '../../platform/context.js';
+import type { ResourceService } from '../../platform/resource-service.js';
+import { withTx } from '../../platform/tx.js';
+import { blacklistHits } from './hits.js';
+import { getBlacklist, listBlacklist } from './read.js';
+import { createBlacklist, removeBlacklist, revealBlacklistField, updateBlacklist } from './write.js';
+
+/**
+ * Blacklist (spec §2 BlackList, §3): list, view, add, edit, remove and the audited reveal of a
+ * whole number. Company-wide (no store scope). Every answer and audit row carries the numbers
+ * masked; a duplicate number answers 409 without naming the row that holds it.
+ */
+export const blacklistService: ResourceService<typeof blacklistResource> = {
+  list: listBlacklist,
+  get: getBlacklist,
+  create: (ctx, input) => withTx(ctx, (tx) => createBlacklist(tx, ctx, input)),
+  update: (ctx, id, input) => withTx(ctx, (tx) => updateBlacklist(tx, ctx, id, input)),
+  remove: (ctx, id) => withTx(ctx, (tx) => removeBlacklist(tx, ctx, id)),
+  actions: {
+    reveal: (ctx, id, body) => withTx(ctx, (tx) => revealBlacklistField(tx, id, body.field)),
+  },
+};
+
+/** `POST /blacklist/check`: the hits of the numbers typed into a form, masked; changes nothing. */
+export async function checkBlacklist(ctx: ServiceContext, body: BlacklistCheck) {
+  return { hits: await blacklistHits(ctx.db, body) };
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { normaliseIdNumber, normalisePhone } from './identity.js';
+
+describe('normaliseIdNumber', () => {
+  it.each([
+    ['A123456(7)', 'A1234567'],
+    [' a123456 (7) ', 'A1234567'],
+    ['AB987654(3)', 'AB9876543'],
+    ['ab-987654-3', 'AB9876543'],
+    ['K12345678', 'K12345678'],
+  ])('%s → %s', (input, out) => {
+    expect(normaliseIdNumber(input)).toBe(out);
+  });
+  it('is idempotent', () => {
+    fc.assert(fc.property(fc.string(), (s) => normaliseIdNumber(normaliseIdNumber(s)) === normaliseIdNumber(s)));
+  });
+});
+
+describe('normalisePhone', () => {
+  it.each([
+    ['+852 9123 4567', '91234567'],
+    ['852-9123-4567', '91234567'],
+    ['00852 9123 4567', '91234567'],
+    ['(852) 9123-4567', '91234567'],
+    ['9123 4567', '91234567'],
+    ['+86 138 0013 8000', '+8613800138000'],
+    ['0086 13800138000', '+8613800138000'],
+    ['+852 123', '+852123'],
+    ['2111 0001', '21110001'],
+  ])('%s → %s', (input, out) => {
+    expect(normalisePhone(input)).toBe(out);
+  });
+  it('keeps a country code other than 852', () => {
+    expect(normalisePhone('+1 (415) 555-0100')).toBe('+14155550100');
+  });
+  it('is idempotent', () => {
+    fc.assert(fc.property(fc.string(), (s) => normalisePhone(normalisePhone(s)) === normalisePhone(s)));
+  });
+});

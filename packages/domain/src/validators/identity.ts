@@ -1,0 +1,23 @@
+/**
+ * The normal forms in which identity numbers and phones are stored and compared (blacklist
+ * checks, duplicate checks): two ways of writing one number must give one string, so a check is
+ * an exact match and never a partial one.
+ */
+
+/** An ID document number (HKID, passport…): trimmed, upper case, without spaces, brackets or hyphens. `a123456(7)` → `A1234567`. */
+export function normaliseIdNumber(input: string): string {
+  return input.trim().toUpperCase().replace(/[\s()-]/g, '');
+}
+
+/**
+ * A phone number without spaces, hyphens, dots or brackets. A Hong Kong number written with its
+ * country code (`+852`, `852`, `00852`) becomes its 8 digits; another international number keeps
+ * its country code as `+<digits>` (`0086 138…` → `+86138…`); anything else is left as typed.
+ */
+export function normalisePhone(input: string): string {
+  const s = input.trim().replace(/[\s().-]/g, '');
+  const hk = /^(?:\+|00)?852(\d{8})$/.exec(s);
+  if (hk) return hk[1]!;
+  const intl = /^(?:\+|00)(\d+)$/.exec(s);
+  return intl ? `+${intl[1]}` : s;
+}
