@@ -20,7 +20,7 @@ export async function trialBalanceWorkbook(lang: Language, tb: TrialBalance): Pr
   const store = tb.storeId === null ? t('allStores') : (tb.stores.find((s) => s.id === tb.storeId)?.name ?? String(tb.storeId));
   ws.addRow([t('store'), store]);
   ws.addRow([t('period'), tb.from || tb.to ? `${tb.from ?? '…'} – ${tb.to ?? '…'}` : t('allDates')]);
-  ws.addRow([t('entries', { count: tb.entryCount }), tb.balanced ? t('balanced') : t('unbalanced')]);
+  ws.addRow([t(tb.entryCount === 1 ? 'entries_one' : 'entries_other', { count: tb.entryCount }), tb.balanced ? t('balanced') : t('unbalanced')]);
   ws.addRow([]);
   const header = ws.addRow([t('code'), t('account'), t('kind'), t('debit'), t('credit'), t('balance')]);
   header.font = { bold: true };
