@@ -25,3 +25,4 @@ export * from './audit.js';
 export * from './permissions/index.js';
 export * from './resources/index.js';
 export * from './system-list.js';
+export * from './ledger.js';

@@ -24,6 +24,8 @@ export const DOMAIN_ERROR_CODES = {
   // the accounting ledger
   UNBALANCED_JOURNAL_ENTRY: 'The journal entry does not balance',
   INVALID_JOURNAL_AMOUNT: 'A journal amount must be zero or more with at most two decimals',
+  JOURNAL_REVERSAL_NOT_REVERSIBLE: 'A reversal entry cannot itself be reversed; post the event again instead',
+  JOURNAL_ENTRY_ALREADY_REVERSED: 'This journal entry has already been reversed',
   // System → active period
   OUTSIDE_ACTIVE_PERIOD: 'Posted on {{postedDate}}: the active period of {{days}} days ended on {{lastDate}}; it can no longer be changed',
 } as const;

@@ -14,8 +14,9 @@ import pg from 'pg';
 export const EMBEDDED_APP_ROLE = 'harbour_app';
 
 /**
- * Tables the app may only read and append to. The ledger's tables are listed before their
- * migration exists: default privileges would otherwise give a new table UPDATE and DELETE.
+ * Tables the app may only read and append to: the audit log and the ledger's journal (whose
+ * migration's triggers also refuse UPDATE, DELETE and TRUNCATE to whoever connects).
+ * Default privileges would otherwise give a new table UPDATE and DELETE.
  */
 export const APPEND_ONLY_TABLES: readonly string[] = ['audit_log', 'journal_entries', 'journal_lines'];
 

@@ -30,7 +30,9 @@ export async function call<T = unknown>(app: FastifyInstance, method: string, pa
     ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
     ...(opts.ip ? { remoteAddress: opts.ip } : {}),
   });
-  return { statusCode: res.statusCode, body: res.json(), headers: res.headers };
+  // A file route (an xlsx export) answers the file: its body is left as text, not an envelope.
+  const json = res.headers['content-type']?.toString().includes('json') ?? false;
+  return { statusCode: res.statusCode, body: json ? res.json() : (res.body as never), headers: res.headers };
 }
 
 /** Data of a success answer; fails the test with the error envelope otherwise. */

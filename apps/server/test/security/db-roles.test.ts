@@ -61,6 +61,28 @@ describe('the audit log through the connection the server uses', () => {
     expect(await auditRows()).toBe(before);
   });
 
+  it('cannot switch off the ledger’s append-only and balance triggers, nor edit, delete or empty journal rows', async () => {
+    const rows = async () => Number((await t.pool.query('select (select count(*) from journal_entries) + (select count(*) from journal_lines) as n')).rows[0].n);
+    const before = await rows();
+    const attempts = [
+      'ALTER TABLE journal_entries DISABLE TRIGGER ALL',
+      'ALTER TABLE journal_lines DISABLE TRIGGER journal_lines_balanced',
+      'DROP TRIGGER journal_entries_no_update_delete ON journal_entries',
+      `CREATE OR REPLACE FUNCTION harbour_ledger_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$`,
+      `CREATE OR REPLACE FUNCTION harbour_journal_entry_balanced() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$`,
+      'ALTER TABLE journal_lines DROP CONSTRAINT journal_lines_one_side_check',
+      'ALTER TABLE journal_entries NO FORCE ROW LEVEL SECURITY',
+      `UPDATE journal_lines SET debit = debit + 1`,
+      'DELETE FROM journal_entries',
+      'TRUNCATE journal_lines',
+      'DROP TABLE journal_lines',
+    ];
+    for (const statement of attempts) {
+      expect(await refusal(statement), statement).toEqual(expect.stringMatching(/permission denied|must be owner/));
+    }
+    expect(await rows()).toBe(before);
+  });
+
   it('reads and appends to the audit log', async () => {
     await asApp(`INSERT INTO audit_log (action, module, reference) VALUES ('view', 'db-roles-test', 'append')`);
     const { rows } = await t.app.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where reference = 'append'`);

@@ -75,6 +75,8 @@ export const pages: Record<string, PageComponent> = {
   'system.monitor': lazy(() => import('../pages/monitor/MonitorPage.js')),
   // Loan mathematics around the domain: calculator, default settings, holidays.
   'tools.calculator': lazy(() => import('../pages/tools/CalculatorPage.js')),
+  // Reports: the ledger's trial balance.
+  'reports.trialBalance': lazy(() => import('../pages/ledger/TrialBalancePage.js')),
   'system.settings': lazy(() => import('../pages/system-settings/SettingsPage.js')),
   'system.codeFormat': lazy(() => import('../pages/system-settings/CodeFormatPage.js')),
   'system.activePeriod': lazy(() => import('../pages/system-settings/ActivePeriodPage.js')),

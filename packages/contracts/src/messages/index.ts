@@ -25,6 +25,7 @@ import zhTWEnums from './zh-TW/enums.json' with { type: 'json' };
 import zhTWErrors from './zh-TW/errors.json' with { type: 'json' };
 import zhTWFields from './zh-TW/fields.json' with { type: 'json' };
 import zhTWHolidays from './zh-TW/holidays.json' with { type: 'json' };
+import zhTWLedger from './zh-TW/ledger.json' with { type: 'json' };
 import zhTWLegal from './zh-TW/legal.json' with { type: 'json' };
 import zhTWLevels from './zh-TW/levels.json' with { type: 'json' };
 import zhTWParties from './zh-TW/parties.json' with { type: 'json' };
@@ -47,6 +48,7 @@ import enEnums from './en/enums.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
 import enFields from './en/fields.json' with { type: 'json' };
 import enHolidays from './en/holidays.json' with { type: 'json' };
+import enLedger from './en/ledger.json' with { type: 'json' };
 import enLegal from './en/legal.json' with { type: 'json' };
 import enLevels from './en/levels.json' with { type: 'json' };
 import enParties from './en/parties.json' with { type: 'json' };
@@ -69,6 +71,7 @@ import zhCNEnums from './zh-CN/enums.json' with { type: 'json' };
 import zhCNErrors from './zh-CN/errors.json' with { type: 'json' };
 import zhCNFields from './zh-CN/fields.json' with { type: 'json' };
 import zhCNHolidays from './zh-CN/holidays.json' with { type: 'json' };
+import zhCNLedger from './zh-CN/ledger.json' with { type: 'json' };
 import zhCNLegal from './zh-CN/legal.json' with { type: 'json' };
 import zhCNLevels from './zh-CN/levels.json' with { type: 'json' };
 import zhCNParties from './zh-CN/parties.json' with { type: 'json' };
@@ -100,6 +103,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     errors: zhTWErrors,
     fields: zhTWFields,
     holidays: zhTWHolidays,
+    ledger: zhTWLedger,
     legal: zhTWLegal,
     levels: zhTWLevels,
     monitor: zhTWMonitor,
@@ -124,6 +128,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     errors: enErrors,
     fields: enFields,
     holidays: enHolidays,
+    ledger: enLedger,
     legal: enLegal,
     levels: enLevels,
     monitor: enMonitor,
@@ -148,6 +153,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     errors: zhCNErrors,
     fields: zhCNFields,
     holidays: zhCNHolidays,
+    ledger: zhCNLedger,
     legal: zhCNLegal,
     levels: zhCNLevels,
     monitor: zhCNMonitor,

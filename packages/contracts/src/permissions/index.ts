@@ -11,7 +11,7 @@ import { ocaPermissions } from './oca.js';
 import { payoutPermissions } from './payout.js';
 import { personaPermissions } from './persona.js';
 import { powerPermissions } from './power.js';
-import { reportsPermissions } from './reports.js';
+import { ledgerPermissions, reportsPermissions } from './reports.js';
 import { repaymentPermissions } from './repayment.js';
 import { rolePermissions } from './role.js';
 import { smsPermissions } from './sms.js';
@@ -57,6 +57,7 @@ const CATALOGUE = [
   ...approvalPermissions,
   ...payoutPermissions,
   ...reportsPermissions,
+  ...ledgerPermissions,
   ...masterdataPermissions,
   ...systemPermissions,
   ...toolsPermissions,

@@ -9,6 +9,8 @@ import { PROPERTY_TIMEOUT, RUNS } from '../test-support/runs.js';
 import { ACCOUNTS, PAYMENT_METHODS, moneyAccountFor, normalSide } from './accounts.js';
 import {
   assertBalanced,
+  assertReversible,
+  JOURNAL_EVENTS,
   netByAccount,
   postEarlySettlement,
   postInterestAccrual,
@@ -198,6 +200,28 @@ describe('posting rules (golden entries)', () => {
     });
   });
 
+  it('lets an entry be reversed once, and never a reversal', () => {
+    const e = postOcaCharge({ amount: '10' });
+    expect(code(() => assertReversible(e, { alreadyReversed: false }))).toBe('none');
+    expect(code(() => assertReversible(e, { alreadyReversed: true }))).toBe('JOURNAL_ENTRY_ALREADY_REVERSED');
+    expect(code(() => assertReversible(reverse(e), { alreadyReversed: false }))).toBe('JOURNAL_REVERSAL_NOT_REVERSIBLE');
+    expect(code(() => assertReversible(reverse(e), { alreadyReversed: true }))).toBe('JOURNAL_REVERSAL_NOT_REVERSIBLE');
+  });
+  it('lists every event the posting rules produce', () => {
+    const events = [
+      postPayout({ principal: '1', paidFrom: 'cash' }),
+      postRepayment({ overdueInterest: '0', handlingFee: '0', interest: '1', principal: '0', tempAmount: '0', receivedInto: 'cash' }),
+      postInterestAccrual({ interest: '1', overdueInterest: '0' }),
+      postTemporaryApplied({ overdueInterest: '0', handlingFee: '0', interest: '1', principal: '0', tempAmount: '0' }),
+      postTemporaryRefund({ amount: '1', paidFrom: 'cash' }),
+      postEarlySettlement({ principal: '1', interest: '0', rebate: '0', lockPeriodFee: '0', receivedInto: 'cash' }),
+      postWriteOff({ principalOutstanding: '1' }),
+      postWriteOffRecovery({ amount: '1', receivedInto: 'cash' }),
+      postOcaCharge({ amount: '1' }),
+      postOcaPayment({ amount: '1', paidFrom: 'cash' }),
+    ].map((e) => e.event);
+    expect([...events, reverse(postOcaCharge({ amount: '1' })).event].sort()).toEqual([...JOURNAL_EVENTS].sort());
+  });
   it('refuses negative, sub-cent and malformed amounts, deductions above the principal and unbalanced entries', () => {
     expect(code(() => postWriteOff({ principalOutstanding: '-1' }))).toBe('INVALID_JOURNAL_AMOUNT');
     expect(code(() => postOcaCharge({ amount: '0.001' }))).toBe('INVALID_JOURNAL_AMOUNT');

@@ -15,18 +15,21 @@ export interface JournalLine {
   credit: string;
 }
 
-export type JournalEvent =
-  | 'payout'
-  | 'repayment'
-  | 'interest_accrued'
-  | 'temporary_applied'
-  | 'temporary_refund'
-  | 'early_settlement'
-  | 'write_off'
-  | 'write_off_recovery'
-  | 'oca_charge'
-  | 'oca_payment'
-  | 'reversal';
+/** Every business event the journal records (the server's `journal_entries.event` allows these only). */
+export const JOURNAL_EVENTS = [
+  'payout',
+  'repayment',
+  'interest_accrued',
+  'temporary_applied',
+  'temporary_refund',
+  'early_settlement',
+  'write_off',
+  'write_off_recovery',
+  'oca_charge',
+  'oca_payment',
+  'reversal',
+] as const;
+export type JournalEvent = (typeof JOURNAL_EVENTS)[number];
 
 /**
  * What the entry refers to, for statements and the audit trail (`loanNo`, `repayNo`, `chequeNo`,
@@ -313,6 +316,16 @@ export function reverse(e: JournalEntry, memo: JournalMemo = {}): JournalEntry {
     lines: e.lines.map((l) => ({ account: l.account, debit: l.credit, credit: l.debit })),
     memo: { ...e.memo, ...memo },
   });
+}
+
+/**
+ * Whether a stored entry may be reversed: an entry is reversed at most once, and a reversal is
+ * never reversed (to undo a wrong reversal, post the event again) — so every chain of
+ * corrections is one entry and at most one reversal. The server asks this before `reverse`.
+ */
+export function assertReversible(e: Pick<JournalEntry, 'event'>, state: { alreadyReversed: boolean }): void {
+  if (e.event === 'reversal') throw new DomainError('JOURNAL_REVERSAL_NOT_REVERSIBLE');
+  if (state.alreadyReversed) throw new DomainError('JOURNAL_ENTRY_ALREADY_REVERSED');
 }
 
 /** Each account's net movement (debits − credits) over entries: a reversed entry nets to nothing. */

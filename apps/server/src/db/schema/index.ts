@@ -11,3 +11,4 @@ export * from './options.js';
 export * from './codes.js';
 export * from './articles.js';
 export * from './blacklist.js';
+export * from './ledger.js';

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import type { CalculatorResult, RepayCycle } from '@harbour/contracts';
 import type { DecimalPlaces } from '@harbour/domain';
 import { DateText } from '../../components/DateText';
 import { Money } from '../../components/Money';
+import { PRINT_ROOT_CLASS, usePrintOnMount } from '../../components/use-print-on-mount';
 import { CalculatorSummary } from './CalculatorSummary';
 import { ScheduleTable } from './ScheduleTable';
 
@@ -23,23 +23,10 @@ interface Props {
  */
 export function PrintView({ result, terms, decimalPlaces, onDone }: Props) {
   const { t } = useTranslation('tools');
-  useEffect(() => {
-    const root = document.documentElement;
-    root.classList.add('calc-printing');
-    const done = () => {
-      root.classList.remove('calc-printing');
-      onDone();
-    };
-    window.addEventListener('afterprint', done, { once: true });
-    window.print();
-    return () => {
-      window.removeEventListener('afterprint', done);
-      root.classList.remove('calc-printing');
-    };
-  }, [onDone]);
+  usePrintOnMount(onDone);
 
   return createPortal(
-    <div className="calc-print-root">
+    <div className={`${PRINT_ROOT_CLASS} calc-print-root`}>
       <h1>{t('calculator.printTitle')}</h1>
       <Descriptions
         size="small"

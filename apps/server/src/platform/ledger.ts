@@ -1,0 +1,188 @@
+import {
+  ACCOUNTS,
+  assertBalanced,
+  assertReversible,
+  normalSide,
+  reverse,
+  type Account,
+  type AccountKind,
+  type JournalEntry,
+  type JournalEvent,
+} from '@harbour/domain';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../db/client.js';
+import { journalEntries, journalLines } from '../db/schema/index.js';
+import { forbidden } from '../http/app-error.js';
+import type { ServiceContext } from './context.js';
+import { found, reachesAllStores, currentStore } from './store-scope.js';
+
+/**
+ * The ledger's writes and its trial balance (architecture §3, server conventions → Ledger). A
+ * money event posts its entry with `postJournal` in the SAME transaction as the event's own rows
+ * and audit row — the platform opens no transaction of its own — so the event and its entry
+ * commit or roll back together. Entries are never changed: `reverseJournal` posts the reversal.
+ */
+
+export interface PostTarget {
+  /** the store the entry belongs to (the event's record's store) */
+  storeId: number;
+  /** the business date of the event, YYYY-MM-DD (Hong Kong) */
+  date: string;
+  loanId?: number | null;
+}
+
+/** A store the caller may write to: its current store, or any for all-stores callers and jobs. */
+function assertReaches(ctx: ServiceContext, storeId: number): void {
+  if (!reachesAllStores(ctx) && currentStore(ctx) !== storeId) throw forbidden();
+}
+
+async function insertEntry(tx: Tx, ctx: ServiceContext, entry: JournalEntry, target: PostTarget, reversesEntryId: number | null): Promise<number> {
+  const [row] = await tx
+    .insert(journalEntries)
+    .values({
+      storeId: target.storeId,
+      entryDate: target.date,
+      event: entry.event,
+      loanId: target.loanId ?? null,
+      memo: { ...entry.memo },
+      reversesEntryId,
+      requestId: ctx.requestId,
+      createdBy: ctx.auth?.staffId ?? null,
+    })
+    .returning({ id: journalEntries.id });
+  const id = row!.id;
+  await tx.insert(journalLines).values(
+    entry.lines.map((l) => ({ entryId: id, storeId: target.storeId, account: l.account, debit: l.debit, credit: l.credit, createdBy: ctx.auth?.staffId ?? null })),
+  );
+  return id;
+}
+
+/**
+ * Writes one balanced entry (the domain's posting rule's result) and its lines in the caller's
+ * transaction and answers its id; an entry of nothing (no lines: every amount was zero) is not
+ * written and answers null. The domain checks the balance first (`assertBalanced`, 422); the
+ * database checks it again at commit (a deferred constraint trigger).
+ */
+export async function postJournal(tx: Tx, ctx: ServiceContext, entry: JournalEntry, target: PostTarget): Promise<number | null> {
+  assertBalanced(entry);
+  if (entry.event === 'reversal') throw new Error('a reversal is posted with reverseJournal, which links it to its entry');
+  assertReaches(ctx, target.storeId);
+  if (entry.lines.length === 0) return null;
+  return insertEntry(tx, ctx, entry, target, null);
+}
+
+const money = (column: SQL | ReturnType<typeof sql>) => sql<string>`(${column})::numeric(20, 2)::text`;
+
+/** A stored entry as the domain sees it, with its store, loan and whether it was reversed. */
+async function readEntry(tx: Tx, entryId: number) {
+  const [row] = await tx
+    .select({
+      id: journalEntries.id,
+      storeId: journalEntries.storeId,
+      loanId: journalEntries.loanId,
+      event: journalEntries.event,
+      memo: journalEntries.memo,
+      reversedBy: sql<string | null>`(select r.id from journal_entries r where r.reverses_entry_id = "journal_entries"."id")`,
+    })
+    .from(journalEntries)
+    .where(eq(journalEntries.id, entryId));
+  const entry = found(row);
+  const lines = await tx
+    .select({ account: journalLines.account, debit: money(sql`${journalLines.debit}`), credit: money(sql`${journalLines.credit}`) })
+    .from(journalLines)
+    .where(eq(journalLines.entryId, entryId))
+    .orderBy(asc(journalLines.id));
+  const journal: JournalEntry = { event: entry.event as JournalEvent, memo: entry.memo, lines: lines.map((l) => ({ ...l, account: l.account as Account })) };
+  return { ...entry, journal: assertBalanced(journal) };
+}
+
+/**
+ * Reverses a stored entry: posts `reverse` of it (each line's sides swapped, the original's memo
+ * plus `reason`) in the same store and loan, dated `date`, linked by `reverses_entry_id`. A
+ * reversal, or an entry already reversed, is refused with the domain's error (422); an entry the
+ * caller's store scope does not show answers 404. Answers the reversal's id.
+ */
+export async function reverseJournal(tx: Tx, ctx: ServiceContext, entryId: number, opts: { date: string; reason: string }): Promise<number> {
+  const stored = await readEntry(tx, entryId);
+  assertReversible(stored.journal, { alreadyReversed: stored.reversedBy !== null });
+  assertReaches(ctx, stored.storeId);
+  return insertEntry(tx, ctx, reverse(stored.journal, { reason: opts.reason }), { storeId: stored.storeId, date: opts.date, loanId: stored.loanId }, stored.id);
+}
+
+export interface TrialBalanceFilter {
+  /** one store; left out, every store the transaction's scope shows */
+  storeId?: number | undefined;
+  /** business dates, both included */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export interface TrialBalanceLine {
+  key: Account;
+  code: string;
+  kind: AccountKind;
+  normalSide: 'debit' | 'credit';
+  debit: string;
+  credit: string;
+  /** on the account's normal side: debit − credit for assets and expenses, credit − debit otherwise */
+  balance: string;
+}
+
+export interface TrialBalanceResult {
+  rows: TrialBalanceLine[];
+  totals: { debit: string; credit: string };
+  balanced: boolean;
+  entryCount: number;
+}
+
+/** The chart as SQL rows (key, code, debit-side?), so the sums and balances are computed by PostgreSQL. */
+const chartValues = () =>
+  sql.join(
+    Object.entries(ACCOUNTS).map(([key, a]) => sql`(${key}::text, ${a.code}::text, ${normalSide(key as Account) === 'debit'}::boolean)`),
+    sql`, `,
+  );
+
+/**
+ * The trial balance of the entries the transaction's store scope shows, narrowed to a store and
+ * a period: every account of the chart in code order with its debits, credits and balance on its
+ * normal side, and the column totals — all NUMERIC in PostgreSQL, answered as decimal strings.
+ */
+export async function trialBalance(tx: Tx, filter: TrialBalanceFilter = {}): Promise<TrialBalanceResult> {
+  const where = and(
+    filter.storeId === undefined ? undefined : eq(journalEntries.storeId, filter.storeId),
+    filter.from === undefined ? undefined : sql`${journalEntries.entryDate} >= ${filter.from}::date`,
+    filter.to === undefined ? undefined : sql`${journalEntries.entryDate} <= ${filter.to}::date`,
+  );
+  const whereSql = where ? sql`where ${where}` : sql``;
+  const { rows } = await tx.execute<{ key: string; code: string; debit_side: boolean; debit: string; credit: string; balance: string }>(sql`
+    with chart(key, code, debit_side) as (values ${chartValues()}),
+    moved as (
+      select l.account, sum(l.debit) as debit, sum(l.credit) as credit
+      from journal_lines l join journal_entries on journal_entries.id = l.entry_id
+      ${whereSql}
+      group by l.account
+    )
+    select chart.key, chart.code, chart.debit_side,
+      coalesce(moved.debit, 0)::numeric(20, 2)::text as debit,
+      coalesce(moved.credit, 0)::numeric(20, 2)::text as credit,
+      (case when chart.debit_side then coalesce(moved.debit, 0) - coalesce(moved.credit, 0)
+            else coalesce(moved.credit, 0) - coalesce(moved.debit, 0) end)::numeric(20, 2)::text as balance
+    from chart left join moved on moved.account = chart.key
+    order by chart.code`);
+  const { rows: totals } = await tx.execute<{ debit: string; credit: string; balanced: boolean; entries: number }>(sql`
+    select coalesce(sum(l.debit), 0)::numeric(20, 2)::text as debit, coalesce(sum(l.credit), 0)::numeric(20, 2)::text as credit,
+      coalesce(sum(l.debit), 0) = coalesce(sum(l.credit), 0) as balanced,
+      (select count(*)::int from journal_entries ${whereSql}) as entries
+    from journal_lines l join journal_entries on journal_entries.id = l.entry_id
+    ${whereSql}`);
+  const total = totals[0]!;
+  return {
+    rows: rows.map((r) => {
+      const key = r.key as Account;
+      return { key, code: r.code, kind: ACCOUNTS[key].kind, normalSide: r.debit_side ? 'debit' : 'credit', debit: r.debit, credit: r.credit, balance: r.balance };
+    }),
+    totals: { debit: total.debit, credit: total.credit },
+    balanced: total.balanced,
+    entryCount: Number(total.entries),
+  };
+}
