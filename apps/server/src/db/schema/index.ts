@@ -9,3 +9,4 @@ export * from './counterparties.js';
 export * from './company.js';
 export * from './options.js';
 export * from './codes.js';
+export * from './customers.js';
