@@ -17,6 +17,7 @@ export * from './counterparties.js';
 export * from './levels.js';
 export * from './company.js';
 export * from './options.js';
+export * from './customers.js';
 export * from './auth.js';
 export * from './session.js';
 export * from './audit.js';

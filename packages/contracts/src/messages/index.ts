@@ -26,6 +26,7 @@ import zhTWHolidays from './zh-TW/holidays.json' with { type: 'json' };
 import zhTWLegal from './zh-TW/legal.json' with { type: 'json' };
 import zhTWLevels from './zh-TW/levels.json' with { type: 'json' };
 import zhTWParties from './zh-TW/parties.json' with { type: 'json' };
+import zhTWCustomers from './zh-TW/customers.json' with { type: 'json' };
 import zhTWOptions from './zh-TW/options.json' with { type: 'json' };
 import zhTWMonitor from './zh-TW/monitor.json' with { type: 'json' };
 import zhTWParams from './zh-TW/params.json' with { type: 'json' };
@@ -46,6 +47,7 @@ import enHolidays from './en/holidays.json' with { type: 'json' };
 import enLegal from './en/legal.json' with { type: 'json' };
 import enLevels from './en/levels.json' with { type: 'json' };
 import enParties from './en/parties.json' with { type: 'json' };
+import enCustomers from './en/customers.json' with { type: 'json' };
 import enOptions from './en/options.json' with { type: 'json' };
 import enMonitor from './en/monitor.json' with { type: 'json' };
 import enParams from './en/params.json' with { type: 'json' };
@@ -66,6 +68,7 @@ import zhCNHolidays from './zh-CN/holidays.json' with { type: 'json' };
 import zhCNLegal from './zh-CN/legal.json' with { type: 'json' };
 import zhCNLevels from './zh-CN/levels.json' with { type: 'json' };
 import zhCNParties from './zh-CN/parties.json' with { type: 'json' };
+import zhCNCustomers from './zh-CN/customers.json' with { type: 'json' };
 import zhCNOptions from './zh-CN/options.json' with { type: 'json' };
 import zhCNMonitor from './zh-CN/monitor.json' with { type: 'json' };
 import zhCNParams from './zh-CN/params.json' with { type: 'json' };
@@ -98,6 +101,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     options: zhTWOptions,
     params: zhTWParams,
     parties: zhTWParties,
+    customers: zhTWCustomers,
     settings: zhTWSettings,
     shell: zhTWShell,
     success: zhTWSuccess,
@@ -120,6 +124,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     options: enOptions,
     params: enParams,
     parties: enParties,
+    customers: enCustomers,
     settings: enSettings,
     shell: enShell,
     success: enSuccess,
@@ -142,6 +147,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     options: zhCNOptions,
     params: zhCNParams,
     parties: zhCNParties,
+    customers: zhCNCustomers,
     settings: zhCNSettings,
     shell: zhCNShell,
     success: zhCNSuccess,

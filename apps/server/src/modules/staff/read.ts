@@ -3,33 +3,19 @@ import { and, count, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizz
 import type { DbOrTx } from '../../db/client.js';
 import { roles, staff, staffLevels, staffRoles, staffStores, stores } from '../../db/schema/index.js';
 import { notFound } from '../../http/app-error.js';
-import { readSettings } from '../../platform/settings.js';
+import { maskingFor, type Masking } from '../../platform/masking.js';
 import type { AuthContext } from '../../http/types.js';
 import { likePattern, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
 import type { ScopeSource, ServiceContext } from '../../platform/context.js';
-import { maskTail } from '@harbour/domain';
 import { staffInScope } from './scope.js';
 
 export type StaffRow = typeof staff.$inferSelect;
 
 /** The permission that opens the audited reveal of a whole HKID or mobile number. */
 export const REVEAL_PERMISSION = 'staff.reveal';
-export const canReveal = (auth: AuthContext | null) => !!auth && (auth.superAdmin || auth.permissions.has(REVEAL_PERMISSION));
 
-/**
- * How list and get answers show personal numbers: always masked to the "visible tel. no." digits
- * (architecture: every look at a whole number goes through `POST /staff/{id}/reveal`, which is
- * audited), with whether the caller may ask for that reveal.
- */
-export interface Masking {
-  visibleDigits: number;
-  canReveal: boolean;
-}
-
-export async function maskingFor(db: DbOrTx, auth: AuthContext | null): Promise<Masking> {
-  const { visibleTelDigits } = await readSettings(db, ['visibleTelDigits']);
-  return { visibleDigits: visibleTelDigits, canReveal: canReveal(auth) };
-}
+/** Staff answers' masking (`platform/masking.ts`) under `staff.reveal`. */
+const staffMasking = (db: DbOrTx, auth: AuthContext | null) => maskingFor(db, auth, REVEAL_PERMISSION);
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -82,7 +68,7 @@ export function toItem(
   rel: { stores: { id: number; name: string }[]; roles: { id: number; name: string }[]; level: LevelOfStaff | null },
   masking: Masking,
 ): StaffItem {
-  const shown = (v: string | null) => maskTail(v, masking.visibleDigits);
+  const shown = masking.show;
   return {
     id: row.id,
     username: row.username,
@@ -153,7 +139,7 @@ export async function listStaff(ctx: ServiceContext, q: StaffFilters) {
       .offset(offsetOf(q.page, q.pageSize)),
     db.select({ n: count() }).from(staff).where(where),
   ]);
-  const masking = await maskingFor(db, ctx.auth);
+  const masking = await staffMasking(db, ctx.auth);
   const { storesOf, rolesOf, levelOf } = await relations(
     db,
     rows.map((r) => r.id),
@@ -176,7 +162,7 @@ export async function findStaff(db: DbOrTx, scope: ScopeSource, id: number, forU
 
 export async function staffItem(db: DbOrTx, auth: AuthContext | null, row: StaffRow, lang: Language): Promise<StaffItem> {
   const { storesOf, rolesOf, levelOf } = await relations(db, [row.id], lang);
-  return toItem(row, { stores: storesOf.get(row.id) ?? [], roles: rolesOf.get(row.id) ?? [], level: levelOf.get(row.id) ?? null }, await maskingFor(db, auth));
+  return toItem(row, { stores: storesOf.get(row.id) ?? [], roles: rolesOf.get(row.id) ?? [], level: levelOf.get(row.id) ?? null }, await staffMasking(db, auth));
 }
 
 /** `GET /staff/{id}`: one staff member inside the caller's scope, masked. */

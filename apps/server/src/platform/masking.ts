@@ -1,0 +1,42 @@
+import { maskTail } from '@harbour/domain';
+import type { DbOrTx } from '../db/client.js';
+import type { AuthContext } from '../http/types.js';
+import { readSettings } from './settings.js';
+
+/**
+ * The one policy for personal numbers (HKID / ID numbers, phones) in answers (PCPD Code of
+ * Practice on the ID Card Number, spec §6 "visible tel. no."): list, get and export answers always
+ * show them masked to the `visibleTelDigits` setting; a staff member holding the area's reveal key
+ * (`staff.reveal`, `persona.reveal`) sees a whole one only through the area's audited
+ * `POST …/{id}/reveal`. Audit before/after copies keep them masked too, so the log (readable with
+ * the log permission) does not become a way around the reveal key.
+ */
+export interface Masking {
+  visibleDigits: number;
+  /** The caller may ask for the audited reveal. */
+  canReveal: boolean;
+  /** The value as answers show it. */
+  show: (value: string | null) => string | null;
+}
+
+/** The caller holds `revealKey` (the super administrator holds every key). */
+export const mayReveal = (auth: AuthContext | null, revealKey: string) => !!auth && (auth.superAdmin || auth.permissions.has(revealKey));
+
+/** Masking for the caller under the current "visible tel. no." setting (read per request). */
+export async function maskingFor(db: DbOrTx, auth: AuthContext | null, revealKey: string): Promise<Masking> {
+  const { visibleTelDigits } = await readSettings(db, ['visibleTelDigits']);
+  return { visibleDigits: visibleTelDigits, canReveal: mayReveal(auth, revealKey), show: (v) => maskTail(v, visibleTelDigits) };
+}
+
+/** Digits an audit copy keeps visible (fixed: a log row must not change with the setting). */
+export const AUDIT_VISIBLE_DIGITS = 4;
+
+/** An audit copy of `row` with the named personal numbers masked. */
+export function maskedForAudit<T extends Record<string, unknown>>(row: T, fields: readonly (keyof T)[]): T {
+  const copy = { ...row };
+  for (const f of fields) {
+    const v = copy[f];
+    if (typeof v === 'string') copy[f] = maskTail(v, AUDIT_VISIBLE_DIGITS) as T[keyof T];
+  }
+  return copy;
+}
