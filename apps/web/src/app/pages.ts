@@ -87,6 +87,11 @@ export const pages: Record<string, PageComponent> = {
   // Master data option lists (customer related, loan related): one page, one group each.
   'masterdata.customer': lazy(() => import('../pages/options/OptionsPage.js').then((m) => ({ default: m.CustomerOptionsPage }))),
   'masterdata.loan': lazy(() => import('../pages/options/OptionsPage.js').then((m) => ({ default: m.LoanOptionsPage }))),
+  // Persona list = the customer register: list, create, edit, detail.
+  'persona.list': lazy(() => import('../pages/persona/PersonaListPage.js')),
+  'persona.create': lazy(() => import('../pages/persona/PersonaFormPage.js').then((m) => ({ default: m.PersonaCreatePage }))),
+  'persona.edit': lazy(() => import('../pages/persona/PersonaFormPage.js').then((m) => ({ default: m.PersonaEditPage }))),
+  'persona.detail': lazy(() => import('../pages/persona/PersonaDetailPage.js')),
 };
 
 /** Resolvers for families of keys, e.g. `resource:<name>` → the generic list page of that resource. */

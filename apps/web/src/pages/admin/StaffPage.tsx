@@ -5,7 +5,8 @@ import { ResourceListPage } from '../../generic/ResourceListPage';
 import { enumKey } from '../../generic/i18n-key';
 import type { Row } from '../../generic/use-resource';
 import { DefaultStoreSelect } from './DefaultStoreSelect';
-import { MaskedValue } from './MaskedValue';
+import { MaskedValue } from '../../components/MaskedValue';
+import { adminApi } from './admin-api';
 import { StaffRowActions } from './StaffRowActions';
 import { staffResource } from '@harbour/contracts';
 import { staffItemToForm } from './staff-form';
@@ -27,7 +28,9 @@ export default function StaffPage() {
     <ResourceListPage
       decl={staffResource}
       cells={{
-        mobile: (row) => <MaskedValue id={Number(row.id)} field="mobile" value={row.mobile} canReveal={row.canReveal === true} />,
+        mobile: (row) => (
+          <MaskedValue value={row.mobile} canReveal={row.canReveal === true} reveal={() => adminApi.reveal(Number(row.id), 'mobile')} label={t('fields:mobile')} />
+        ),
         state: (row) => <StateTags row={row} />,
         maxApprovedAmount: (row) => <ApprovalLimit amount={row.maxApprovedAmount} unlimited={row.approvalUnlimited} />,
       }}
