@@ -160,7 +160,7 @@ function PersonaForm({ item }: { item?: CustomerItem }) {
                     <Radio.Group options={GENDERS.map((g) => ({ value: g, label: t(`enums:gender.${g}`) }))} />
                   </Form.Item>,
                 )}
-                {c(date('dateOfBirth', <AgeNote dateOfBirth={dateOfBirth} />))}
+                {c(date('dateOfBirth', dateOfBirth ? <AgeNote dateOfBirth={dateOfBirth} /> : undefined))}
               </>
             )}
             {c(choice('idType', 'idType', 'idTypeRequired'))}

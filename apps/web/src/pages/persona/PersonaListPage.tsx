@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Space, Tag } from 'antd';
+import { Badge, Space } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -29,11 +29,11 @@ function OpenFormPage({ target, onClose }: { target: 'new' | Row | undefined; on
   return null;
 }
 
-/** The black/white list tag: black stands out, white stays quiet. */
+/** The black/white list status: a status dot with plain text (readable in both themes, unlike pale tag colours). */
 export function ListStatusTag({ status }: { status: unknown }) {
   const { t } = useTranslation();
   const black = status === 'black';
-  return <Tag color={black ? 'error' : 'default'}>{t(enumKey('listStatus', black ? 'black' : 'white'))}</Tag>;
+  return <Badge status={black ? 'error' : 'default'} text={t(enumKey('listStatus', black ? 'black' : 'white'))} />;
 }
 
 /**
