@@ -19,6 +19,7 @@ export * from './levels.js';
 export * from './company.js';
 export * from './options.js';
 export * from './articles.js';
+export * from './customers.js';
 export * from './auth.js';
 export * from './session.js';
 export * from './audit.js';

@@ -64,7 +64,7 @@ export const hkidField = z.string().transform((v, ctx) => {
 });
 
 /** E-mail, normalised by `@harbour/domain` (domain part lower-cased). */
-const emailField = z.string().transform((v, ctx) => {
+export const emailField = z.string().transform((v, ctx) => {
   const r = validateEmail(v);
   if (r.ok && r.value.length <= 128) return r.value;
   ctx.addIssue({ code: 'custom', message: 'validation.email' });

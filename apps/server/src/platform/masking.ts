@@ -1,27 +1,45 @@
-import type { PermissionKey } from '@harbour/contracts';
 import { maskTail } from '@harbour/domain';
 import type { DbOrTx } from '../db/client.js';
 import type { AuthContext } from '../http/types.js';
 import { readSettings } from './settings.js';
 
 /**
- * How list and get answers show personal numbers (HKID, ID numbers, phones): always masked to the
- * "visible tel. no." digits (architecture: every look at a whole number goes through an audited
- * reveal action), with whether the caller holds the key that opens that reveal.
+ * The one policy for personal numbers (HKID / ID numbers, phones) in answers (PCPD Code of
+ * Practice on the ID Card Number, spec §6 "visible tel. no."): list, get and export answers always
+ * show them masked to the `visibleTelDigits` setting; a staff member holding the area's reveal key
+ * (`staff.reveal`, `persona.reveal`) sees a whole one only through the area's audited
+ * `POST …/{id}/reveal`. Audit before/after copies keep them masked too, so the log (readable with
+ * the log permission) does not become a way around the reveal key.
  */
 export interface Masking {
   visibleDigits: number;
+  /** The caller may ask for the audited reveal. */
   canReveal: boolean;
+  /** The value as answers show it. */
+  show: (value: string | null) => string | null;
 }
 
-/** The caller may ask for a whole number: holds `revealKey`, or is the super administrator. */
-export const mayReveal = (auth: AuthContext | null, revealKey: PermissionKey) => !!auth && (auth.superAdmin || auth.permissions.has(revealKey));
+/** The caller holds `revealKey` (the super administrator holds every key). */
+export const mayReveal = (auth: AuthContext | null, revealKey: string) => !!auth && (auth.superAdmin || auth.permissions.has(revealKey));
 
-/** The masking of this request: the `visibleTelDigits` setting (read now, never cached) and the caller's reveal key. */
-export async function maskingFor(db: DbOrTx, auth: AuthContext | null, revealKey: PermissionKey): Promise<Masking> {
+/** Masking for the caller under the current "visible tel. no." setting (read per request). */
+export async function maskingFor(db: DbOrTx, auth: AuthContext | null, revealKey: string): Promise<Masking> {
   const { visibleTelDigits } = await readSettings(db, ['visibleTelDigits']);
-  return { visibleDigits: visibleTelDigits, canReveal: mayReveal(auth, revealKey) };
+  return { visibleDigits: visibleTelDigits, canReveal: mayReveal(auth, revealKey), show: (v) => maskTail(v, visibleTelDigits) };
 }
 
-/** A number as answers show it under `masking` (null stays null). */
+/** Digits an audit copy keeps visible (fixed: a log row must not change with the setting). */
+export const AUDIT_VISIBLE_DIGITS = 4;
+
+/** An audit copy of `row` with the named personal numbers masked. */
+export function maskedForAudit<T extends Record<string, unknown>>(row: T, fields: readonly (keyof T)[]): T {
+  const copy = { ...row };
+  for (const f of fields) {
+    const v = copy[f];
+    if (typeof v === 'string') copy[f] = maskTail(v, AUDIT_VISIBLE_DIGITS) as T[keyof T];
+  }
+  return copy;
+}
+
+/** A number as answers show it under `masking`'s digits (null stays null): for callers with only the digits (a blacklist hit). */
 export const masked = (value: string | null, masking: Pick<Masking, 'visibleDigits'>) => maskTail(value, masking.visibleDigits);

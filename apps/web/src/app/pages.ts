@@ -95,6 +95,11 @@ export const pages: Record<string, PageComponent> = {
   // Articles: the generic list, and the edit screen with its lazily loaded rich-text editor.
   'article.list': lazy(() => import('../pages/article/ArticleListPage.js')),
   'article.edit': lazy(() => import('../pages/article/ArticleEditPage.js')),
+  // Persona list = the customer register: list, create, edit, detail.
+  'persona.list': lazy(() => import('../pages/persona/PersonaListPage.js')),
+  'persona.create': lazy(() => import('../pages/persona/PersonaFormPage.js').then((m) => ({ default: m.PersonaCreatePage }))),
+  'persona.edit': lazy(() => import('../pages/persona/PersonaFormPage.js').then((m) => ({ default: m.PersonaEditPage }))),
+  'persona.detail': lazy(() => import('../pages/persona/PersonaDetailPage.js')),
 };
 
 /** Resolvers for families of keys, e.g. `resource:<name>` → the generic list page of that resource. */

@@ -10,5 +10,6 @@ export function useFeedback() {
   return {
     message: hasApp ? app.message : staticMessage,
     confirm: hasApp ? app.modal.confirm : Modal.confirm,
+    warning: hasApp ? app.modal.warning : Modal.warning,
   };
 }

@@ -29,6 +29,7 @@ import zhTWLedger from './zh-TW/ledger.json' with { type: 'json' };
 import zhTWLegal from './zh-TW/legal.json' with { type: 'json' };
 import zhTWLevels from './zh-TW/levels.json' with { type: 'json' };
 import zhTWParties from './zh-TW/parties.json' with { type: 'json' };
+import zhTWCustomers from './zh-TW/customers.json' with { type: 'json' };
 import zhTWOptions from './zh-TW/options.json' with { type: 'json' };
 import zhTWMonitor from './zh-TW/monitor.json' with { type: 'json' };
 import zhTWParams from './zh-TW/params.json' with { type: 'json' };
@@ -52,6 +53,7 @@ import enLedger from './en/ledger.json' with { type: 'json' };
 import enLegal from './en/legal.json' with { type: 'json' };
 import enLevels from './en/levels.json' with { type: 'json' };
 import enParties from './en/parties.json' with { type: 'json' };
+import enCustomers from './en/customers.json' with { type: 'json' };
 import enOptions from './en/options.json' with { type: 'json' };
 import enMonitor from './en/monitor.json' with { type: 'json' };
 import enParams from './en/params.json' with { type: 'json' };
@@ -75,6 +77,7 @@ import zhCNLedger from './zh-CN/ledger.json' with { type: 'json' };
 import zhCNLegal from './zh-CN/legal.json' with { type: 'json' };
 import zhCNLevels from './zh-CN/levels.json' with { type: 'json' };
 import zhCNParties from './zh-CN/parties.json' with { type: 'json' };
+import zhCNCustomers from './zh-CN/customers.json' with { type: 'json' };
 import zhCNOptions from './zh-CN/options.json' with { type: 'json' };
 import zhCNMonitor from './zh-CN/monitor.json' with { type: 'json' };
 import zhCNParams from './zh-CN/params.json' with { type: 'json' };
@@ -110,6 +113,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     options: zhTWOptions,
     params: zhTWParams,
     parties: zhTWParties,
+    customers: zhTWCustomers,
     settings: zhTWSettings,
     shell: zhTWShell,
     success: zhTWSuccess,
@@ -135,6 +139,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     options: enOptions,
     params: enParams,
     parties: enParties,
+    customers: enCustomers,
     settings: enSettings,
     shell: enShell,
     success: enSuccess,
@@ -160,6 +165,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     options: zhCNOptions,
     params: zhCNParams,
     parties: zhCNParties,
+    customers: zhCNCustomers,
     settings: zhCNSettings,
     shell: zhCNShell,
     success: zhCNSuccess,

@@ -12,3 +12,4 @@ export * from './codes.js';
 export * from './articles.js';
 export * from './blacklist.js';
 export * from './ledger.js';
+export * from './customers.js';

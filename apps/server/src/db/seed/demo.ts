@@ -3,6 +3,7 @@ import { count, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { articles, banks, blacklist, companyInfo, holidays, ocaAgents, referralAgents, rolePermissions, roles, settings, solicitors, staff, staffLevels, staffRoles, staffStores, stores } from '../schema/index.js';
 import { hashPassword } from '../../platform/passwords.js';
+import { seedDemoCustomers } from './customers.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -25,6 +26,8 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
     groups: ['dashboard', 'loan', 'repayment', 'blacklist', 'tools'],
     // A clerk lists people and checks numbers; seeing whole numbers, editing and removing are the manager's.
     except: ['blacklist.reveal', 'blacklist.update', 'blacklist.delete'],
+    // Registers and edits customers; sees their ID numbers and phones masked only.
+    keys: ['persona.list', 'persona.create', 'persona.edit', 'persona.detail'],
   },
   collector: {
     description: 'Collector: overdue repayments, write-off and SMS reminders',
@@ -152,12 +155,12 @@ export async function isEmpty(db: Db): Promise<boolean> {
 /**
  * Demo data for the embedded default on an empty database (and the test template): three stores,
  * the super admin (id 1), four roles, four staff with their levels, default settings, a few holidays,
- * the company's particulars, a few outside parties (eight referral agents), three articles (one a draft)
- * and three blacklist entries.
+ * the company's particulars, a few outside parties (eight referral agents), three articles (one a draft),
+ * three blacklist entries and twelve customers.
  */
 export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  const storeIds = await db.transaction(async (tx) => {
     const storeRows = await tx.insert(stores).values(DEMO_STORES).returning({ id: stores.id });
     const storeIds = storeRows.map((s) => s.id);
     await tx.insert(staff).values({
@@ -219,5 +222,8 @@ export async function seedDemo(db: Db): Promise<void> {
     );
     await tx.insert(articles).values(DEMO_ARTICLES);
     await tx.insert(blacklist).values(DEMO_BLACKLIST.map((b) => ({ ...b, createdBy: 1 })));
+    return storeIds;
   });
+  // Through the customer service (its own transactions): codes from the code format, audit rows.
+  await seedDemoCustomers(db, storeIds);
 }

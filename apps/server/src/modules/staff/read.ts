@@ -3,7 +3,7 @@ import { and, count, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizz
 import type { DbOrTx } from '../../db/client.js';
 import { roles, staff, staffLevels, staffRoles, staffStores, stores } from '../../db/schema/index.js';
 import { notFound } from '../../http/app-error.js';
-import { masked, maskingFor, type Masking } from '../../platform/masking.js';
+import { maskingFor, type Masking } from '../../platform/masking.js';
 import type { AuthContext } from '../../http/types.js';
 import { likePattern, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
 import type { ScopeSource, ServiceContext } from '../../platform/context.js';
@@ -14,6 +14,7 @@ export type StaffRow = typeof staff.$inferSelect;
 /** The permission that opens the audited reveal of a whole HKID or mobile number. */
 export const REVEAL_PERMISSION = 'staff.reveal';
 
+/** Staff answers' masking (`platform/masking.ts`) under `staff.reveal`. */
 const staffMasking = (db: DbOrTx, auth: AuthContext | null) => maskingFor(db, auth, REVEAL_PERMISSION);
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -67,7 +68,7 @@ export function toItem(
   rel: { stores: { id: number; name: string }[]; roles: { id: number; name: string }[]; level: LevelOfStaff | null },
   masking: Masking,
 ): StaffItem {
-  const shown = (v: string | null) => masked(v, masking);
+  const shown = masking.show;
   return {
     id: row.id,
     username: row.username,

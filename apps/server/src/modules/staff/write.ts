@@ -14,7 +14,7 @@ import { withTx } from '../../platform/tx.js';
 import { actingStaff, type ServiceContext } from '../../platform/context.js';
 import { assertMayManage, storesOfStaff } from '../../platform/staff-guard.js';
 import { findStaff, staffItem, type StaffRow } from './read.js';
-import { maskTail } from '@harbour/domain';
+import { maskedForAudit } from '../../platform/masking.js';
 import { approvalLimitOf, limitNotAbove } from '../staff-levels/service.js';
 
 /** Staff writes take this transaction lock so two requests cannot both pass the duplicate checks. */
@@ -29,7 +29,7 @@ const conflictOn = (code: string, fields: string[]) =>
  */
 export function auditCopy(row: StaffRow) {
   const { passwordHash: _secret, ...rest } = row;
-  return { ...rest, mobile: maskTail(row.mobile, 4), hkid: maskTail(row.hkid, 4) };
+  return maskedForAudit(rest, ['mobile', 'hkid']);
 }
 
 /** The custom-password setting demands at least 8 characters with letters and digits. */

@@ -5,7 +5,7 @@ import { ResourceListPage } from '../../generic/ResourceListPage';
 import { enumKey } from '../../generic/i18n-key';
 import type { Row } from '../../generic/use-resource';
 import { DefaultStoreSelect } from './DefaultStoreSelect';
-import { MaskedValue } from '../../components/MaskedValue.js';
+import { MaskedValue } from '../../components/MaskedValue';
 import { adminApi } from './admin-api';
 import { StaffRowActions } from './StaffRowActions';
 import { staffResource } from '@harbour/contracts';
@@ -29,13 +29,7 @@ export default function StaffPage() {
       decl={staffResource}
       cells={{
         mobile: (row) => (
-          <MaskedValue
-            value={row.mobile}
-            canReveal={row.canReveal === true}
-            reveal={() => adminApi.reveal(Number(row.id), 'mobile').then((r) => r.value)}
-            title={t('staff.reveal')}
-            label={t('staff.revealField', { field: t('fields:mobile') })}
-          />
+          <MaskedValue value={row.mobile} canReveal={row.canReveal === true} reveal={() => adminApi.reveal(Number(row.id), 'mobile')} label={t('fields:mobile')} />
         ),
         state: (row) => <StateTags row={row} />,
         maxApprovedAmount: (row) => <ApprovalLimit amount={row.maxApprovedAmount} unlimited={row.approvalUnlimited} />,

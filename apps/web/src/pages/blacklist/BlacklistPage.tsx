@@ -20,9 +20,8 @@ export default function BlacklistPage() {
       <MaskedValue
         value={row[field]}
         canReveal={row.canReveal === true}
-        reveal={() => blacklistApi.reveal(Number(row.id), field).then((r) => r.value)}
-        title={t('admin:staff.reveal')}
-        label={t('admin:staff.revealField', { field: t(`fields.${field}`) })}
+        reveal={() => blacklistApi.reveal(Number(row.id), field)}
+        label={t(`fields.${field}`)}
       />
     );
     return { idNumber: number('idNumber'), phone: number('phone') };
