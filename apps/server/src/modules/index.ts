@@ -18,9 +18,10 @@ import { monitorModule } from './monitor/index.js';
 import { staffLevelsModule } from './staff-levels/index.js';
 import { codesModule } from './codes/index.js';
 import { ledgerModule } from './ledger/index.js';
+import { loansModule } from './loans/index.js';
 
 /** A server module registers its routes (with `route()` / `registerResource()`) on the app. */
 export type HarbourModule = (app: FastifyInstance) => void | Promise<void>;
 
 /** Every module of the server, in registration order. Add yours here (one line). */
-export const MODULES: readonly HarbourModule[] = [systemModule, authModule, staffModule, rolesModule, permissionsModule, storesModule, auditModule, accessIpsModule, toolsModule, settingsModule, holidaysModule, counterpartiesModule, companyModule, optionsModule, systemListModule, monitorModule, staffLevelsModule, codesModule, ledgerModule];
+export const MODULES: readonly HarbourModule[] = [systemModule, authModule, staffModule, rolesModule, permissionsModule, storesModule, auditModule, accessIpsModule, toolsModule, settingsModule, holidaysModule, counterpartiesModule, companyModule, optionsModule, systemListModule, monitorModule, staffLevelsModule, codesModule, ledgerModule, loansModule];

@@ -5,6 +5,7 @@ export * from './mobile.js';
 export * from './email.js';
 export * from './date.js';
 export * from './age.js';
+export * from './normalise.js';
 
 /** Every validator error code, for translation tables. */
 export const VALIDATION_ERROR_CODES = [

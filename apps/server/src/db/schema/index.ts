@@ -10,3 +10,5 @@ export * from './company.js';
 export * from './options.js';
 export * from './codes.js';
 export * from './ledger.js';
+export * from './customers.js';
+export * from './loans.js';

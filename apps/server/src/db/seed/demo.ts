@@ -23,6 +23,8 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
     description: 'Loan clerk: applications, repayments and tools in the own store',
     allStores: false,
     groups: ['dashboard', 'loan', 'repayment', 'blacklist', 'tools'],
+    // Submitting despite a blacklist hit is a manager's decision.
+    except: ['loan.blacklistOverride'],
   },
   collector: {
     description: 'Collector: overdue repayments, write-off and SMS reminders',

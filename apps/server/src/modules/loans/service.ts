@@ -1,0 +1,78 @@
+import { loanResource } from '@harbour/contracts';
+import { LOAN_STATUS } from '@harbour/domain';
+import { inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { customers, loanPartakers, loans } from '../../db/schema/index.js';
+import { businessRule, forbidden } from '../../http/app-error.js';
+import type { ServiceContext } from '../../platform/context.js';
+import type { ResourceService } from '../../platform/resource-service.js';
+import { changeStatus } from '../../platform/status-change.js';
+import { withReadTx, withTx } from '../../platform/tx.js';
+import { eq } from 'drizzle-orm';
+import { getLoan, listLoans, loanRow, type LoanRow } from './read.js';
+import { createApplication, updateApplication } from './write.js';
+
+/** The permission that lets a manager submit an application despite a blacklist hit, with a reason. */
+export const BLACKLIST_OVERRIDE_PERMISSION = 'loan.blacklistOverride';
+const mayOverride = (ctx: ServiceContext) => !!ctx.auth && (ctx.auth.superAdmin || ctx.auth.permissions.has(BLACKLIST_OVERRIDE_PERMISSION));
+
+const statusSpec = { table: loans, id: loans.id, status: loans.status, storeColumn: loans.storeId, machine: LOAN_STATUS, module: 'loans' } as const;
+
+/** The people of an application who are on the blacklist (borrower and partakers). */
+async function blacklistedPeople(tx: Tx, loan: LoanRow): Promise<{ id: number; name: string }[]> {
+  const partakers = await tx.select({ id: loanPartakers.customerId }).from(loanPartakers).where(eq(loanPartakers.loanId, loan.id));
+  const ids = [loan.customerId, ...partakers.map((p) => p.id)];
+  const rows = await tx.select({ id: customers.id, name: customers.name, listStatus: customers.listStatus }).from(customers).where(inArray(customers.id, ids));
+  return rows.filter((r) => r.listStatus === 'black').map(({ id, name }) => ({ id, name }));
+}
+
+export const loanService: ResourceService<typeof loanResource> = {
+  list: (ctx, query) => withReadTx(ctx, (tx) => listLoans(tx, ctx, query)),
+  get: (ctx, id) => withReadTx(ctx, (tx) => getLoan(tx, ctx, id)),
+  create: (ctx, input) =>
+    withTx(ctx, async (tx) => {
+      const id = await createApplication(tx, ctx, input);
+      return getLoan(tx, ctx, id);
+    }),
+  update: (ctx, id, input) =>
+    withTx(ctx, async (tx) => {
+      await updateApplication(tx, ctx, await loanRow(tx, ctx, id, { lock: true }), input);
+      return getLoan(tx, ctx, id);
+    }),
+  actions: {
+    /**
+     * pending → wait_approve. Refused when the rate is unlawful under the Ordinance (above 48% a
+     * year) or when the borrower or a partaker is blacklisted, unless a manager holding
+     * `loan.blacklistOverride` gives a reason (kept on the loan and in the audit row).
+     */
+    submit: (ctx, id, body) =>
+      withTx(ctx, async (tx) => {
+        const loan = await loanRow(tx, ctx, id, { lock: true });
+        if (loan.status === 'pending' && loan.mloStatus === 'illegal') throw businessRule('loans.errors.illegalRate', { rate: loan.mloRate });
+        const hits = loan.status === 'pending' ? await blacklistedPeople(tx, loan) : [];
+        let override: string | null = null;
+        if (hits.length > 0) {
+          if (!body.overrideReason) throw businessRule('loans.errors.blacklisted', { names: hits.map((h) => h.name).join(', ') });
+          if (!mayOverride(ctx)) throw forbidden('loans.errors.overrideNotAllowed');
+          override = body.overrideReason;
+        }
+        const by = ctx.auth?.staffId ?? null;
+        await changeStatus(tx, ctx, statusSpec, id, 'submit', {
+          set: {
+            submittedAt: new Date(),
+            submittedBy: by,
+            ...(override ? { blacklistOverrideReason: override, blacklistOverrideBy: by } : {}),
+          },
+          audit: { applyNo: loan.applyNo, ...(override ? { blacklistOverride: override, blacklisted: hits.map((h) => h.id) } : {}) },
+        });
+        return getLoan(tx, ctx, id);
+      }),
+    /** Client cancel before payout, with the client's reason. */
+    cancel: (ctx, id, body) =>
+      withTx(ctx, async (tx) => {
+        const loan = await loanRow(tx, ctx, id, { lock: true });
+        await changeStatus(tx, ctx, statusSpec, id, 'cancel', { set: { cancelReason: body.reason }, audit: { applyNo: loan.applyNo, reason: body.reason } });
+        return getLoan(tx, ctx, id);
+      }),
+  },
+};
