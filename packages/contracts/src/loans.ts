@@ -37,6 +37,9 @@ const digits = (n: number) =>
     .transform((v) => (v ? v : null))
     .pipe(z.string().regex(new RegExp(`^\\d{${n}}$`), { message: 'validation.digits' }).nullable());
 
+const money = z.string();
+const nullableMoney = z.string().nullable();
+
 export const partakerInputSchema = z.object({
   customerId: id,
   role: z.enum(PARTAKER_ROLES, { message: V.choice }),
@@ -117,8 +120,6 @@ export const applicationInputSchema = z
   );
 export type ApplicationInput = z.infer<typeof applicationInputSchema>;
 
-const money = z.string();
-const nullableMoney = z.string().nullable();
 
 /** The borrower as a loan shows them: ID number and phone masked unless the caller may reveal them. */
 export const loanCustomerSchema = z.object({
@@ -161,6 +162,60 @@ export const collateralItemSchema = z.object({
   buyPrice: nullableMoney,
   mortgageBalance: nullableMoney,
 });
+
+/** The approval status the approval list filters by (spec §4): awaiting a decision, approved, rejected. */
+export const APPROVAL_STATUSES = ['unratified', 'approved', 'rejected'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+export const APPROVAL_DECISIONS = ['approve', 'reject', 'return', 'undo'] as const;
+
+/**
+ * What the approver fixes (spec §3 Approval). Up-front interest and the handling fee are deducted
+ * at payout: the borrower receives less, so the Ordinance's rate is checked again with them.
+ */
+export const approveBodySchema = z.object({
+  /** overdue interest, percent a year */
+  overdueRate: optionalDecimal({ positive: false }),
+  upfrontInterest: optionalDecimal({ positive: false }),
+  handlingFee: optionalDecimal({ positive: false }),
+  earlySettleLockMonths: optionalInt(120),
+  lateDrawdownFee: optionalDecimal({ positive: false }),
+  overduePenalty: optionalDecimal({ positive: false }),
+  lockPeriodFee: optionalDecimal({ positive: false }),
+  placeOfNegotiation: optionalText(128),
+  remarks: optionalText(1000),
+  /** the approver confirms a rate above the company's maximum APR (when the settings ask for it) */
+  confirmExcess: z.boolean().optional(),
+});
+export type ApproveBody = z.infer<typeof approveBodySchema>;
+
+/** Rejecting, sending back or undoing says why. */
+export const decisionReasonSchema = z.object({
+  remarks: z.string({ message: V.required }).trim().min(1, { message: V.required }).max(1000, { message: 'validation.tooLong' }),
+});
+
+export const approvalItemSchema = z.object({
+  id: z.number().int(),
+  decision: z.enum(APPROVAL_DECISIONS),
+  decidedOn: z.string(),
+  staffId: z.number().int(),
+  staffName: z.string(),
+  overdueRate: z.string().nullable(),
+  upfrontInterest: nullableMoney,
+  handlingFee: nullableMoney,
+  earlySettleLockMonths: z.number().int().nullable(),
+  lateDrawdownFee: nullableMoney,
+  overduePenalty: nullableMoney,
+  lockPeriodFee: nullableMoney,
+  placeOfNegotiation: z.string().nullable(),
+  actualReceivedAmount: nullableMoney,
+  firstDueDate: z.string().nullable(),
+  lastDueDate: z.string().nullable(),
+  extendedInterest: nullableMoney,
+  extendedDays: z.number().int().nullable(),
+  remarks: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ApprovalItem = z.infer<typeof approvalItemSchema>;
 
 /** One row of the loan list. */
 export const loanListItemSchema = z.object({
@@ -219,6 +274,9 @@ export const loanItemSchema = loanListItemSchema.extend({
   collaterals: z.array(collateralItemSchema),
   /** the status-table actions of the loan's status (the screens offer those the caller's keys allow) */
   nextActions: z.array(z.enum(LOAN_ACTIONS)),
+  approvalStatus: z.enum(APPROVAL_STATUSES).nullable(),
+  /** every approval decision, oldest first */
+  approvals: z.array(approvalItemSchema),
   updatedAt: z.string(),
 });
 export type LoanItem = z.infer<typeof loanItemSchema>;
@@ -236,6 +294,7 @@ export const loanFiltersSchema = listQueryBase.extend({
   payoutDateFrom: isoDate().optional(),
   payoutDateTo: isoDate().optional(),
   reloan: z.enum(RELOAN_FILTERS).optional(),
+  approvalStatus: z.enum(APPROVAL_STATUSES).optional(),
   /** applyNo, loanNo or the customer's name (contains); an ID number or phone matches exactly, normalised */
   q: z.string().trim().max(64).optional(),
 });
@@ -292,6 +351,42 @@ export const loanResource = defineResource({
       body: submitBodySchema,
       example: {},
       message: 'loans.success.submitted',
+      confirm: true,
+    },
+    approve: {
+      permission: 'approval.approve',
+      label: 'loans:actions.approve',
+      summary: 'Approve within the approver’s limit (maker ≠ checker; the Ordinance’s 48 % and the company’s maximum APR)',
+      body: approveBodySchema,
+      example: { upfrontInterest: '0', handlingFee: '500' },
+      message: 'loans.success.approved',
+      confirm: true,
+    },
+    reject: {
+      permission: 'approval.reject',
+      label: 'loans:actions.reject',
+      summary: 'Reject an application awaiting approval',
+      body: decisionReasonSchema,
+      example: { remarks: 'Income not proven' },
+      message: 'loans.success.rejected',
+      confirm: true,
+    },
+    return: {
+      permission: 'approval.return',
+      label: 'loans:actions.return',
+      summary: 'Send an application back to pending for changes',
+      body: decisionReasonSchema,
+      example: { remarks: 'Add a guarantor' },
+      message: 'loans.success.returned',
+      confirm: true,
+    },
+    undoApproval: {
+      permission: 'approval.undo',
+      label: 'loans:actions.undoApproval',
+      summary: 'Undo an approval before payout; the loan awaits a new decision',
+      body: decisionReasonSchema,
+      example: { remarks: 'Terms to be revised' },
+      message: 'loans.success.approvalUndone',
       confirm: true,
     },
     cancel: {

@@ -1,4 +1,4 @@
-import type { LoanItem, LoanListItem, Page, PartakerRole } from '@harbour/contracts';
+import type { ApprovalItem, ApprovalStatus, LoanItem, LoanListItem, Page, PartakerRole } from '@harbour/contracts';
 import { LOAN_STATUS, type LoanStatus, dec, maskTail } from '@harbour/domain';
 import { and, asc, eq, exists, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -7,6 +7,7 @@ import type { loanFiltersSchema } from '@harbour/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import {
   customers,
+  loanApprovals,
   loanCollaterals,
   loanCreditReferences,
   loanPartakers,
@@ -80,6 +81,15 @@ function toListItem(r: { loan: LoanRow; customer: CustomerRow; storeName: string
   };
 }
 
+/** The approval status of a loan's status (spec §4): null before submission and for a client cancel. */
+const APPROVED_STATUSES: LoanStatus[] = ['approved', 'repaying', 'complete', 'reloaned', 'oca', 'bad'];
+export function approvalStatusOf(status: LoanStatus): ApprovalStatus | null {
+  if (status === 'wait_approve') return 'unratified';
+  if (status === 'reject') return 'rejected';
+  return APPROVED_STATUSES.includes(status) ? 'approved' : null;
+}
+const APPROVAL_FILTER: Record<ApprovalStatus, LoanStatus[]> = { unratified: ['wait_approve'], approved: APPROVED_STATUSES, rejected: ['reject'] };
+
 /** Statuses in which the customer's other loan counts for the reloan filter. */
 const APPROVED_OR_LIVE: LoanStatus[] = ['approved', 'repaying', 'oca'];
 const AWAITING: LoanStatus[] = ['pending', 'wait_approve'];
@@ -131,6 +141,7 @@ function filterConditions(ctx: ServiceContext, f: LoanFilters): SQL | undefined 
     f.applyDateTo ? lte(loans.applyDate, f.applyDateTo) : undefined,
     f.payoutDateFrom ? gte(loans.payoutDate, f.payoutDateFrom) : undefined,
     f.payoutDateTo ? lte(loans.payoutDate, f.payoutDateTo) : undefined,
+    f.approvalStatus ? inArray(loans.status, APPROVAL_FILTER[f.approvalStatus]) : undefined,
     f.reloan === 'have-approved' ? otherLoan(APPROVED_OR_LIVE) : undefined,
     f.reloan === 'have-pending' ? otherLoan(AWAITING) : undefined,
     f.reloan === 'none' ? sql`not ${otherLoan([...APPROVED_OR_LIVE, ...AWAITING])}` : undefined,
@@ -187,7 +198,8 @@ export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Prom
   const l = r.loan;
   const digits = await visibleDigitsOf(tx);
   const submitter = alias(staff, 'submitter');
-  const [partakers, creditReferences, collaterals, submitted] = await Promise.all([
+  const decider = alias(staff, 'decider');
+  const [partakers, creditReferences, collaterals, submitted, approvals] = await Promise.all([
     tx
       .select({ p: loanPartakers, c: customers })
       .from(loanPartakers)
@@ -197,6 +209,12 @@ export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Prom
     tx.select().from(loanCreditReferences).where(eq(loanCreditReferences.loanId, id)).orderBy(asc(loanCreditReferences.id)),
     tx.select().from(loanCollaterals).where(eq(loanCollaterals.loanId, id)).orderBy(asc(loanCollaterals.id)),
     l.submittedBy ? tx.select({ name: submitter.name }).from(submitter).where(eq(submitter.id, l.submittedBy)) : Promise.resolve([]),
+    tx
+      .select({ a: loanApprovals, staffName: decider.name })
+      .from(loanApprovals)
+      .innerJoin(decider, eq(decider.id, loanApprovals.staffId))
+      .where(eq(loanApprovals.loanId, id))
+      .orderBy(asc(loanApprovals.id)),
   ]);
   return {
     ...toListItem(r, digits),
@@ -249,6 +267,33 @@ export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Prom
       mortgageBalance: c.mortgageBalance,
     })),
     nextActions: LOAN_STATUS.allowed(l.status as LoanStatus),
+    approvalStatus: approvalStatusOf(l.status as LoanStatus),
+    approvals: approvals.map(({ a, staffName }) => approvalItem(a, staffName)),
     updatedAt: l.updatedAt.toISOString(),
+  };
+}
+
+function approvalItem(a: typeof loanApprovals.$inferSelect, staffName: string): ApprovalItem {
+  return {
+    id: a.id,
+    decision: a.decision as ApprovalItem['decision'],
+    decidedOn: a.decidedOn,
+    staffId: a.staffId,
+    staffName,
+    overdueRate: rateText(a.overdueRate),
+    upfrontInterest: a.upfrontInterest,
+    handlingFee: a.handlingFee,
+    earlySettleLockMonths: a.earlySettleLockMonths,
+    lateDrawdownFee: a.lateDrawdownFee,
+    overduePenalty: a.overduePenalty,
+    lockPeriodFee: a.lockPeriodFee,
+    placeOfNegotiation: a.placeOfNegotiation,
+    actualReceivedAmount: a.actualReceivedAmount,
+    firstDueDate: a.firstDueDate,
+    lastDueDate: a.lastDueDate,
+    extendedInterest: a.extendedInterest,
+    extendedDays: a.extendedDays,
+    remarks: a.remarks,
+    createdAt: a.createdAt.toISOString(),
   };
 }

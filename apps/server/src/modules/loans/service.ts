@@ -1,8 +1,7 @@
 import { loanResource } from '@harbour/contracts';
-import { LOAN_STATUS } from '@harbour/domain';
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { customers, loanPartakers, loans } from '../../db/schema/index.js';
+import { customers, loanPartakers } from '../../db/schema/index.js';
 import { businessRule, forbidden } from '../../http/app-error.js';
 import type { ServiceContext } from '../../platform/context.js';
 import type { ResourceService } from '../../platform/resource-service.js';
@@ -11,12 +10,12 @@ import { withReadTx, withTx } from '../../platform/tx.js';
 import { eq } from 'drizzle-orm';
 import { getLoan, listLoans, loanRow, type LoanRow } from './read.js';
 import { createApplication, updateApplication } from './write.js';
+import { approve, decide, loanStatusSpec, undoApproval } from './approval.js';
 
 /** The permission that lets a manager submit an application despite a blacklist hit, with a reason. */
 export const BLACKLIST_OVERRIDE_PERMISSION = 'loan.blacklistOverride';
 const mayOverride = (ctx: ServiceContext) => !!ctx.auth && (ctx.auth.superAdmin || ctx.auth.permissions.has(BLACKLIST_OVERRIDE_PERMISSION));
 
-const statusSpec = { table: loans, id: loans.id, status: loans.status, storeColumn: loans.storeId, machine: LOAN_STATUS, module: 'loans' } as const;
 
 /** The people of an application who are on the blacklist (borrower and partakers). */
 async function blacklistedPeople(tx: Tx, loan: LoanRow): Promise<{ id: number; name: string }[]> {
@@ -57,7 +56,7 @@ export const loanService: ResourceService<typeof loanResource> = {
           override = body.overrideReason;
         }
         const by = ctx.auth?.staffId ?? null;
-        await changeStatus(tx, ctx, statusSpec, id, 'submit', {
+        await changeStatus(tx, ctx, loanStatusSpec, id, 'submit', {
           set: {
             submittedAt: new Date(),
             submittedBy: by,
@@ -67,11 +66,31 @@ export const loanService: ResourceService<typeof loanResource> = {
         });
         return getLoan(tx, ctx, id);
       }),
+    approve: (ctx, id, body) =>
+      withTx(ctx, async (tx) => {
+        await approve(tx, ctx, await loanRow(tx, ctx, id, { lock: true }), body);
+        return getLoan(tx, ctx, id);
+      }),
+    reject: (ctx, id, body) =>
+      withTx(ctx, async (tx) => {
+        await decide(tx, ctx, await loanRow(tx, ctx, id, { lock: true }), 'reject', body.remarks);
+        return getLoan(tx, ctx, id);
+      }),
+    return: (ctx, id, body) =>
+      withTx(ctx, async (tx) => {
+        await decide(tx, ctx, await loanRow(tx, ctx, id, { lock: true }), 'return', body.remarks);
+        return getLoan(tx, ctx, id);
+      }),
+    undoApproval: (ctx, id, body) =>
+      withTx(ctx, async (tx) => {
+        await undoApproval(tx, ctx, await loanRow(tx, ctx, id, { lock: true }), body.remarks);
+        return getLoan(tx, ctx, id);
+      }),
     /** Client cancel before payout, with the client's reason. */
     cancel: (ctx, id, body) =>
       withTx(ctx, async (tx) => {
         const loan = await loanRow(tx, ctx, id, { lock: true });
-        await changeStatus(tx, ctx, statusSpec, id, 'cancel', { set: { cancelReason: body.reason }, audit: { applyNo: loan.applyNo, reason: body.reason } });
+        await changeStatus(tx, ctx, loanStatusSpec, id, 'cancel', { set: { cancelReason: body.reason }, audit: { applyNo: loan.applyNo, reason: body.reason } });
         return getLoan(tx, ctx, id);
       }),
   },
