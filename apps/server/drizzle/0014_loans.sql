@@ -133,7 +133,6 @@ CREATE TABLE "loan_instalments" (
 	"loan_id" integer NOT NULL,
 	"tenor" smallint NOT NULL,
 	"due_date" date NOT NULL,
-	"scheduled_date" date NOT NULL,
 	"principal" numeric(16, 2) NOT NULL,
 	"interest" numeric(16, 2) NOT NULL,
 	"instalment" numeric(16, 2) NOT NULL,
@@ -169,7 +168,7 @@ CREATE TABLE "loan_payouts" (
 	"late_drawdown_fee" numeric(16, 2) NOT NULL,
 	"amount_received" numeric(16, 2) NOT NULL,
 	"remarks" varchar(1000),
-	"journal_entry_id" integer,
+	"journal_entry_id" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_by" integer,
@@ -257,6 +256,7 @@ ALTER TABLE "loan_partakers" ADD CONSTRAINT "loan_partakers_loan_id_loans_id_fk"
 ALTER TABLE "loan_partakers" ADD CONSTRAINT "loan_partakers_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loan_payouts" ADD CONSTRAINT "loan_payouts_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loan_payouts" ADD CONSTRAINT "loan_payouts_loan_id_loans_id_fk" FOREIGN KEY ("loan_id") REFERENCES "public"."loans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loan_payouts" ADD CONSTRAINT "loan_payouts_journal_entry_id_journal_entries_id_fk" FOREIGN KEY ("journal_entry_id") REFERENCES "public"."journal_entries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loans" ADD CONSTRAINT "loans_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loans" ADD CONSTRAINT "loans_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loans" ADD CONSTRAINT "loans_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -295,4 +295,4 @@ SELECT harbour_store_owned('loan_payouts');--> statement-breakpoint
 SELECT harbour_store_owned('loan_instalments');--> statement-breakpoint
 ALTER TABLE "loans" ADD CONSTRAINT "loans_reloan_of_fk" FOREIGN KEY ("reloan_of_id") REFERENCES "loans"("id");--> statement-breakpoint
 ALTER TABLE "loan_approvals" ADD CONSTRAINT "loan_approvals_undoes_fk" FOREIGN KEY ("undoes_id") REFERENCES "loan_approvals"("id");--> statement-breakpoint
-ALTER TABLE "journal_entries" ADD CONSTRAINT "journal_entries_loan_fk" FOREIGN KEY ("loan_id") REFERENCES "loans"("id");
+ALTER TABLE "journal_entries" ADD CONSTRAINT "journal_entries_loan_id_fk" FOREIGN KEY ("loan_id") REFERENCES "loans"("id");

@@ -217,6 +217,60 @@ export const approvalItemSchema = z.object({
 });
 export type ApprovalItem = z.infer<typeof approvalItemSchema>;
 
+export const PAYOUT_METHODS = ['cash', 'cheque'] as const;
+export const PAYOUT_STATUSES = ['waiting', 'paid'] as const;
+
+/** Payout (spec §3 Payout): when and how the money leaves; a cheque needs its number. */
+export const payoutBodySchema = z
+  .object({
+    payoutDate: isoDate(),
+    method: z.enum(PAYOUT_METHODS, { message: V.choice }),
+    chequeNo: optionalText(32),
+    remarks: optionalText(1000),
+  })
+  .superRefine((r, ctx) => {
+    if (r.method === 'cheque' && !r.chequeNo) ctx.addIssue({ code: 'custom', path: ['chequeNo'], message: 'loans.validation.chequeNoRequired' });
+  });
+
+/** MLO s.18: the borrower's signed note or memorandum is back, on this date. */
+export const signedNoteBodySchema = z.object({ receivedOn: isoDate() });
+
+export const payoutQuoteQuerySchema = z.object({ payoutDate: isoDate() });
+/** What a payout on a date would deduct and pay (shown before the payout is confirmed). */
+export const payoutQuoteSchema = z.object({
+  loanAmount: money,
+  upfrontInterest: money,
+  handlingFee: money,
+  lateDrawdownFee: money,
+  late: z.boolean(),
+  feesDeducted: money,
+  totalDeducted: money,
+  amountReceived: money,
+});
+export type PayoutQuote = z.infer<typeof payoutQuoteSchema>;
+
+export const payoutItemSchema = z.object({
+  payoutDate: z.string(),
+  method: z.enum(PAYOUT_METHODS),
+  chequeNo: z.string().nullable(),
+  upfrontDeducted: money,
+  lateDrawdownFee: money,
+  amountReceived: money,
+  remarks: z.string().nullable(),
+  journalEntryId: z.number().int().nullable(),
+  paidByName: z.string().nullable(),
+});
+
+/** One instalment of the schedule persisted at payout. */
+export const instalmentItemSchema = z.object({
+  tenor: z.number().int(),
+  dueDate: z.string(),
+  principal: money,
+  interest: money,
+  instalment: money,
+  balance: money,
+});
+
 /** One row of the loan list. */
 export const loanListItemSchema = z.object({
   id: z.number().int(),
@@ -277,6 +331,11 @@ export const loanItemSchema = loanListItemSchema.extend({
   approvalStatus: z.enum(APPROVAL_STATUSES).nullable(),
   /** every approval decision, oldest first */
   approvals: z.array(approvalItemSchema),
+  signedNoteReceivedOn: z.string().nullable(),
+  signedNoteReceivedByName: z.string().nullable(),
+  payout: payoutItemSchema.nullable(),
+  /** the repayment schedule, persisted at payout (empty before) */
+  instalments: z.array(instalmentItemSchema),
   updatedAt: z.string(),
 });
 export type LoanItem = z.infer<typeof loanItemSchema>;
@@ -295,6 +354,8 @@ export const loanFiltersSchema = listQueryBase.extend({
   payoutDateTo: isoDate().optional(),
   reloan: z.enum(RELOAN_FILTERS).optional(),
   approvalStatus: z.enum(APPROVAL_STATUSES).optional(),
+  /** the payout list: approved and awaiting the money, or paid out */
+  payoutStatus: z.enum(PAYOUT_STATUSES).optional(),
   /** applyNo, loanNo or the customer's name (contains); an ID number or phone matches exactly, normalised */
   q: z.string().trim().max(64).optional(),
 });
@@ -387,6 +448,23 @@ export const loanResource = defineResource({
       body: decisionReasonSchema,
       example: { remarks: 'Terms to be revised' },
       message: 'loans.success.approvalUndone',
+      confirm: true,
+    },
+    signedNote: {
+      permission: 'payout.signedNote',
+      label: 'loans:actions.signedNote',
+      summary: 'Mark the signed s.18 note or memorandum as received (payout waits for it)',
+      body: signedNoteBodySchema,
+      example: { receivedOn: '2026-11-02' },
+      message: 'loans.success.signedNote',
+    },
+    payout: {
+      permission: 'payout.confirm',
+      label: 'loans:actions.payout',
+      summary: 'Pay out an approved loan: loan number, persisted schedule and the payout journal entry',
+      body: payoutBodySchema,
+      example: { payoutDate: '2026-11-02', method: 'cash' },
+      message: 'loans.success.paidOut',
       confirm: true,
     },
     cancel: {

@@ -29,3 +29,4 @@ export * from './ledger/index.js';
 export * from './codes.js';
 export * from './active-period.js';
 export * from './mask.js';
+export * from './payout.js';

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, serial, smallint, text, unique, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, numeric, pgTable, serial, smallint, text, unique, varchar } from 'drizzle-orm/pg-core';
 import { instant, stamps } from './columns.js';
 import { stores } from './stores.js';
 import { staff } from './staff.js';
 import { customers } from './customers.js';
 import { referralAgents } from './counterparties.js';
+import { journalEntries } from './ledger.js';
 
 /**
  * Loans from application to payout (issue: origination) and the rows servicing, reports and SMS
@@ -252,7 +253,7 @@ export const loanPayouts = pgTable(
     amountReceived: money('amount_received').notNull(),
     remarks: varchar('remarks', { length: 1000 }),
     /** the journal entry the payout posted */
-    journalEntryId: integer('journal_entry_id'),
+    journalEntryId: bigint('journal_entry_id', { mode: 'number' }).references(() => journalEntries.id),
     ...stamps,
   },
   (t) => [
@@ -274,7 +275,6 @@ export const loanInstalments = pgTable(
     loanId: integer('loan_id').notNull().references(() => loans.id),
     tenor: smallint('tenor').notNull(),
     dueDate: day('due_date').notNull(),
-    scheduledDate: day('scheduled_date').notNull(),
     principal: money('principal').notNull(),
     interest: money('interest').notNull(),
     instalment: money('instalment').notNull(),

@@ -30,7 +30,7 @@ async function assertWithinLimit(tx: Tx, loan: LoanRow, staffId: number): Promis
 }
 
 /** The loan's terms as the calculator takes them, with what is deducted at payout. */
-const termsOf = (loan: LoanRow, amountDeducted: string) => ({
+export const termsOf = (loan: LoanRow, amountDeducted: string) => ({
   loanAmount: loan.loanAmount,
   totalTenor: loan.totalTenor,
   repayCycle: loan.repayCycle as 'monthly',

@@ -1,6 +1,6 @@
 import type { ApprovalItem, ApprovalStatus, LoanItem, LoanListItem, Page, PartakerRole } from '@harbour/contracts';
 import { LOAN_STATUS, type LoanStatus, dec, maskTail } from '@harbour/domain';
-import { and, asc, eq, exists, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, gte, ilike, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { loanFiltersSchema } from '@harbour/contracts';
@@ -9,6 +9,8 @@ import {
   customers,
   loanApprovals,
   loanCollaterals,
+  loanInstalments,
+  loanPayouts,
   loanCreditReferences,
   loanPartakers,
   loans,
@@ -141,6 +143,8 @@ function filterConditions(ctx: ServiceContext, f: LoanFilters): SQL | undefined 
     f.applyDateTo ? lte(loans.applyDate, f.applyDateTo) : undefined,
     f.payoutDateFrom ? gte(loans.payoutDate, f.payoutDateFrom) : undefined,
     f.payoutDateTo ? lte(loans.payoutDate, f.payoutDateTo) : undefined,
+    f.payoutStatus === 'waiting' ? eq(loans.status, 'approved') : undefined,
+    f.payoutStatus === 'paid' ? isNotNull(loans.payoutDate) : undefined,
     f.approvalStatus ? inArray(loans.status, APPROVAL_FILTER[f.approvalStatus]) : undefined,
     f.reloan === 'have-approved' ? otherLoan(APPROVED_OR_LIVE) : undefined,
     f.reloan === 'have-pending' ? otherLoan(AWAITING) : undefined,
@@ -199,7 +203,9 @@ export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Prom
   const digits = await visibleDigitsOf(tx);
   const submitter = alias(staff, 'submitter');
   const decider = alias(staff, 'decider');
-  const [partakers, creditReferences, collaterals, submitted, approvals] = await Promise.all([
+  const payer = alias(staff, 'payer');
+  const noteTaker = alias(staff, 'note_taker');
+  const [partakers, creditReferences, collaterals, submitted, approvals, payouts, instalments, noteTakers] = await Promise.all([
     tx
       .select({ p: loanPartakers, c: customers })
       .from(loanPartakers)
@@ -215,7 +221,11 @@ export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Prom
       .innerJoin(decider, eq(decider.id, loanApprovals.staffId))
       .where(eq(loanApprovals.loanId, id))
       .orderBy(asc(loanApprovals.id)),
+    tx.select({ p: loanPayouts, paidByName: payer.name }).from(loanPayouts).leftJoin(payer, eq(payer.id, loanPayouts.createdBy)).where(eq(loanPayouts.loanId, id)),
+    tx.select().from(loanInstalments).where(eq(loanInstalments.loanId, id)).orderBy(asc(loanInstalments.tenor)),
+    l.signedNoteReceivedBy ? tx.select({ name: noteTaker.name }).from(noteTaker).where(eq(noteTaker.id, l.signedNoteReceivedBy)) : Promise.resolve([]),
   ]);
+  const payout = payouts[0];
   return {
     ...toListItem(r, digits),
     interestStartDate: l.interestStartDate,
@@ -269,6 +279,22 @@ export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Prom
     nextActions: LOAN_STATUS.allowed(l.status as LoanStatus),
     approvalStatus: approvalStatusOf(l.status as LoanStatus),
     approvals: approvals.map(({ a, staffName }) => approvalItem(a, staffName)),
+    signedNoteReceivedOn: l.signedNoteReceivedOn,
+    signedNoteReceivedByName: noteTakers[0]?.name ?? null,
+    payout: payout
+      ? {
+          payoutDate: payout.p.payoutDate,
+          method: payout.p.method as 'cash' | 'cheque',
+          chequeNo: payout.p.chequeNo,
+          upfrontDeducted: payout.p.upfrontDeducted,
+          lateDrawdownFee: payout.p.lateDrawdownFee,
+          amountReceived: payout.p.amountReceived,
+          remarks: payout.p.remarks,
+          journalEntryId: payout.p.journalEntryId,
+          paidByName: payout.paidByName,
+        }
+      : null,
+    instalments: instalments.map((i) => ({ tenor: i.tenor, dueDate: i.dueDate, principal: i.principal, interest: i.interest, instalment: i.instalment, balance: i.balance })),
     updatedAt: l.updatedAt.toISOString(),
   };
 }

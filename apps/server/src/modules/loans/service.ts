@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { getLoan, listLoans, loanRow, type LoanRow } from './read.js';
 import { createApplication, updateApplication } from './write.js';
 import { approve, decide, loanStatusSpec, undoApproval } from './approval.js';
+import { markSignedNote, payOut, payoutQuote } from './payout.js';
 
 /** The permission that lets a manager submit an application despite a blacklist hit, with a reason. */
 export const BLACKLIST_OVERRIDE_PERMISSION = 'loan.blacklistOverride';
@@ -86,6 +87,16 @@ export const loanService: ResourceService<typeof loanResource> = {
         await undoApproval(tx, ctx, await loanRow(tx, ctx, id, { lock: true }), body.remarks);
         return getLoan(tx, ctx, id);
       }),
+    signedNote: (ctx, id, body) =>
+      withTx(ctx, async (tx) => {
+        await markSignedNote(tx, ctx, await loanRow(tx, ctx, id, { lock: true }), body.receivedOn);
+        return getLoan(tx, ctx, id);
+      }),
+    payout: (ctx, id, body) =>
+      withTx(ctx, async (tx) => {
+        await payOut(tx, ctx, await loanRow(tx, ctx, id, { lock: true }), body);
+        return getLoan(tx, ctx, id);
+      }),
     /** Client cancel before payout, with the client's reason. */
     cancel: (ctx, id, body) =>
       withTx(ctx, async (tx) => {
@@ -95,3 +106,7 @@ export const loanService: ResourceService<typeof loanResource> = {
       }),
   },
 };
+
+/** What a payout on a date would deduct and pay (`GET /loans/{id}/payoutQuote`). */
+export const quotePayout = (ctx: ServiceContext, id: number, payoutDate: string) =>
+  withReadTx(ctx, async (tx) => payoutQuote(tx, await loanRow(tx, ctx, id), payoutDate));
