@@ -271,6 +271,22 @@ export const instalmentItemSchema = z.object({
   balance: money,
 });
 
+/** Section D: what a document is (an ID card copy is always shown watermarked). */
+export const LOAN_DOCUMENT_KINDS = ['id-card', 'income-proof', 'address-proof', 'signed-note', 'property', 'other'] as const;
+export type LoanDocumentKind = (typeof LOAN_DOCUMENT_KINDS)[number];
+export const LOAN_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+export const loanDocumentSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(LOAN_DOCUMENT_KINDS),
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  uploadedByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LoanDocument = z.infer<typeof loanDocumentSchema>;
+
 /** One row of the loan list. */
 export const loanListItemSchema = z.object({
   id: z.number().int(),
@@ -326,6 +342,7 @@ export const loanItemSchema = loanListItemSchema.extend({
   partakers: z.array(partakerItemSchema),
   creditReferences: z.array(creditReferenceItemSchema),
   collaterals: z.array(collateralItemSchema),
+  documents: z.array(loanDocumentSchema),
   /** the status-table actions of the loan's status (the screens offer those the caller's keys allow) */
   nextActions: z.array(z.enum(LOAN_ACTIONS)),
   approvalStatus: z.enum(APPROVAL_STATUSES).nullable(),

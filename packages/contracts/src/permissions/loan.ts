@@ -7,11 +7,13 @@ import { action, page } from './define.js';
  */
 export const loanPermissions = [
   page('loan', 30, 'operation', { icon: 'form' }),
-  page('loan', 31, 'list', { icon: 'unordered-list', api: ['GET /loans', 'GET /loans/{id}'] }),
+  page('loan', 31, 'list', { icon: 'unordered-list', api: ['GET /loans', 'GET /loans/{id}', 'GET /loans/{id}/documents/{docId}/file'] }),
   page('loan', 32, 'create', { hidden: true, api: ['POST /loans'] }),
   page('loan', 33, 'edit', { hidden: true, api: ['PUT /loans/{id}'] }),
   action('loan', 34, 'loan.submit', ['POST /loans/{id}/submit']),
   action('loan', 35, 'loan.cancel', ['POST /loans/{id}/cancel']),
+  /** Section D: upload and remove an application's documents (reading them is `loan.list`). */
+  action('loan', 37, 'loan.documents', ['POST /loans/{id}/documents', 'DELETE /loans/{id}/documents/{docId}']),
   /** Submit despite a blacklist hit, with a reason (audited). */
   action('loan', 36, 'loan.blacklistOverride'),
 ];

@@ -5,9 +5,10 @@ import { registerResource } from '../../http/resource.js';
 import { route } from '../../http/route.js';
 import { contextOf } from '../../platform/context.js';
 import { loanService, quotePayout } from './service.js';
+import { registerLoanDocumentRoutes } from './documents.js';
 
 /** Loans: applications (sections A, B, C, E), submission, approval decisions and client cancel. */
-export function loansModule(app: FastifyInstance) {
+export async function loansModule(app: FastifyInstance) {
   registerResource(app, loanResource, loanService);
   // The approval list (spec §2 Approval list) is the loan list seen by approvers: by approval status.
   route(app, {
@@ -39,4 +40,5 @@ export function loansModule(app: FastifyInstance) {
     response: payoutQuoteSchema,
     handler: (req) => quotePayout(contextOf(req), req.params.id, req.query.payoutDate),
   });
+  await registerLoanDocumentRoutes(app);
 }

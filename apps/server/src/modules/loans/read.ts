@@ -1,6 +1,6 @@
-import type { ApprovalItem, ApprovalStatus, LoanItem, LoanListItem, Page, PartakerRole } from '@harbour/contracts';
+import type { ApprovalItem, ApprovalStatus, LoanDocumentKind, LoanItem, LoanListItem, Page, PartakerRole } from '@harbour/contracts';
 import { LOAN_STATUS, type LoanStatus, dec, maskTail } from '@harbour/domain';
-import { and, asc, eq, exists, gte, ilike, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, gte, ilike, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { loanFiltersSchema } from '@harbour/contracts';
@@ -9,6 +9,7 @@ import {
   customers,
   loanApprovals,
   loanCollaterals,
+  loanDocuments,
   loanInstalments,
   loanPayouts,
   loanCreditReferences,
@@ -205,7 +206,8 @@ export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Prom
   const decider = alias(staff, 'decider');
   const payer = alias(staff, 'payer');
   const noteTaker = alias(staff, 'note_taker');
-  const [partakers, creditReferences, collaterals, submitted, approvals, payouts, instalments, noteTakers] = await Promise.all([
+  const uploader = alias(staff, 'uploader');
+  const [partakers, creditReferences, collaterals, submitted, approvals, payouts, instalments, noteTakers, documents] = await Promise.all([
     tx
       .select({ p: loanPartakers, c: customers })
       .from(loanPartakers)
@@ -224,6 +226,12 @@ export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Prom
     tx.select({ p: loanPayouts, paidByName: payer.name }).from(loanPayouts).leftJoin(payer, eq(payer.id, loanPayouts.createdBy)).where(eq(loanPayouts.loanId, id)),
     tx.select().from(loanInstalments).where(eq(loanInstalments.loanId, id)).orderBy(asc(loanInstalments.tenor)),
     l.signedNoteReceivedBy ? tx.select({ name: noteTaker.name }).from(noteTaker).where(eq(noteTaker.id, l.signedNoteReceivedBy)) : Promise.resolve([]),
+    tx
+      .select({ d: loanDocuments, uploadedByName: uploader.name })
+      .from(loanDocuments)
+      .leftJoin(uploader, eq(uploader.id, loanDocuments.createdBy))
+      .where(and(eq(loanDocuments.loanId, id), isNull(loanDocuments.removedAt)))
+      .orderBy(asc(loanDocuments.id)),
   ]);
   const payout = payouts[0];
   return {
@@ -275,6 +283,15 @@ export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Prom
       boughtOn: c.boughtOn,
       buyPrice: c.buyPrice,
       mortgageBalance: c.mortgageBalance,
+    })),
+    documents: documents.map(({ d, uploadedByName }) => ({
+      id: d.id,
+      kind: d.kind as LoanDocumentKind,
+      fileName: d.fileName,
+      mimeType: d.mimeType,
+      size: d.size,
+      uploadedByName,
+      createdAt: d.createdAt.toISOString(),
     })),
     nextActions: LOAN_STATUS.allowed(l.status as LoanStatus),
     approvalStatus: approvalStatusOf(l.status as LoanStatus),
