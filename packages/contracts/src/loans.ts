@@ -377,6 +377,14 @@ export const loanFiltersSchema = listQueryBase.extend({
   q: z.string().trim().max(64).optional(),
 });
 
+/** The papers printed from a loan's data (MLO s.18 and the licensing conditions, compliance.md). */
+export const LOAN_PRINTS = ['s18-note', 'mlo-summary', 'terms-explained', 'third-party-declaration', 'affordability-declaration', 'schedule', 'payout-receipt'] as const;
+export type LoanPrint = (typeof LOAN_PRINTS)[number];
+export const printBodySchema = z.object({
+  document: z.enum(LOAN_PRINTS, { message: V.choice }),
+  language: z.enum(['zh-TW', 'en'], { message: V.choice }),
+});
+
 export const submitBodySchema = z.object({
   /** a manager's reason to submit despite a blacklist hit (needs `loan.blacklistOverride`) */
   overrideReason: optionalText(500),
@@ -483,6 +491,13 @@ export const loanResource = defineResource({
       example: { payoutDate: '2026-11-02', method: 'cash' },
       message: 'loans.success.paidOut',
       confirm: true,
+    },
+    print: {
+      permission: 'loan.print',
+      label: 'loans:actions.print',
+      summary: 'Record that a document of the loan was printed (audited `print`); answers the loan to print from',
+      body: printBodySchema,
+      example: { document: 'schedule', language: 'zh-TW' },
     },
     cancel: {
       permission: 'loan.cancel',

@@ -106,6 +106,13 @@ describe('payout', () => {
     const paidList = dataOf(await call<Page<LoanListItem>>(t.app, 'GET', '/payouts', { token: accountant, query: { payoutStatus: 'paid' } }));
     expect(paidList.items.map((l) => l.id)).toContain(loan.id);
 
+    // The papers print from the loan's data, each print audited.
+    for (const document of ['s18-note', 'schedule', 'payout-receipt']) {
+      expect((await call(t.app, 'POST', `/loans/${loan.id}/print`, { token: accountant, body: { document, language: 'zh-TW' } })).statusCode, document).toBe(200);
+    }
+    const prints = await t.pool.query<{ after: { document: string } }>(`select after from audit_log where module = 'loans' and action = 'print' and reference = $1 order by id`, [String(loan.id)]);
+    expect(prints.rows.map((r) => r.after.document)).toEqual(['s18-note', 'schedule', 'payout-receipt']);
+
     // Not twice.
     expect((await call(t.app, 'POST', `/loans/${loan.id}/payout`, { token: accountant, body: { payoutDate: today, method: 'cash' } })).statusCode).toBe(422);
     expect(Number((await t.pool.query(`select count(*) n from loan_payouts where loan_id = $1`, [loan.id])).rows[0].n)).toBe(1);
@@ -132,6 +139,7 @@ describe('payout', () => {
     expect((await call(t.app, 'POST', `/loans/${loan.id}/payout`, { token: accountant, body: { payoutDate: '2026-01-01', method: 'cash' } })).statusCode).toBe(422);
     expect((await call(t.app, 'POST', `/loans/${loan.id}/payout`, { token: clerk, body: { payoutDate: today, method: 'cash' } })).statusCode).toBe(403);
     expect((await call(t.app, 'GET', `/loans/${loan.id}/payoutQuote`, { token: clerk, query: { payoutDate: today } })).statusCode).toBe(403);
+    expect((await call(t.app, 'POST', `/loans/${loan.id}/print`, { token: accountant, body: { document: 'payout-receipt', language: 'en' } })).statusCode).toBe(422);
     const after = dataOf(await call<LoanItem>(t.app, 'GET', `/loans/${loan.id}`, { token: manager }));
     expect(after).toMatchObject({ status: 'approved', loanNo: null, payout: null, instalments: [] });
     expect(Number((await t.pool.query(`select count(*) n from journal_entries where loan_id = $1`, [loan.id])).rows[0].n)).toBe(0);

@@ -14,6 +14,8 @@ export const loanPermissions = [
   action('loan', 35, 'loan.cancel', ['POST /loans/{id}/cancel']),
   /** Section D: upload and remove an application's documents (reading them is `loan.list`). */
   action('loan', 37, 'loan.documents', ['POST /loans/{id}/documents', 'DELETE /loans/{id}/documents/{docId}']),
+  /** Print the s.18 note and the other papers of a loan (each print audited). */
+  action('loan', 38, 'loan.print', ['POST /loans/{id}/print']),
   /** Submit despite a blacklist hit, with a reason (audited). */
   action('loan', 36, 'loan.blacklistOverride'),
 ];

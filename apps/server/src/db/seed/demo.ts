@@ -36,7 +36,7 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
     description: 'Accountant: payouts and every report',
     allStores: false,
     groups: ['dashboard', 'payout', 'reports'],
-    keys: ['loan.list', 'repayment.list', 'tools.calculator'],
+    keys: ['loan.list', 'loan.print', 'repayment.list', 'tools.calculator'],
   },
 };
 

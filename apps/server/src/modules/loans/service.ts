@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { customers, loanPartakers } from '../../db/schema/index.js';
 import { businessRule, forbidden } from '../../http/app-error.js';
 import type { ServiceContext } from '../../platform/context.js';
+import { audit } from '../../platform/audit.js';
 import type { ResourceService } from '../../platform/resource-service.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { withReadTx, withTx } from '../../platform/tx.js';
@@ -95,6 +96,21 @@ export const loanService: ResourceService<typeof loanResource> = {
     payout: (ctx, id, body) =>
       withTx(ctx, async (tx) => {
         await payOut(tx, ctx, await loanRow(tx, ctx, id, { lock: true }), body);
+        return getLoan(tx, ctx, id);
+      }),
+    /**
+     * A print of one of the loan's papers, audited (`print`). The s.18 note and the papers signed
+     * with it exist once the application is approved; the payout receipt once it is paid out.
+     */
+    print: (ctx, id, body) =>
+      withTx(ctx, async (tx) => {
+        const loan = await loanRow(tx, ctx, id);
+        const paidOut = loan.payoutDate !== null;
+        const approvedOrLater = paidOut || loan.status === 'approved';
+        if (body.document === 'payout-receipt' ? !paidOut : body.document !== 'schedule' && !approvedOrLater) {
+          throw businessRule('loans.errors.notPrintable', { status: loan.status });
+        }
+        await audit(tx, { action: 'print', module: 'loans', reference: loan.id, after: { applyNo: loan.applyNo, loanNo: loan.loanNo, ...body }, recordStores: [loan.storeId] });
         return getLoan(tx, ctx, id);
       }),
     /** Client cancel before payout, with the client's reason. */
