@@ -100,76 +100,87 @@ export type MloStatus = (typeof MLO_STATUSES)[number];
 export const MAX_TENOR = 1200;
 export const MAX_CYCLE_DAYS = 366;
 
-export const calculatorRequestSchema = z
-  .object({
-    loanAmount: decimalString({ positive: true }),
-    totalTenor: z.coerce
+/**
+ * The fields of a loan's terms (the calculator's request; the application's section A reuses
+ * them with its own dates). `loanDate` is the date interest starts.
+ */
+export const loanTermsShape = {
+  loanAmount: decimalString({ positive: true }),
+  totalTenor: z.coerce
+    .number({ message: V.integer })
+    .int({ message: V.integer })
+    .min(1, { message: V.tenorMin })
+    .max(MAX_TENOR, { message: V.tenorMax }),
+  repayCycle: z.enum(REPAY_CYCLES, { message: V.choice }),
+  /** Months between instalments of a monthly cycle (1 = every month, 2 = every two months). */
+  cycleMonths: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
       .number({ message: V.integer })
       .int({ message: V.integer })
-      .min(1, { message: V.tenorMin })
-      .max(MAX_TENOR, { message: V.tenorMax }),
-    repayCycle: z.enum(REPAY_CYCLES, { message: V.choice }),
-    /** Months between instalments of a monthly cycle (1 = every month, 2 = every two months). */
-    cycleMonths: z.preprocess(
-      (v) => (v === '' || v === null ? undefined : v),
-      z.coerce
-        .number({ message: V.integer })
-        .int({ message: V.integer })
-        .min(1, { message: V.cycleMonthsRange })
-        .max(12, { message: V.cycleMonthsRange })
-        .optional(),
-    ),
-    /** Days between instalments; required for `every-n-days`, ignored otherwise. */
-    cycleDays: z.preprocess(
-      (v) => (v === '' || v === null ? undefined : v),
-      z.coerce
-        .number({ message: V.integer })
-        .int({ message: V.integer })
-        .min(1, { message: V.cycleDaysMin })
-        .max(MAX_CYCLE_DAYS, { message: V.cycleDaysMax })
-        .optional(),
-    ),
-    interestMethod: z.enum(INTEREST_METHODS, { message: V.choice }),
-    /** Flat rate in percent of the loan amount per month for monthly cycles (whatever the months
-     * per period), per period for the other cycles. Give this or `effectiveRate`, not both. */
-    flatRate: optionalDecimal({ positive: false }),
-    /** Effective rate in percent a year ("16.26"). */
-    effectiveRate: optionalDecimal({ positive: false }),
-    ruleOf78: z.boolean().optional(),
-    loanDate: isoDate(),
-    firstDueDate: z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDate().optional()),
-    /** Amount deducted at payout (fees taken up front): the borrower receives less, so the
-     * effective rate rises while the schedule stays the same. */
-    amountDeducted: optionalDecimal({ positive: false }),
-  })
-  // Cross-field rules run even when a single field failed, so the form shows every problem at
-  // once; the values may then be unparsed, hence the defensive reads.
-  .superRefine(
-    (r, ctx) => {
-      if (typeof r !== 'object' || r === null) return;
-      if (isBlank(r.flatRate) && isBlank(r.effectiveRate)) {
-        ctx.addIssue({ code: 'custom', path: ['flatRate'], message: V.rateRequired });
-        ctx.addIssue({ code: 'custom', path: ['effectiveRate'], message: V.rateRequired });
-      }
-      if (!isBlank(r.flatRate) && !isBlank(r.effectiveRate)) {
-        ctx.addIssue({ code: 'custom', path: ['effectiveRate'], message: V.oneRateOnly });
-      }
-      if (r.repayCycle === 'every-n-days' && isBlank(r.cycleDays)) {
-        ctx.addIssue({ code: 'custom', path: ['cycleDays'], message: V.cycleDaysMin });
-      }
-      const { loanDate, firstDueDate } = r;
-      if (
-        typeof firstDueDate === 'string' &&
-        typeof loanDate === 'string' &&
-        isCalendarDate(firstDueDate) &&
-        isCalendarDate(loanDate) &&
-        firstDueDate <= loanDate
-      ) {
-        ctx.addIssue({ code: 'custom', path: ['firstDueDate'], message: V.firstDueAfterLoanDate });
-      }
-    },
-    { when: () => true },
-  );
+      .min(1, { message: V.cycleMonthsRange })
+      .max(12, { message: V.cycleMonthsRange })
+      .optional(),
+  ),
+  /** Days between instalments; required for `every-n-days`, ignored otherwise. */
+  cycleDays: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number({ message: V.integer })
+      .int({ message: V.integer })
+      .min(1, { message: V.cycleDaysMin })
+      .max(MAX_CYCLE_DAYS, { message: V.cycleDaysMax })
+      .optional(),
+  ),
+  interestMethod: z.enum(INTEREST_METHODS, { message: V.choice }),
+  /** Flat rate in percent of the loan amount per month for monthly cycles (whatever the months
+   * per period), per period for the other cycles. Give this or `effectiveRate`, not both. */
+  flatRate: optionalDecimal({ positive: false }),
+  /** Effective rate in percent a year ("16.26"). */
+  effectiveRate: optionalDecimal({ positive: false }),
+  ruleOf78: z.boolean().optional(),
+  loanDate: isoDate(),
+  firstDueDate: z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDate().optional()),
+  /** Amount deducted at payout (fees taken up front): the borrower receives less, so the
+   * effective rate rises while the schedule stays the same. */
+  amountDeducted: optionalDecimal({ positive: false }),
+};
+
+/**
+ * The cross-field rules of loan terms: one rate, not both; the days of an every-N-days cycle; a
+ * first due date after the date interest starts (`startField`: the calculator's `loanDate`, an
+ * application's `interestStartDate`). They run even when a single field failed, so the form shows
+ * every problem at once; the values may then be unparsed, hence the defensive reads.
+ */
+export function refineLoanTerms(startField: string) {
+  return (r: unknown, ctx: z.RefinementCtx): void => {
+    if (typeof r !== 'object' || r === null) return;
+    const t = r as Record<string, unknown>;
+    if (isBlank(t.flatRate) && isBlank(t.effectiveRate)) {
+      ctx.addIssue({ code: 'custom', path: ['flatRate'], message: V.rateRequired });
+      ctx.addIssue({ code: 'custom', path: ['effectiveRate'], message: V.rateRequired });
+    }
+    if (!isBlank(t.flatRate) && !isBlank(t.effectiveRate)) {
+      ctx.addIssue({ code: 'custom', path: ['effectiveRate'], message: V.oneRateOnly });
+    }
+    if (t.repayCycle === 'every-n-days' && isBlank(t.cycleDays)) {
+      ctx.addIssue({ code: 'custom', path: ['cycleDays'], message: V.cycleDaysMin });
+    }
+    const loanDate = t[startField];
+    const firstDueDate = t.firstDueDate;
+    if (
+      typeof firstDueDate === 'string' &&
+      typeof loanDate === 'string' &&
+      isCalendarDate(firstDueDate) &&
+      isCalendarDate(loanDate) &&
+      firstDueDate <= loanDate
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['firstDueDate'], message: V.firstDueAfterLoanDate });
+    }
+  };
+}
+
+export const calculatorRequestSchema = z.object(loanTermsShape).superRefine(refineLoanTerms('loanDate'), { when: () => true });
 const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 export type CalculatorRequest = z.infer<typeof calculatorRequestSchema>;
 

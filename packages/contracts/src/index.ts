@@ -27,3 +27,4 @@ export * from './permissions/index.js';
 export * from './resources/index.js';
 export * from './system-list.js';
 export * from './ledger.js';
+export * from './loans.js';

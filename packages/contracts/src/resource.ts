@@ -112,6 +112,8 @@ export interface ResourceDecl<
   storeScoped: boolean;
   fields: readonly ResourceField[];
   item: Item;
+  /** A list row when it is lighter than the item (a loan's row has no sections): `GET <path>` answers pages of it. */
+  listItem?: z.ZodType;
   create?: Create;
   update?: Update;
   filters: Filters;

@@ -26,6 +26,9 @@ export const DOMAIN_ERROR_CODES = {
   INVALID_JOURNAL_AMOUNT: 'A journal amount must be zero or more with at most two decimals',
   JOURNAL_REVERSAL_NOT_REVERSIBLE: 'A reversal entry cannot itself be reversed; post the event again instead',
   JOURNAL_ENTRY_ALREADY_REVERSED: 'This journal entry has already been reversed',
+  // payout
+  DEDUCTIONS_EXCEED_LOAN: 'The deductions ({{deducted}}) leave nothing of the loan amount ({{loanAmount}})',
+  INVALID_AMOUNT: 'Not an amount that can be written in words: {{value}}',
   // System → active period
   OUTSIDE_ACTIVE_PERIOD: 'Posted on {{postedDate}}: the active period of {{days}} days ended on {{lastDate}}; it can no longer be changed',
 } as const;

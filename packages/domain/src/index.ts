@@ -30,3 +30,5 @@ export * from './ledger/index.js';
 export * from './codes.js';
 export * from './active-period.js';
 export * from './mask.js';
+export * from './payout.js';
+export * from './amount-in-words.js';

@@ -17,6 +17,12 @@ describe('loan status machine', () => {
     expect(nextStatus('bad', 'recover')).toBe('complete');
     expect(nextStatus('repaying', 'reloan')).toBe('reloaned');
   });
+  it('approval: send back to pending, undo an approval before payout, never after', () => {
+    expect(nextStatus('wait_approve', 'return')).toBe('pending');
+    expect(nextStatus('approved', 'undo_approval')).toBe('wait_approve');
+    expect(canTransition('repaying', 'undo_approval')).toBe(false);
+    expect(canTransition('pending', 'return')).toBe(false);
+  });
   it('refuses actions not in the table', () => {
     expect(canTransition('complete', 'payout')).toBe(false);
     expect(canTransition('reject', 'approve')).toBe(false);
@@ -32,6 +38,7 @@ describe('loan status machine', () => {
       expect(LOAN_ACTIONS).toContain(t.action);
     }
     expect([...TERMINAL_STATUSES].sort()).toEqual(['cancel', 'complete', 'reject', 'reloaned']);
-    expect(allowedActions('wait_approve').sort()).toEqual(['approve', 'cancel', 'reject']);
+    expect(allowedActions('wait_approve').sort()).toEqual(['approve', 'cancel', 'reject', 'return']);
+    expect(allowedActions('approved').sort()).toEqual(['cancel', 'payout', 'undo_approval']);
   });
 });

@@ -32,7 +32,7 @@ export function registerResource<D extends ResourceDecl>(app: FastifyInstance, d
     tags,
     summary: `List ${decl.name}`,
     querystring: decl.filters,
-    response: pageOf(decl.item),
+    response: pageOf(decl.listItem ?? decl.item),
     handler: (req) => service.list(contextOf(req), req.query as z.output<D['filters']>),
   });
 

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { ServiceContext } from './context.js';
 
 type ItemOf<D extends ResourceDecl> = z.output<D['item']>;
+/** A list row: the declaration's `listItem`, or its item. */
+type ListItemOf<D extends ResourceDecl> = D['listItem'] extends z.ZodType ? z.output<D['listItem']> : ItemOf<D>;
 type ActionsOf<D extends ResourceDecl> = NonNullable<D['actions']>;
 type ActionBody<A> = A extends ResourceActionDecl<infer B> ? (A['body'] extends z.ZodType ? z.output<B> : undefined) : never;
 type ActionAnswer<A, Item> = A extends { answer: infer R extends z.ZodType } ? z.output<R> : Item;
@@ -13,7 +15,7 @@ type ActionAnswer<A, Item> = A extends { answer: infer R extends z.ZodType } ? z
  * function opens its transaction, applies the store scope and writes its audit row itself.
  */
 export interface ResourceService<D extends ResourceDecl> {
-  list(ctx: ServiceContext, query: z.output<D['filters']>): Promise<Page<ItemOf<D>>>;
+  list(ctx: ServiceContext, query: z.output<D['filters']>): Promise<Page<ListItemOf<D>>>;
   get(ctx: ServiceContext, id: number): Promise<ItemOf<D>>;
   create?(ctx: ServiceContext, input: z.output<NonNullable<D['create']>>): Promise<ItemOf<D>>;
   update?(ctx: ServiceContext, id: number, input: z.output<NonNullable<D['update']>>): Promise<ItemOf<D>>;

@@ -34,6 +34,8 @@ export async function changeStatus<S extends string, A extends string>(
   spec: StatusChange<S, A>,
   rowId: number,
   action: A,
+  /** the action's other columns (who, when, why) and what its audit row says of them */
+  extra: { set?: Row; audit?: Row } = {},
 ): Promise<{ before: Row; after: Row; from: S; to: S }> {
   const where = and(eq(spec.id, rowId), spec.storeColumn ? storeScope(ctx, spec.storeColumn) : undefined);
   const before = found(((await tx.select().from(spec.table).where(where).for('update')) as Row[])[0]);
@@ -42,10 +44,10 @@ export async function changeStatus<S extends string, A extends string>(
   const to = spec.machine.transition(from, action);
   const [after] = (await tx
     .update(spec.table)
-    .set({ [statusProp]: to, updatedAt: new Date() } as never)
+    .set({ ...extra.set, [statusProp]: to, updatedAt: new Date() } as never)
     .where(where)
     .returning()) as Row[];
   const recordStores = spec.storeColumn ? [before[propertyOf(spec.table, spec.storeColumn)] as number] : null;
-  await audit(tx, { action: 'edit', module: spec.module, reference: rowId, before: { status: from }, after: { status: to, action }, recordStores });
+  await audit(tx, { action: 'edit', module: spec.module, reference: rowId, before: { status: from }, after: { status: to, action, ...extra.audit }, recordStores });
   return { before, after: after!, from, to };
 }

@@ -31,12 +31,14 @@ const messageOf = (res: ApiAnswer) => (res.body as { message: string }).message;
 describe('blacklist list', () => {
   it('lists the demo entries to a clerk with every number masked to the visible digits', async () => {
     const page = await list(clerk, { sort: 'name:asc' });
-    expect(page.total).toBe(3);
+    // Three entries of their own and the numbers of the demo customer marked black (周偉傑).
+    expect(page.total).toBe(4);
     const byName = Object.fromEntries(page.items.map((i) => [i.name, i]));
     expect(byName['黃大強']).toMatchObject({ idNumber: '****5676', phone: '****4598', masked: true, canReveal: false, createdByName: '系統管理員' });
     expect(byName['周志明']).toMatchObject({ idNumber: null, phone: '****5432' });
+    expect(byName['周偉傑']).toMatchObject({ idNumber: '****5924', phone: '****1707' });
     const text = JSON.stringify(page);
-    for (const whole of ['K2345676', '61234598', '98765432', 'EA1234567', '8613800138000']) expect(text).not.toContain(whole);
+    for (const whole of ['K2345676', '61234598', '98765432', 'EA1234567', '8613800138000', 'M1465924', '98901707']) expect(text).not.toContain(whole);
   });
 
   it('finds a row by the whole ID number or phone in any written form, by a part of the name, never by a part of a number', async () => {
@@ -53,7 +55,7 @@ describe('blacklist list', () => {
     expect((await call(t.app, 'POST', '/blacklist', { token: accountant, body: { phone: '51234567', name: 'x' } })).statusCode).toBe(403);
     expect((await check(accountant, { phones: ['98765432'] })).statusCode).toBe(403);
     expect((await call(t.app, 'GET', '/blacklist/999999', { token: manager })).statusCode).toBe(404);
-    expect(await count()).toBe(3);
+    expect(await count()).toBe(4);
   });
 });
 
@@ -116,7 +118,7 @@ describe('blacklist changes', () => {
     const [own] = (await t.pool.query<{ id: number }>(`select id from blacklist where name = 'Lam Ka Wai'`)).rows;
     const res = await call(t.app, 'PUT', `/blacklist/${own!.id}`, { token: manager, lang: 'en', body: { phone: '98765432', name: 'Lam Ka Wai' } });
     expect(res.statusCode).toBe(409);
-    expect(await count()).toBe(3);
+    expect(await count()).toBe(4);
   });
 
   it('refuses bad input with 400 in the caller’s language, changing nothing', async () => {
@@ -139,7 +141,7 @@ describe('blacklist changes', () => {
     const zh = await call(t.app, 'POST', '/blacklist', { token: manager, lang: 'zh-TW', body: { name: '甲' } });
     expect(zh.statusCode).toBe(400);
     expect(JSON.stringify(zh.body)).toContain('證件號碼及電話最少須填寫一項');
-    expect(await count()).toBe(3);
+    expect(await count()).toBe(4);
   });
 });
 

@@ -28,6 +28,14 @@ beforeAll(async () => {
   manager = (await loginAs(t.app, 'manager')).access_token;
   accountant = (await loginAs(t.app, 'accountant')).access_token;
   clerk = (await loginAs(t.app, 'clerk')).access_token;
+  // The loan the entries below belong to (journal entries refer to loans by foreign key).
+  await t.pool.query(
+    `insert into loans (id, store_id, apply_no, status, customer_id, loan_type, apply_date, loan_date, interest_start_date, loan_amount, flat_rate,
+       interest_method, repay_cycle, total_tenor, instalment_amount, total_interest, mlo_rate, mlo_status, staff_id)
+     values (77, $1, 'LEDGER-TEST-77', 'repaying', 1, 'private_loan', '2026-01-05', '2026-01-05', '2026-01-05', 10000, 1,
+       'amortization', 'monthly', 12, 933.33, 1200, 21.5, 'ok', 1)`,
+    [mongKok],
+  );
 });
 afterAll(() => t.close());
 

@@ -28,6 +28,7 @@ import zhTWHolidays from './zh-TW/holidays.json' with { type: 'json' };
 import zhTWLedger from './zh-TW/ledger.json' with { type: 'json' };
 import zhTWLegal from './zh-TW/legal.json' with { type: 'json' };
 import zhTWLevels from './zh-TW/levels.json' with { type: 'json' };
+import zhTWLoans from './zh-TW/loans.json' with { type: 'json' };
 import zhTWParties from './zh-TW/parties.json' with { type: 'json' };
 import zhTWCustomers from './zh-TW/customers.json' with { type: 'json' };
 import zhTWOptions from './zh-TW/options.json' with { type: 'json' };
@@ -52,6 +53,7 @@ import enHolidays from './en/holidays.json' with { type: 'json' };
 import enLedger from './en/ledger.json' with { type: 'json' };
 import enLegal from './en/legal.json' with { type: 'json' };
 import enLevels from './en/levels.json' with { type: 'json' };
+import enLoans from './en/loans.json' with { type: 'json' };
 import enParties from './en/parties.json' with { type: 'json' };
 import enCustomers from './en/customers.json' with { type: 'json' };
 import enOptions from './en/options.json' with { type: 'json' };
@@ -76,6 +78,7 @@ import zhCNHolidays from './zh-CN/holidays.json' with { type: 'json' };
 import zhCNLedger from './zh-CN/ledger.json' with { type: 'json' };
 import zhCNLegal from './zh-CN/legal.json' with { type: 'json' };
 import zhCNLevels from './zh-CN/levels.json' with { type: 'json' };
+import zhCNLoans from './zh-CN/loans.json' with { type: 'json' };
 import zhCNParties from './zh-CN/parties.json' with { type: 'json' };
 import zhCNCustomers from './zh-CN/customers.json' with { type: 'json' };
 import zhCNOptions from './zh-CN/options.json' with { type: 'json' };
@@ -109,6 +112,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     ledger: zhTWLedger,
     legal: zhTWLegal,
     levels: zhTWLevels,
+    loans: zhTWLoans,
     monitor: zhTWMonitor,
     options: zhTWOptions,
     params: zhTWParams,
@@ -135,6 +139,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     ledger: enLedger,
     legal: enLegal,
     levels: enLevels,
+    loans: enLoans,
     monitor: enMonitor,
     options: enOptions,
     params: enParams,
@@ -161,6 +166,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     ledger: zhCNLedger,
     legal: zhCNLegal,
     levels: zhCNLevels,
+    loans: zhCNLoans,
     monitor: zhCNMonitor,
     options: zhCNOptions,
     params: zhCNParams,

@@ -1,6 +1,15 @@
-import { page } from './define.js';
+import { action, page } from './define.js';
 
+/**
+ * Approval (spec §2 list, detail): the list of applications by approval status and the decisions
+ * on one. Deciding needs a staff level whose limit covers the amount, and never on one's own
+ * application (maker ≠ checker).
+ */
 export const approvalPermissions = [
-  page('approval', 80, 'list', { icon: 'audit' }),
+  page('approval', 80, 'list', { icon: 'audit', api: ['GET /approvals'] }),
   page('approval', 81, 'detail', { hidden: true }),
+  action('approval', 82, 'approval.approve', ['POST /loans/{id}/approve']),
+  action('approval', 83, 'approval.reject', ['POST /loans/{id}/reject']),
+  action('approval', 84, 'approval.return', ['POST /loans/{id}/return']),
+  action('approval', 85, 'approval.undo', ['POST /loans/{id}/undoApproval']),
 ];

@@ -1,9 +1,21 @@
-import { page } from './define.js';
+import { action, page } from './define.js';
 
-/** Loan: operation, list, create, edit (spec §2). */
+/**
+ * Loan: operation, list, create, edit (spec §2). The create and edit pages are also the keys of
+ * saving an application (`POST /loans`, `PUT /loans/{id}`); submitting, cancelling and the
+ * manager's blacklist override are actions of their own.
+ */
 export const loanPermissions = [
   page('loan', 30, 'operation', { icon: 'form' }),
-  page('loan', 31, 'list', { icon: 'unordered-list' }),
-  page('loan', 32, 'create', { hidden: true }),
-  page('loan', 33, 'edit', { hidden: true }),
+  page('loan', 31, 'list', { icon: 'unordered-list', api: ['GET /loans', 'GET /loans/{id}', 'GET /loans/{id}/documents/{docId}/file'] }),
+  page('loan', 32, 'create', { hidden: true, api: ['POST /loans'] }),
+  page('loan', 33, 'edit', { hidden: true, api: ['PUT /loans/{id}'] }),
+  action('loan', 34, 'loan.submit', ['POST /loans/{id}/submit']),
+  action('loan', 35, 'loan.cancel', ['POST /loans/{id}/cancel']),
+  /** Section D: upload and remove an application's documents (reading them is `loan.list`). */
+  action('loan', 37, 'loan.documents', ['POST /loans/{id}/documents', 'DELETE /loans/{id}/documents/{docId}']),
+  /** Print the s.18 note and the other papers of a loan (each print audited). */
+  action('loan', 38, 'loan.print', ['POST /loans/{id}/print']),
+  /** Submit despite a blacklist hit, with a reason (audited). */
+  action('loan', 36, 'loan.blacklistOverride'),
 ];

@@ -1,6 +1,12 @@
-import { page } from './define.js';
+import { action, page } from './define.js';
 
+/**
+ * Payout (spec §2 list, detail): approved loans awaiting their money and those paid out. Paying
+ * out waits for the signed s.18 note, which is marked received first.
+ */
 export const payoutPermissions = [
-  page('payout', 90, 'list', { icon: 'pay-circle' }),
+  page('payout', 90, 'list', { icon: 'pay-circle', api: ['GET /payouts'] }),
   page('payout', 91, 'detail', { hidden: true }),
+  action('payout', 92, 'payout.confirm', ['POST /loans/{id}/payout', 'GET /loans/{id}/payoutQuote']),
+  action('payout', 93, 'payout.signedNote', ['POST /loans/{id}/signedNote']),
 ];

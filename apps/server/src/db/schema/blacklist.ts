@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { stamps } from './columns.js';
+import { customers } from './customers.js';
 
 /**
  * Blacklist (spec §3): people the company will not lend to. Company-wide, not store-owned: a
@@ -13,14 +14,13 @@ export const blacklist = pgTable(
   {
     id: serial('id').primaryKey(),
     /** HKID without brackets, passport number…: upper case letters and digits. */
-    idNumber: varchar('id_number', { length: 20 }),
+    idNumber: varchar('id_number', { length: 32 }),
     /** 8 local digits or `+<country code and number>`. */
-    phone: varchar('phone', { length: 16 }),
-    name: varchar('name', { length: 64 }).notNull(),
+    phone: varchar('phone', { length: 32 }),
+    name: varchar('name', { length: 128 }).notNull(),
     remarks: varchar('remarks', { length: 500 }),
-    // The customer whose black status made the row. No foreign key yet: the customers table is
-    // built in parallel; it becomes `references(() => customers.id)` once it exists.
-    customerId: integer('customer_id'),
+    /** The customer whose black status made the row (removed when the customer is white again). */
+    customerId: integer('customer_id').references(() => customers.id),
     ...stamps,
     updatedBy: integer('updated_by'),
   },

@@ -13,3 +13,4 @@ export * from './articles.js';
 export * from './blacklist.js';
 export * from './ledger.js';
 export * from './customers.js';
+export * from './loans.js';

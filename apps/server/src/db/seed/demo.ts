@@ -25,7 +25,8 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
     allStores: false,
     groups: ['dashboard', 'loan', 'repayment', 'blacklist', 'tools'],
     // A clerk lists people and checks numbers; seeing whole numbers, editing and removing are the manager's.
-    except: ['blacklist.reveal', 'blacklist.update', 'blacklist.delete'],
+    // Submitting despite a blacklist hit is a manager's decision too.
+    except: ['blacklist.reveal', 'blacklist.update', 'blacklist.delete', 'loan.blacklistOverride'],
     // Registers and edits customers; sees their ID numbers and phones masked only.
     keys: ['persona.list', 'persona.create', 'persona.edit', 'persona.detail'],
   },
@@ -40,7 +41,7 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
     description: 'Accountant: payouts and every report',
     allStores: false,
     groups: ['dashboard', 'payout', 'reports'],
-    keys: ['loan.list', 'repayment.list', 'tools.calculator'],
+    keys: ['loan.list', 'loan.print', 'repayment.list', 'tools.calculator'],
   },
 };
 

@@ -27,6 +27,7 @@ import type { ResourceService } from '../../platform/resource-service.js';
 import { currentStore } from '../../platform/store-scope.js';
 import { withTx } from '../../platform/tx.js';
 import { assertOption } from '../options/service.js';
+import { listCustomerNumbers, unlistCustomerNumbers } from '../blacklist/customer-link.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
@@ -297,12 +298,15 @@ export async function setListStatus(tx: Tx, ctx: ServiceContext, id: number, sta
     .set({ listStatus: status, listStatusReason: reason, updatedAt: new Date(), updatedBy: ctx.auth?.staffId ?? null })
     .where(eq(customers.id, id))
     .returning();
+  // The blacklist holds the numbers of a black customer, so an application naming them is caught.
+  const by = ctx.auth?.staffId ?? null;
+  const blacklistEntries = status === 'black' ? [await listCustomerNumbers(tx, row!, reason, by)].filter((e) => e !== null) : await unlistCustomerNumbers(tx, id);
   await audit(tx, {
     action: 'edit',
     module: MODULE,
     reference: id,
     before: { listStatus: before.listStatus, listStatusReason: before.listStatusReason },
-    after: { listStatus: status, listStatusReason: reason },
+    after: { listStatus: status, listStatusReason: reason, [status === 'black' ? 'blacklistEntries' : 'removedBlacklistEntries']: blacklistEntries },
     recordStores: recordStoresOf(row!),
   });
   return itemOf(tx, ctx, row!);

@@ -66,7 +66,8 @@ export async function calculatorOptions(db: DbOrTx): Promise<CalculatorOptions> 
   };
 }
 
-export async function runCalculator(db: DbOrTx, req: CalculatorRequest): Promise<CalculatorResult> {
+/** `maxInterest` caps the total interest (an application's terms; the calculator form has no such field). */
+export async function runCalculator(db: DbOrTx, req: CalculatorRequest & { maxInterest?: string | undefined }): Promise<CalculatorResult> {
   const settings = await readSettings(db, CALCULATOR_SETTING_KEYS);
   // The settings decide which methods staff may offer; the form only shows those, this is the guard.
   if (!settings.interestMethods.includes(req.interestMethod)) {
@@ -93,6 +94,7 @@ export async function runCalculator(db: DbOrTx, req: CalculatorRequest): Promise
         loanDate: req.loanDate,
         firstDueDate: req.firstDueDate,
         amountDeducted: req.amountDeducted,
+        maxInterest: req.maxInterest,
       },
       engine,
       dates,

@@ -1,0 +1,117 @@
+import type { PayoutQuote, payoutBodySchema } from '@harbour/contracts';
+import type { z } from 'zod';
+import { LOAN_STATUS, moneyAccountFor, payoutFigures, postPayout } from '@harbour/domain';
+import { desc, eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { loanApprovals, loanInstalments, loanPayouts, loans } from '../../db/schema/index.js';
+import { businessRule } from '../../http/app-error.js';
+import { assertWithinActivePeriod } from '../../platform/active-period.js';
+import { audit } from '../../platform/audit.js';
+import { businessToday } from '../../platform/business-date.js';
+import { takeCode } from '../../platform/codes.js';
+import { actingStaff, type ServiceContext } from '../../platform/context.js';
+import { postJournal } from '../../platform/ledger.js';
+import { changeStatus } from '../../platform/status-change.js';
+import { runCalculator } from '../tools/calculator-service.js';
+import { loanStatusSpec, termsOf } from './approval.js';
+import type { LoanRow } from './read.js';
+
+type PayoutBody = z.output<typeof payoutBodySchema>;
+
+/** The approval a payout follows: the latest decision, which must be an approval (not undone). */
+async function currentApproval(tx: DbOrTx, loan: LoanRow) {
+  const [last] = await tx.select().from(loanApprovals).where(eq(loanApprovals.loanId, loan.id)).orderBy(desc(loanApprovals.id)).limit(1);
+  if (!last || last.decision !== 'approve') throw businessRule('loans.errors.notApproved');
+  return last;
+}
+
+/** What a payout on `payoutDate` deducts and pays, from the approval's figures (the domain computes). */
+export async function payoutQuote(tx: DbOrTx, loan: LoanRow, payoutDate: string): Promise<PayoutQuote> {
+  const approval = await currentApproval(tx, loan);
+  return payoutFigures({
+    loanAmount: loan.loanAmount,
+    upfrontInterest: approval.upfrontInterest,
+    handlingFee: approval.handlingFee,
+    lateDrawdownFee: approval.lateDrawdownFee,
+    agreedDate: loan.loanDate,
+    payoutDate,
+  });
+}
+
+/** MLO s.18: the signed note is back (before any payout), with the date and who took it in. */
+export async function markSignedNote(tx: Tx, ctx: ServiceContext, loan: LoanRow, receivedOn: string): Promise<void> {
+  const me = actingStaff(ctx).staffId;
+  if (loan.status !== 'approved') throw businessRule('loans.errors.signedNoteStatus', { status: loan.status });
+  if (receivedOn > (await businessToday(tx))) throw businessRule('loans.errors.dateInFuture');
+  await tx.update(loans).set({ signedNoteReceivedOn: receivedOn, signedNoteReceivedBy: me, updatedAt: new Date(), updatedBy: me }).where(eq(loans.id, loan.id));
+  await audit(tx, {
+    action: 'edit',
+    module: 'loans',
+    reference: loan.id,
+    before: { signedNoteReceivedOn: loan.signedNoteReceivedOn },
+    after: { applyNo: loan.applyNo, signedNoteReceivedOn: receivedOn, signedNoteReceivedBy: me },
+    recordStores: [loan.storeId],
+  });
+}
+
+/**
+ * approved → repaying, in one transaction: the loan number from the code format, the payout row,
+ * the repayment schedule persisted from the domain (the approved terms, with the up-front
+ * deductions), and the payout's balanced journal entry (loan receivable against cash or bank,
+ * interest and fee income for what was kept back). Refused until the signed s.18 note is marked
+ * received, for a date in the future, before the approval, or outside the active period.
+ */
+export async function payOut(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: PayoutBody): Promise<void> {
+  const me = actingStaff(ctx).staffId;
+  LOAN_STATUS.transition(loan.status as 'approved', 'payout');
+  if (!loan.signedNoteReceivedOn) throw businessRule('loans.errors.signedNoteMissing');
+  const approval = await currentApproval(tx, loan);
+  if (body.payoutDate > (await businessToday(tx))) throw businessRule('loans.errors.dateInFuture');
+  if (body.payoutDate < approval.decidedOn) throw businessRule('loans.errors.payoutBeforeApproval', { decidedOn: approval.decidedOn });
+  await assertWithinActivePeriod(tx, body.payoutDate);
+  const figures = await payoutQuote(tx, loan, body.payoutDate);
+  const result = await runCalculator(tx, termsOf(loan, figures.totalDeducted));
+  const loanNo = await takeCode(tx, 'loanNo', { storeId: loan.storeId, date: body.payoutDate });
+  const entryId = await postJournal(
+    tx,
+    ctx,
+    postPayout({
+      principal: figures.loanAmount,
+      deductedInterest: figures.upfrontInterest,
+      deductedFees: figures.feesDeducted,
+      paidFrom: moneyAccountFor(body.method),
+      memo: { applyNo: loan.applyNo, loanNo, ...(body.chequeNo ? { chequeNo: body.chequeNo } : {}) },
+    }),
+    { storeId: loan.storeId, date: body.payoutDate, loanId: loan.id },
+  );
+  await tx.insert(loanPayouts).values({
+    storeId: loan.storeId,
+    loanId: loan.id,
+    payoutDate: body.payoutDate,
+    method: body.method,
+    chequeNo: body.method === 'cheque' ? body.chequeNo : null,
+    upfrontDeducted: figures.upfrontInterest,
+    lateDrawdownFee: figures.lateDrawdownFee,
+    amountReceived: figures.amountReceived,
+    remarks: body.remarks,
+    journalEntryId: entryId,
+    createdBy: me,
+  });
+  await tx.insert(loanInstalments).values(
+    result.schedule.map((line) => ({
+      storeId: loan.storeId,
+      loanId: loan.id,
+      tenor: line.tenor,
+      dueDate: line.dueDate,
+      principal: line.principal,
+      interest: line.interest,
+      instalment: line.instalment,
+      balance: line.balance,
+      createdBy: me,
+    })),
+  );
+  await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'payout', {
+    set: { loanNo, payoutDate: body.payoutDate, payoutMethod: body.method },
+    audit: { applyNo: loan.applyNo, loanNo, payoutDate: body.payoutDate, method: body.method, chequeNo: body.chequeNo, ...figures, journalEntryId: entryId, instalments: result.schedule.length },
+  });
+}

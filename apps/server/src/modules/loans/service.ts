@@ -1,0 +1,137 @@
+import { loanResource } from '@harbour/contracts';
+import { inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { customers, loanPartakers } from '../../db/schema/index.js';
+import { businessRule, forbidden } from '../../http/app-error.js';
+import type { ServiceContext } from '../../platform/context.js';
+import { audit } from '../../platform/audit.js';
+import type { ResourceService } from '../../platform/resource-service.js';
+import { changeStatus } from '../../platform/status-change.js';
+import { withReadTx, withTx } from '../../platform/tx.js';
+import { eq } from 'drizzle-orm';
+import { getLoan, listLoans, loanRow, type LoanRow } from './read.js';
+import { createApplication, updateApplication } from './write.js';
+import { approve, decide, loanStatusSpec, undoApproval } from './approval.js';
+import { markSignedNote, payOut, payoutQuote } from './payout.js';
+import { blacklistHits } from '../blacklist/hits.js';
+
+/** The permission that lets a manager submit an application despite a blacklist hit, with a reason. */
+export const BLACKLIST_OVERRIDE_PERMISSION = 'loan.blacklistOverride';
+const mayOverride = (ctx: ServiceContext) => !!ctx.auth && (ctx.auth.superAdmin || ctx.auth.permissions.has(BLACKLIST_OVERRIDE_PERMISSION));
+
+
+/**
+ * Who of an application's people is blacklisted: a black customer, or one whose ID number or any
+ * mobile is on the blacklist (exact match on the normal forms, `blacklistHits`). Answers names only.
+ */
+async function blacklistedPeople(tx: Tx, loan: LoanRow): Promise<{ id: number; name: string }[]> {
+  const partakers = await tx.select({ id: loanPartakers.customerId }).from(loanPartakers).where(eq(loanPartakers.loanId, loan.id));
+  const ids = [loan.customerId, ...partakers.map((p) => p.id)];
+  const people = await tx.select().from(customers).where(inArray(customers.id, ids));
+  const out: { id: number; name: string }[] = [];
+  for (const c of people) {
+    const phones = [c.mobile1, c.mobile2, c.mobile3].filter((p): p is string => !!p);
+    if (c.listStatus === 'black' || (await blacklistHits(tx, { idNumbers: [c.idNumber], phones })).length > 0) out.push({ id: c.id, name: c.name });
+  }
+  return out;
+}
+
+export const loanService: ResourceService<typeof loanResource> = {
+  list: (ctx, query) => withReadTx(ctx, (tx) => listLoans(tx, ctx, query)),
+  get: (ctx, id) => withReadTx(ctx, (tx) => getLoan(tx, ctx, id)),
+  create: (ctx, input) =>
+    withTx(ctx, async (tx) => {
+      const id = await createApplication(tx, ctx, input);
+      return getLoan(tx, ctx, id);
+    }),
+  update: (ctx, id, input) =>
+    withTx(ctx, async (tx) => {
+      await updateApplication(tx, ctx, await loanRow(tx, ctx, id, { lock: true }), input);
+      return getLoan(tx, ctx, id);
+    }),
+  actions: {
+    /**
+     * pending → wait_approve. Refused when the rate is unlawful under the Ordinance (above 48% a
+     * year) or when the borrower or a partaker is blacklisted, unless a manager holding
+     * `loan.blacklistOverride` gives a reason (kept on the loan and in the audit row).
+     */
+    submit: (ctx, id, body) =>
+      withTx(ctx, async (tx) => {
+        const loan = await loanRow(tx, ctx, id, { lock: true });
+        if (loan.status === 'pending' && loan.mloStatus === 'illegal') throw businessRule('loans.errors.illegalRate', { rate: loan.mloRate });
+        const hits = loan.status === 'pending' ? await blacklistedPeople(tx, loan) : [];
+        let override: string | null = null;
+        if (hits.length > 0) {
+          if (!body.overrideReason) throw businessRule('loans.errors.blacklisted', { names: hits.map((h) => h.name).join(', ') });
+          if (!mayOverride(ctx)) throw forbidden('loans.errors.overrideNotAllowed');
+          override = body.overrideReason;
+        }
+        const by = ctx.auth?.staffId ?? null;
+        await changeStatus(tx, ctx, loanStatusSpec, id, 'submit', {
+          set: {
+            submittedAt: new Date(),
+            submittedBy: by,
+            ...(override ? { blacklistOverrideReason: override, blacklistOverrideBy: by } : {}),
+          },
+          audit: { applyNo: loan.applyNo, ...(override ? { blacklistOverride: override, blacklisted: hits.map((h) => h.id) } : {}) },
+        });
+        return getLoan(tx, ctx, id);
+      }),
+    approve: (ctx, id, body) =>
+      withTx(ctx, async (tx) => {
+        await approve(tx, ctx, await loanRow(tx, ctx, id, { lock: true }), body);
+        return getLoan(tx, ctx, id);
+      }),
+    reject: (ctx, id, body) =>
+      withTx(ctx, async (tx) => {
+        await decide(tx, ctx, await loanRow(tx, ctx, id, { lock: true }), 'reject', body.remarks);
+        return getLoan(tx, ctx, id);
+      }),
+    return: (ctx, id, body) =>
+      withTx(ctx, async (tx) => {
+        await decide(tx, ctx, await loanRow(tx, ctx, id, { lock: true }), 'return', body.remarks);
+        return getLoan(tx, ctx, id);
+      }),
+    undoApproval: (ctx, id, body) =>
+      withTx(ctx, async (tx) => {
+        await undoApproval(tx, ctx, await loanRow(tx, ctx, id, { lock: true }), body.remarks);
+        return getLoan(tx, ctx, id);
+      }),
+    signedNote: (ctx, id, body) =>
+      withTx(ctx, async (tx) => {
+        await markSignedNote(tx, ctx, await loanRow(tx, ctx, id, { lock: true }), body.receivedOn);
+        return getLoan(tx, ctx, id);
+      }),
+    payout: (ctx, id, body) =>
+      withTx(ctx, async (tx) => {
+        await payOut(tx, ctx, await loanRow(tx, ctx, id, { lock: true }), body);
+        return getLoan(tx, ctx, id);
+      }),
+    /**
+     * A print of one of the loan's papers, audited (`print`). The s.18 note and the papers signed
+     * with it exist once the application is approved; the payout receipt once it is paid out.
+     */
+    print: (ctx, id, body) =>
+      withTx(ctx, async (tx) => {
+        const loan = await loanRow(tx, ctx, id);
+        const paidOut = loan.payoutDate !== null;
+        const approvedOrLater = paidOut || loan.status === 'approved';
+        if (body.document === 'payout-receipt' ? !paidOut : body.document !== 'schedule' && !approvedOrLater) {
+          throw businessRule('loans.errors.notPrintable', { status: loan.status });
+        }
+        await audit(tx, { action: 'print', module: 'loans', reference: loan.id, after: { applyNo: loan.applyNo, loanNo: loan.loanNo, ...body }, recordStores: [loan.storeId] });
+        return getLoan(tx, ctx, id);
+      }),
+    /** Client cancel before payout, with the client's reason. */
+    cancel: (ctx, id, body) =>
+      withTx(ctx, async (tx) => {
+        const loan = await loanRow(tx, ctx, id, { lock: true });
+        await changeStatus(tx, ctx, loanStatusSpec, id, 'cancel', { set: { cancelReason: body.reason }, audit: { applyNo: loan.applyNo, reason: body.reason } });
+        return getLoan(tx, ctx, id);
+      }),
+  },
+};
+
+/** What a payout on a date would deduct and pay (`GET /loans/{id}/payoutQuote`). */
+export const quotePayout = (ctx: ServiceContext, id: number, payoutDate: string) =>
+  withReadTx(ctx, async (tx) => payoutQuote(tx, await loanRow(tx, ctx, id), payoutDate));

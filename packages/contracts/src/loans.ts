@@ -1,0 +1,512 @@
+import { z } from 'zod';
+import { LOAN_STATUSES, LOAN_ACTIONS, CURRENT_STATUS_FILTER } from '@harbour/domain';
+import { listQueryBase } from './list.js';
+import { defineResource, type ResourceField } from './resource.js';
+import { INTEREST_METHODS, MLO_STATUSES, REPAY_CYCLES, V, decimalString, isCalendarDate, isoDate, loanTermsShape, optionalDecimal, refineLoanTerms } from './calculator.js';
+import { optionalText } from './stores.js';
+
+/**
+ * Loans from application to payout (spec §2 Loan create/edit/list/operation, §3 Loan, Partaker,
+ * Credit reference, Collateral). An application is a loan in status `pending`: it is saved with
+ * its section A (customer and terms, from which the domain computes the schedule, the effective
+ * rate and the Money Lenders Ordinance verdict on every save), and sections B (partakers), C
+ * (credit references) and E (collateral) may be filled and changed while it is pending. Each save
+ * replaces the sections it sends.
+ */
+export const PARTAKER_ROLES = ['guarantor', 'joint', 'consultant'] as const;
+export type PartakerRole = (typeof PARTAKER_ROLES)[number];
+
+/** The reloan filter of the loan list (spec §9): the customer has another loan approved or paid out, one awaiting approval, or none. */
+export const RELOAN_FILTERS = ['have-approved', 'have-pending', 'none'] as const;
+
+const id = z.coerce.number({ message: V.integer }).int({ message: V.integer }).positive({ message: V.positive });
+const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
+const optionalDate = z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDate().optional());
+const optionalInt = (max: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ message: V.integer }).int({ message: V.integer }).min(0, { message: V.nonNegative }).max(max, { message: V.range }).optional(),
+  );
+const code = z.string({ message: V.required }).trim().min(1, { message: V.required }).max(32, { message: 'validation.tooLong' });
+const optionalCode = optionalText(32);
+const digits = (n: number) =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .pipe(z.string().regex(new RegExp(`^\\d{${n}}$`), { message: 'validation.digits' }).nullable());
+
+const money = z.string();
+const nullableMoney = z.string().nullable();
+
+export const partakerInputSchema = z.object({
+  customerId: id,
+  role: z.enum(PARTAKER_ROLES, { message: V.choice }),
+  relation: optionalText(64),
+});
+
+export const creditReferenceInputSchema = z.object({
+  creditName: z.string({ message: V.required }).trim().min(1, { message: V.required }).max(128, { message: 'validation.tooLong' }),
+  creditType: optionalText(64),
+  loanAmount: optionalDecimal({ positive: false }),
+  instalmentAmount: optionalDecimal({ positive: false }),
+  outstandingTenors: optionalInt(1200),
+});
+
+export const collateralInputSchema = z.object({
+  ownerName: z.string({ message: V.required }).trim().min(1, { message: V.required }).max(128, { message: 'validation.tooLong' }),
+  ownerIdNumber: optionalText(32),
+  address: z.string({ message: V.required }).trim().min(1, { message: V.required }).max(255, { message: 'validation.tooLong' }),
+  usableArea: optionalDecimal({ positive: false }),
+  buildingArea: optionalDecimal({ positive: false }),
+  completionYear: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ message: V.integer }).int({ message: V.integer }).min(1800, { message: 'validation.year' }).max(2200, { message: 'validation.year' }).optional(),
+  ),
+  propertyType: optionalText(64),
+  purpose: optionalText(64),
+  boughtOn: optionalDate,
+  buyPrice: optionalDecimal({ positive: false }),
+  mortgageBalance: optionalDecimal({ positive: false }),
+});
+
+const { loanDate: _interestStart, amountDeducted: _deductedAtApproval, ...termsShape } = loanTermsShape;
+
+/** What an application's save sends: section A with its terms, and sections B, C and E. */
+export const applicationInputSchema = z
+  .object({
+    customerId: id,
+    loanType: code,
+    applyDate: isoDate(),
+    /** the agreed loan date; not later than the interest start date */
+    loanDate: isoDate(),
+    interestStartDate: isoDate(),
+    ...termsShape,
+    maxInterest: optionalDecimal({ positive: false }),
+    loanPurpose: optionalCode,
+    payoutMethod: optionalCode,
+    /** the staff member responsible; the author when left out */
+    staffId: optionalId,
+    referralAgentId: optionalId,
+    autopayRefNo: optionalText(32),
+    autopayBankName: optionalText(128),
+    autopayAccountName: optionalText(128),
+    autopayBankCode: digits(3),
+    autopayBranchCode: digits(3),
+    autopayAccountNo: optionalText(32),
+    remarks: optionalText(1000),
+    partakers: z.array(partakerInputSchema).max(6, { message: V.range }).default([]),
+    creditReferences: z.array(creditReferenceInputSchema).max(20, { message: V.range }).default([]),
+    collaterals: z.array(collateralInputSchema).max(5, { message: V.range }).default([]),
+  })
+  .superRefine(refineLoanTerms('interestStartDate'), { when: () => true })
+  .superRefine(
+    (r, ctx) => {
+      const t = r as Record<string, unknown>;
+      const { loanDate, interestStartDate } = t;
+      if (typeof loanDate === 'string' && typeof interestStartDate === 'string' && isCalendarDate(loanDate) && isCalendarDate(interestStartDate) && loanDate > interestStartDate) {
+        ctx.addIssue({ code: 'custom', path: ['loanDate'], message: 'loans.validation.loanDateAfterInterestStart' });
+      }
+      const partakers = Array.isArray(t.partakers) ? (t.partakers as { customerId?: unknown }[]) : [];
+      const seen = new Set<unknown>();
+      partakers.forEach((p, i) => {
+        if (p?.customerId === t.customerId) ctx.addIssue({ code: 'custom', path: ['partakers', i, 'customerId'], message: 'loans.validation.partakerIsBorrower' });
+        else if (seen.has(p?.customerId)) ctx.addIssue({ code: 'custom', path: ['partakers', i, 'customerId'], message: 'loans.validation.partakerTwice' });
+        seen.add(p?.customerId);
+      });
+    },
+    { when: () => true },
+  );
+export type ApplicationInput = z.infer<typeof applicationInputSchema>;
+
+
+/** The borrower as a loan shows them: ID number and phone masked unless the caller may reveal them. */
+export const loanCustomerSchema = z.object({
+  id: z.number().int(),
+  customerCode: z.string(),
+  name: z.string(),
+  englishName: z.string().nullable(),
+  idNumber: z.string(),
+  mobile1: z.string(),
+  listStatus: z.enum(['white', 'black']),
+});
+
+export const partakerItemSchema = z.object({
+  id: z.number().int(),
+  role: z.enum(PARTAKER_ROLES),
+  relation: z.string().nullable(),
+  customer: loanCustomerSchema,
+});
+
+export const creditReferenceItemSchema = z.object({
+  id: z.number().int(),
+  creditName: z.string(),
+  creditType: z.string().nullable(),
+  loanAmount: nullableMoney,
+  instalmentAmount: nullableMoney,
+  outstandingTenors: z.number().int().nullable(),
+});
+
+export const collateralItemSchema = z.object({
+  id: z.number().int(),
+  ownerName: z.string(),
+  ownerIdNumber: z.string().nullable(),
+  address: z.string(),
+  usableArea: z.string().nullable(),
+  buildingArea: z.string().nullable(),
+  completionYear: z.number().int().nullable(),
+  propertyType: z.string().nullable(),
+  purpose: z.string().nullable(),
+  boughtOn: z.string().nullable(),
+  buyPrice: nullableMoney,
+  mortgageBalance: nullableMoney,
+});
+
+/** The approval status the approval list filters by (spec §4): awaiting a decision, approved, rejected. */
+export const APPROVAL_STATUSES = ['unratified', 'approved', 'rejected'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+export const APPROVAL_DECISIONS = ['approve', 'reject', 'return', 'undo'] as const;
+
+/**
+ * What the approver fixes (spec §3 Approval). Up-front interest and the handling fee are deducted
+ * at payout: the borrower receives less, so the Ordinance's rate is checked again with them.
+ */
+export const approveBodySchema = z.object({
+  /** overdue interest, percent a year */
+  overdueRate: optionalDecimal({ positive: false }),
+  upfrontInterest: optionalDecimal({ positive: false }),
+  handlingFee: optionalDecimal({ positive: false }),
+  earlySettleLockMonths: optionalInt(120),
+  lateDrawdownFee: optionalDecimal({ positive: false }),
+  overduePenalty: optionalDecimal({ positive: false }),
+  lockPeriodFee: optionalDecimal({ positive: false }),
+  placeOfNegotiation: optionalText(128),
+  remarks: optionalText(1000),
+  /** the approver confirms a rate above the company's maximum APR (when the settings ask for it) */
+  confirmExcess: z.boolean().optional(),
+});
+export type ApproveBody = z.infer<typeof approveBodySchema>;
+
+/** Rejecting, sending back or undoing says why. */
+export const decisionReasonSchema = z.object({
+  remarks: z.string({ message: V.required }).trim().min(1, { message: V.required }).max(1000, { message: 'validation.tooLong' }),
+});
+
+export const approvalItemSchema = z.object({
+  id: z.number().int(),
+  decision: z.enum(APPROVAL_DECISIONS),
+  decidedOn: z.string(),
+  staffId: z.number().int(),
+  staffName: z.string(),
+  overdueRate: z.string().nullable(),
+  upfrontInterest: nullableMoney,
+  handlingFee: nullableMoney,
+  earlySettleLockMonths: z.number().int().nullable(),
+  lateDrawdownFee: nullableMoney,
+  overduePenalty: nullableMoney,
+  lockPeriodFee: nullableMoney,
+  placeOfNegotiation: z.string().nullable(),
+  actualReceivedAmount: nullableMoney,
+  firstDueDate: z.string().nullable(),
+  lastDueDate: z.string().nullable(),
+  extendedInterest: nullableMoney,
+  extendedDays: z.number().int().nullable(),
+  remarks: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ApprovalItem = z.infer<typeof approvalItemSchema>;
+
+export const PAYOUT_METHODS = ['cash', 'cheque'] as const;
+export const PAYOUT_STATUSES = ['waiting', 'paid'] as const;
+
+/** Payout (spec §3 Payout): when and how the money leaves; a cheque needs its number. */
+export const payoutBodySchema = z
+  .object({
+    payoutDate: isoDate(),
+    method: z.enum(PAYOUT_METHODS, { message: V.choice }),
+    chequeNo: optionalText(32),
+    remarks: optionalText(1000),
+  })
+  .superRefine((r, ctx) => {
+    if (r.method === 'cheque' && !r.chequeNo) ctx.addIssue({ code: 'custom', path: ['chequeNo'], message: 'loans.validation.chequeNoRequired' });
+  });
+
+/** MLO s.18: the borrower's signed note or memorandum is back, on this date. */
+export const signedNoteBodySchema = z.object({ receivedOn: isoDate() });
+
+export const payoutQuoteQuerySchema = z.object({ payoutDate: isoDate() });
+/** What a payout on a date would deduct and pay (shown before the payout is confirmed). */
+export const payoutQuoteSchema = z.object({
+  loanAmount: money,
+  upfrontInterest: money,
+  handlingFee: money,
+  lateDrawdownFee: money,
+  late: z.boolean(),
+  feesDeducted: money,
+  totalDeducted: money,
+  amountReceived: money,
+});
+export type PayoutQuote = z.infer<typeof payoutQuoteSchema>;
+
+export const payoutItemSchema = z.object({
+  payoutDate: z.string(),
+  method: z.enum(PAYOUT_METHODS),
+  chequeNo: z.string().nullable(),
+  upfrontDeducted: money,
+  lateDrawdownFee: money,
+  amountReceived: money,
+  remarks: z.string().nullable(),
+  journalEntryId: z.number().int().nullable(),
+  paidByName: z.string().nullable(),
+});
+
+/** One instalment of the schedule persisted at payout. */
+export const instalmentItemSchema = z.object({
+  tenor: z.number().int(),
+  dueDate: z.string(),
+  principal: money,
+  interest: money,
+  instalment: money,
+  balance: money,
+});
+
+/** Section D: what a document is (an ID card copy is always shown watermarked). */
+export const LOAN_DOCUMENT_KINDS = ['id-card', 'income-proof', 'address-proof', 'signed-note', 'property', 'other'] as const;
+export type LoanDocumentKind = (typeof LOAN_DOCUMENT_KINDS)[number];
+export const LOAN_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+export const loanDocumentSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(LOAN_DOCUMENT_KINDS),
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  uploadedByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LoanDocument = z.infer<typeof loanDocumentSchema>;
+
+/** One row of the loan list. */
+export const loanListItemSchema = z.object({
+  id: z.number().int(),
+  storeId: z.number().int(),
+  storeName: z.string(),
+  applyNo: z.string(),
+  loanNo: z.string().nullable(),
+  status: z.enum(LOAN_STATUSES),
+  customer: loanCustomerSchema,
+  loanType: z.string(),
+  applyDate: z.string(),
+  loanDate: z.string(),
+  payoutDate: z.string().nullable(),
+  loanAmount: money,
+  totalTenor: z.number().int(),
+  repayCycle: z.enum(REPAY_CYCLES),
+  instalmentAmount: money,
+  mloRate: z.string(),
+  mloStatus: z.enum(MLO_STATUSES),
+  staffId: z.number().int(),
+  staffName: z.string(),
+  createdAt: z.string(),
+});
+export type LoanListItem = z.infer<typeof loanListItemSchema>;
+
+/** A loan whole: section A, the computed figures, sections B, C and E, and what may be done now. */
+export const loanItemSchema = loanListItemSchema.extend({
+  interestStartDate: z.string(),
+  firstDueDate: z.string().nullable(),
+  flatRate: z.string().nullable(),
+  effectiveRate: z.string().nullable(),
+  interestMethod: z.enum(INTEREST_METHODS),
+  cycleMonths: z.number().int().nullable(),
+  cycleDays: z.number().int().nullable(),
+  ruleOf78: z.boolean(),
+  maxInterest: nullableMoney,
+  totalInterest: money,
+  loanPurpose: z.string().nullable(),
+  payoutMethod: z.string().nullable(),
+  referralAgentId: z.number().int().nullable(),
+  referralAgentName: z.string().nullable(),
+  autopayRefNo: z.string().nullable(),
+  autopayBankName: z.string().nullable(),
+  autopayAccountName: z.string().nullable(),
+  autopayBankCode: z.string().nullable(),
+  autopayBranchCode: z.string().nullable(),
+  autopayAccountNo: z.string().nullable(),
+  remarks: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  submittedByName: z.string().nullable(),
+  blacklistOverrideReason: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  partakers: z.array(partakerItemSchema),
+  creditReferences: z.array(creditReferenceItemSchema),
+  collaterals: z.array(collateralItemSchema),
+  documents: z.array(loanDocumentSchema),
+  /** the status-table actions of the loan's status (the screens offer those the caller's keys allow) */
+  nextActions: z.array(z.enum(LOAN_ACTIONS)),
+  approvalStatus: z.enum(APPROVAL_STATUSES).nullable(),
+  /** every approval decision, oldest first */
+  approvals: z.array(approvalItemSchema),
+  signedNoteReceivedOn: z.string().nullable(),
+  signedNoteReceivedByName: z.string().nullable(),
+  payout: payoutItemSchema.nullable(),
+  /** the repayment schedule, persisted at payout (empty before) */
+  instalments: z.array(instalmentItemSchema),
+  updatedAt: z.string(),
+});
+export type LoanItem = z.infer<typeof loanItemSchema>;
+
+export const loanFiltersSchema = listQueryBase.extend({
+  status: z.enum(LOAN_STATUSES).optional(),
+  /** spec §4: the statuses of a loan already paid out */
+  currentStatus: z.enum(CURRENT_STATUS_FILTER as unknown as [string, ...string[]]).optional(),
+  loanType: z.string().trim().max(32).optional(),
+  storeId: z.coerce.number().int().positive().optional(),
+  staffId: z.coerce.number().int().positive().optional(),
+  customerId: z.coerce.number().int().positive().optional(),
+  applyDateFrom: isoDate().optional(),
+  applyDateTo: isoDate().optional(),
+  payoutDateFrom: isoDate().optional(),
+  payoutDateTo: isoDate().optional(),
+  reloan: z.enum(RELOAN_FILTERS).optional(),
+  approvalStatus: z.enum(APPROVAL_STATUSES).optional(),
+  /** the payout list: approved and awaiting the money, or paid out */
+  payoutStatus: z.enum(PAYOUT_STATUSES).optional(),
+  /** applyNo, loanNo or the customer's name (contains); an ID number or phone matches exactly, normalised */
+  q: z.string().trim().max(64).optional(),
+});
+
+/** The papers printed from a loan's data (MLO s.18 and the licensing conditions, compliance.md). */
+export const LOAN_PRINTS = ['s18-note', 'mlo-summary', 'terms-explained', 'third-party-declaration', 'affordability-declaration', 'schedule', 'payout-receipt'] as const;
+export type LoanPrint = (typeof LOAN_PRINTS)[number];
+export const printBodySchema = z.object({
+  document: z.enum(LOAN_PRINTS, { message: V.choice }),
+  language: z.enum(['zh-TW', 'en'], { message: V.choice }),
+});
+
+export const submitBodySchema = z.object({
+  /** a manager's reason to submit despite a blacklist hit (needs `loan.blacklistOverride`) */
+  overrideReason: optionalText(500),
+});
+export const cancelBodySchema = z.object({
+  reason: z.string({ message: V.required }).trim().min(1, { message: V.required }).max(500, { message: 'validation.tooLong' }),
+});
+
+const fields: ResourceField[] = [
+  { name: 'applyNo', kind: 'text', label: 'loans:fields.applyNo', list: true, sortable: true },
+  { name: 'loanNo', kind: 'text', label: 'loans:fields.loanNo', list: true, sortable: true },
+  { name: 'status', kind: 'enum', label: 'loans:fields.status', list: true, sortable: true, filter: 'enum', options: LOAN_STATUSES, enumName: 'loanStatus' },
+  { name: 'applyDate', kind: 'date', label: 'loans:fields.applyDate', list: true, sortable: true, filter: 'dateRange' },
+  { name: 'loanAmount', kind: 'money', label: 'loans:fields.loanAmount', list: true, sortable: true },
+  { name: 'payoutDate', kind: 'date', label: 'loans:fields.payoutDate', list: true, sortable: true, filter: 'dateRange' },
+];
+
+export const LOANS_PATH = '/loans';
+
+export const loanResource = defineResource({
+  name: 'loans',
+  path: LOANS_PATH,
+  title: 'shell:menu.loan.list',
+  permissions: { list: 'loan.list', view: 'loan.list', create: 'loan.create', update: 'loan.edit' },
+  storeScoped: true,
+  fields,
+  item: loanItemSchema,
+  listItem: loanListItemSchema,
+  create: applicationInputSchema,
+  update: applicationInputSchema,
+  filters: loanFiltersSchema,
+  defaultSort: 'id:desc',
+  example: {
+    customerId: 1,
+    loanType: 'private_loan',
+    applyDate: '2026-11-02',
+    loanDate: '2026-11-02',
+    interestStartDate: '2026-11-02',
+    loanAmount: '50000',
+    totalTenor: 12,
+    repayCycle: 'monthly',
+    interestMethod: 'amortization',
+    flatRate: '1.5',
+  },
+  actions: {
+    submit: {
+      permission: 'loan.submit',
+      label: 'loans:actions.submit',
+      summary: 'Submit a pending application for approval (blacklist hits block it unless overridden)',
+      body: submitBodySchema,
+      example: {},
+      message: 'loans.success.submitted',
+      confirm: true,
+    },
+    approve: {
+      permission: 'approval.approve',
+      label: 'loans:actions.approve',
+      summary: 'Approve within the approver’s limit (maker ≠ checker; the Ordinance’s 48 % and the company’s maximum APR)',
+      body: approveBodySchema,
+      example: { upfrontInterest: '0', handlingFee: '500' },
+      message: 'loans.success.approved',
+      confirm: true,
+    },
+    reject: {
+      permission: 'approval.reject',
+      label: 'loans:actions.reject',
+      summary: 'Reject an application awaiting approval',
+      body: decisionReasonSchema,
+      example: { remarks: 'Income not proven' },
+      message: 'loans.success.rejected',
+      confirm: true,
+    },
+    return: {
+      permission: 'approval.return',
+      label: 'loans:actions.return',
+      summary: 'Send an application back to pending for changes',
+      body: decisionReasonSchema,
+      example: { remarks: 'Add a guarantor' },
+      message: 'loans.success.returned',
+      confirm: true,
+    },
+    undoApproval: {
+      permission: 'approval.undo',
+      label: 'loans:actions.undoApproval',
+      summary: 'Undo an approval before payout; the loan awaits a new decision',
+      body: decisionReasonSchema,
+      example: { remarks: 'Terms to be revised' },
+      message: 'loans.success.approvalUndone',
+      confirm: true,
+    },
+    signedNote: {
+      permission: 'payout.signedNote',
+      label: 'loans:actions.signedNote',
+      summary: 'Mark the signed s.18 note or memorandum as received (payout waits for it)',
+      body: signedNoteBodySchema,
+      example: { receivedOn: '2026-11-02' },
+      message: 'loans.success.signedNote',
+    },
+    payout: {
+      permission: 'payout.confirm',
+      label: 'loans:actions.payout',
+      summary: 'Pay out an approved loan: loan number, persisted schedule and the payout journal entry',
+      body: payoutBodySchema,
+      example: { payoutDate: '2026-11-02', method: 'cash' },
+      message: 'loans.success.paidOut',
+      confirm: true,
+    },
+    print: {
+      permission: 'loan.print',
+      label: 'loans:actions.print',
+      summary: 'Record that a document of the loan was printed (audited `print`); answers the loan to print from',
+      body: printBodySchema,
+      example: { document: 'schedule', language: 'zh-TW' },
+    },
+    cancel: {
+      permission: 'loan.cancel',
+      label: 'loans:actions.cancel',
+      summary: 'Client cancel: a loan not yet paid out is cancelled',
+      body: cancelBodySchema,
+      example: { reason: 'Client withdrew' },
+      message: 'loans.success.cancelled',
+      confirm: true,
+    },
+  },
+});
