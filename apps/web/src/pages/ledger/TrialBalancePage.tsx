@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { Alert, Button, Card, DatePicker, Empty, Flex, Select, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Empty, Flex, Select, Space, Tag, Typography } from 'antd';
 import { FileExcelOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -76,7 +76,6 @@ export default function TrialBalancePage() {
         <Space wrap>
           {t('trialBalance.title')}
           {hasEntries && <BalanceTag tb={tb} />}
-          {query.isFetching && <Spin size="small" />}
         </Space>
       }
     >
