@@ -68,7 +68,9 @@ describe('code format', () => {
       expect(item.format).toEqual(DEFAULT_CODE_FORMATS[item.kind]);
       expect(item.updatedAt).toBeNull();
     }
-    expect(page).toMatchObject({ storeCode: 'MK', storeName: 'Mong Kok', counters: [] });
+    expect(page).toMatchObject({ storeCode: 'MK', storeName: 'Mong Kok' });
+    // Only the twelve demo customers have taken numbers yet (customer codes are shared by all stores).
+    expect(page.counters.map((c) => c.kind)).toEqual(['customerCode']);
     expect(page.today).toBe(await businessToday(t.db));
   });
 
@@ -164,9 +166,10 @@ describe('takeCode', () => {
     expect(await take('repayNo', stores.tsuenWan, '2026-11-23')).toBe('RPTW202611230001');
     expect(await take('repayNo', stores.kwunTong, '2026-11-23')).toBe('RPKT202611230001');
     expect(await take('repayNo', stores.tsuenWan, '2026-11-23')).toBe('RPTW202611230002');
-    // Customer codes show no store: all stores take from one sequence, so codes never repeat.
-    expect(await take('customerCode', stores.tsuenWan, '2026-11-23')).toBe('C000001');
-    expect(await take('customerCode', stores.kwunTong, '2026-11-23')).toBe('C000002');
+    // Customer codes show no store: all stores take from one sequence, so codes never repeat
+    // (the twelve demo customers took C000001 to C000012).
+    expect(await take('customerCode', stores.tsuenWan, '2026-11-23')).toBe('C000013');
+    expect(await take('customerCode', stores.kwunTong, '2026-11-23')).toBe('C000014');
   });
 
   it('starts again at 1 in a new period', async () => {
