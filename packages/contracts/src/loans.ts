@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOAN_STATUSES, LOAN_ACTIONS, CURRENT_STATUS_FILTER } from '@harbour/domain';
 import { listQueryBase } from './list.js';
 import { defineResource, type ResourceField } from './resource.js';
-import { INTEREST_METHODS, MLO_STATUSES, REPAY_CYCLES, V, decimalString, isCalendarDate, isoDate, loanTermsShape, optionalDecimal, refineLoanTerms } from './calculator.js';
+import { INTEREST_METHODS, MLO_STATUSES, REPAY_CYCLES, V, isCalendarDate, isoDate, loanTermsShape, optionalDecimal, refineLoanTerms } from './calculator.js';
 import { optionalText } from './stores.js';
 
 /**

@@ -21,11 +21,11 @@ const tags = (v: unknown, color?: string) =>
  * Staff list (spec §2): the read-only staff summary with its filters. Master data → staff
  * information shows the same screen under its own title.
  */
-export default function StaffInfoPage({ title }: { title?: string }) {
+export default function StaffInfoPage({ titleKey }: { titleKey?: string }) {
   return (
     <ResourceListPage
       decl={staffInfoResource}
-      title={title}
+      title={titleKey}
       cells={{
         storeNames: (row: Row) => tags(row.storeNames),
         roleNames: (row: Row) => tags(row.roleNames, 'geekblue'),
@@ -37,5 +37,5 @@ export default function StaffInfoPage({ title }: { title?: string }) {
 
 /** Master data → staff information: the staff list's screen under the master data menu's name. */
 export function MasterdataStaffInfoPage() {
-  return <StaffInfoPage title="shell:menu.masterdata.staffInfo" />;
+  return <StaffInfoPage titleKey="shell:menu.masterdata.staffInfo" />;
 }
