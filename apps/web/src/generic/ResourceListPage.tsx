@@ -41,10 +41,18 @@ export interface ResourceListPageProps {
   header?: ReactNode;
   /** Query parameters always sent and never shown as filters. */
   fixedQuery?: Record<string, string>;
+  /** Replaces the filter control of a field (see FilterBar `controls`). */
+  filterControls?: Partial<Record<string, ReactNode>>;
+  /** Replaces the declared drawer's create: the button runs this (a page of its own). */
+  onCreate?: () => void;
+  /** Clicking a row opens it (a detail page). */
+  onOpen?: (row: Row) => void;
+  /** The title shown above the list (the declaration's by default). */
+  title?: string;
 }
 
 export function ResourceListPage(props: ResourceListPageProps) {
-  const { decl, rowActions, toolbar, cells, extraColumns, renderForm, formProps, canDelete, header, fixedQuery } = props;
+  const { decl, rowActions, toolbar, cells, extraColumns, renderForm, formProps, canDelete, header, fixedQuery, filterControls, onCreate, onOpen } = props;
   const { t } = useTranslation();
   const { message } = useFeedback();
   const [search, setSearch] = useSearchParams();
@@ -135,7 +143,7 @@ export function ResourceListPage(props: ResourceListPageProps) {
     go({ ...state, sort, pageSize, page });
   };
 
-  const title = t(nsKey(decl.title));
+  const title = props.title ?? t(nsKey(decl.title));
   return (
     <Card variant="borderless">
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>
@@ -147,7 +155,7 @@ export function ResourceListPage(props: ResourceListPageProps) {
           {toolbar}
           {decl.permissions.create && (
             <Permission need={declaredKey(decl.permissions.create)}>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget('new')}>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => (onCreate ? onCreate() : setTarget('new'))}>
                 {t('admin:resource.create')}
               </Button>
             </Permission>
@@ -155,7 +163,7 @@ export function ResourceListPage(props: ResourceListPageProps) {
         </Space>
       </Flex>
       {header}
-      <FilterBar name={`${decl.name}-filters`} fields={decl.fields} value={state.filters} onApply={(filters) => go({ ...state, filters, page: 1 })} />
+      <FilterBar name={`${decl.name}-filters`} fields={decl.fields} value={state.filters} controls={filterControls} onApply={(filters) => go({ ...state, filters, page: 1 })} />
       {list.isError && (
         <Alert
           type="error"
@@ -178,6 +186,7 @@ export function ResourceListPage(props: ResourceListPageProps) {
         dataSource={list.data?.items ?? []}
         loading={list.isFetching}
         onChange={onTableChange}
+        onRow={onOpen ? (row) => ({ onClick: () => onOpen(row), style: { cursor: 'pointer' } }) : undefined}
         scroll={{ x: 'max-content' }}
         locale={{
           emptyText: (

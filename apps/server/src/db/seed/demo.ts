@@ -75,6 +75,16 @@ const DEMO_STORES = [
   { nameZh: '荃灣店', nameEn: 'Tsuen Wan', code: 'TW', address: '新界荃灣沙咀道 68 號', saleTel: '2412 1003', contactName: '林主任', mobile: '9123 4503', sort: 3 },
 ];
 
+/**
+ * Demo customers for the loan screens (adult, personal, valid HKIDs). Stand-ins until the
+ * customer register's own demo data arrives: written with SQL so that seed can replace them.
+ */
+const DEMO_LOAN_CUSTOMERS = [
+  { code: 'DEMO-C0001', name: '陳大文', englishName: 'CHAN Tai Man', idNumber: 'K2345676', mobile1: '61234501', dateOfBirth: '1980-05-01' },
+  { code: 'DEMO-C0002', name: '李小芳', englishName: 'LEE Siu Fong', idNumber: 'P3456785', mobile1: '61234502', dateOfBirth: '1985-09-12' },
+  { code: 'DEMO-C0003', name: '王志明', englishName: 'WONG Chi Ming', idNumber: 'E4567890', mobile1: '61234503', dateOfBirth: '1975-02-28' },
+];
+
 /** The demo lender's particulars (fictitious licence and registration numbers). */
 const DEMO_COMPANY = {
   nameZh: '海港財務有限公司',
@@ -151,6 +161,13 @@ export async function seedDemo(db: Db): Promise<void> {
       .onConflictDoNothing();
     await tx.insert(holidays).values(DEMO_HOLIDAYS.map((h) => ({ ...h, kind: 'holiday' }))).onConflictDoNothing();
     await tx.insert(companyInfo).values(DEMO_COMPANY).onConflictDoNothing();
+    for (const c of DEMO_LOAN_CUSTOMERS) {
+      await tx.execute(
+        sql`insert into customers (customer_code, type, name, english_name, id_type, id_number, mobile1, date_of_birth, list_status, registered_store_id)
+            values (${c.code}, 'personal', ${c.name}, ${c.englishName}, 'hkid', ${c.idNumber}, ${c.mobile1}, ${c.dateOfBirth}, 'white', ${storeIds[0]!})
+            on conflict do nothing`,
+      );
+    }
     // A few outside parties, so the loan screens have something to pick (fictitious names).
     await tx.insert(banks).values([
       { nameZh: '港島商業銀行', nameEn: 'Island Commercial Bank', bankCode: '901', phone: '2111 0001' },

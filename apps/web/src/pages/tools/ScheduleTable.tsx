@@ -6,7 +6,10 @@ import { DateText } from '../../components/DateText';
 import { Money } from '../../components/Money';
 
 interface Props {
-  result: CalculatorResult;
+  /** A calculation, or a loan's persisted schedule with its totals. */
+  result: Pick<CalculatorResult, 'schedule' | 'totalInterest' | 'totalRepayment'>;
+  /** The table's caption (the calculator's "Repayment schedule" by default). */
+  title?: string;
   loanAmount: string;
   decimalPlaces: DecimalPlaces;
 }
@@ -15,7 +18,7 @@ interface Props {
  * Every instalment, amounts right-aligned with separators. All rows on one page so the printout
  * is the whole schedule; the totals are the server's (principal sums to the loan amount).
  */
-export function ScheduleTable({ result, loanAmount, decimalPlaces }: Props) {
+export function ScheduleTable({ result, loanAmount, decimalPlaces, title }: Props) {
   const { t } = useTranslation('tools');
   const money = (v: string) => <Money value={v} decimals={decimalPlaces} />;
   const columns: TableColumnsType<ScheduleRow> = [
@@ -35,7 +38,7 @@ export function ScheduleTable({ result, loanAmount, decimalPlaces }: Props) {
       dataSource={result.schedule}
       pagination={false}
       scroll={{ x: 560 }}
-      title={() => <strong>{t('calculator.schedule.title')}</strong>}
+      title={() => <strong>{title ?? t('calculator.schedule.title')}</strong>}
       summary={() => (
         <Table.Summary.Row>
           <Table.Summary.Cell index={0} colSpan={2}>

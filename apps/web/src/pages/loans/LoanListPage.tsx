@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { LoanListView } from './LoanListView';
+
+/** Loan → list (spec §2): every loan of the staff member's stores; a row opens its operation page. */
+export default function LoanListPage() {
+  const { t } = useTranslation();
+  return <LoanListView path="/loans" title={t('shell:menu.loan.list')} openPath={(id) => `/loan/operation?id=${id}`} withCreate />;
+}

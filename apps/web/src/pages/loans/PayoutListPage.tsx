@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { PAYOUT_STATUSES } from '@harbour/contracts';
+import { StatusTabsListPage } from './StatusTabsListPage';
+
+/** Payout → list (spec §2): approved loans awaiting their money, and those paid out. */
+export default function PayoutListPage() {
+  const { t } = useTranslation();
+  return (
+    <StatusTabsListPage
+      path="/payouts"
+      title={t('shell:menu.payout.list')}
+      param="payoutStatus"
+      values={PAYOUT_STATUSES}
+      enumName="payoutStatus"
+      detailPath="/payout/detail"
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import { Tabs } from 'antd';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LoanListView } from './LoanListView';
+
+interface Props {
+  path: string;
+  title: string;
+  /** The query parameter the tabs set (`approvalStatus`, `payoutStatus`) and its values. */
+  param: string;
+  values: readonly string[];
+  enumName: string;
+  detailPath: string;
+}
+
+/** A loan list split by one status in tabs (the approval and payout lists); the tab lives in the URL. */
+export function StatusTabsListPage({ path, title, param, values, enumName, detailPath }: Props) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const current = values.includes(search.get(param) ?? '') ? search.get(param)! : values[0]!;
+  return (
+    <LoanListView
+      path={path}
+      title={title}
+      openPath={(id) => `${detailPath}/${id}`}
+      fixedQuery={{ [param]: current }}
+      header={
+        <Tabs
+          activeKey={current}
+          onChange={(key) => {
+            const next = new URLSearchParams(search);
+            next.set(param, key);
+            next.delete('page');
+            setSearch(next, { replace: true });
+          }}
+          items={values.map((v) => ({ key: v, label: t(`enums:${enumName}.${v}`) }))}
+        />
+      }
+    />
+  );
+}
