@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, Collapse, DatePicker, Empty, Flex, Form, Input, InputNumber, Radio, Result, Row, Select, Space, Spin, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PARTAKER_ROLES, REPAY_CYCLES, type LoanItem } from '@harbour/contracts';
@@ -14,8 +14,7 @@ import { request } from '../../api/index.js';
 import { calculatorApi } from '../tools/calculator-api';
 import { CalculatorSummary } from '../tools/CalculatorSummary';
 import { ScheduleTable } from '../tools/ScheduleTable';
-import { useDebounced } from '../tools/use-debounced';
-import { CALC_DEBOUNCE_MS } from '../tools/CalculatorPage';
+import { useLiveCalculation } from '../tools/use-live-calculation';
 import { CustomerPicker } from './CustomerPicker';
 import { MORTGAGE_TYPES, emptyApplication, formPathOf, fromLoan, toApplication, toPreview, type ApplicationFormValues } from './application-model';
 import { loansApi, optionLabel, type CustomerChoice } from './loans-api';
@@ -61,16 +60,8 @@ function ApplicationForm({ loan }: { loan: LoanItem | undefined }) {
 
   // The live preview: the server's calculator on the terms as they are typed.
   const body = useMemo(() => toPreview(values), [values]);
-  const settled = useDebounced(body ? JSON.stringify(body) : '', CALC_DEBOUNCE_MS);
-  const calc = useQuery({
-    queryKey: ['tools', 'calculator', settled],
-    queryFn: ({ signal }) => calculatorApi.calculate(JSON.parse(settled) as Record<string, string | number | boolean>, signal),
-    enabled: settled !== '',
-    placeholderData: keepPreviousData,
-    staleTime: Infinity,
-  });
+  const { calc, waiting } = useLiveCalculation(body);
   const result = calc.isError ? undefined : calc.data;
-  const waiting = body !== undefined && (JSON.stringify(body) !== settled || calc.isFetching);
 
   const save = useMutation({
     mutationFn: async (submit: boolean) => {

@@ -6,7 +6,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { InterestMethod, LoanItem, PartakerRole, RepayCycle } from '@harbour/contracts';
 import type { CalculatorBody } from '../tools/calculator-api.js';
-import type { RateType } from '../tools/form-model.js';
+import { toRequest, type RateType } from '../tools/form-model.js';
 
 export interface PartakerRow {
   customerId?: number | null;
@@ -95,19 +95,7 @@ export function toApplication(v: ApplicationFormValues): Record<string, unknown>
 
 /** The calculator request of the live preview (interest runs from the interest start date), or undefined while incomplete. */
 export function toPreview(v: ApplicationFormValues): CalculatorBody | undefined {
-  if (blank(v.loanAmount) || blank(v.totalTenor) || blank(v.rate) || !v.interestStartDate) return undefined;
-  const body: CalculatorBody = {
-    loanAmount: String(v.loanAmount),
-    totalTenor: Number(v.totalTenor),
-    repayCycle: v.repayCycle,
-    interestMethod: v.interestMethod,
-    loanDate: v.interestStartDate.format('YYYY-MM-DD'),
-    [v.rateType === 'flat' ? 'flatRate' : 'effectiveRate']: String(v.rate),
-  };
-  if (v.repayCycle === 'monthly' && !blank(v.cycleMonths)) body.cycleMonths = Number(v.cycleMonths);
-  if (v.repayCycle === 'every-n-days') body.cycleDays = blank(v.cycleDays) ? '' : Number(v.cycleDays);
-  if (v.firstDueDate) body.firstDueDate = v.firstDueDate.format('YYYY-MM-DD');
-  return body;
+  return toRequest({ ...v, loanDate: v.interestStartDate, ruleOf78: false, amountDeducted: null });
 }
 
 /** A saved loan back into the form (editing a pending application). */
