@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PAYOUT_METHODS, type LoanItem } from '@harbour/contracts';
 import { DecimalInput } from '../../components/DecimalInput.js';
+import { hongKongToday } from '../../components/format.js';
 import { Money } from '../../components/Money.js';
 import { usePermission } from '../../components/Permission.js';
 import { fieldErrorsOf } from '../../generic/server-errors';
@@ -61,7 +62,7 @@ export function LoanActionDialog({ loan, action, onClose }: Props) {
   const [error, setError] = useState<string>();
   const [askOverride, setAskOverride] = useState(false);
   const [askExcess, setAskExcess] = useState(false);
-  const today = dayjs().startOf('day');
+  const today = dayjs(hongKongToday());
 
   const payoutDate = Form.useWatch('payoutDate', form) as Dayjs | undefined;
   const method = Form.useWatch('method', form) as string | undefined;

@@ -13,18 +13,18 @@ import { useSession } from '../../stores/session.js';
 import { loanListDecl } from './loan-list-decl';
 import { loansApi, optionLabel } from './loans-api';
 
-/** Tag colours of the loan statuses (dark enough for the tag's text, WCAG AA). */
+/** Solid tag colours of the loan statuses, dark enough for the tag's white text (WCAG AA). */
 export const STATUS_COLOR: Record<LoanStatus, string> = {
-  pending: 'default',
-  wait_approve: 'gold',
-  approved: 'blue',
-  repaying: 'green',
-  complete: 'cyan',
-  reloaned: 'purple',
-  reject: 'red',
-  cancel: 'default',
-  oca: 'volcano',
-  bad: 'magenta',
+  pending: '#595959',
+  wait_approve: '#ad4e00',
+  approved: '#0958d9',
+  repaying: '#237804',
+  complete: '#006d75',
+  reloaned: '#531dab',
+  reject: '#a8071a',
+  cancel: '#434343',
+  oca: '#ad2102',
+  bad: '#9e1068',
 };
 
 export function LoanStatusTag({ status }: { status: LoanStatus }) {

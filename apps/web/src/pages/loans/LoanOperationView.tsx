@@ -139,7 +139,7 @@ export function LoanOperationView({ id }: { id: number }) {
           pagination={false}
           scroll={{ x: 'max-content' }}
           dataSource={l.partakers}
-          locale={{ emptyText: t('form.none') }}
+          locale={{ emptyText: <Typography.Text type="secondary">{t('form.none')}</Typography.Text> }}
           columns={[
             { key: 'name', title: t('fields.customer'), render: (_, p) => p.customer.name },
             { key: 'id', title: t('fields.idNumber'), render: (_, p) => p.customer.idNumber },
@@ -156,7 +156,7 @@ export function LoanOperationView({ id }: { id: number }) {
           pagination={false}
           scroll={{ x: 'max-content' }}
           dataSource={l.creditReferences}
-          locale={{ emptyText: t('form.none') }}
+          locale={{ emptyText: <Typography.Text type="secondary">{t('form.none')}</Typography.Text> }}
           columns={[
             { key: 'name', title: t('fields.creditName'), dataIndex: 'creditName' },
             { key: 'type', title: t('fields.creditType'), render: (_, c) => dash(c.creditType) },
@@ -174,7 +174,7 @@ export function LoanOperationView({ id }: { id: number }) {
           pagination={false}
           scroll={{ x: 'max-content' }}
           dataSource={l.collaterals}
-          locale={{ emptyText: t('form.none') }}
+          locale={{ emptyText: <Typography.Text type="secondary">{t('form.none')}</Typography.Text> }}
           columns={[
             { key: 'owner', title: t('fields.ownerName'), dataIndex: 'ownerName' },
             { key: 'address', title: t('fields.address'), dataIndex: 'address' },
@@ -193,7 +193,7 @@ export function LoanOperationView({ id }: { id: number }) {
           pagination={false}
           scroll={{ x: 'max-content' }}
           dataSource={l.approvals}
-          locale={{ emptyText: t('form.none') }}
+          locale={{ emptyText: <Typography.Text type="secondary">{t('form.none')}</Typography.Text> }}
           columns={[
             { key: 'on', title: t('fields.decidedOn'), render: (_, a) => <DateText value={a.decidedOn} /> },
             { key: 'decision', title: t('fields.decision'), render: (_, a) => t(`enums:approvalDecision.${a.decision}`) },

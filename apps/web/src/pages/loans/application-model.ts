@@ -7,6 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { InterestMethod, LoanItem, PartakerRole, RepayCycle } from '@harbour/contracts';
 import type { CalculatorBody } from '../tools/calculator-api.js';
 import { toRequest, type RateType } from '../tools/form-model.js';
+import { hongKongToday } from '../../components/format.js';
 
 export interface PartakerRow {
   customerId?: number | null;
@@ -52,7 +53,7 @@ export const MORTGAGE_TYPES = ['first_mortgage', 'second_mortgage'];
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : undefined);
 
-export function emptyApplication(today: Dayjs = dayjs().startOf('day')): ApplicationFormValues {
+export function emptyApplication(today: Dayjs = dayjs(hongKongToday())): ApplicationFormValues {
   return {
     rateType: 'flat',
     interestMethod: 'amortization',
