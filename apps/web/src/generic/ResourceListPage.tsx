@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Empty, Flex, Grid, Popconfirm, Space, Table, Typography, theme } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -15,6 +15,7 @@ import { nsKey } from './i18n-key';
 import { columnSortOrder, parseListState, sortFromColumn, writeListState, type ListState } from './list-query';
 import { useDeleteResource, useResourceList, type Row } from './use-resource';
 import { useFeedback } from './use-feedback';
+import { useFocusableScroll } from './use-focusable-scroll';
 
 /**
  * The list page of a declared resource: title, filter bar, sortable paged table, and the create /
@@ -63,17 +64,7 @@ export function ResourceListPage(props: ResourceListPageProps) {
   const { token } = theme.useToken();
   // On a phone a pinned actions column would cover half the row; there it scrolls with the rest.
   const wide = Grid.useBreakpoint().md !== false;
-  const tableBox = useRef<HTMLDivElement>(null);
-
-  // A table wider than the screen scrolls sideways; keyboard users must be able to focus the
-  // scrolling box to scroll it (rows without buttons give them nothing else to land on).
-  useEffect(() => {
-    tableBox.current?.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body').forEach((el) => {
-      el.tabIndex = 0;
-      el.setAttribute('role', 'region');
-      el.setAttribute('aria-label', t(nsKey(decl.title)));
-    });
-  });
+  const tableBox = useFocusableScroll(t(nsKey(decl.title)));
 
   // `replace`: paging and sorting refine the same view; they are not steps to go back through.
   const go = (next: ListState) => setSearch(writeListState(search, next, decl), { replace: true });

@@ -12,6 +12,7 @@ import { usePermission } from '../../components/Permission.js';
 import { Rate } from '../../components/Rate.js';
 import { DateTimeText } from '../../generic/DateTimeText';
 import { resourceKeys } from '../../generic/use-resource';
+import { useFocusableScroll } from '../../generic/use-focusable-scroll';
 import { ScheduleTable } from '../tools/ScheduleTable';
 import { LoanActionDialog } from './LoanActionDialog';
 import { LoanStatusTag, useOptionChoices } from './LoanListView';
@@ -54,6 +55,7 @@ export function LoanOperationView({ id }: { id: number }) {
   const [action, setAction] = useState<LoanActionName>();
   const choices = useOptionChoices();
   const mayEdit = usePermission('loan.edit');
+  const box = useFocusableScroll(t('op.title', { applyNo: '' }).trim());
   const loan = useQuery({ queryKey: resourceKeys.item('/loans', id), queryFn: ({ signal }) => loansApi.get(id, signal) });
   if (loan.isError) return <Result status="404" title={t('op.notFound')} subTitle={loan.error.message} />;
   if (!loan.data) return <Spin />;
@@ -65,7 +67,7 @@ export function LoanOperationView({ id }: { id: number }) {
   const totalRepayment = dec(l.loanAmount).plus(dec(l.totalInterest)).toFixed(2);
 
   return (
-    <Flex vertical gap={16}>
+    <Flex vertical gap={16} ref={box}>
       <Card>
         <Flex justify="space-between" align="center" wrap gap={12}>
           <Space wrap align="center">

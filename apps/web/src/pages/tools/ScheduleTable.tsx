@@ -4,6 +4,7 @@ import type { CalculatorResult, ScheduleRow } from '@harbour/contracts';
 import type { DecimalPlaces } from '@harbour/domain';
 import { DateText } from '../../components/DateText';
 import { Money } from '../../components/Money';
+import { useFocusableScroll } from '../../generic/use-focusable-scroll';
 
 interface Props {
   /** A calculation, or a loan's persisted schedule with its totals. */
@@ -20,6 +21,7 @@ interface Props {
  */
 export function ScheduleTable({ result, loanAmount, decimalPlaces, title }: Props) {
   const { t } = useTranslation('tools');
+  const box = useFocusableScroll(title ?? t('calculator.schedule.title'));
   const money = (v: string) => <Money value={v} decimals={decimalPlaces} />;
   const columns: TableColumnsType<ScheduleRow> = [
     { key: 'tenor', dataIndex: 'tenor', title: t('calculator.schedule.tenor'), align: 'right', width: 64 },
@@ -30,26 +32,28 @@ export function ScheduleTable({ result, loanAmount, decimalPlaces, title }: Prop
     { key: 'balance', dataIndex: 'balance', title: t('calculator.schedule.balance'), align: 'right', render: money },
   ];
   return (
-    <Table<ScheduleRow>
-      className="calc-schedule"
-      size="small"
-      rowKey="tenor"
-      columns={columns}
-      dataSource={result.schedule}
-      pagination={false}
-      scroll={{ x: 560 }}
-      title={() => <strong>{title ?? t('calculator.schedule.title')}</strong>}
-      summary={() => (
-        <Table.Summary.Row>
-          <Table.Summary.Cell index={0} colSpan={2}>
-            <strong>{t('calculator.schedule.total')}</strong>
-          </Table.Summary.Cell>
-          <Table.Summary.Cell index={2} align="right">{money(loanAmount)}</Table.Summary.Cell>
-          <Table.Summary.Cell index={3} align="right">{money(result.totalInterest)}</Table.Summary.Cell>
-          <Table.Summary.Cell index={4} align="right">{money(result.totalRepayment)}</Table.Summary.Cell>
-          <Table.Summary.Cell index={5} />
-        </Table.Summary.Row>
-      )}
-    />
+    <div ref={box}>
+      <Table<ScheduleRow>
+        className="calc-schedule"
+        size="small"
+        rowKey="tenor"
+        columns={columns}
+        dataSource={result.schedule}
+        pagination={false}
+        scroll={{ x: 560 }}
+        title={() => <strong>{title ?? t('calculator.schedule.title')}</strong>}
+        summary={() => (
+          <Table.Summary.Row>
+            <Table.Summary.Cell index={0} colSpan={2}>
+              <strong>{t('calculator.schedule.total')}</strong>
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={2} align="right">{money(loanAmount)}</Table.Summary.Cell>
+            <Table.Summary.Cell index={3} align="right">{money(result.totalInterest)}</Table.Summary.Cell>
+            <Table.Summary.Cell index={4} align="right">{money(result.totalRepayment)}</Table.Summary.Cell>
+            <Table.Summary.Cell index={5} />
+          </Table.Summary.Row>
+        )}
+      />
+    </div>
   );
 }
