@@ -46,6 +46,8 @@ interface Props {
   fixedQuery?: Record<string, string>;
   /** The loan list offers "New application". */
   withCreate?: boolean;
+  /** Filters left out (the approval and payout lists split by status in tabs instead). */
+  withoutFilters?: readonly string[];
 }
 
 /**
@@ -53,12 +55,20 @@ interface Props {
  * declared list page with the loan's columns (customer name with masked ID, loan type label,
  * status tag), the loan filters, and a row that opens the loan.
  */
-export function LoanListView({ path, title, openPath, header, fixedQuery, withCreate }: Props) {
+export function LoanListView({ path, title, openPath, header, fixedQuery, withCreate, withoutFilters }: Props) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const choices = useOptionChoices();
   const stores = useSession((s) => s.user?.stores);
-  const decl = useMemo(() => ({ ...loanListDecl, path, ...(withCreate ? {} : { permissions: { ...loanListDecl.permissions, create: undefined } }) }), [path, withCreate]);
+  const decl = useMemo(
+    () => ({
+      ...loanListDecl,
+      path,
+      fields: loanListDecl.fields.map((f) => (withoutFilters?.includes(f.name) ? { ...f, filter: undefined } : f)),
+      ...(withCreate ? {} : { permissions: { ...loanListDecl.permissions, create: undefined } }),
+    }),
+    [path, withCreate, withoutFilters],
+  );
   const lang = i18n.language;
   const cells = useMemo(
     () => ({

@@ -3,6 +3,9 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoanListView } from './LoanListView';
 
+/** The tabs say the status; the staff and reloan filters belong to the loan list. */
+const TAB_LISTS_WITHOUT = ['status', 'currentStatus', 'staffId', 'reloan'] as const;
+
 interface Props {
   path: string;
   title: string;
@@ -24,6 +27,7 @@ export function StatusTabsListPage({ path, title, param, values, enumName, detai
       title={title}
       openPath={(id) => `${detailPath}/${id}`}
       fixedQuery={{ [param]: current }}
+      withoutFilters={TAB_LISTS_WITHOUT}
       header={
         <Tabs
           activeKey={current}
