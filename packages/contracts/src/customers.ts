@@ -236,6 +236,8 @@ export const customerItemSchema = z.object({
 export type CustomerItem = z.infer<typeof customerItemSchema>;
 
 export const customerFiltersSchema = listQueryBase.extend({
+  /** One search box: a whole ID number or phone (exact, normalised), or part of a name or customer code. */
+  q: z.string().trim().max(64).optional(),
   /** Part of the name or English name. */
   name: z.string().trim().max(128).optional(),
   customerCode: z.string().trim().max(32).optional(),

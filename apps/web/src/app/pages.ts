@@ -81,6 +81,15 @@ export const pages: Record<string, PageComponent> = {
   'system.codeFormat': lazy(() => import('../pages/system-settings/CodeFormatPage.js')),
   'system.activePeriod': lazy(() => import('../pages/system-settings/ActivePeriodPage.js')),
   'system.visibleTel': lazy(() => import('../pages/system-settings/VisibleTelPage.js')),
+  // Loans from application to payout (spec §2 Loan, Approval, Payout): pages/loans.
+  'loan.list': lazy(() => import('../pages/loans/LoanListPage.js')),
+  'loan.create': lazy(() => import('../pages/loans/LoanFormPage.js')),
+  'loan.edit': lazy(() => import('../pages/loans/LoanFormPage.js')),
+  'loan.operation': lazy(() => import('../pages/loans/LoanOperationPage.js')),
+  'approval.list': lazy(() => import('../pages/loans/ApprovalListPage.js')),
+  'approval.detail': lazy(() => import('../pages/loans/LoanOperationPage.js')),
+  'payout.list': lazy(() => import('../pages/loans/PayoutListPage.js')),
+  'payout.detail': lazy(() => import('../pages/loans/LoanOperationPage.js')),
   'masterdata.holidays.list': lazy(() => import('../pages/holidays/HolidaysPage.js')),
   // Master data: outside parties (generic pages over their declarations).
   'masterdata.bank.list': lazy(() => import('../pages/masterdata/BankPage.js')),

@@ -41,3 +41,8 @@ export function formatDate(value: string | Date | null | undefined): string {
   return hongKongDate().format(d);
 }
 
+
+/** Today in Hong Kong (YYYY-MM-DD): the business day the server counts in, whatever the browser's zone. */
+export function hongKongToday(): string {
+  return formatDate(new Date());
+}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -19,11 +19,13 @@ export interface FilterBarProps {
   /** Applied filters, as query parameters. */
   value: Record<string, string>;
   onApply: (filters: Record<string, string>) => void;
+  /** Replaces the control of a filter (a choice list the declaration cannot name); it gets `value`/`onChange`. */
+  controls?: Partial<Record<string, ReactNode>>;
 }
 
 type FormValues = Record<string, string | [Dayjs | null, Dayjs | null] | null | undefined>;
 
-export function FilterBar({ name, fields, value, onApply }: FilterBarProps) {
+export function FilterBar({ name, fields, value, onApply, controls }: FilterBarProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const filtered = useMemo(() => fields.filter((f) => f.filter), [fields]);
@@ -48,7 +50,7 @@ export function FilterBar({ name, fields, value, onApply }: FilterBarProps) {
     >
       {filtered.map((f) => (
         <Form.Item key={f.name} name={f.name} label={t(nsKey(f.label))} style={{ maxWidth: '100%' }}>
-          <FilterControl field={f} />
+          {controls?.[f.name] ?? <FilterControl field={f} />}
         </Form.Item>
       ))}
       <Form.Item>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Empty, Flex, Grid, Popconfirm, Space, Table, Typography, theme } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -15,6 +15,7 @@ import { nsKey } from './i18n-key';
 import { columnSortOrder, parseListState, sortFromColumn, writeListState, type ListState } from './list-query';
 import { useDeleteResource, useResourceList, type Row } from './use-resource';
 import { useFeedback } from './use-feedback';
+import { useFocusableScroll } from './use-focusable-scroll';
 
 /**
  * The list page of a declared resource: title, filter bar, sortable paged table, and the create /
@@ -45,10 +46,16 @@ export interface ResourceListPageProps {
   header?: ReactNode;
   /** Query parameters always sent and never shown as filters. */
   fixedQuery?: Record<string, string>;
+  /** Replaces the filter control of a field (see FilterBar `controls`). */
+  filterControls?: Partial<Record<string, ReactNode>>;
+  /** Replaces the declared drawer's create: the button runs this (a page of its own). */
+  onCreate?: () => void;
+  /** Clicking a row opens it (a detail page). */
+  onOpen?: (row: Row) => void;
 }
 
 export function ResourceListPage(props: ResourceListPageProps) {
-  const { decl, rowActions, toolbar, cells, extraColumns, renderForm, formProps, canDelete, header, fixedQuery, deleteTexts } = props;
+  const { decl, rowActions, toolbar, cells, extraColumns, renderForm, formProps, canDelete, header, fixedQuery, deleteTexts, filterControls, onCreate, onOpen } = props;
   const titleKey = nsKey(props.title ?? decl.title);
   const { t } = useTranslation();
   const { message } = useFeedback();
@@ -60,17 +67,7 @@ export function ResourceListPage(props: ResourceListPageProps) {
   const { token } = theme.useToken();
   // On a phone a pinned actions column would cover half the row; there it scrolls with the rest.
   const wide = Grid.useBreakpoint().md !== false;
-  const tableBox = useRef<HTMLDivElement>(null);
-
-  // A table wider than the screen scrolls sideways; keyboard users must be able to focus the
-  // scrolling box to scroll it (rows without buttons give them nothing else to land on).
-  useEffect(() => {
-    tableBox.current?.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body').forEach((el) => {
-      el.tabIndex = 0;
-      el.setAttribute('role', 'region');
-      el.setAttribute('aria-label', t(titleKey));
-    });
-  });
+  const tableBox = useFocusableScroll(t(titleKey));
 
   // `replace`: paging and sorting refine the same view; they are not steps to go back through.
   const go = (next: ListState) => setSearch(writeListState(search, next, decl), { replace: true });
@@ -152,7 +149,7 @@ export function ResourceListPage(props: ResourceListPageProps) {
           {toolbar}
           {decl.permissions.create && (
             <Permission need={declaredKey(decl.permissions.create)}>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget('new')}>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => (onCreate ? onCreate() : setTarget('new'))}>
                 {t('admin:resource.create')}
               </Button>
             </Permission>
@@ -160,7 +157,7 @@ export function ResourceListPage(props: ResourceListPageProps) {
         </Space>
       </Flex>
       {header}
-      <FilterBar name={`${decl.name}-filters`} fields={decl.fields} value={state.filters} onApply={(filters) => go({ ...state, filters, page: 1 })} />
+      <FilterBar name={`${decl.name}-filters`} fields={decl.fields} value={state.filters} controls={filterControls} onApply={(filters) => go({ ...state, filters, page: 1 })} />
       {list.isError && (
         <Alert
           type="error"
@@ -183,6 +180,7 @@ export function ResourceListPage(props: ResourceListPageProps) {
         dataSource={list.data?.items ?? []}
         loading={list.isFetching}
         onChange={onTableChange}
+        onRow={onOpen ? (row) => ({ onClick: () => onOpen(row), style: { cursor: 'pointer' } }) : undefined}
         scroll={{ x: 'max-content' }}
         locale={{
           emptyText: (

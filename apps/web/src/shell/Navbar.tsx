@@ -23,6 +23,7 @@ import { useSettings, type SizeName } from '../stores/settings.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { ErrorLogButton } from './ErrorLog.js';
 import { LanguageMenu } from './LanguageMenu.js';
+import { QuickLinks } from './QuickLinks.js';
 import { StoreSwitcher } from './StoreSwitcher.js';
 
 const SIZES: SizeName[] = ['small', 'middle', 'large'];
@@ -75,6 +76,7 @@ export function Navbar({ mobile, onOpenSettings }: { mobile: boolean; onOpenSett
       )}
       {mobile && <div style={{ flex: 1 }} />}
       <Flex align="center" gap={2} style={{ flexShrink: 0 }}>
+        {!mobile && <QuickLinks />}
         <StoreSwitcher compact={mobile} />
         <ErrorLogButton />
         <LanguageMenu />

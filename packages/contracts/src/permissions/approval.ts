@@ -6,8 +6,8 @@ import { action, page } from './define.js';
  * application (maker ≠ checker).
  */
 export const approvalPermissions = [
-  page('approval', 80, 'list', { icon: 'audit', api: ['GET /approvals'] }),
-  page('approval', 81, 'detail', { hidden: true }),
+  page('approval', 80, 'list', { icon: 'audit', available: true, api: ['GET /approvals'] }),
+  page('approval', 81, 'detail', { hidden: true, available: true, path: '/approval/detail/:id' }),
   action('approval', 82, 'approval.approve', ['POST /loans/{id}/approve']),
   action('approval', 83, 'approval.reject', ['POST /loans/{id}/reject']),
   action('approval', 84, 'approval.return', ['POST /loans/{id}/return']),

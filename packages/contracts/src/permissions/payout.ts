@@ -5,8 +5,8 @@ import { action, page } from './define.js';
  * out waits for the signed s.18 note, which is marked received first.
  */
 export const payoutPermissions = [
-  page('payout', 90, 'list', { icon: 'pay-circle', api: ['GET /payouts'] }),
-  page('payout', 91, 'detail', { hidden: true }),
+  page('payout', 90, 'list', { icon: 'pay-circle', available: true, api: ['GET /payouts'] }),
+  page('payout', 91, 'detail', { hidden: true, available: true, path: '/payout/detail/:id' }),
   action('payout', 92, 'payout.confirm', ['POST /loans/{id}/payout', 'GET /loans/{id}/payoutQuote']),
   action('payout', 93, 'payout.signedNote', ['POST /loans/{id}/signedNote']),
 ];

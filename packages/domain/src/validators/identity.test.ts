@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { normaliseIdNumber, normalisePhone } from './identity.js';
+import { normaliseIdNumber, normalisePhone, classifySearch } from './identity.js';
 
 describe('normaliseIdNumber', () => {
   it.each([
@@ -37,4 +37,16 @@ describe('normalisePhone', () => {
   it('is idempotent', () => {
     fc.assert(fc.property(fc.string(), (s) => normalisePhone(normalisePhone(s)) === normalisePhone(s)));
   });
+});
+
+describe('classifySearch', () => {
+  it.each([
+    ['a123456(3)', 'idNumber', 'A1234563'],
+    ['AB987654(3)', 'idNumber', 'AB9876543'],
+    ['+852 9123 4567', 'phone', '91234567'],
+    ['9123-4567', 'phone', '91234567'],
+    ['陳大', 'text', '陳大'],
+    ['1234563', 'text', '1234563'],
+    [' AP2026 ', 'text', 'AP2026'],
+  ] as const)('%s is %s', (text, kind, value) => expect(classifySearch(text)).toEqual({ kind, value }));
 });

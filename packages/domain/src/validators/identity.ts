@@ -21,3 +21,21 @@ export function normalisePhone(input: string): string {
   const intl = /^(?:\+|00)(\d+)$/.exec(s);
   return intl ? `+${intl[1]}` : s;
 }
+
+/** An HKID-like card number once normalised (1–2 letters, 6 digits, check character). */
+const LOOKS_LIKE_ID = /^[A-Z]{1,2}\d{6}[0-9A]$/;
+/** A phone once normalised: 8 local digits or an international number. */
+const LOOKS_LIKE_PHONE = /^\+?\d{8,15}$/;
+
+/**
+ * What a search box's text is: an ID number or a phone (then matched whole, exactly, on its
+ * normal form — a personal number is never matched by a part), or other text (names, numbers of
+ * records) matched by a part.
+ */
+export function classifySearch(text: string): { kind: 'idNumber' | 'phone' | 'text'; value: string } {
+  const id = normaliseIdNumber(text);
+  if (LOOKS_LIKE_ID.test(id)) return { kind: 'idNumber', value: id };
+  const phone = normalisePhone(text);
+  if (LOOKS_LIKE_PHONE.test(phone)) return { kind: 'phone', value: phone };
+  return { kind: 'text', value: text.trim() };
+}

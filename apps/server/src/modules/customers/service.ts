@@ -14,6 +14,7 @@ import {
   type RevealableCustomerField,
 } from '@harbour/contracts';
 import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { classifySearch } from '@harbour/domain';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { customers, stores } from '../../db/schema/index.js';
 import { AppError, businessRule, fieldError, notFound } from '../../http/app-error.js';
@@ -94,9 +95,19 @@ function toItem(row: CustomerRow, storeName: string | null, masking: Masking): C
 
 const storeName = (ctx: ServiceContext) => (ctx.lang === 'en' ? stores.nameEn : stores.nameZh);
 
+/** The search box (the loan form's customer picker): a whole ID number or phone, or part of a name or code. */
+function searchWhere(text: string): SQL | undefined {
+  const s = classifySearch(text);
+  if (s.kind === 'idNumber') return eq(customers.idNumber, s.value);
+  if (s.kind === 'phone') return or(eq(customers.mobile1, s.value), eq(customers.mobile2, s.value), eq(customers.mobile3, s.value));
+  const p = likePattern(s.value);
+  return or(ilike(customers.name, p), ilike(customers.englishName, p), ilike(customers.customerCode, p));
+}
+
 /** The filters of the Persona list. ID number and phone match whole (normalised) numbers only. */
 function filterWhere(q: Omit<CustomerFilters, 'page' | 'pageSize' | 'sort'>): SQL | undefined {
   return and(
+    q.q ? searchWhere(q.q) : undefined,
     q.name ? or(ilike(customers.name, likePattern(q.name)), ilike(customers.englishName, likePattern(q.name))) : undefined,
     q.customerCode ? ilike(customers.customerCode, likePattern(q.customerCode)) : undefined,
     q.idNumber ? eq(customers.idNumber, q.idNumber) : undefined,

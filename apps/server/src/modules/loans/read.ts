@@ -23,7 +23,7 @@ import { likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../../ht
 import type { ServiceContext } from '../../platform/context.js';
 import { readSettings } from '../../platform/settings.js';
 import { found, storeScope } from '../../platform/store-scope.js';
-import { normaliseIdNumber, normalisePhone } from '@harbour/domain';
+import { classifySearch } from '@harbour/domain';
 
 type LoanFilters = z.output<typeof loanFiltersSchema>;
 export type LoanRow = typeof loans.$inferSelect;
@@ -97,29 +97,17 @@ const APPROVAL_FILTER: Record<ApprovalStatus, LoanStatus[]> = { unratified: ['wa
 const APPROVED_OR_LIVE: LoanStatus[] = ['approved', 'repaying', 'oca'];
 const AWAITING: LoanStatus[] = ['pending', 'wait_approve'];
 
-/** An HKID (or similar card number) or a phone, once normalised: the search box then matches it exactly. */
-const LOOKS_LIKE_ID = /^[A-Z]{1,2}\d{6}[0-9A]$/;
-const LOOKS_LIKE_PHONE = /^\+?\d{8,15}$/;
-
 /**
- * The search box: an ID number or phone (once normalised) matches the borrower's exactly, through
- * the customers' indexes — never a pattern over personal numbers; any other text is looked for in
- * the application and loan numbers and the borrower's names.
+ * The search box: an ID number or phone matches the borrower's exactly, through the customers'
+ * indexes (`classifySearch`); any other text is looked for in the application and loan numbers and
+ * the borrower's names.
  */
 function searchCondition(db: DbOrTx, q: string): SQL | undefined {
-  const id = normaliseIdNumber(q);
-  if (LOOKS_LIKE_ID.test(id)) return inArray(loans.customerId, db.select({ id: customers.id }).from(customers).where(eq(customers.idNumber, id)));
-  const phone = normalisePhone(q);
-  if (LOOKS_LIKE_PHONE.test(phone)) {
-    return inArray(
-      loans.customerId,
-      db
-        .select({ id: customers.id })
-        .from(customers)
-        .where(or(eq(customers.mobile1, phone), eq(customers.mobile2, phone), eq(customers.mobile3, phone))),
-    );
-  }
-  const pattern = likePattern(q);
+  const s = classifySearch(q);
+  const people = (where: SQL | undefined) => inArray(loans.customerId, db.select({ id: customers.id }).from(customers).where(where));
+  if (s.kind === 'idNumber') return people(eq(customers.idNumber, s.value));
+  if (s.kind === 'phone') return people(or(eq(customers.mobile1, s.value), eq(customers.mobile2, s.value), eq(customers.mobile3, s.value)));
+  const pattern = likePattern(s.value);
   return or(ilike(loans.applyNo, pattern), ilike(loans.loanNo, pattern), ilike(customers.name, pattern), ilike(customers.englishName, pattern));
 }
 

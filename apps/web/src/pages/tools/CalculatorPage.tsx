@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, Empty, Flex, Form, Row, Space, Spin } from 'antd';
 import { FileExcelOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { DecimalPlaces } from '@harbour/domain';
@@ -12,11 +12,9 @@ import { CalculatorSummary } from './CalculatorSummary';
 import { FORM_FIELDS, formFieldOf, toRequest, type CalculatorFormValues } from './form-model';
 import { PrintView } from './PrintView';
 import { ScheduleTable } from './ScheduleTable';
-import { useDebounced } from './use-debounced';
+import { useLiveCalculation } from './use-live-calculation';
 import './calculator.css';
 
-/** Wait this long after the last keystroke before asking the server. */
-export const CALC_DEBOUNCE_MS = 350;
 
 const initialValues = (): CalculatorFormValues => ({
   loanAmount: null,
@@ -59,14 +57,7 @@ export default function CalculatorPage() {
   }, [methodOff, firstMethod, form]);
 
   const body = useMemo(() => toRequest(terms), [terms]);
-  const settledKey = useDebounced(body ? JSON.stringify(body) : '', CALC_DEBOUNCE_MS);
-  const calc = useQuery({
-    queryKey: ['tools', 'calculator', settledKey],
-    queryFn: ({ signal }) => calculatorApi.calculate(JSON.parse(settledKey) as Record<string, string | number | boolean>, signal),
-    enabled: settledKey !== '',
-    placeholderData: keepPreviousData,
-    staleTime: Infinity,
-  });
+  const { calc, settledKey, waiting } = useLiveCalculation(body);
 
   // The server's field errors go under the inputs; a good answer clears them.
   useEffect(() => {
@@ -84,7 +75,6 @@ export default function CalculatorPage() {
   });
 
   const result = calc.isError ? undefined : calc.data;
-  const waiting = body !== undefined && (JSON.stringify(body) !== settledKey || calc.isFetching);
   const generalError = calc.isError && fieldErrorsOf(calc.error).length === 0 ? calc.error.message : undefined;
   // The setting is 0, 1 or 2 (the settings schema); anything else falls back to cents.
   const places = opts?.decimalPlaces;

@@ -1,0 +1,16 @@
+import { APPROVAL_STATUSES } from '@harbour/contracts';
+import { StatusTabsListPage } from './StatusTabsListPage';
+
+/** Approval → list (spec §2): applications awaiting a decision, approved or rejected. */
+export default function ApprovalListPage() {
+  return (
+    <StatusTabsListPage
+      path="/approvals"
+      titleKey="shell:menu.approval.list"
+      param="approvalStatus"
+      values={APPROVAL_STATUSES}
+      enumName="approvalStatus"
+      detailPath="/approval/detail"
+    />
+  );
+}

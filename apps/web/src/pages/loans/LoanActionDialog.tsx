@@ -1,0 +1,207 @@
+import { useId, useState } from 'react';
+import { Alert, Checkbox, DatePicker, Descriptions, Form, Input, Modal, Radio, Spin, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import { PAYOUT_METHODS, type LoanItem } from '@harbour/contracts';
+import { DecimalInput } from '../../components/DecimalInput.js';
+import { hongKongToday } from '../../components/format.js';
+import { Money } from '../../components/Money.js';
+import { usePermission } from '../../components/Permission.js';
+import { fieldErrorsOf } from '../../generic/server-errors';
+import { useFeedback } from '../../generic/use-feedback';
+import { resourceKeys } from '../../generic/use-resource';
+import { loansApi, type LoanActionName } from './loans-api';
+import { matchesMessage } from './message-match';
+
+const DATE = 'YYYY-MM-DD';
+const APPROVE_AMOUNTS = ['upfrontInterest', 'handlingFee', 'lateDrawdownFee', 'overduePenalty', 'lockPeriodFee'] as const;
+const SUCCESS: Record<LoanActionName, string> = {
+  submit: 'submitted',
+  approve: 'approved',
+  reject: 'rejected',
+  return: 'returned',
+  undoApproval: 'approvalUndone',
+  signedNote: 'signedNote',
+  payout: 'paidOut',
+  cancel: 'cancelled',
+};
+
+type Values = Record<string, unknown>;
+
+/** The body an action sends: dates as YYYY-MM-DD, empty inputs left out. */
+export function actionBody(values: Values): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (v === undefined || v === null || v === '' || v === false) continue;
+    out[k] = dayjs.isDayjs(v) ? (v as Dayjs).format(DATE) : v;
+  }
+  return out;
+}
+
+/** Mounted per opening (keyed by the action), so each opening starts blank. */
+interface Props {
+  loan: LoanItem;
+  action: LoanActionName | undefined;
+  onClose: () => void;
+}
+
+/**
+ * One action on a loan, confirmed in a dialog with what it needs: a reason, the approval's terms,
+ * the signed note's date, or the payout's date and method with the payout quote shown before the
+ * confirm button. When the server asks for more (a blacklist hit a manager may override, a rate
+ * above the company's maximum APR to confirm) the dialog offers that field and shows why.
+ */
+export function LoanActionDialog({ loan, action, onClose }: Props) {
+  const { t, i18n } = useTranslation('loans');
+  const name = useId();
+  const [form] = Form.useForm<Values>();
+  const qc = useQueryClient();
+  const { message } = useFeedback();
+  const mayOverride = usePermission('loan.blacklistOverride');
+  const [error, setError] = useState<string>();
+  const [askOverride, setAskOverride] = useState(false);
+  const [askExcess, setAskExcess] = useState(false);
+  const today = dayjs(hongKongToday());
+
+  const payoutDate = Form.useWatch('payoutDate', form) as Dayjs | undefined;
+  const method = Form.useWatch('method', form) as string | undefined;
+  const quoteDate = action === 'payout' && payoutDate ? payoutDate.format(DATE) : undefined;
+  const quote = useQuery({
+    queryKey: ['loans', loan.id, 'payoutQuote', quoteDate],
+    queryFn: ({ signal }) => loansApi.payoutQuote(loan.id, quoteDate!, signal),
+    enabled: quoteDate !== undefined,
+  });
+
+  const run = useMutation({
+    mutationFn: (values: Values) => loansApi.act(loan.id, action!, actionBody(values)),
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: resourceKeys.all('/loans') });
+      await qc.invalidateQueries({ queryKey: resourceKeys.all('/approvals') });
+      await qc.invalidateQueries({ queryKey: resourceKeys.all('/payouts') });
+      message.success(t(`success.${SUCCESS[action!]}`));
+      onClose();
+    },
+    onError: (err) => {
+      const fields = fieldErrorsOf(err);
+      form.setFields(fields.map((e) => ({ name: e.field.split('.')[0]!, errors: [e.message] })));
+      const text = err instanceof Error ? err.message : String(err);
+      setError(fields.length ? undefined : text);
+      const lang = i18n.language;
+      if (action === 'submit' && mayOverride && matchesMessage(i18n, lang, 'loans', 'errors.blacklisted', text)) setAskOverride(true);
+      if (action === 'approve' && matchesMessage(i18n, lang, 'loans', 'errors.confirmMaxApr', text)) setAskExcess(true);
+    },
+  });
+
+  if (!action) return null;
+  const title = t(`actions.${action}`);
+  const reason = (field: 'remarks' | 'reason') => (
+    <Form.Item name={field} label={t('fields.reason')} required>
+      <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={field === 'reason' ? 500 : 1000} />
+    </Form.Item>
+  );
+
+  return (
+    <Modal
+      open
+      title={title}
+      okText={title}
+      cancelText={t('common:actions.close')}
+      okButtonProps={{ danger: action === 'cancel' || action === 'reject', disabled: action === 'payout' && !quote.data }}
+      confirmLoading={run.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      width={action === 'approve' || action === 'payout' ? 640 : 480}
+    >
+      <Typography.Paragraph>{t('op.confirmAction', { action: title })}</Typography.Paragraph>
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
+      <Form<Values>
+        form={form}
+        name={name}
+        layout="vertical"
+        onFinish={(v) => run.mutate(v)}
+        initialValues={{ receivedOn: today, payoutDate: today, method: 'cheque' }}
+      >
+        {action === 'submit' && askOverride && (
+          <Form.Item name="overrideReason" label={t('fields.overrideReason')} required>
+            <Input.TextArea autoSize={{ minRows: 2 }} maxLength={500} />
+          </Form.Item>
+        )}
+        {action === 'cancel' && reason('reason')}
+        {(action === 'reject' || action === 'return' || action === 'undoApproval') && reason('remarks')}
+        {action === 'approve' && (
+          <>
+            <Form.Item name="overdueRate" label={t('fields.overdueRate')}>
+              <DecimalInput suffix="%" />
+            </Form.Item>
+            {APPROVE_AMOUNTS.map((f) => (
+              <Form.Item key={f} name={f} label={t(`fields.${f}`)}>
+                <DecimalInput grouped prefix="HK$" />
+              </Form.Item>
+            ))}
+            <Form.Item name="earlySettleLockMonths" label={t('fields.earlySettleLockMonths')}>
+              <Input inputMode="numeric" />
+            </Form.Item>
+            <Form.Item name="placeOfNegotiation" label={t('fields.placeOfNegotiation')}>
+              <Input maxLength={128} />
+            </Form.Item>
+            <Form.Item name="remarks" label={t('fields.remarks')}>
+              <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={1000} />
+            </Form.Item>
+            {askExcess && (
+              <Form.Item name="confirmExcess" valuePropName="checked">
+                <Checkbox>{t('fields.confirmExcess')}</Checkbox>
+              </Form.Item>
+            )}
+          </>
+        )}
+        {action === 'signedNote' && (
+          <Form.Item name="receivedOn" label={t('fields.receivedOn')} required>
+            <DatePicker format={DATE} style={{ width: '100%' }} allowClear={false} />
+          </Form.Item>
+        )}
+        {action === 'payout' && (
+          <>
+            <Form.Item name="payoutDate" label={t('fields.payoutDate')} required>
+              <DatePicker format={DATE} style={{ width: '100%' }} allowClear={false} />
+            </Form.Item>
+            <Form.Item name="method" label={t('fields.method')} required>
+              <Radio.Group optionType="button" options={PAYOUT_METHODS.map((m) => ({ value: m, label: t(`enums:payoutMethod.${m}`) }))} />
+            </Form.Item>
+            {method === 'cheque' && (
+              <Form.Item name="chequeNo" label={t('fields.chequeNo')} required>
+                <Input maxLength={32} autoComplete="off" />
+              </Form.Item>
+            )}
+            <Form.Item name="remarks" label={t('fields.remarks')}>
+              <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={1000} />
+            </Form.Item>
+            {quote.isFetching && !quote.data ? (
+              <Spin />
+            ) : quote.data ? (
+              <Descriptions
+                bordered
+                size="small"
+                column={1}
+                title={t('op.quote')}
+                items={[
+                  { key: 'loanAmount', label: t('fields.loanAmount'), children: <Money value={quote.data.loanAmount} /> },
+                  { key: 'upfront', label: t('fields.upfrontInterest'), children: <Money value={quote.data.upfrontInterest} /> },
+                  { key: 'fee', label: t('fields.handlingFee'), children: <Money value={quote.data.handlingFee} /> },
+                  { key: 'late', label: t('fields.lateDrawdownFee'), children: <Money value={quote.data.lateDrawdownFee} /> },
+                  { key: 'deducted', label: t('fields.totalDeducted'), children: <Money value={quote.data.totalDeducted} /> },
+                  {
+                    key: 'received',
+                    label: <strong>{t('fields.amountReceived')}</strong>,
+                    children: <Money value={quote.data.amountReceived} style={{ fontWeight: 600, fontSize: 16 }} />,
+                  },
+                ]}
+              />
+            ) : null}
+          </>
+        )}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,257 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Card, Descriptions, Empty, Flex, Result, Space, Spin, Table, Typography } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { dec } from '@harbour/domain';
+import type { ApprovalItem, LoanItem, PermissionKey } from '@harbour/contracts';
+import { DateText } from '../../components/DateText.js';
+import { Money } from '../../components/Money.js';
+import { usePermission } from '../../components/Permission.js';
+import { Rate } from '../../components/Rate.js';
+import { DateTimeText } from '../../generic/DateTimeText';
+import { resourceKeys } from '../../generic/use-resource';
+import { useFocusableScroll } from '../../generic/use-focusable-scroll';
+import { ScheduleTable } from '../tools/ScheduleTable';
+import { LoanActionDialog } from './LoanActionDialog';
+import { LoanStatusTag, useOptionChoices } from './LoanListView';
+import { loansApi, optionLabel, type LoanActionName } from './loans-api';
+
+/** The buttons of a loan, in the order of the work, with the key each needs and when it applies. */
+const BUTTONS: { action: LoanActionName; need: PermissionKey; offered: (l: LoanItem) => boolean; primary?: boolean }[] = [
+  { action: 'submit', need: 'loan.submit', offered: (l) => l.nextActions.includes('submit'), primary: true },
+  { action: 'approve', need: 'approval.approve', offered: (l) => l.nextActions.includes('approve'), primary: true },
+  { action: 'return', need: 'approval.return', offered: (l) => l.nextActions.includes('return') },
+  { action: 'reject', need: 'approval.reject', offered: (l) => l.nextActions.includes('reject') },
+  { action: 'signedNote', need: 'payout.signedNote', offered: (l) => l.status === 'approved' && !l.signedNoteReceivedOn, primary: true },
+  { action: 'payout', need: 'payout.confirm', offered: (l) => l.nextActions.includes('payout') && !!l.signedNoteReceivedOn, primary: true },
+  { action: 'undoApproval', need: 'approval.undo', offered: (l) => l.nextActions.includes('undo_approval') },
+  { action: 'cancel', need: 'loan.cancel', offered: (l) => l.nextActions.includes('cancel') },
+];
+
+function ActionButton({ loan, b, onRun }: { loan: LoanItem; b: (typeof BUTTONS)[number]; onRun: (a: LoanActionName) => void }) {
+  const { t } = useTranslation('loans');
+  const allowed = usePermission(b.need);
+  if (!allowed || !b.offered(loan)) return null;
+  return (
+    <Button type={b.primary ? 'primary' : 'default'} danger={b.action === 'cancel' || b.action === 'reject'} onClick={() => onRun(b.action)}>
+      {t(`actions.${b.action}`)}
+    </Button>
+  );
+}
+
+const dash = (v: ReactNode) => (v === null || v === undefined || v === '' ? '—' : v);
+
+/**
+ * A loan whole (spec §2 Loan operation, Approval detail, Payout detail): status, section A with
+ * the computed figures, partakers, credit references, collateral, the approval history, the
+ * signed note, the payout and the persisted schedule, and the actions the status allows and the
+ * staff member's keys permit.
+ */
+export function LoanOperationView({ id }: { id: number }) {
+  const { t, i18n } = useTranslation('loans');
+  const navigate = useNavigate();
+  const [action, setAction] = useState<LoanActionName>();
+  const choices = useOptionChoices();
+  const mayEdit = usePermission('loan.edit');
+  const box = useFocusableScroll(t('op.title', { applyNo: '' }).trim());
+  const loan = useQuery({ queryKey: resourceKeys.item('/loans', id), queryFn: ({ signal }) => loansApi.get(id, signal) });
+  if (loan.isError) return <Result status="404" title={t('op.notFound')} subTitle={loan.error.message} />;
+  if (!loan.data) return <Spin />;
+  const l = loan.data;
+  const lang = i18n.language;
+  const opt = (c: 'loanType' | 'purpose' | 'payoutMethod', code: string | null) => dash(optionLabel(choices.data, c, code, lang));
+  const money = (v: string | null) => (v === null ? '—' : <Money value={v} />);
+  const date = (v: string | null) => (v ? <DateText value={v} /> : '—');
+  const totalRepayment = dec(l.loanAmount).plus(dec(l.totalInterest)).toFixed(2);
+
+  return (
+    <Flex vertical gap={16} ref={box}>
+      <Card>
+        <Flex justify="space-between" align="center" wrap gap={12}>
+          <Space wrap align="center">
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {t('op.title', { applyNo: l.applyNo })}
+            </Typography.Title>
+            <LoanStatusTag status={l.status} />
+            {l.loanNo && <Typography.Text type="secondary">{`${t('fields.loanNo')} ${l.loanNo}`}</Typography.Text>}
+          </Space>
+          <Space wrap>
+            {l.status === 'pending' && mayEdit && (
+              <Button icon={<EditOutlined />} onClick={() => navigate(`/loan/edit/${l.id}`)}>
+                {t('op.edit')}
+              </Button>
+            )}
+            {BUTTONS.map((b) => (
+              <ActionButton key={b.action} loan={l} b={b} onRun={setAction} />
+            ))}
+          </Space>
+        </Flex>
+        {l.cancelReason && <Alert style={{ marginTop: 12 }} type="info" showIcon title={`${t('fields.cancelReason')}: ${l.cancelReason}`} />}
+      </Card>
+
+      <Card title={t('op.terms')}>
+        <Descriptions
+          bordered
+          size="small"
+          column={{ xs: 1, sm: 1, md: 2, lg: 3 }}
+          items={[
+            { key: 'customer', label: t('fields.customer'), children: `${l.customer.name} · ${l.customer.idNumber} · ${l.customer.mobile1}` },
+            { key: 'loanType', label: t('fields.loanType'), children: opt('loanType', l.loanType) },
+            { key: 'store', label: t('fields.store'), children: l.storeName },
+            { key: 'loanAmount', label: t('fields.loanAmount'), children: money(l.loanAmount) },
+            { key: 'tenor', label: t('fields.totalTenor'), children: l.totalTenor },
+            { key: 'cycle', label: t('fields.repayCycle'), children: t(`tools:calculator.repayCycle.${l.repayCycle}`) },
+            { key: 'method', label: t('fields.interestMethod'), children: t(`tools:calculator.interestMethod.${l.interestMethod}`) },
+            { key: 'flat', label: t('fields.flatRate'), children: l.flatRate === null ? '—' : <Rate value={l.flatRate} decimals={4} /> },
+            { key: 'effective', label: t('fields.effectiveRate'), children: l.effectiveRate === null ? '—' : <Rate value={l.effectiveRate} /> },
+            { key: 'instalment', label: t('fields.instalmentAmount'), children: money(l.instalmentAmount) },
+            { key: 'interest', label: t('fields.totalInterest'), children: money(l.totalInterest) },
+            {
+              key: 'mlo',
+              label: t('fields.mloRate'),
+              children: (
+                <Space>
+                  <Rate value={l.mloRate} />
+                  {t(`tools:calculator.mlo.${l.mloStatus}`)}
+                </Space>
+              ),
+            },
+            { key: 'applyDate', label: t('fields.applyDate'), children: date(l.applyDate) },
+            { key: 'loanDate', label: t('fields.loanDate'), children: date(l.loanDate) },
+            { key: 'interestStart', label: t('fields.interestStartDate'), children: date(l.interestStartDate) },
+            { key: 'firstDue', label: t('fields.firstDueDate'), children: date(l.firstDueDate) },
+            { key: 'purpose', label: t('fields.loanPurpose'), children: opt('purpose', l.loanPurpose) },
+            { key: 'payoutMethod', label: t('fields.payoutMethod'), children: opt('payoutMethod', l.payoutMethod) },
+            { key: 'agent', label: t('fields.referralAgent'), children: dash(l.referralAgentName) },
+            { key: 'staff', label: t('fields.staff'), children: l.staffName },
+            { key: 'submitted', label: t('fields.submittedAt'), children: l.submittedAt ? <Space><DateTimeText value={l.submittedAt} />{l.submittedByName}</Space> : '—' },
+            { key: 'autopay', label: t('form.autopay'), children: dash([l.autopayBankName, l.autopayAccountName, l.autopayAccountNo].filter(Boolean).join(' · ')) },
+            ...(l.blacklistOverrideReason ? [{ key: 'override', label: t('fields.overrideReason'), children: l.blacklistOverrideReason }] : []),
+            { key: 'remarks', label: t('fields.remarks'), children: dash(l.remarks) },
+          ]}
+        />
+      </Card>
+
+      <Card title={t('op.partakers')}>
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          dataSource={l.partakers}
+          locale={{ emptyText: <Typography.Text type="secondary">{t('form.none')}</Typography.Text> }}
+          columns={[
+            { key: 'name', title: t('fields.customer'), render: (_, p) => p.customer.name },
+            { key: 'id', title: t('fields.idNumber'), render: (_, p) => p.customer.idNumber },
+            { key: 'role', title: t('fields.role'), render: (_, p) => t(`enums:partakerRole.${p.role}`) },
+            { key: 'relation', title: t('fields.relation'), render: (_, p) => dash(p.relation) },
+          ]}
+        />
+      </Card>
+
+      <Card title={t('form.sectionC')}>
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          dataSource={l.creditReferences}
+          locale={{ emptyText: <Typography.Text type="secondary">{t('form.none')}</Typography.Text> }}
+          columns={[
+            { key: 'name', title: t('fields.creditName'), dataIndex: 'creditName' },
+            { key: 'type', title: t('fields.creditType'), render: (_, c) => dash(c.creditType) },
+            { key: 'amount', title: t('fields.creditLoanAmount'), align: 'right', render: (_, c) => money(c.loanAmount) },
+            { key: 'instalment', title: t('fields.creditInstalment'), align: 'right', render: (_, c) => money(c.instalmentAmount) },
+            { key: 'tenors', title: t('fields.outstandingTenors'), align: 'right', render: (_, c) => dash(c.outstandingTenors) },
+          ]}
+        />
+      </Card>
+
+      <Card title={t('form.sectionE')}>
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          dataSource={l.collaterals}
+          locale={{ emptyText: <Typography.Text type="secondary">{t('form.none')}</Typography.Text> }}
+          columns={[
+            { key: 'owner', title: t('fields.ownerName'), dataIndex: 'ownerName' },
+            { key: 'address', title: t('fields.address'), dataIndex: 'address' },
+            { key: 'type', title: t('fields.propertyType'), render: (_, c) => dash(c.propertyType) },
+            { key: 'area', title: t('fields.usableArea'), align: 'right', render: (_, c) => dash(c.usableArea) },
+            { key: 'price', title: t('fields.buyPrice'), align: 'right', render: (_, c) => money(c.buyPrice) },
+            { key: 'balance', title: t('fields.mortgageBalance'), align: 'right', render: (_, c) => money(c.mortgageBalance) },
+          ]}
+        />
+      </Card>
+
+      <Card title={t('op.approvals')}>
+        <Table<ApprovalItem>
+          size="small"
+          rowKey="id"
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          dataSource={l.approvals}
+          locale={{ emptyText: <Typography.Text type="secondary">{t('form.none')}</Typography.Text> }}
+          columns={[
+            { key: 'on', title: t('fields.decidedOn'), render: (_, a) => <DateText value={a.decidedOn} /> },
+            { key: 'decision', title: t('fields.decision'), render: (_, a) => t(`enums:approvalDecision.${a.decision}`) },
+            { key: 'by', title: t('fields.decidedBy'), dataIndex: 'staffName' },
+            { key: 'upfront', title: t('fields.upfrontInterest'), align: 'right', render: (_, a) => money(a.upfrontInterest) },
+            { key: 'fee', title: t('fields.handlingFee'), align: 'right', render: (_, a) => money(a.handlingFee) },
+            { key: 'received', title: t('fields.amountReceived'), align: 'right', render: (_, a) => money(a.actualReceivedAmount) },
+            { key: 'remarks', title: t('fields.remarks'), render: (_, a) => dash(a.remarks) },
+          ]}
+        />
+      </Card>
+
+      <Card title={t('op.signedNote')}>
+        {l.signedNoteReceivedOn ? (
+          <Space>
+            <DateText value={l.signedNoteReceivedOn} />
+            {l.signedNoteReceivedByName}
+          </Space>
+        ) : (
+          <Typography.Text type="secondary">{t('op.signedNoteNone')}</Typography.Text>
+        )}
+      </Card>
+
+      {l.payout && (
+        <Card title={t('op.payout')}>
+          <Descriptions
+            bordered
+            size="small"
+            column={{ xs: 1, md: 2, lg: 3 }}
+            items={[
+              { key: 'date', label: t('fields.payoutDate'), children: <DateText value={l.payout.payoutDate} /> },
+              { key: 'method', label: t('fields.method'), children: t(`enums:payoutMethod.${l.payout.method}`) },
+              { key: 'cheque', label: t('fields.chequeNo'), children: dash(l.payout.chequeNo) },
+              { key: 'upfront', label: t('fields.totalDeducted'), children: money(l.payout.upfrontDeducted) },
+              { key: 'late', label: t('fields.lateDrawdownFee'), children: money(l.payout.lateDrawdownFee) },
+              { key: 'received', label: t('fields.amountReceived'), children: money(l.payout.amountReceived) },
+              { key: 'by', label: t('fields.paidBy'), children: dash(l.payout.paidByName) },
+              { key: 'remarks', label: t('fields.remarks'), children: dash(l.payout.remarks) },
+            ]}
+          />
+        </Card>
+      )}
+
+      <Card title={t('op.schedule')}>
+        {l.instalments.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('op.scheduleEmpty')} />
+        ) : (
+          <ScheduleTable
+            title={t('op.schedule')}
+            result={{ schedule: l.instalments, totalInterest: l.totalInterest, totalRepayment }}
+            loanAmount={l.loanAmount}
+            decimalPlaces={2}
+          />
+        )}
+      </Card>
+      {action && <LoanActionDialog key={action} loan={l} action={action} onClose={() => setAction(undefined)} />}
+    </Flex>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * Loans from application to payout in the browser: the clerk fills an application (zh-TW) and
+ * sees the live schedule, saves and submits it; the clerk has no approve button; the manager
+ * approves it; the accountant records the signed note, sees the payout quote and pays out by
+ * cheque, after which the loan is repaying with its 12-row schedule. Then screenshots of the
+ * loan list, form, operation page, approval list and payout list in zh-TW and en, desktop and phone.
+ */
+import type { Page } from '@playwright/test';
+import { expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang } from '../fixtures/index.js';
+import { SIZES, btn } from './tools-helpers.js';
+
+test.describe.configure({ mode: 'serial' });
+
+let loanId = 0;
+let applyNo = '';
+
+async function choose(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('main').getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+async function act(page: Page, lang: Lang, action: string, fill?: () => Promise<void>) {
+  const label = t(lang, `loans:actions.${action}`);
+  await page.getByRole('main').getByRole('button', { name: btn(label) }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await fill?.();
+  await dialog.getByRole('button', { name: btn(label) }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+const statusTag = (page: Page, lang: Lang, status: string) => page.getByRole('main').locator('.ant-tag:visible', { hasText: t(lang, `enums:loanStatus.${status}`) }).first();
+
+test('the clerk applies, the manager approves, the accountant pays out by cheque', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const lang: Lang = 'zh-TW';
+  await signIn(page, 'clerk', lang);
+  await goInApp(page, '/loan/create');
+  const main = page.getByRole('main');
+
+  const picker = main.getByLabel(t(lang, 'loans:fields.customer'), { exact: true });
+  await picker.click();
+  await picker.fill('陳志明');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '陳志明' }).click();
+  await choose(page, t(lang, 'loans:fields.loanType'), '私人貸款');
+  await main.getByLabel(t(lang, 'loans:fields.loanAmount'), { exact: true }).fill('50000');
+  await main.getByLabel(t(lang, 'loans:fields.flatRate'), { exact: true }).fill('0.7');
+  // The live schedule, effective rate and Ordinance verdict come as the terms are typed.
+  await expect(main.locator('.calc-schedule tbody tr.ant-table-row')).toHaveCount(12);
+  await expect(main.getByText('16.26%').first()).toBeVisible();
+  await expect(main.getByText(t(lang, 'tools:calculator.mlo.ok'))).toBeVisible();
+
+  await main.getByRole('button', { name: btn(t(lang, 'loans:form.save')) }).first().click();
+  await page.waitForURL(/\/loan\/operation\?id=\d+/);
+  loanId = Number(new URL(page.url()).searchParams.get('id'));
+  await expect(statusTag(page, lang, 'pending')).toBeVisible();
+  applyNo = ((await main.getByRole('heading', { level: 4 }).innerText()).split(' ').pop() ?? '').trim();
+  expect(applyNo).not.toBe('');
+
+  await act(page, lang, 'submit');
+  await expect(statusTag(page, lang, 'wait_approve')).toBeVisible();
+  // Maker ≠ checker, and the clerk holds no approval key: no approve button.
+  await expect(main.getByRole('button', { name: btn(t(lang, 'loans:actions.approve')) })).toHaveCount(0);
+
+  // The manager approves from the approval list.
+  const managerCtx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const manager = await managerCtx.newPage();
+  await signIn(manager, 'manager', lang);
+  await goInApp(manager, '/approval/list');
+  await manager.getByRole('main').getByRole('row', { name: new RegExp(applyNo) }).click();
+  await manager.waitForURL(new RegExp(`/approval/detail/${loanId}$`));
+  await act(manager, lang, 'approve', async () => {
+    await manager.getByRole('dialog').getByLabel(t(lang, 'loans:fields.handlingFee'), { exact: true }).fill('500');
+  });
+  await expect(statusTag(manager, lang, 'approved')).toBeVisible();
+  await managerCtx.close();
+
+  // The accountant records the signed note, sees the quote and pays out by cheque.
+  const accCtx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const acc = await accCtx.newPage();
+  await signIn(acc, 'accountant', lang);
+  await goInApp(acc, '/payout/list');
+  await acc.getByRole('main').getByRole('row', { name: new RegExp(applyNo) }).click();
+  await acc.waitForURL(new RegExp(`/payout/detail/${loanId}$`));
+  await expect(acc.getByRole('main').getByRole('button', { name: btn(t(lang, 'loans:actions.payout')) })).toHaveCount(0);
+  await act(acc, lang, 'signedNote');
+  await act(acc, lang, 'payout', async () => {
+    const dialog = acc.getByRole('dialog');
+    await dialog.getByLabel(t(lang, 'loans:fields.chequeNo'), { exact: true }).fill('000123');
+    // The quote: 50,000 less the 500 handling fee.
+    await expect(dialog.getByText(t(lang, 'loans:fields.amountReceived'))).toBeVisible();
+    await expect(dialog.getByText('49,500.00')).toBeVisible();
+  });
+  await expect(statusTag(acc, lang, 'repaying')).toBeVisible();
+  await expect(acc.getByRole('main').locator('.calc-schedule tbody tr.ant-table-row')).toHaveCount(12);
+  await expect(acc.getByRole('main').getByText('000123')).toBeVisible();
+  await expectScreenAccessible(acc);
+  await accCtx.close();
+});
+
+for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
+  for (const size of SIZES) {
+    test(`loan screens in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
+      test.setTimeout(120_000);
+      expect(loanId, 'the flow above created a loan').toBeGreaterThan(0);
+      await page.setViewportSize(size);
+          await signIn(page, 'manager', lang);
+      const main = page.getByRole('main');
+      const settled = () => expect(main.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 15_000 });
+
+      await goInApp(page, '/loan/list');
+      await expect(main.getByRole('row', { name: new RegExp(applyNo) })).toBeVisible();
+      await settled();
+      await shot(page, 'loans-list');
+      await expectScreenAccessible(page);
+
+      await goInApp(page, '/loan/create');
+      // The list page stays alive behind it (its column headers carry the same names): the visible form only.
+      const form = main.locator('form:visible').first();
+      await form.getByLabel(t(lang, 'loans:fields.loanAmount'), { exact: true }).fill('80000');
+      await form.getByLabel(t(lang, 'loans:fields.flatRate'), { exact: true }).fill('1.2');
+      await expect(main.locator('.calc-schedule tbody tr.ant-table-row')).toHaveCount(12);
+      await shot(page, 'loans-form');
+      await expectScreenAccessible(page);
+
+      await goInApp(page, `/loan/operation?id=${loanId}`);
+      await expect(statusTag(page, lang, 'repaying')).toBeVisible();
+      await settled();
+      await shot(page, 'loans-operation');
+      await expectScreenAccessible(page);
+
+      await goInApp(page, '/approval/list?approvalStatus=approved');
+      await expect(main.getByRole('row', { name: new RegExp(applyNo) })).toBeVisible();
+      await settled();
+      await shot(page, 'loans-approval-list');
+
+      await goInApp(page, '/payout/list?payoutStatus=paid');
+      await expect(main.getByRole('row', { name: new RegExp(applyNo) })).toBeVisible();
+      await settled();
+      await shot(page, 'loans-payout-list');
+    });
+  }
+}
