@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { CustomerLoansCard } from './CustomerLoansCard';
 import { Alert, Button, Card, Descriptions, Flex, Grid, Skeleton, Space, Typography } from 'antd';
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -131,6 +132,7 @@ export default function PersonaDetailPage() {
           ['remarks', c.remarks],
           ['updatedAt', <DateTimeText key="u" value={c.updatedAt} />],
         ])}
+        <CustomerLoansCard customerId={c.id} />
       </Flex>
     </Card>
   );
