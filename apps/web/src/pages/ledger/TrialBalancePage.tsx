@@ -28,7 +28,8 @@ function Heading({ tb }: { tb: TrialBalance }) {
 
 function BalanceTag({ tb }: { tb: TrialBalance }) {
   const { t } = useTranslation('ledger');
-  return tb.balanced ? <Tag color="success">{t('trialBalance.balanced')}</Tag> : <Tag color="error">{t('trialBalance.unbalanced')}</Tag>;
+  // Solid colours dark enough for white text (WCAG AA); antd's light success and error tags are not.
+  return tb.balanced ? <Tag color="#237804">{t('trialBalance.balanced')}</Tag> : <Tag color="#a8071a">{t('trialBalance.unbalanced')}</Tag>;
 }
 
 /** The printout, under <body> so the shell neither narrows nor offsets it. */
