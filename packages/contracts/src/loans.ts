@@ -103,6 +103,8 @@ export const applicationInputSchema = z
   .superRefine(refineLoanTerms('interestStartDate'), { when: () => true })
   .superRefine(
     (r, ctx) => {
+      // Runs even when the body is not an object at all (`when`), so the other rules report too.
+      if (typeof r !== 'object' || r === null) return;
       const t = r as Record<string, unknown>;
       const { loanDate, interestStartDate } = t;
       if (typeof loanDate === 'string' && typeof interestStartDate === 'string' && isCalendarDate(loanDate) && isCalendarDate(interestStartDate) && loanDate > interestStartDate) {
