@@ -142,8 +142,10 @@ for (const lang of ['zh-TW', 'en'] as Lang[]) {
       await adminShot(page, 'articles-list', lang);
 
       // A demo article (published, with formatting) in the edit screen.
-      const newest = (await (await page.request.get(`${API}/public/articles?pageSize=1`)).json()) as { data: { items: { id: number }[] } };
-      const { id } = newest.data.items[0]!;
+      // The oldest published one is a demo article: the spec's other tests, running beside this one,
+      // publish and delete articles of their own, newer than any demo article.
+      const published = (await (await page.request.get(`${API}/public/articles?pageSize=20`)).json()) as { data: { items: { id: number }[] } };
+      const { id } = published.data.items.at(-1)!;
       await goInApp(page, `/article/edit?id=${id}`);
       await expect(main.getByRole('heading', { name: t(lang, 'articles:editTitle') })).toBeVisible();
       const editor = await editorOf(page, lang);
