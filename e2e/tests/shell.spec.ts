@@ -66,10 +66,10 @@ test.describe('menu and access', () => {
         if (children.length === 0) continue;
         if (children.length > 1 || group.alwaysShow) {
           // A section: its title opens it.
-          await menu.getByRole('menuitem', { name: t(ZH, group.meta.title), exact: true }).click();
+          await menu.getByRole('menuitem', { name: t(ZH, group.meta.title), exact: true }).and(menu.locator('.ant-menu-submenu-title')).click();
         }
         for (const c of children) {
-          await expect(menu.getByRole('menuitem', { name: t(ZH, c.meta.title), exact: true })).toBeVisible();
+          await expect(menu.getByRole('menuitem', { name: t(ZH, c.meta.title), exact: true }).and(menu.locator('li.ant-menu-item'))).toBeVisible();
           leaves++;
         }
       }
@@ -90,8 +90,8 @@ test.describe('menu and access', () => {
       const children = (group.children ?? []).filter((c) => !c.hidden);
       for (const c of children) {
         const title = t(ZH, c.meta.title);
-        const item = menu.getByRole('menuitem', { name: title, exact: true });
-        if (!(await item.isVisible())) await menu.getByRole('menuitem', { name: t(ZH, group.meta.title), exact: true }).click();
+        const item = menu.getByRole('menuitem', { name: title, exact: true }).and(menu.locator('li.ant-menu-item'));
+        if (!(await item.isVisible())) await menu.getByRole('menuitem', { name: t(ZH, group.meta.title), exact: true }).and(menu.locator('.ant-menu-submenu-title')).click();
         await item.click();
         await expect(page).toHaveURL(new RegExp(`${c.path}$`));
         await expect(page).toHaveTitle(`${title} - ${DEMO_COMPANY.nameZh}`);
@@ -152,7 +152,7 @@ test.describe('menu and access', () => {
       await expect(crumbs).toContainText(t(ZH, 'shell:menu.loan.list'));
       await expect(crumbs.getByRole('link', { name: t(ZH, 'shell:menu.loan.list') })).toBeVisible();
       const menu = page.getByRole('navigation', { name: t(ZH, 'shell:nav.mainMenu') });
-      await expect(menu.locator('.ant-menu-item-selected')).toHaveText(t(ZH, 'shell:menu.loan.list'));
+      await expect(menu.locator('.ant-menu-item-selected').first()).toHaveText(t(ZH, 'shell:menu.loan.list'));
     }
   });
 });
