@@ -1,5 +1,5 @@
 import type { ApproveBody } from '@harbour/contracts';
-import { LOAN_STATUS, ZERO, dec, sum } from '@harbour/domain';
+import { LOAN_STATUS, payoutFigures } from '@harbour/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { loanApprovals, loans } from '../../db/schema/index.js';
@@ -59,8 +59,9 @@ export async function approve(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: 
   LOAN_STATUS.transition(loan.status as 'wait_approve', 'approve');
   assertNotMaker(loan, me);
   await assertWithinLimit(tx, loan, me);
-  const deducted = sum([dec(body.upfrontInterest ?? ZERO), dec(body.handlingFee ?? ZERO)]);
-  const result = await runCalculator(tx, termsOf(loan, deducted.toFixed(2)));
+  // What the borrower receives when paid on the agreed date (a late payout deducts its fee then).
+  const onTime = payoutFigures({ loanAmount: loan.loanAmount, upfrontInterest: body.upfrontInterest, handlingFee: body.handlingFee, agreedDate: loan.loanDate, payoutDate: loan.loanDate });
+  const result = await runCalculator(tx, termsOf(loan, onTime.totalDeducted));
   if (result.mloStatus === 'illegal') throw businessRule('loans.errors.illegalRate', { rate: result.mloRate });
   if (result.excess.outcome === 'blocked') throw businessRule('loans.errors.aboveMaxApr', { rate: result.mloRate, maxApr: result.excess.maxApr ?? '' });
   if (result.excess.outcome === 'needs-confirmation' && !body.confirmExcess) {
@@ -76,7 +77,7 @@ export async function approve(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: 
     overduePenalty: body.overduePenalty ?? null,
     lockPeriodFee: body.lockPeriodFee ?? null,
     placeOfNegotiation: body.placeOfNegotiation,
-    actualReceivedAmount: dec(loan.loanAmount).minus(deducted).toFixed(2),
+    actualReceivedAmount: onTime.amountReceived,
     firstDueDate: schedule[0]?.dueDate ?? null,
     lastDueDate: schedule.at(-1)?.dueDate ?? null,
     extendedInterest: result.extendedInterest,
