@@ -22,17 +22,20 @@ export interface BuildOptions {
   config: Config;
   /** Extra modules (tests add probe routes this way). */
   modules?: readonly HarbourModule[];
+  /** Where log lines go instead of stdout (the personal-number scan reads the log this way). */
+  logStream?: { write(line: string): void };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** Builds the Fastify instance (ready, not listening): tests use it with `app.inject`. */
-export async function buildApp({ db, config, modules = [] }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, modules = [], logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: { req: requestLogSerializer },
+      ...(logStream ? { stream: logStream } : {}),
       // A person at a terminal (`npm start`) reads lines; a service manager or file gets JSON.
       ...(config.prettyLogs ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } } : {}),
     },

@@ -2,9 +2,10 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * Query parameters that carry personal numbers shown masked on screen. Their values never reach
- * the logs: a logged URL would otherwise hold the whole number a staff member searched for.
+ * the logs: a logged URL would otherwise hold the whole number a staff member searched for. `q` is
+ * the one search box of the customer and loan lists, which takes a whole ID number or phone.
  */
-export const MASKED_QUERY_PARAMS: readonly string[] = ['mobile', 'hkid', 'phone', 'idNumber', 'contactMobile'];
+export const MASKED_QUERY_PARAMS: readonly string[] = ['mobile', 'hkid', 'phone', 'idNumber', 'contactMobile', 'q'];
 
 /** The URL with the values of masked parameters replaced by `***`. */
 export function redactUrl(url: string): string {

@@ -24,7 +24,9 @@ export interface TestApp {
  * roles manager/clerk/collector/accountant and their staff, password demo1234). Build it once per
  * file (`beforeAll`) and close it in `afterAll`.
  */
-export async function createTestApp(opts: { config?: Partial<Config>; modules?: readonly HarbourModule[] } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { config?: Partial<Config>; modules?: readonly HarbourModule[]; logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const adminUrl = inject('harbourAdminUrl');
   const name = await createTestDatabase(adminUrl);
   const database = openDatabase(withDatabase(adminUrl, name), { max: 4 });
@@ -34,7 +36,7 @@ export async function createTestApp(opts: { config?: Partial<Config>; modules?: 
     ...loadConfig({ NODE_ENV: 'test', HARBOUR_FIXED_CAPTCHA: '2468', HARBOUR_WEB_DIST: '/nonexistent-harbour-web' }),
     ...opts.config,
   };
-  const app = await buildApp({ db: appDatabase.db, config, modules: opts.modules ?? [] });
+  const app = await buildApp({ db: appDatabase.db, config, modules: opts.modules ?? [], ...(opts.logStream ? { logStream: opts.logStream } : {}) });
   settleAfterEachQuery(database.pool, appDatabase.db);
   return {
     app,
