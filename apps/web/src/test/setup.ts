@@ -5,9 +5,13 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 
 if (typeof window !== 'undefined') {
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
   const { initI18n } = await import('../i18n/index.js');
   await initI18n('en');
+  // findBy*/waitFor wait for what a test expects, however busy the machine: the one-second default
+  // failed a filter test on a 2-core runner shared with the server suites. A test that waits for
+  // something that never comes still fails, only later.
+  configure({ asyncUtilTimeout: 10_000 });
 
   afterEach(() => {
     cleanup();
