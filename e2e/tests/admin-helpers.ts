@@ -13,6 +13,7 @@ export const ADMIN_SCREENS = [
   { name: 'admin-log', path: '/admin/log', title: 'shell:menu.admin.log' },
   { name: 'staff-info', path: '/staff/list', title: 'shell:menu.staff.list' },
   { name: 'power', path: '/power/list', title: 'shell:menu.power.list' },
+  { name: 'power-staff', path: '/power/staffList', title: 'shell:menu.power.staffList' },
   { name: 'roles', path: '/role/list', title: 'shell:menu.role.list' },
   { name: 'stores', path: '/stores/list', title: 'admin:stores.title' },
   { name: 'access-ip', path: '/system/accessIps', title: 'admin:accessIps.title' },

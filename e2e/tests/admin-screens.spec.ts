@@ -10,6 +10,7 @@ const DRAWERS: Partial<Record<(typeof ADMIN_SCREENS)[number]['name'], string>> =
   staff: 'admin:resource.create',
   roles: 'admin:resource.create',
   'admin-log': 'admin:auditLog.view',
+  'power-staff': 'admin:power.viewGrants',
 };
 
 const LANGS: Lang[] = ['zh-TW', 'en'];

@@ -9,6 +9,7 @@ export * from './roles.js';
 export * from './audit-list.js';
 export * from './access-ips.js';
 export * from './admin-lists.js';
+export * from './power-staff.js';
 export * from './calculator.js';
 export * from './settings.js';
 export * from './system-codes.js';

@@ -64,6 +64,7 @@ export const pages: Record<string, PageComponent> = {
   // Master data → staff information is the same screen as Staff → staff list.
   'masterdata.staffInfo': lazy(() => import('../pages/admin/StaffInfoPage.js').then((m) => ({ default: m.MasterdataStaffInfoPage }))),
   'power.list': lazy(() => import('../pages/admin/PermissionsPage.js')),
+  'power.staffList': lazy(() => import('../pages/admin/PowerStaffPage.js')),
   'role.list': lazy(() => import('../pages/admin/RolesPage.js')),
   'stores.list': lazy(() => import('../pages/admin/StoresPage.js')),
   'blacklist.list': lazy(() => import('../pages/blacklist/BlacklistPage.js')),

@@ -7,5 +7,5 @@ export const powerPermissions = [
   action('power', 23, 'power.update', ['PUT /permissions/{id}']),
   action('power', 24, 'power.delete', ['DELETE /permissions/{id}']),
   action('power', 25, 'power.refresh', ['POST /permissions/refresh']),
-  page('power', 21, 'staffList', { icon: 'team' }),
+  page('power', 21, 'staffList', { available: true, icon: 'team', api: ['GET /powerStaff', 'GET /powerStaff/{id}', 'GET /powerStaff/keys'] }),
 ];

@@ -4,3 +4,4 @@ export * from './permissions.js';
 export * from './roles.js';
 export * from './staff.js';
 export * from './staff-info.js';
+export * from './power-staff.js';
