@@ -22,7 +22,7 @@ const SIZES = [
 for (const lang of LANGS) {
   for (const size of SIZES) {
     test(`administration screens in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(300_000);
       await page.setViewportSize(size);
       await signIn(page, 'admin', lang);
       for (const screen of ADMIN_SCREENS) {

@@ -43,12 +43,12 @@ function where(ctx: ServiceContext, q: Omit<PowerStaffQuery, 'page' | 'pageSize'
   );
 }
 
-/** Stores, enabled roles and whether one of them reaches every store, for a page of staff. */
-async function relations(db: DbOrTx, ids: number[]) {
+/** Stores (named in the caller's language), enabled roles and whether one of them reaches every store, for a page of staff. */
+async function relations(db: DbOrTx, ids: number[], lang: string) {
   if (ids.length === 0) return { storesOf: new Map<number, string[]>(), rolesOf: new Map<number, { name: string; allStores: boolean }[]>() };
   const [storeRows, roleRows] = await Promise.all([
     db
-      .select({ staffId: staffStores.staffId, name: stores.nameZh })
+      .select({ staffId: staffStores.staffId, name: lang === 'en' ? stores.nameEn : stores.nameZh })
       .from(staffStores)
       .innerJoin(stores, eq(stores.id, staffStores.storeId))
       .where(inArray(staffStores.staffId, ids))
@@ -107,6 +107,7 @@ async function list(ctx: ServiceContext, q: PowerStaffQuery) {
   const rel = await relations(
     db,
     rows.map((r) => r.id),
+    ctx.lang,
   );
   return pageOfRows(
     rows.map((r) => toRow(r, rel)),
@@ -149,7 +150,7 @@ async function get(ctx: ServiceContext, id: number): Promise<PowerStaffItem> {
     .from(staff)
     .where(and(eq(staff.id, id), where(ctx, {})));
   if (!row) throw notFound();
-  const [rel, grants] = await Promise.all([relations(db, [id]), grantsOf(db, id)]);
+  const [rel, grants] = await Promise.all([relations(db, [id], ctx.lang), grantsOf(db, id)]);
   return { ...toRow(row, rel), grants };
 }
 

@@ -1,4 +1,5 @@
-import { Alert, Descriptions, Drawer, Grid, Skeleton, Space, Table, Tag } from 'antd';
+import { Alert, Descriptions, Drawer, Grid, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PowerGrant } from '@harbour/contracts';
@@ -15,8 +16,19 @@ export function PowerGrantsDrawer({ staffId, onClose }: { staffId: number | unde
     enabled: staffId !== undefined,
   });
   const data = item.data;
+  // A long list of keys scrolls the drawer's body: keyboard users need a tab stop to scroll it.
+  const content = useRef<HTMLDivElement>(null);
+  const title = data ? `${data.name} (${data.username})` : t('power.grants');
+  useEffect(() => {
+    const body = content.current?.closest<HTMLElement>('.ant-drawer-body');
+    if (!body) return;
+    body.tabIndex = 0;
+    body.setAttribute('role', 'region');
+    body.setAttribute('aria-label', title);
+  });
   return (
-    <Drawer open={staffId !== undefined} onClose={onClose} title={data ? `${data.name} (${data.username})` : t('power.grants')} size={wide ? 720 : '100%'} destroyOnHidden>
+    <Drawer open={staffId !== undefined} onClose={onClose} title={title} size={wide ? 720 : '100%'} destroyOnHidden>
+      <div ref={content} />
       {item.isLoading && <Skeleton active />}
       {item.isError && <Alert type="error" showIcon title={t('resource.loadFailed')} />}
       {data && (
@@ -40,9 +52,24 @@ export function PowerGrantsDrawer({ staffId, onClose }: { staffId: number | unde
             dataSource={data.grants}
             locale={{ emptyText: t('power.noGrants') }}
             columns={[
-              { key: 'group', title: t('power.group'), width: 120, render: (_, g) => t(enumKey('permissionGroup', g.group), { defaultValue: g.group }) },
-              { key: 'name', title: t('power.name'), render: (_, g) => t(g.name, { defaultValue: g.key }) },
-              { key: 'key', title: t('power.key'), render: (_, g) => <code>{g.key}</code> },
+              {
+                key: 'group',
+                title: t('power.group'),
+                render: (_, g) => <span style={{ whiteSpace: 'nowrap' }}>{t(enumKey('permissionGroup', g.group), { defaultValue: g.group })}</span>,
+              },
+              {
+                key: 'name',
+                title: t('power.name'),
+                // The key under its name: one column reads on a phone, and an auditor can search for it.
+                render: (_, g) => (
+                  <>
+                    <div>{t(g.name, { defaultValue: g.key })}</div>
+                    <Typography.Text type="secondary" code style={{ fontSize: 12 }}>
+                      {g.key}
+                    </Typography.Text>
+                  </>
+                ),
+              },
               { key: 'roles', title: t('power.grantedBy'), render: (_, g) => (g.roles.length ? <Tags values={g.roles} color="geekblue" /> : '—') },
             ]}
           />

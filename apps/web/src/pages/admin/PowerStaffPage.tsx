@@ -53,7 +53,7 @@ export default function PowerStaffPage() {
         filterControls={filterControls}
         onOpen={(row: Row) => setOpen(Number(row.id))}
         cells={{
-          storeNames: (row: Row) => (row.allStores ? <Tag color="gold">{t('power.allStores')}</Tag> : tags(row.storeNames)),
+          storeNames: (row: Row) => (row.allStores ? <Tag><strong>{t('power.allStores')}</strong></Tag> : tags(row.storeNames)),
           roleNames: (row: Row) => tags(row.roleNames, 'geekblue'),
         }}
         rowActions={(row: Row) => (
