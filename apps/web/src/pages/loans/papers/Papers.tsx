@@ -320,28 +320,30 @@ export function AffordabilityDeclaration({ p, lang, t }: PaperProps) {
       {p.creditReferences.length === 0 ? (
         <p className="paper-text">{t('affordability.noDebts')}</p>
       ) : (
-        <table className="paper-table paper-grid">
-          <thead>
-            <tr>
-              <th>{t('affordability.creditor')}</th>
-              <th>{t('affordability.type')}</th>
-              <th className="num">{t('affordability.amount')}</th>
-              <th className="num">{t('affordability.instalment')}</th>
-              <th className="num">{t('affordability.tenors')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {p.creditReferences.map((c, i) => (
-              <tr key={i}>
-                <td>{c.creditName}</td>
-                <td>{c.creditType ?? ''}</td>
-                <td className="num">{paperMoney(c.loanAmount)}</td>
-                <td className="num">{paperMoney(c.instalmentAmount)}</td>
-                <td className="num">{c.outstandingTenors ?? ''}</td>
+        <div className="paper-scroll">
+          <table className="paper-table paper-grid">
+            <thead>
+              <tr>
+                <th>{t('affordability.creditor')}</th>
+                <th>{t('affordability.type')}</th>
+                <th className="num">{t('affordability.amount')}</th>
+                <th className="num">{t('affordability.instalment')}</th>
+                <th className="num">{t('affordability.tenors')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {p.creditReferences.map((c, i) => (
+                <tr key={i}>
+                  <td>{c.creditName}</td>
+                  <td>{c.creditType ?? ''}</td>
+                  <td className="num">{paperMoney(c.loanAmount)}</td>
+                  <td className="num">{paperMoney(c.instalmentAmount)}</td>
+                  <td className="num">{c.outstandingTenors ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <table className="paper-table paper-items paper-figures">
         <tbody>
@@ -374,39 +376,41 @@ export function RepaymentSchedule({ p, lang, t }: PaperProps) {
         {personName(p.borrower)} · {hkd(t, p.loan.loanAmount)}
       </p>
       {p.schedule.source === 'computed' && <p className="paper-notice">{t('schedule.computed')}</p>}
-      <table className="paper-table paper-grid">
-        <thead>
-          <tr>
-            <th className="num">{t('schedule.tenor')}</th>
-            <th>{t('schedule.dueDate')}</th>
-            <th className="num">{t('schedule.principal')}</th>
-            <th className="num">{t('schedule.interest')}</th>
-            <th className="num">{t('schedule.instalment')}</th>
-            <th className="num">{t('schedule.balance')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.tenor}>
-              <td className="num">{r.tenor}</td>
-              <td>{date(r.dueDate)}</td>
-              <td className="num">{paperMoney(r.principal)}</td>
-              <td className="num">{paperMoney(r.interest)}</td>
-              <td className="num">{paperMoney(r.instalment)}</td>
-              <td className="num">{paperMoney(r.balance)}</td>
+      <div className="paper-scroll">
+        <table className="paper-table paper-grid">
+          <thead>
+            <tr>
+              <th className="num">{t('schedule.tenor')}</th>
+              <th>{t('schedule.dueDate')}</th>
+              <th className="num">{t('schedule.principal')}</th>
+              <th className="num">{t('schedule.interest')}</th>
+              <th className="num">{t('schedule.instalment')}</th>
+              <th className="num">{t('schedule.balance')}</th>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th colSpan={2}>{t('schedule.total')}</th>
-            <td className="num">{paperMoney(totals.principal)}</td>
-            <td className="num">{paperMoney(totals.interest)}</td>
-            <td className="num">{paperMoney(totals.instalment)}</td>
-            <td />
-          </tr>
-        </tfoot>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.tenor}>
+                <td className="num">{r.tenor}</td>
+                <td className="date">{date(r.dueDate)}</td>
+                <td className="num">{paperMoney(r.principal)}</td>
+                <td className="num">{paperMoney(r.interest)}</td>
+                <td className="num">{paperMoney(r.instalment)}</td>
+                <td className="num">{paperMoney(r.balance)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th colSpan={2}>{t('schedule.total')}</th>
+              <td className="num">{paperMoney(totals.principal)}</td>
+              <td className="num">{paperMoney(totals.interest)}</td>
+              <td className="num">{paperMoney(totals.instalment)}</td>
+              <td />
+            </tr>
+          </tfoot>
+        </table>
+      </div>
     </>
   );
 }
