@@ -29,3 +29,4 @@ export * from './resources/index.js';
 export * from './system-list.js';
 export * from './ledger.js';
 export * from './loans.js';
+export * from './loan-papers.js';

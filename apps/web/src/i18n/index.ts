@@ -39,6 +39,9 @@ async function loadLanguage(lng: Language): Promise<void> {
   loaded.add(lng);
 }
 
+/** Fetches a language's texts without switching to it (a paper printed in the borrower's language). */
+export const ensureLanguage = (lng: Language): Promise<void> => loadLanguage(lng);
+
 /** BCP 47 tag for `<html lang>`, so screen readers and CJK fonts pick the right script. */
 export const htmlLang = (lng: Language) =>
   lng === 'zh-TW' ? 'zh-Hant-TW' : lng === 'zh-CN' ? 'zh-Hans-CN' : 'en';

@@ -32,6 +32,7 @@ import zhTWLoans from './zh-TW/loans.json' with { type: 'json' };
 import zhTWParties from './zh-TW/parties.json' with { type: 'json' };
 import zhTWCustomers from './zh-TW/customers.json' with { type: 'json' };
 import zhTWOptions from './zh-TW/options.json' with { type: 'json' };
+import zhTWPapers from './zh-TW/papers.json' with { type: 'json' };
 import zhTWMonitor from './zh-TW/monitor.json' with { type: 'json' };
 import zhTWParams from './zh-TW/params.json' with { type: 'json' };
 import zhTWSettings from './zh-TW/settings.json' with { type: 'json' };
@@ -57,6 +58,7 @@ import enLoans from './en/loans.json' with { type: 'json' };
 import enParties from './en/parties.json' with { type: 'json' };
 import enCustomers from './en/customers.json' with { type: 'json' };
 import enOptions from './en/options.json' with { type: 'json' };
+import enPapers from './en/papers.json' with { type: 'json' };
 import enMonitor from './en/monitor.json' with { type: 'json' };
 import enParams from './en/params.json' with { type: 'json' };
 import enSettings from './en/settings.json' with { type: 'json' };
@@ -82,6 +84,7 @@ import zhCNLoans from './zh-CN/loans.json' with { type: 'json' };
 import zhCNParties from './zh-CN/parties.json' with { type: 'json' };
 import zhCNCustomers from './zh-CN/customers.json' with { type: 'json' };
 import zhCNOptions from './zh-CN/options.json' with { type: 'json' };
+import zhCNPapers from './zh-CN/papers.json' with { type: 'json' };
 import zhCNMonitor from './zh-CN/monitor.json' with { type: 'json' };
 import zhCNParams from './zh-CN/params.json' with { type: 'json' };
 import zhCNSettings from './zh-CN/settings.json' with { type: 'json' };
@@ -115,6 +118,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     loans: zhTWLoans,
     monitor: zhTWMonitor,
     options: zhTWOptions,
+    papers: zhTWPapers,
     params: zhTWParams,
     parties: zhTWParties,
     customers: zhTWCustomers,
@@ -142,6 +146,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     loans: enLoans,
     monitor: enMonitor,
     options: enOptions,
+    papers: enPapers,
     params: enParams,
     parties: enParties,
     customers: enCustomers,
@@ -169,6 +174,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     loans: zhCNLoans,
     monitor: zhCNMonitor,
     options: zhCNOptions,
+    papers: zhCNPapers,
     params: zhCNParams,
     parties: zhCNParties,
     customers: zhCNCustomers,

@@ -14,8 +14,11 @@ export const loanPermissions = [
   action('loan', 35, 'loan.cancel', ['POST /loans/{id}/cancel']),
   /** Section D: upload and remove an application's documents (reading them is `loan.list`). */
   action('loan', 37, 'loan.documents', ['POST /loans/{id}/documents', 'DELETE /loans/{id}/documents/{docId}']),
-  /** Print the s.18 note and the other papers of a loan (each print audited). */
-  action('loan', 38, 'loan.print', ['POST /loans/{id}/print']),
+  /**
+   * The papers of a loan (the s.18 note, the Ordinance's summary, the declarations, the schedule,
+   * the payout receipt): an unlisted print page, what the papers print, and each print audited.
+   */
+  page('loan', 38, 'papers', { key: 'loan.print', hidden: true, available: true, path: '/loan/papers', api: ['GET /loans/{id}/papers', 'POST /loans/{id}/print'] }),
   /** Submit despite a blacklist hit, with a reason (audited). */
   action('loan', 36, 'loan.blacklistOverride'),
 ];

@@ -324,7 +324,7 @@ export async function setListStatus(tx: Tx, ctx: ServiceContext, id: number, sta
 }
 
 /** An HKID as people write it: `A1234563` → `A123456(3)`. */
-const hkidShown = (n: string) => `${n.slice(0, -1)}(${n.slice(-1)})`;
+export const hkidShown = (n: string) => `${n.slice(0, -1)}(${n.slice(-1)})`;
 
 /** The whole value of a masked field, for holders of `persona.reveal`; every reveal is logged. */
 export async function revealCustomerField(tx: Tx, id: number, field: RevealableCustomerField) {

@@ -6,6 +6,7 @@ import { route } from '../../http/route.js';
 import { contextOf } from '../../platform/context.js';
 import { loanService, quotePayout } from './service.js';
 import { registerLoanDocumentRoutes } from './documents.js';
+import { registerLoanPapersRoute } from './papers.js';
 
 /** Loans: applications (sections A, B, C, E), submission, approval decisions and client cancel. */
 export async function loansModule(app: FastifyInstance) {
@@ -40,5 +41,6 @@ export async function loansModule(app: FastifyInstance) {
     response: payoutQuoteSchema,
     handler: (req) => quotePayout(contextOf(req), req.params.id, req.query.payoutDate),
   });
+  registerLoanPapersRoute(app);
   await registerLoanDocumentRoutes(app);
 }

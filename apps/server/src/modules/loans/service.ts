@@ -1,4 +1,5 @@
-import { loanResource } from '@harbour/contracts';
+import { loanResource, printablePapers } from '@harbour/contracts';
+import type { LoanStatus } from '@harbour/domain';
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { customers, loanPartakers } from '../../db/schema/index.js';
@@ -114,9 +115,7 @@ export const loanService: ResourceService<typeof loanResource> = {
     print: (ctx, id, body) =>
       withTx(ctx, async (tx) => {
         const loan = await loanRow(tx, ctx, id);
-        const paidOut = loan.payoutDate !== null;
-        const approvedOrLater = paidOut || loan.status === 'approved';
-        if (body.document === 'payout-receipt' ? !paidOut : body.document !== 'schedule' && !approvedOrLater) {
+        if (!printablePapers({ status: loan.status as LoanStatus, payoutDate: loan.payoutDate }).includes(body.document)) {
           throw businessRule('loans.errors.notPrintable', { status: loan.status });
         }
         await audit(tx, { action: 'print', module: 'loans', reference: loan.id, after: { applyNo: loan.applyNo, loanNo: loan.loanNo, ...body }, recordStores: [loan.storeId] });

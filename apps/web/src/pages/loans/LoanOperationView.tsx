@@ -15,6 +15,7 @@ import { resourceKeys } from '../../generic/use-resource';
 import { useFocusableScroll } from '../../generic/use-focusable-scroll';
 import { ScheduleTable } from '../tools/ScheduleTable';
 import { LoanActionDialog } from './LoanActionDialog';
+import { PrintMenu } from './papers/PrintMenu';
 import { LoanStatusTag, useOptionChoices } from './LoanListView';
 import { loansApi, optionLabel, type LoanActionName } from './loans-api';
 
@@ -86,6 +87,7 @@ export function LoanOperationView({ id }: { id: number }) {
             {BUTTONS.map((b) => (
               <ActionButton key={b.action} loan={l} b={b} onRun={setAction} />
             ))}
+            <PrintMenu loan={l} />
           </Space>
         </Flex>
         {l.cancelReason && <Alert style={{ marginTop: 12 }} type="info" showIcon title={`${t('fields.cancelReason')}: ${l.cancelReason}`} />}

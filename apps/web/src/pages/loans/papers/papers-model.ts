@@ -1,0 +1,76 @@
+import { PAPER_NAMES, PAPER_ORDER, type LoanPapers, type LoanPrint, type PaperLanguage, type PaperName } from '@harbour/contracts';
+import { amountInChineseWords, amountInEnglishWords, dec, formatMoney, isDecimalString } from '@harbour/domain';
+
+/** What the page's `paper` parameter may name: one paper or all of those the loan has. */
+export type PaperChoice = PaperName | 'all';
+
+export const isPaperChoice = (v: string | null): v is PaperChoice => v === 'all' || (v !== null && Object.hasOwn(PAPER_NAMES, v));
+
+/** The papers a choice prints, in order, of those the loan has now. */
+export function papersToPrint(choice: PaperChoice, available: readonly LoanPrint[]): PaperName[] {
+  const names = choice === 'all' ? PAPER_ORDER : [choice];
+  return names.filter((n) => available.includes(PAPER_NAMES[n]));
+}
+
+/** The paper language for a UI language: Chinese papers for either Chinese UI, else English. */
+export const paperLanguageOf = (uiLanguage: string): PaperLanguage => (uiLanguage.startsWith('zh') ? 'zh-TW' : 'en');
+
+/** An amount as papers print it: thousands separators, two places ("50,000.00"); blank stays blank. */
+export function paperMoney(v: string | null | undefined): string {
+  if (v === null || v === undefined || !isDecimalString(v.trim())) return '';
+  return formatMoney(v.trim(), { decimalPlaces: 2, grouped: true });
+}
+
+/** A rate in percent to two places ("16.2552" → "16.26"). */
+export const paperRate = (v: string | null | undefined): string => (v === null || v === undefined || !isDecimalString(v) ? '' : dec(v).toFixed(2));
+
+/** The amount in words in the paper's language (s.18(2)(d): in words and in figures). */
+export const amountInWords = (amount: string, lang: PaperLanguage): string => (lang === 'en' ? amountInEnglishWords(amount) : amountInChineseWords(amount));
+
+/** A name in the paper's language when both are known ("陳志明 (CHAN Chi Ming)"). */
+export const personName = (p: { name: string; englishName: string | null }): string => (p.englishName && p.englishName !== p.name ? `${p.name} (${p.englishName})` : p.name);
+
+/** The lender's name and address in the paper's language, the other language when one is blank. */
+export function lenderIn(lender: LoanPapers['lender'], lang: PaperLanguage): { name: string; address: string } {
+  const pick = (zh: string | null, en: string | null) => ((lang === 'en' ? en || zh : zh || en) ?? '').trim();
+  return { name: pick(lender.nameZh, lender.nameEn), address: pick(lender.addressZh, lender.addressEn) };
+}
+
+/** Where the agreement is negotiated and completed: the approval's place, else the branch's address. */
+export function placeOfNegotiation(papers: Pick<LoanPapers, 'approval' | 'store'>, lang: PaperLanguage): string {
+  const branch = lang === 'en' ? papers.store.nameEn : papers.store.nameZh;
+  return papers.approval?.placeOfNegotiation || [branch, papers.store.address].filter(Boolean).join(lang === 'en' ? ', ' : '，');
+}
+
+export interface Affordability {
+  income: string | null;
+  existing: string;
+  newInstalment: string;
+  total: string;
+  /** total repayments as percent of income, two places; null without an income */
+  ratio: string | null;
+}
+
+/** The figures of the affordability declaration: income, existing instalments, this loan's, and the share of income. */
+export function affordabilityOf(papers: Pick<LoanPapers, 'borrower' | 'creditReferences' | 'loan'>): Affordability {
+  const existing = papers.creditReferences.reduce((sum, c) => (c.instalmentAmount ? sum.plus(dec(c.instalmentAmount)) : sum), dec('0'));
+  const total = existing.plus(dec(papers.loan.instalmentAmount));
+  const income = papers.borrower.salary;
+  const ratio = income && dec(income).gt(0) ? total.div(dec(income)).times(100).toFixed(2) : null;
+  return { income, existing: existing.toFixed(2), newInstalment: dec(papers.loan.instalmentAmount).toFixed(2), total: total.toFixed(2), ratio };
+}
+
+/** The totals of a schedule's columns. */
+export function scheduleTotals(rows: LoanPapers['schedule']['rows']): { principal: string; interest: string; instalment: string } {
+  const sum = (k: 'principal' | 'interest' | 'instalment') => rows.reduce((s, r) => s.plus(dec(r[k])), dec('0')).toFixed(2);
+  return { principal: sum('principal'), interest: sum('interest'), instalment: sum('instalment') };
+}
+
+/** A static text (the Ordinance's summary) as headings and paragraphs: blank lines part them, "# " starts a heading. */
+export function textBlocks(text: string): { heading: boolean; text: string }[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((b) => b.trim())
+    .filter(Boolean)
+    .map((b) => (b.startsWith('# ') ? { heading: true, text: b.slice(2).trim() } : { heading: false, text: b.replace(/\s*\n\s*/g, ' ') }));
+}
