@@ -200,6 +200,12 @@ for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
       await hit.click();
       await page.waitForURL(new RegExp(`/loan/operation\\?id=${shownLoan.id}$`));
       await expect(main(page).getByRole('heading', { name: new RegExp(shownLoan.applyNo) })).toBeVisible();
+
+      // The loan list's filters with the same search box (on a phone it stays on its label's line).
+      await goInApp(page, '/loan/list');
+      await expect(main(page).getByRole('row', { name: new RegExp(shownLoan.applyNo) })).toBeVisible();
+      await settled();
+      await shot(page, 'loans-list-filters');
     });
   }
 }

@@ -49,7 +49,7 @@ describe('GET /loans/choices', () => {
   });
 
   it('leaves out an agent out of service', async () => {
-    const { rows } = await t.pool.query<{ id: number }>(`update referral_agents set state = 'forbidden' where id = (select min(id) from referral_agents) returning id`);
+    const { rows } = await t.pool.query<{ id: number }>(`update referral_agents set state = 'disabled' where id = (select min(id) from referral_agents) returning id`);
     try {
       const ids = dataOf(await call<LoanChoices>(t.app, 'GET', '/loans/choices', { token: manager })).referralAgents.map((a) => a.id);
       expect(ids).not.toContain(rows[0]!.id);

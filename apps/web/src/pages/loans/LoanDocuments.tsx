@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LOAN_DOCUMENT_KINDS, LOAN_DOCUMENT_OPEN_STATUSES, type LoanDocument, type LoanDocumentKind, type LoanItem } from '@harbour/contracts';
 import { usePermission } from '../../components/Permission.js';
 import { DateTimeText } from '../../generic/DateTimeText';
+import { fieldErrorsOf } from '../../generic/server-errors';
 import { useFeedback } from '../../generic/use-feedback';
 import { resourceKeys } from '../../generic/use-resource';
 import { loansApi } from './loans-api';
@@ -85,7 +86,11 @@ export function LoanDocuments({ loan }: Props) {
       keep(documents);
       message.success(t('documents.uploaded'));
     },
-    onError: (e) => setError(e instanceof Error ? e.message : String(e)),
+    // A refused file comes as a field error of `file` (wrong type, too large): show its text.
+    onError: (e) => {
+      const fields = fieldErrorsOf(e);
+      setError(fields.length > 0 ? fields.map((f) => f.message).join(' ') : e instanceof Error ? e.message : String(e));
+    },
   });
   const remove = useMutation({
     mutationFn: (docId: number) => loansApi.removeDocument(loan.id, docId),

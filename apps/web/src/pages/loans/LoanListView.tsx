@@ -139,5 +139,6 @@ export function LoanListView({ path, titleKey, openPath, header, fixedQuery, wit
 /** The one search box: application or loan number, name, or an exact ID number or phone. */
 function SearchInput(props: Record<string, unknown>) {
   const { t } = useTranslation();
-  return <Input allowClear autoComplete="off" placeholder={t('loans:list.searchHint')} style={{ width: 300, maxWidth: '100%' }} {...props} />;
+  // On a phone the box narrows to stay on its label's line, like the other filters.
+  return <Input allowClear autoComplete="off" placeholder={t('loans:list.searchHint')} style={{ width: 300, maxWidth: 'calc(100vw - 150px)' }} {...props} />;
 }

@@ -131,7 +131,7 @@ export function LoanOperationView({ id }: { id: number }) {
             { key: 'payoutMethod', label: t('fields.payoutMethod'), children: opt('payoutMethod', l.payoutMethod) },
             { key: 'agent', label: t('fields.referralAgent'), children: dash(l.referralAgentName) },
             { key: 'staff', label: t('fields.staff'), children: l.staffName },
-            { key: 'submitted', label: t('fields.submittedAt'), children: l.submittedAt ? <Space><DateTimeText value={l.submittedAt} />{l.submittedByName}</Space> : '—' },
+            { key: 'submitted', label: t('fields.submittedAt'), children: l.submittedAt ? <Space wrap size={[8, 0]}><DateTimeText value={l.submittedAt} /><span style={{ whiteSpace: 'nowrap' }}>{l.submittedByName}</span></Space> : '—' },
             { key: 'autopay', label: t('form.autopay'), children: dash([l.autopayBankName, l.autopayAccountName, l.autopayAccountNo].filter(Boolean).join(' · ')) },
             ...(l.blacklistOverrideReason ? [{ key: 'override', label: t('fields.overrideReason'), children: l.blacklistOverrideReason }] : []),
             { key: 'remarks', label: t('fields.remarks'), children: dash(l.remarks) },
