@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOAN_STATUSES, LOAN_ACTIONS, CURRENT_STATUS_FILTER } from '@harbour/domain';
+import { LOAN_STATUSES, LOAN_ACTIONS, CURRENT_STATUS_FILTER, type LoanStatus } from '@harbour/domain';
 import { listQueryBase } from './list.js';
 import { defineResource, type ResourceField } from './resource.js';
 import { INTEREST_METHODS, MLO_STATUSES, REPAY_CYCLES, V, isCalendarDate, isoDate, loanTermsShape, optionalDecimal, refineLoanTerms } from './calculator.js';
@@ -277,6 +277,8 @@ export const instalmentItemSchema = z.object({
 export const LOAN_DOCUMENT_KINDS = ['id-card', 'income-proof', 'address-proof', 'signed-note', 'property', 'other'] as const;
 export type LoanDocumentKind = (typeof LOAN_DOCUMENT_KINDS)[number];
 export const LOAN_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** Statuses in which documents may still be added or removed: before payout (the signed note arrives after approval). */
+export const LOAN_DOCUMENT_OPEN_STATUSES: readonly LoanStatus[] = ['pending', 'wait_approve', 'approved'];
 
 export const loanDocumentSchema = z.object({
   id: z.number().int(),
@@ -386,6 +388,50 @@ export const printBodySchema = z.object({
   document: z.enum(LOAN_PRINTS, { message: V.choice }),
   language: z.enum(['zh-TW', 'en'], { message: V.choice }),
 });
+
+/**
+ * What the application form's selects need that a clerk cannot read from master data
+ * (`GET /loans/choices`, for holders of `loan.create` or `loan.edit`): the referral agents in
+ * service, by id and their name in the caller's language.
+ */
+export const LOAN_CHOICES_PATH = '/loans/choices';
+export const loanChoicesSchema = z.object({
+  referralAgents: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type LoanChoices = z.infer<typeof loanChoicesSchema>;
+
+/** At most this many customers and typed numbers in one check (the people of one application). */
+export const LOAN_BLACKLIST_CHECK_MAX = 10;
+/**
+ * The application form's blacklist check while typing (`POST /loans/blacklistCheck`): the chosen
+ * borrower and partakers by customer id (the form only ever sees their numbers masked), and the
+ * numbers typed into the form (a collateral owner's ID number) with the name they were typed for.
+ */
+export const loanBlacklistCheckSchema = z.object({
+  customerIds: z.array(id).max(LOAN_BLACKLIST_CHECK_MAX).default([]),
+  typed: z
+    .array(
+      z.object({
+        name: z.string().max(128, { message: 'validation.tooLong' }).default(''),
+        idNumber: z.string().max(32, { message: 'validation.tooLong' }).optional(),
+        phone: z.string().max(32, { message: 'validation.tooLong' }).optional(),
+      }),
+    )
+    .max(LOAN_BLACKLIST_CHECK_MAX)
+    .default([]),
+});
+export type LoanBlacklistCheck = z.infer<typeof loanBlacklistCheckSchema>;
+/** The customer fields a hit can be on; `listStatus` is a customer marked black in the register. */
+export const LOAN_BLACKLIST_HIT_FIELDS = ['idNumber', 'mobile1', 'mobile2', 'mobile3', 'phone', 'listStatus'] as const;
+/** One hit: which person (a customer of the form, or a typed name), which field, its masked value. */
+export const loanBlacklistHitSchema = z.object({
+  customerId: z.number().int().nullable(),
+  name: z.string(),
+  field: z.enum(LOAN_BLACKLIST_HIT_FIELDS),
+  value: z.string().nullable(),
+});
+export type LoanBlacklistHit = z.infer<typeof loanBlacklistHitSchema>;
+export const loanBlacklistCheckAnswerSchema = z.object({ hits: z.array(loanBlacklistHitSchema) });
 
 export const submitBodySchema = z.object({
   /** a manager's reason to submit despite a blacklist hit (needs `loan.blacklistOverride`) */

@@ -6,6 +6,7 @@ import { API_BASE, type LoanDocument, type LoanItem } from '@harbour/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { insertCustomer, smallApplication } from '../helpers/loans.js';
 
 let t: TestApp;
 let dataDir: string;
@@ -24,27 +25,8 @@ beforeAll(async () => {
   clerk = (await loginAs(t.app, 'clerk')).access_token;
   manager = (await loginAs(t.app, 'manager')).access_token;
   collector = (await loginAs(t.app, 'collector')).access_token;
-  const { rows } = await t.pool.query<{ id: number }>(
-    `insert into customers (customer_code, type, name, id_type, id_number, mobile1, date_of_birth)
-     values ('TD0001', 'personal', '何文件', 'hkid', 'A1234563', '91234567', '1980-05-01') returning id`,
-  );
-  loan = dataOf(
-    await call<LoanItem>(t.app, 'POST', '/loans', {
-      token: clerk,
-      body: {
-        customerId: rows[0]!.id,
-        loanType: 'private_loan',
-        applyDate: '2026-11-02',
-        loanDate: '2026-11-02',
-        interestStartDate: '2026-11-02',
-        loanAmount: '30000',
-        totalTenor: 6,
-        repayCycle: 'monthly',
-        interestMethod: 'amortization',
-        flatRate: '1',
-      },
-    }),
-  );
+  const customerId = await insertCustomer(t.pool, { code: 'TD0001', name: '何文件', idNumber: 'A1234563', mobile1: '91234567' });
+  loan = dataOf(await call<LoanItem>(t.app, 'POST', '/loans', { token: clerk, body: smallApplication(customerId) }));
 });
 afterAll(async () => {
   await t.close();

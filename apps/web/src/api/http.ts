@@ -101,16 +101,24 @@ export interface DownloadOptions extends RequestOptions {
 }
 
 /**
+ * A file of the API as a blob with the server's file name, fetched like `request` (token, refresh,
+ * language, timeout; an error answer's envelope shown and thrown): for showing it in the page.
+ */
+export async function fetchFile(path: string, options: RequestOptions = {}): Promise<{ blob: Blob; name: string | undefined }> {
+  if (options.auth !== false && refreshDue()) await refreshTokens();
+  return send(path, options, async (res) => ({
+    blob: await res.blob(),
+    name: filenameFromDisposition(res.headers.get('Content-Disposition')),
+  }));
+}
+
+/**
  * Fetches a file (an export, a printout) the way `request` calls the API — session token,
  * refresh, language, timeout, and an error answer's envelope shown in red and thrown as ApiError
  * — and hands it to the browser under the server's file name. Resolves with that name.
  */
 export async function download(path: string, options: DownloadOptions = {}): Promise<string> {
-  if (options.auth !== false && refreshDue()) await refreshTokens();
-  const file = await send(path, options, async (res) => ({
-    blob: await res.blob(),
-    name: filenameFromDisposition(res.headers.get('Content-Disposition')),
-  }));
+  const file = await fetchFile(path, options);
   const filename = file.name ?? options.filename ?? 'download';
   saveBlob(file.blob, filename);
   return filename;

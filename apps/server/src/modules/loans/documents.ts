@@ -2,8 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { API_BASE, LOAN_DOCUMENT_KINDS, LOAN_DOCUMENT_MAX_BYTES, type LoanDocumentKind, loanDocumentSchema } from '@harbour/contracts';
+import { API_BASE, LOAN_DOCUMENT_KINDS, LOAN_DOCUMENT_OPEN_STATUSES, LOAN_DOCUMENT_MAX_BYTES, type LoanDocumentKind, loanDocumentSchema } from '@harbour/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { LoanStatus } from '@harbour/domain';
 import { imageSize } from 'image-size';
 import { z } from 'zod';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -33,11 +34,9 @@ export const loanDocumentStore = imageStore({
   messages: { missing: 'loans.documents.missing', tooLarge: 'loans.documents.tooLarge', type: 'loans.documents.type' },
 });
 
-/** Statuses in which documents may still be added or removed: before payout (the signed note arrives after approval). */
-const OPEN_STATUSES = ['pending', 'wait_approve', 'approved'];
 
 function assertOpen(loan: LoanRow): void {
-  if (!OPEN_STATUSES.includes(loan.status)) throw businessRule('loans.documents.closed', { status: loan.status });
+  if (!LOAN_DOCUMENT_OPEN_STATUSES.includes(loan.status as LoanStatus)) throw businessRule('loans.documents.closed', { status: loan.status });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { loanFiltersSchema, loanListItemSchema, loanResource, pageOf, payoutQuoteQuerySchema, payoutQuoteSchema } from '@harbour/contracts';
+import { LOAN_CHOICES_PATH, loanBlacklistCheckAnswerSchema, loanBlacklistCheckSchema, loanChoicesSchema, loanFiltersSchema, loanListItemSchema, loanResource, pageOf, payoutQuoteQuerySchema, payoutQuoteSchema } from '@harbour/contracts';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../http/resource.js';
@@ -7,6 +7,7 @@ import { contextOf } from '../../platform/context.js';
 import { loanService, quotePayout } from './service.js';
 import { registerLoanDocumentRoutes } from './documents.js';
 import { registerLoanPapersRoute } from './papers.js';
+import { applicationChoices, checkApplicationBlacklist } from './form-support.js';
 
 /** Loans: applications (sections A, B, C, E), submission, approval decisions and client cancel. */
 export async function loansModule(app: FastifyInstance) {
@@ -42,5 +43,26 @@ export async function loansModule(app: FastifyInstance) {
     handler: (req) => quotePayout(contextOf(req), req.params.id, req.query.payoutDate),
   });
   registerLoanPapersRoute(app);
+  // What the application form needs besides the loan: open to whoever may create or edit one.
+  route(app, {
+    method: 'GET',
+    url: LOAN_CHOICES_PATH,
+    permission: ['loan.create', 'loan.edit'],
+    summary: 'The referral agents in service (id and name) for the application form',
+    tags: ['loans'],
+    response: loanChoicesSchema,
+    handler: (req) => applicationChoices(contextOf(req)),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/loans/blacklistCheck',
+    permission: ['loan.create', 'loan.edit'],
+    summary: 'Blacklist hits of the customers chosen on an application and the numbers typed into it (which person, which field; masked)',
+    tags: ['loans'],
+    audit: false,
+    body: loanBlacklistCheckSchema,
+    response: loanBlacklistCheckAnswerSchema,
+    handler: (req) => checkApplicationBlacklist(contextOf(req), req.body),
+  });
   await registerLoanDocumentRoutes(app);
 }

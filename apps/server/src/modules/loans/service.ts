@@ -14,7 +14,7 @@ import { getLoan, listLoans, loanRow, type LoanRow } from './read.js';
 import { createApplication, updateApplication } from './write.js';
 import { approve, decide, loanStatusSpec, undoApproval } from './approval.js';
 import { markSignedNote, payOut, payoutQuote } from './payout.js';
-import { blacklistHits } from '../blacklist/hits.js';
+import { customerBlacklistHits } from './form-support.js';
 
 /** The permission that lets a manager submit an application despite a blacklist hit, with a reason. */
 export const BLACKLIST_OVERRIDE_PERMISSION = 'loan.blacklistOverride';
@@ -23,18 +23,15 @@ const mayOverride = (ctx: ServiceContext) => !!ctx.auth && (ctx.auth.superAdmin 
 
 /**
  * Who of an application's people is blacklisted: a black customer, or one whose ID number or any
- * mobile is on the blacklist (exact match on the normal forms, `blacklistHits`). Answers names only.
+ * mobile is on the blacklist (`customerBlacklistHits`, the same hits the form warns of). Answers
+ * each person once.
  */
 async function blacklistedPeople(tx: Tx, loan: LoanRow): Promise<{ id: number; name: string }[]> {
   const partakers = await tx.select({ id: loanPartakers.customerId }).from(loanPartakers).where(eq(loanPartakers.loanId, loan.id));
   const ids = [loan.customerId, ...partakers.map((p) => p.id)];
   const people = await tx.select().from(customers).where(inArray(customers.id, ids));
-  const out: { id: number; name: string }[] = [];
-  for (const c of people) {
-    const phones = [c.mobile1, c.mobile2, c.mobile3].filter((p): p is string => !!p);
-    if (c.listStatus === 'black' || (await blacklistHits(tx, { idNumbers: [c.idNumber], phones })).length > 0) out.push({ id: c.id, name: c.name });
-  }
-  return out;
+  const hits = await customerBlacklistHits(tx, people, 0);
+  return people.filter((c) => hits.some((h) => h.customerId === c.id)).map((c) => ({ id: c.id, name: c.name }));
 }
 
 export const loanService: ResourceService<typeof loanResource> = {

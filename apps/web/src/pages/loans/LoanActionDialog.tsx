@@ -44,6 +44,8 @@ interface Props {
   loan: LoanItem;
   action: LoanActionName | undefined;
   onClose: () => void;
+  /** The server's refusal that opened the dialog (the application form's "save and submit" hit the blacklist). */
+  initialError?: string;
 }
 
 /**
@@ -52,15 +54,17 @@ interface Props {
  * confirm button. When the server asks for more (a blacklist hit a manager may override, a rate
  * above the company's maximum APR to confirm) the dialog offers that field and shows why.
  */
-export function LoanActionDialog({ loan, action, onClose }: Props) {
+export function LoanActionDialog({ loan, action, onClose, initialError }: Props) {
   const { t, i18n } = useTranslation('loans');
   const name = useId();
   const [form] = Form.useForm<Values>();
   const qc = useQueryClient();
   const { message } = useFeedback();
   const mayOverride = usePermission('loan.blacklistOverride');
-  const [error, setError] = useState<string>();
-  const [askOverride, setAskOverride] = useState(false);
+  const [error, setError] = useState<string | undefined>(initialError);
+  const [askOverride, setAskOverride] = useState(
+    () => action === 'submit' && mayOverride && !!initialError && matchesMessage(i18n, i18n.language, 'loans', 'errors.blacklisted', initialError),
+  );
   const [askExcess, setAskExcess] = useState(false);
   const today = dayjs(hongKongToday());
 

@@ -6,16 +6,19 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PARTAKER_ROLES, REPAY_CYCLES, type LoanItem } from '@harbour/contracts';
 import { DecimalInput } from '../../components/DecimalInput.js';
-import { Permission } from '../../components/Permission.js';
+import { Permission, usePermission } from '../../components/Permission.js';
 import { fieldErrorsOf } from '../../generic/server-errors';
 import { useFeedback } from '../../generic/use-feedback';
 import { resourceKeys } from '../../generic/use-resource';
-import { request } from '../../api/index.js';
 import { calculatorApi } from '../tools/calculator-api';
 import { CalculatorSummary } from '../tools/CalculatorSummary';
 import { ScheduleTable } from '../tools/ScheduleTable';
 import { useLiveCalculation } from '../tools/use-live-calculation';
+import { BlacklistWarning, blacklistCheckOf } from './BlacklistWarning';
 import { CustomerPicker } from './CustomerPicker';
+import { LoanActionDialog } from './LoanActionDialog';
+import { DocumentsSection } from './DocumentsSection';
+import { matchesMessage } from './message-match';
 import { MORTGAGE_TYPES, emptyApplication, formPathOf, fromLoan, toApplication, toPreview, type ApplicationFormValues } from './application-model';
 import { loansApi, optionLabel, type CustomerChoice } from './loans-api';
 import { useOptionChoices } from './LoanListView';
@@ -50,12 +53,11 @@ function ApplicationForm({ loan }: { loan: LoanItem | undefined }) {
   const choices = useOptionChoices();
   const lang = i18n.language;
   const known: CustomerChoice[] = useMemo(() => (loan ? [loan.customer, ...loan.partakers.map((p) => p.customer)] : []), [loan]);
-  const agents = useQuery({
-    queryKey: ['referralAgents', 'choices'],
-    queryFn: ({ signal }) => request<{ items: { id: number; nameZh: string; nameEn: string | null }[] }>('/referralAgents', { query: { pageSize: 100 }, signal, silent: true }),
-    staleTime: 60_000,
-    retry: false,
-  });
+  // The agents a clerk may choose from (`GET /loans/choices`: no master-data key needed).
+  const formChoices = useQuery({ queryKey: ['loans', 'choices', lang], queryFn: ({ signal }) => loansApi.choices(signal), staleTime: 60_000 });
+  const mayOverride = usePermission('loan.blacklistOverride');
+  // "Save and submit" refused for a blacklist hit: a manager may submit anyway with a reason.
+  const [overrideFor, setOverrideFor] = useState<{ loan: LoanItem; error: string }>();
   const calcOptions = useQuery({ queryKey: ['tools', 'calculator', 'options'], queryFn: ({ signal }) => calculatorApi.options(signal) });
 
   // The live preview: the server's calculator on the terms as they are typed.
@@ -64,10 +66,12 @@ function ApplicationForm({ loan }: { loan: LoanItem | undefined }) {
   const result = calc.isError ? undefined : calc.data;
 
   const save = useMutation({
-    mutationFn: async (submit: boolean) => {
+    /** `draft` saves a new application and stays in the form (for section D). */
+    mutationFn: async (mode: 'save' | 'submit' | 'draft') => {
+      const submit = mode === 'submit';
       const payload = toApplication(form.getFieldsValue(true) as ApplicationFormValues);
       const saved = loan ? await loansApi.update(loan.id, payload) : await loansApi.create(payload);
-      if (!submit) return { saved, submitted: false };
+      if (!submit) return { saved, submitted: false, draft: mode === 'draft' };
       try {
         return { saved: await loansApi.act(saved.id, 'submit', {}), submitted: true };
       } catch (err) {
@@ -77,9 +81,15 @@ function ApplicationForm({ loan }: { loan: LoanItem | undefined }) {
     },
     onSuccess: async (r) => {
       await qc.invalidateQueries({ queryKey: resourceKeys.all('/loans') });
-      if ('submitError' in r && r.submitError) message.error(r.submitError);
-      else message.success(r.submitted ? t('success.submitted') : t('form.saved', { applyNo: r.saved.applyNo }));
-      navigate(`/loan/operation?id=${r.saved.id}`);
+      if ('submitError' in r && r.submitError) {
+        if (mayOverride && matchesMessage(i18n, lang, 'loans', 'errors.blacklisted', r.submitError)) {
+          setOverrideFor({ loan: r.saved, error: r.submitError });
+          return;
+        }
+        message.error(r.submitError);
+      } else message.success(r.submitted ? t('success.submitted') : t('form.saved', { applyNo: r.saved.applyNo }));
+      if ('draft' in r && r.draft) navigate(`/loan/edit/${r.saved.id}`, { replace: true });
+      else navigate(`/loan/operation?id=${r.saved.id}`);
     },
     onError: (err) => {
       const fieldErrors = fieldErrorsOf(err);
@@ -119,17 +129,18 @@ function ApplicationForm({ loan }: { loan: LoanItem | undefined }) {
           </Typography.Title>
           <Space wrap>
             <Button onClick={() => navigate(loan ? `/loan/operation?id=${loan.id}` : '/loan/list')}>{t('form.back')}</Button>
-            <Button loading={save.isPending && save.variables === false} onClick={() => save.mutate(false)}>
+            <Button loading={save.isPending && save.variables === 'save'} onClick={() => save.mutate('save')}>
               {t('form.save')}
             </Button>
             <Permission need="loan.submit">
-              <Button type="primary" loading={save.isPending && save.variables === true} onClick={() => save.mutate(true)}>
+              <Button type="primary" loading={save.isPending && save.variables === 'submit'} onClick={() => save.mutate('submit')}>
                 {t('form.saveSubmit')}
               </Button>
             </Permission>
           </Space>
         </Flex>
         {formError && <Alert type="error" showIcon title={formError} />}
+        <BlacklistWarning check={blacklistCheckOf(values)} />
         <Row gutter={[16, 16]}>
           <Col xs={24} xxl={14}>
             <Card title={t('form.sectionA')}>
@@ -229,7 +240,7 @@ function ApplicationForm({ loan }: { loan: LoanItem | undefined }) {
                     <Select
                       allowClear
                       showSearch={{ optionFilterProp: 'label' }}
-                      options={(agents.data?.items ?? []).map((a) => ({ value: a.id, label: lang === 'en' && a.nameEn ? a.nameEn : a.nameZh }))}
+                      options={(formChoices.data?.referralAgents ?? []).map((a) => ({ value: a.id, label: a.name }))}
                     />
                   </Form.Item>
                 </Col>
@@ -366,7 +377,7 @@ function ApplicationForm({ loan }: { loan: LoanItem | undefined }) {
           </Form.List>
         </Card>
 
-        {/* Section D (documents) goes here. */}
+        <DocumentsSection loan={loan} saving={save.isPending && save.variables === 'draft'} onSaveDraft={() => save.mutate('draft')} />
 
         <Card title={t('form.sectionE')}>
           <Form.List name="collaterals">
@@ -435,6 +446,15 @@ function ApplicationForm({ loan }: { loan: LoanItem | undefined }) {
           </Form.List>
         </Card>
       </Flex>
+      {/* A dialog (rendered outside the form's DOM): a manager submits despite a blacklist hit. */}
+      {overrideFor && (
+        <LoanActionDialog
+          loan={overrideFor.loan}
+          action="submit"
+          initialError={overrideFor.error}
+          onClose={() => navigate(`/loan/operation?id=${overrideFor.loan.id}`)}
+        />
+      )}
     </Form>
   );
 }

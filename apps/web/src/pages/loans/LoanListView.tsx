@@ -12,6 +12,7 @@ import type { Row } from '../../generic/use-resource';
 import { useSession } from '../../stores/session.js';
 import { loanListDecl } from './loan-list-decl';
 import { loansApi, optionLabel } from './loans-api';
+import { useStoreName } from './use-store-name';
 
 /** Solid tag colours of the loan statuses, dark enough for the tag's white text (WCAG AA). */
 export const STATUS_COLOR: Record<LoanStatus, string> = {
@@ -71,6 +72,7 @@ export function LoanListView({ path, titleKey, openPath, header, fixedQuery, wit
     [path, withCreate, withoutFilters],
   );
   const lang = i18n.language;
+  const storeName = useStoreName();
   const cells = useMemo(
     () => ({
       customer: (row: Row) => {
@@ -83,10 +85,10 @@ export function LoanListView({ path, titleKey, openPath, header, fixedQuery, wit
       },
       loanType: (row: Row) => optionLabel(choices.data, 'loanType', String(row.loanType), lang),
       status: (row: Row) => <LoanStatusTag status={row.status as LoanStatus} />,
-      storeId: (row: Row) => String(row.storeName ?? ''),
+      storeId: (row: Row) => storeName(Number(row.storeId), String(row.storeName ?? '')),
       staffId: (row: Row) => String(row.staffName ?? ''),
     }),
-    [choices.data, lang],
+    [choices.data, lang, storeName],
   );
   const filterControls = useMemo(
     () => ({
@@ -137,5 +139,6 @@ export function LoanListView({ path, titleKey, openPath, header, fixedQuery, wit
 /** The one search box: application or loan number, name, or an exact ID number or phone. */
 function SearchInput(props: Record<string, unknown>) {
   const { t } = useTranslation();
-  return <Input allowClear autoComplete="off" placeholder={t('loans:list.searchHint')} style={{ width: 300, maxWidth: '100%' }} {...props} />;
+  // On a phone the box narrows to stay on its label's line, like the other filters.
+  return <Input allowClear autoComplete="off" placeholder={t('loans:list.searchHint')} style={{ width: 300, maxWidth: 'calc(100vw - 150px)' }} {...props} />;
 }

@@ -17,7 +17,10 @@ import { ScheduleTable } from '../tools/ScheduleTable';
 import { LoanActionDialog } from './LoanActionDialog';
 import { PrintMenu } from './papers/PrintMenu';
 import { LoanStatusTag, useOptionChoices } from './LoanListView';
+import { LoanDocuments } from './LoanDocuments';
 import { loansApi, optionLabel, type LoanActionName } from './loans-api';
+import { useStoreName } from './use-store-name';
+import { rateDecimals, useDecimalPlaces } from './rate-decimals';
 
 /** The buttons of a loan, in the order of the work, with the key each needs and when it applies. */
 const BUTTONS: { action: LoanActionName; need: PermissionKey; offered: (l: LoanItem) => boolean; primary?: boolean }[] = [
@@ -56,6 +59,8 @@ export function LoanOperationView({ id }: { id: number }) {
   const [action, setAction] = useState<LoanActionName>();
   const choices = useOptionChoices();
   const mayEdit = usePermission('loan.edit');
+  const storeName = useStoreName();
+  const decimalPlaces = useDecimalPlaces();
   const box = useFocusableScroll(t('op.title', { applyNo: '' }).trim());
   const loan = useQuery({ queryKey: resourceKeys.item('/loans', id), queryFn: ({ signal }) => loansApi.get(id, signal) });
   if (loan.isError) return <Result status="404" title={t('op.notFound')} subTitle={loan.error.message} />;
@@ -101,12 +106,12 @@ export function LoanOperationView({ id }: { id: number }) {
           items={[
             { key: 'customer', label: t('fields.customer'), children: `${l.customer.name} · ${l.customer.idNumber} · ${l.customer.mobile1}` },
             { key: 'loanType', label: t('fields.loanType'), children: opt('loanType', l.loanType) },
-            { key: 'store', label: t('fields.store'), children: l.storeName },
+            { key: 'store', label: t('fields.store'), children: storeName(l.storeId, l.storeName) },
             { key: 'loanAmount', label: t('fields.loanAmount'), children: money(l.loanAmount) },
             { key: 'tenor', label: t('fields.totalTenor'), children: l.totalTenor },
             { key: 'cycle', label: t('fields.repayCycle'), children: t(`tools:calculator.repayCycle.${l.repayCycle}`) },
             { key: 'method', label: t('fields.interestMethod'), children: t(`tools:calculator.interestMethod.${l.interestMethod}`) },
-            { key: 'flat', label: t('fields.flatRate'), children: l.flatRate === null ? '—' : <Rate value={l.flatRate} decimals={4} /> },
+            { key: 'flat', label: t('fields.flatRate'), children: l.flatRate === null ? '—' : <Rate value={l.flatRate} decimals={rateDecimals(l.flatRate, decimalPlaces)} /> },
             { key: 'effective', label: t('fields.effectiveRate'), children: l.effectiveRate === null ? '—' : <Rate value={l.effectiveRate} /> },
             { key: 'instalment', label: t('fields.instalmentAmount'), children: money(l.instalmentAmount) },
             { key: 'interest', label: t('fields.totalInterest'), children: money(l.totalInterest) },
@@ -128,7 +133,7 @@ export function LoanOperationView({ id }: { id: number }) {
             { key: 'payoutMethod', label: t('fields.payoutMethod'), children: opt('payoutMethod', l.payoutMethod) },
             { key: 'agent', label: t('fields.referralAgent'), children: dash(l.referralAgentName) },
             { key: 'staff', label: t('fields.staff'), children: l.staffName },
-            { key: 'submitted', label: t('fields.submittedAt'), children: l.submittedAt ? <Space><DateTimeText value={l.submittedAt} />{l.submittedByName}</Space> : '—' },
+            { key: 'submitted', label: t('fields.submittedAt'), children: l.submittedAt ? <Space wrap size={[8, 0]}><DateTimeText value={l.submittedAt} /><span style={{ whiteSpace: 'nowrap' }}>{l.submittedByName}</span></Space> : '—' },
             { key: 'autopay', label: t('form.autopay'), children: dash([l.autopayBankName, l.autopayAccountName, l.autopayAccountNo].filter(Boolean).join(' · ')) },
             ...(l.blacklistOverrideReason ? [{ key: 'override', label: t('fields.overrideReason'), children: l.blacklistOverrideReason }] : []),
             { key: 'remarks', label: t('fields.remarks'), children: dash(l.remarks) },
@@ -169,6 +174,10 @@ export function LoanOperationView({ id }: { id: number }) {
             { key: 'tenors', title: t('fields.outstandingTenors'), align: 'right', render: (_, c) => dash(c.outstandingTenors) },
           ]}
         />
+      </Card>
+
+      <Card title={t('form.sectionD')}>
+        <LoanDocuments loan={l} />
       </Card>
 
       <Card title={t('form.sectionE')}>

@@ -1,5 +1,5 @@
-import { LOANS_PATH, OPTION_CHOICES_PATH, type LoanItem, type OptionCategory, type OptionChoices, type PayoutQuote } from '@harbour/contracts';
-import { request } from '../../api/index.js';
+import { LOAN_CHOICES_PATH, LOANS_PATH, OPTION_CHOICES_PATH, type LoanBlacklistCheck, type LoanBlacklistHit, type LoanChoices, type LoanDocument, type LoanDocumentKind, type LoanItem, type LoanListItem, type Page, type OptionCategory, type OptionChoices, type PayoutQuote } from '@harbour/contracts';
+import { fetchFile, request } from '../../api/index.js';
 
 /** A customer as the picker lists them (ID number and phone come masked). */
 export interface CustomerChoice {
@@ -26,6 +26,23 @@ export const loansApi = {
   payoutQuote: (id: number, payoutDate: string, signal?: AbortSignal) =>
     request<PayoutQuote>(`${itemPath(id)}/payoutQuote`, { query: { payoutDate }, signal }),
   optionChoices: (signal?: AbortSignal) => request<OptionChoices>(OPTION_CHOICES_PATH, { signal }),
+  /** The loan finder: the list's one search box (`q`: numbers, name, ID number or phone). */
+  find: (q: string, signal?: AbortSignal) =>
+    request<Page<LoanListItem>>(LOANS_PATH, { query: { q, pageSize: 20, sort: 'applyDate:desc' }, signal }),
+  /** The form's choices a clerk may read (referral agents). */
+  choices: (signal?: AbortSignal) => request<LoanChoices>(LOAN_CHOICES_PATH, { signal }),
+  /** Silent: the form shows the hits as a warning, not an error. */
+  blacklistCheck: (body: LoanBlacklistCheck, signal?: AbortSignal) =>
+    request<{ hits: LoanBlacklistHit[] }>(`${LOANS_PATH}/blacklistCheck`, { method: 'POST', body, signal, silent: true }),
+  /** Silent: the documents card shows the server's message (wrong type, too large) itself. */
+  uploadDocument: (id: number, kind: LoanDocumentKind, file: File) => {
+    const body = new FormData();
+    body.append('kind', kind);
+    body.append('file', file);
+    return request<LoanDocument[]>(`${itemPath(id)}/documents`, { method: 'POST', body, silent: true });
+  },
+  removeDocument: (id: number, docId: number) => request<LoanDocument[]>(`${itemPath(id)}/documents/${docId}`, { method: 'DELETE' }),
+  documentFile: (id: number, docId: number) => fetchFile(`${itemPath(id)}/documents/${docId}/file`),
   customers: (q: string, signal?: AbortSignal) =>
     request<{ items: CustomerChoice[] }>('/customers', { query: { q, pageSize: 10 }, signal, silent: true }),
 };

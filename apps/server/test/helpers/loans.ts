@@ -1,0 +1,29 @@
+import type pg from 'pg';
+
+/** A personal customer written straight into the register (the register has its own tests); answers its id. */
+export async function insertCustomer(
+  pool: pg.Pool,
+  c: { code: string; name: string; idNumber: string; mobile1: string; mobile2?: string | null; dateOfBirth?: string; listStatus?: 'white' | 'black' },
+): Promise<number> {
+  const { rows } = await pool.query<{ id: number }>(
+    `insert into customers (customer_code, type, name, id_type, id_number, mobile1, mobile2, date_of_birth, list_status)
+     values ($1, 'personal', $2, 'hkid', $3, $4, $5, $6, $7) returning id`,
+    [c.code, c.name, c.idNumber, c.mobile1, c.mobile2 ?? null, c.dateOfBirth ?? '1980-05-01', c.listStatus ?? 'white'],
+  );
+  return rows[0]!.id;
+}
+
+/** A small private-loan application of a customer (30,000 over 6 months at 1% flat), with changes. */
+export const smallApplication = (customerId: number, over: Record<string, unknown> = {}) => ({
+  customerId,
+  loanType: 'private_loan',
+  applyDate: '2026-11-02',
+  loanDate: '2026-11-02',
+  interestStartDate: '2026-11-02',
+  loanAmount: '30000',
+  totalTenor: 6,
+  repayCycle: 'monthly',
+  interestMethod: 'amortization',
+  flatRate: '1',
+  ...over,
+});
