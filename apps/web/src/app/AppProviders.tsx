@@ -56,7 +56,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
           // antd's lightest greys fall under WCAG AA contrast; placeholders and hints stay readable.
           ...(mode === 'dark'
             ? { colorTextPlaceholder: 'rgba(255,255,255,0.55)', colorTextTertiary: 'rgba(255,255,255,0.6)' }
-            : { colorTextPlaceholder: 'rgba(0,0,0,0.55)', colorTextTertiary: 'rgba(0,0,0,0.6)' }),
+            : // Danger buttons and error texts in antd's red-7: the default red is 3.3:1 on white.
+              { colorTextPlaceholder: 'rgba(0,0,0,0.55)', colorTextTertiary: 'rgba(0,0,0,0.6)', colorError: '#cf1322' }),
         },
         algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
       }}
