@@ -31,6 +31,7 @@ import zhTWLevels from './zh-TW/levels.json' with { type: 'json' };
 import zhTWLoans from './zh-TW/loans.json' with { type: 'json' };
 import zhTWParties from './zh-TW/parties.json' with { type: 'json' };
 import zhTWCustomers from './zh-TW/customers.json' with { type: 'json' };
+import zhTWMembers from './zh-TW/members.json' with { type: 'json' };
 import zhTWOptions from './zh-TW/options.json' with { type: 'json' };
 import zhTWMonitor from './zh-TW/monitor.json' with { type: 'json' };
 import zhTWParams from './zh-TW/params.json' with { type: 'json' };
@@ -56,6 +57,7 @@ import enLevels from './en/levels.json' with { type: 'json' };
 import enLoans from './en/loans.json' with { type: 'json' };
 import enParties from './en/parties.json' with { type: 'json' };
 import enCustomers from './en/customers.json' with { type: 'json' };
+import enMembers from './en/members.json' with { type: 'json' };
 import enOptions from './en/options.json' with { type: 'json' };
 import enMonitor from './en/monitor.json' with { type: 'json' };
 import enParams from './en/params.json' with { type: 'json' };
@@ -81,6 +83,7 @@ import zhCNLevels from './zh-CN/levels.json' with { type: 'json' };
 import zhCNLoans from './zh-CN/loans.json' with { type: 'json' };
 import zhCNParties from './zh-CN/parties.json' with { type: 'json' };
 import zhCNCustomers from './zh-CN/customers.json' with { type: 'json' };
+import zhCNMembers from './zh-CN/members.json' with { type: 'json' };
 import zhCNOptions from './zh-CN/options.json' with { type: 'json' };
 import zhCNMonitor from './zh-CN/monitor.json' with { type: 'json' };
 import zhCNParams from './zh-CN/params.json' with { type: 'json' };
@@ -118,6 +121,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     params: zhTWParams,
     parties: zhTWParties,
     customers: zhTWCustomers,
+    members: zhTWMembers,
     settings: zhTWSettings,
     shell: zhTWShell,
     success: zhTWSuccess,
@@ -145,6 +149,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     params: enParams,
     parties: enParties,
     customers: enCustomers,
+    members: enMembers,
     settings: enSettings,
     shell: enShell,
     success: enSuccess,
@@ -172,6 +177,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     params: zhCNParams,
     parties: zhCNParties,
     customers: zhCNCustomers,
+    members: zhCNMembers,
     settings: zhCNSettings,
     shell: zhCNShell,
     success: zhCNSuccess,
