@@ -24,6 +24,7 @@ export * from './loan-status.js';
 export * from './staff-status.js';
 export { OPTION_STATUS, OPTION_ACTIONS, type OptionStatus, type OptionAction } from './option-status.js';
 export * from './article-status.js';
+export * from './member-status.js';
 export * from './calculator.js';
 export * from './validators/index.js';
 export * from './ledger/index.js';

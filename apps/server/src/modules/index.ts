@@ -23,9 +23,10 @@ import { ledgerModule } from './ledger/index.js';
 import { customersModule } from './customers/index.js';
 import { loansModule } from './loans/index.js';
 import { powerStaffModule } from './power-staff/index.js';
+import { membersModule } from './members/index.js';
 
 /** A server module registers its routes (with `route()` / `registerResource()`) on the app. */
 export type HarbourModule = (app: FastifyInstance) => void | Promise<void>;
 
 /** Every module of the server, in registration order. Add yours here (one line). */
-export const MODULES: readonly HarbourModule[] = [systemModule, authModule, staffModule, rolesModule, permissionsModule, storesModule, auditModule, accessIpsModule, toolsModule, settingsModule, holidaysModule, counterpartiesModule, companyModule, optionsModule, systemListModule, monitorModule, staffLevelsModule, codesModule, articlesModule, blacklistModule, ledgerModule, customersModule, loansModule, powerStaffModule];
+export const MODULES: readonly HarbourModule[] = [systemModule, authModule, staffModule, rolesModule, permissionsModule, storesModule, auditModule, accessIpsModule, toolsModule, settingsModule, holidaysModule, counterpartiesModule, companyModule, optionsModule, systemListModule, monitorModule, staffLevelsModule, codesModule, articlesModule, blacklistModule, ledgerModule, customersModule, loansModule, powerStaffModule, membersModule];

@@ -111,6 +111,9 @@ export const pages: Record<string, PageComponent> = {
   'persona.create': lazy(() => import('../pages/persona/PersonaFormPage.js').then((m) => ({ default: m.PersonaCreatePage }))),
   'persona.edit': lazy(() => import('../pages/persona/PersonaFormPage.js').then((m) => ({ default: m.PersonaEditPage }))),
   'persona.detail': lazy(() => import('../pages/persona/PersonaDetailPage.js')),
+  // Member list = the website / app accounts: the generic list with create / edit, and the detail page.
+  'member.list': lazy(() => import('../pages/members/MemberListPage.js')),
+  'member.view': lazy(() => import('../pages/members/MemberDetailPage.js')),
 };
 
 /** Resolvers for families of keys, e.g. `resource:<name>` → the generic list page of that resource. */

@@ -31,6 +31,7 @@ import zhTWLevels from './zh-TW/levels.json' with { type: 'json' };
 import zhTWLoans from './zh-TW/loans.json' with { type: 'json' };
 import zhTWParties from './zh-TW/parties.json' with { type: 'json' };
 import zhTWCustomers from './zh-TW/customers.json' with { type: 'json' };
+import zhTWMembers from './zh-TW/members.json' with { type: 'json' };
 import zhTWOptions from './zh-TW/options.json' with { type: 'json' };
 import zhTWPapers from './zh-TW/papers.json' with { type: 'json' };
 import zhTWMonitor from './zh-TW/monitor.json' with { type: 'json' };
@@ -57,6 +58,7 @@ import enLevels from './en/levels.json' with { type: 'json' };
 import enLoans from './en/loans.json' with { type: 'json' };
 import enParties from './en/parties.json' with { type: 'json' };
 import enCustomers from './en/customers.json' with { type: 'json' };
+import enMembers from './en/members.json' with { type: 'json' };
 import enOptions from './en/options.json' with { type: 'json' };
 import enPapers from './en/papers.json' with { type: 'json' };
 import enMonitor from './en/monitor.json' with { type: 'json' };
@@ -83,6 +85,7 @@ import zhCNLevels from './zh-CN/levels.json' with { type: 'json' };
 import zhCNLoans from './zh-CN/loans.json' with { type: 'json' };
 import zhCNParties from './zh-CN/parties.json' with { type: 'json' };
 import zhCNCustomers from './zh-CN/customers.json' with { type: 'json' };
+import zhCNMembers from './zh-CN/members.json' with { type: 'json' };
 import zhCNOptions from './zh-CN/options.json' with { type: 'json' };
 import zhCNPapers from './zh-CN/papers.json' with { type: 'json' };
 import zhCNMonitor from './zh-CN/monitor.json' with { type: 'json' };
@@ -122,6 +125,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     params: zhTWParams,
     parties: zhTWParties,
     customers: zhTWCustomers,
+    members: zhTWMembers,
     settings: zhTWSettings,
     shell: zhTWShell,
     success: zhTWSuccess,
@@ -150,6 +154,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     params: enParams,
     parties: enParties,
     customers: enCustomers,
+    members: enMembers,
     settings: enSettings,
     shell: enShell,
     success: enSuccess,
@@ -178,6 +183,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     params: zhCNParams,
     parties: zhCNParties,
     customers: zhCNCustomers,
+    members: zhCNMembers,
     settings: zhCNSettings,
     shell: zhCNShell,
     success: zhCNSuccess,

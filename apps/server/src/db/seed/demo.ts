@@ -4,6 +4,7 @@ import type { Db } from '../client.js';
 import { articles, banks, blacklist, companyInfo, holidays, ocaAgents, referralAgents, rolePermissions, roles, settings, solicitors, staff, staffLevels, staffRoles, staffStores, stores } from '../schema/index.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { seedDemoCustomers } from './customers.js';
+import { seedDemoMembers } from './members.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -157,7 +158,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * Demo data for the embedded default on an empty database (and the test template): three stores,
  * the super admin (id 1), four roles, four staff with their levels, default settings, a few holidays,
  * the company's particulars, a few outside parties (eight referral agents), three articles (one a draft),
- * three blacklist entries and twelve customers.
+ * three blacklist entries, twelve customers and eight website / app members (five linked to customers).
  */
 export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -227,4 +228,5 @@ export async function seedDemo(db: Db): Promise<void> {
   });
   // Through the customer service (its own transactions): codes from the code format, audit rows.
   await seedDemoCustomers(db, storeIds);
+  await seedDemoMembers(db);
 }
