@@ -4,16 +4,18 @@
  */
 import { benchDomain } from './domain-runner.js';
 import { benchServer } from './server/bench-server.js';
+import { benchLoans } from './server/loans-bench.js';
 import { benchWeb } from './web/bench-web.js';
 import { errorText, na, printTable, type Figure } from './lib/report.js';
 
 const parts: [string, () => Promise<Figure[]>][] = [
   ['domain', benchDomain],
   ['server', benchServer],
+  ['loans', benchLoans],
   ['web', benchWeb],
 ];
 
-/** `HARBOUR_BENCH_PARTS=server,web` runs only those parts (all by default). */
+/** `HARBOUR_BENCH_PARTS=server,loans` runs only those parts (all by default). */
 const only = process.env.HARBOUR_BENCH_PARTS?.split(',').map((p) => p.trim());
 
 const figures: Figure[] = [];

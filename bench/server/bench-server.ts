@@ -32,7 +32,7 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
 }
 
 /** Starts bench/server/bare-app.ts in its own process so it never shares an event loop with the load. */
-function startBare(databaseUrl: string): Promise<{ url: string; stop: () => void }> {
+export function startBare(databaseUrl: string): Promise<{ url: string; stop: () => void }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/server/bare-app.ts')], {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: databaseUrl, HARBOUR_ROOT: repoRoot },

@@ -7,7 +7,7 @@ import { forbidden, tokenExpired, tokenInvalid, unauthenticated } from './app-er
 import { ipAllowed } from './ip-match.js';
 import { hashToken } from './tokens.js';
 import type { AuthContext } from './types.js';
-import { accessSettingsFor, staffAccessFor } from '../platform/access-cache.js';
+import { accessSettingsFor, staffAccessFor, type StaffAccess } from '../platform/access-cache.js';
 import { cachedSession, dropSession, forgetSessions, keepSession, sessionGeneration, type SessionRow } from '../platform/session-cache.js';
 
 export const SUPER_ADMIN_ID = 1;
@@ -128,22 +128,31 @@ async function checkSession(req: FastifyRequest, row: SessionRow): Promise<Verdi
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.id));
     row.last_seen_at = new Date(now);
   }
+  return { auth: authContextOf(row, access, idleMinutes, version) };
+}
+
+/** The session's staff member as services see them, with the roles, grants and stores of `access`. */
+export function authContextOf(
+  row: Pick<SessionRow, 'id' | 'staff_id' | 'store_id' | 'username' | 'name' | 'avatar' | 'introduction' | 'default_language'>,
+  access: StaffAccess,
+  idleMinutes: number,
+  version: number,
+): AuthContext {
+  const superAdmin = row.staff_id === SUPER_ADMIN_ID;
   return {
-    auth: {
-      staffId: row.staff_id,
-      username: row.username,
-      name: row.name,
-      sessionId: Number(row.id),
-      storeId: row.store_id,
-      roleNames: superAdmin ? ['admin'] : access.roleNames,
-      permissions: access.permissions,
-      superAdmin,
-      allStores: access.allStores,
-      stores: access.stores,
-      profile: { avatar: row.avatar, introduction: row.introduction, defaultLanguage: row.default_language },
-      idleMinutes,
-      accessVersion: version,
-    },
+    staffId: row.staff_id,
+    username: row.username,
+    name: row.name,
+    sessionId: Number(row.id),
+    storeId: row.store_id,
+    roleNames: superAdmin ? ['admin'] : access.roleNames,
+    permissions: access.permissions,
+    superAdmin,
+    allStores: access.allStores,
+    stores: access.stores,
+    profile: { avatar: row.avatar, introduction: row.introduction, defaultLanguage: row.default_language },
+    idleMinutes,
+    accessVersion: version,
   };
 }
 

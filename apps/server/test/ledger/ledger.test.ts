@@ -17,6 +17,11 @@ let kwunTong: number;
 let manager: string;
 let accountant: string;
 let clerk: string;
+/**
+ * The months this file posts in. The ledger also holds the demo loans' payouts (dated the day the
+ * demo data was made), so figures of this file's entries are read for these months only.
+ */
+const EARLY_2026 = { from: '2026-01-01', to: '2026-02-28' };
 /** ids of the entries posted by the first test */
 const posted: Record<string, number> = {};
 
@@ -66,8 +71,10 @@ describe('posting', () => {
       posted.repayment = (await postJournal(tx, ctx, repayment, { storeId: mongKok, date: '2026-02-05', loanId: 77 }))!;
       posted.oca = (await postJournal(tx, ctx, postOcaCharge({ amount: '240.50' }), { storeId: kwunTong, date: '2026-01-10' }))!;
     });
+    // this unit of work's entries (the demo loans' payouts are in the ledger too)
     const { rows } = await t.pool.query(
-      `select id::int, store_id, entry_date::text, event, loan_id, memo, reverses_entry_id, created_by, request_id from journal_entries order by id`,
+      `select id::int, store_id, entry_date::text, event, loan_id, memo, reverses_entry_id, created_by, request_id from journal_entries where request_id = $1 order by id`,
+      [ctx.requestId],
     );
     expect(rows).toEqual([
       { id: posted.payout, store_id: mongKok, entry_date: '2026-01-05', event: 'payout', loan_id: 77, memo: { loanNo: 'L-T1' }, reverses_entry_id: null, created_by: null, request_id: ctx.requestId },
@@ -229,11 +236,12 @@ describe('trial balance', () => {
     expect(tb.rows.map((r) => r.code)).toEqual([...tb.rows.map((r) => r.code)].sort());
     expect(tb.rows).toHaveLength(14);
     expect(tb).toMatchObject({ totals: { debit: '10005.00', credit: '10005.00' }, balanced: true, entryCount: 2 });
-    const feb = await withReadTx(job(), (tx) => trialBalance(tx, { storeId: mongKok, from: '2026-02-01' }));
+    // Periods are bounded: the demo loans' payouts are in the ledger too, dated the day the demo data was made.
+    const feb = await withReadTx(job(), (tx) => trialBalance(tx, { storeId: mongKok, from: '2026-02-01', to: '2026-02-28' }));
     // the repayment and its reversal net to nothing
     expect(feb.rows.every((r) => r.balance === '0.00')).toBe(true);
     expect(feb).toMatchObject({ totals: { debit: '1866.66', credit: '1866.66' }, entryCount: 2 });
-    const kt = await withReadTx(job(), (tx) => trialBalance(tx, { storeId: kwunTong }));
+    const kt = await withReadTx(job(), (tx) => trialBalance(tx, { storeId: kwunTong, ...EARLY_2026 }));
     expect(kt).toMatchObject({ totals: { debit: '240.50', credit: '240.50' }, entryCount: 1 });
     expect(kt.rows.find((r) => r.key === 'ocaPayable')!.balance).toBe('240.50');
   });
@@ -249,7 +257,7 @@ describe('routes', () => {
   });
 
   it('gives a caller without all-stores reach its current store only; another store answers 404', async () => {
-    const mine = dataOf(await call<TrialBalance>(t.app, 'GET', '/ledger/trialBalance', { token: accountant }));
+    const mine = dataOf(await call<TrialBalance>(t.app, 'GET', '/ledger/trialBalance', { token: accountant, query: EARLY_2026 }));
     expect(mine).toMatchObject({ storeId: mongKok, entryCount: 4, balanced: true, stores: [{ id: mongKok, name: '旺角店' }] });
     expect(mine.rows.find((r) => r.key === 'ocaPayable')!.credit).toBe('0.00');
     const other = await call(t.app, 'GET', '/ledger/trialBalance', { token: accountant, query: { storeId: kwunTong }, lang: 'en' });
@@ -261,7 +269,7 @@ describe('routes', () => {
   });
 
   it('lets an all-stores caller read one store or all, by period', async () => {
-    const kt = dataOf(await call<TrialBalance>(t.app, 'GET', '/ledger/trialBalance', { token: manager, query: { storeId: kwunTong } }));
+    const kt = dataOf(await call<TrialBalance>(t.app, 'GET', '/ledger/trialBalance', { token: manager, query: { storeId: kwunTong, ...EARLY_2026 } }));
     expect(kt).toMatchObject({ storeId: kwunTong, totals: { debit: '240.50', credit: '240.50' }, entryCount: 1 });
     const all = dataOf(await call<TrialBalance>(t.app, 'GET', '/ledger/trialBalance', { token: manager, query: { from: '2026-01-01', to: '2026-01-31' } }));
     expect(all).toMatchObject({ storeId: null, from: '2026-01-01', to: '2026-01-31', totals: { debit: '10245.50', credit: '10245.50' }, entryCount: 3 });
@@ -297,7 +305,7 @@ describe('routes', () => {
     expect(repayment!.lines[0]).toEqual({ account: 'bank', code: '1020', debit: '933.33', credit: '0.00' });
     const oca = dataOf(await call<Page<JournalEntryItem>>(t.app, 'GET', '/ledger/entries', { token: manager, query: { event: 'oca_charge', from: '2026-01-10', to: '2026-01-10' } }));
     expect(oca.items.map((e) => e.id)).toEqual([posted.oca]);
-    const paged = dataOf(await call<Page<JournalEntryItem>>(t.app, 'GET', '/ledger/entries', { token: manager, query: { pageSize: 2, sort: 'entryDate:asc' } }));
+    const paged = dataOf(await call<Page<JournalEntryItem>>(t.app, 'GET', '/ledger/entries', { token: manager, query: { pageSize: 2, sort: 'entryDate:asc', ...EARLY_2026 } }));
     expect(paged.items.map((e) => e.entryDate)).toEqual(['2026-01-05', '2026-01-07']);
     expect(paged.total).toBe(5);
   });

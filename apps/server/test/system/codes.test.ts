@@ -69,8 +69,12 @@ describe('code format', () => {
       expect(item.updatedAt).toBeNull();
     }
     expect(page).toMatchObject({ storeCode: 'MK', storeName: 'Mong Kok' });
-    // Only the twelve demo customers have taken numbers yet (customer codes are shared by all stores).
-    expect(page.counters.map((c) => c.kind)).toEqual(['customerCode']);
+    // Only the demo data has taken numbers yet: the twelve customers' codes (shared by all stores),
+    // the loan number of Mong Kok's demo loan paid out on the template's day, and the demo
+    // applications' numbers when they are dated this month.
+    const kinds = page.counters.map((c) => c.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['customerCode', 'loanNo']));
+    expect(kinds.every((k) => ['customerCode', 'applyNo', 'loanNo'].includes(k))).toBe(true);
     expect(page.today).toBe(await businessToday(t.db));
   });
 
@@ -135,10 +139,12 @@ describe('code format', () => {
 });
 
 describe('takeCode', () => {
+  // Loan numbers are taken in a past month: the demo loans paid out on the template's day took
+  // this month's first numbers of their stores.
   it('gives 50 concurrent transactions exactly the numbers 1..50', async () => {
-    const codes = await Promise.all(Array.from({ length: 50 }, () => take('loanNo', stores.mongKok, '2026-11-23')));
+    const codes = await Promise.all(Array.from({ length: 50 }, () => take('loanNo', stores.mongKok, '2025-06-16')));
     expect(new Set(codes).size).toBe(50);
-    expect(codes.every((c) => c.startsWith('LNMK2611'))).toBe(true);
+    expect(codes.every((c) => c.startsWith('LNMK2506'))).toBe(true);
     expect(codes.map((c) => seqOf(c, 4)).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
   });
 
@@ -146,7 +152,7 @@ describe('takeCode', () => {
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     const attempts = Array.from({ length: 30 }, (_, i) =>
       withTx(systemContext(many.db, 'test', { storeId: stores.kwunTong }), async (tx) => {
-        const code = await takeCode(tx, 'loanNo', { storeId: stores.kwunTong, date: '2026-11-23' });
+        const code = await takeCode(tx, 'loanNo', { storeId: stores.kwunTong, date: '2025-06-16' });
         await sleep(i % 4);
         if (i % 3 === 0) throw new Error('rolled back');
         return code;
@@ -158,7 +164,7 @@ describe('takeCode', () => {
     const committed = (await Promise.all(attempts)).map((a) => a.code).filter((c): c is string => c !== null);
     expect(committed).toHaveLength(20);
     expect(committed.map((c) => seqOf(c, 4)).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-    const { rows } = await t.pool.query(`select value from code_counters where kind = 'loanNo' and store_key = $1 and period = '202611'`, [stores.kwunTong]);
+    const { rows } = await t.pool.query(`select value from code_counters where kind = 'loanNo' and store_key = $1 and period = '202506'`, [stores.kwunTong]);
     expect(rows).toEqual([{ value: 20 }]);
   });
 
@@ -174,8 +180,8 @@ describe('takeCode', () => {
 
   it('starts again at 1 in a new period', async () => {
     expect(await take('repayNo', stores.tsuenWan, '2026-11-24')).toBe('RPTW202611240001');
-    expect(await take('loanNo', stores.mongKok, '2026-12-01')).toBe('LNMK26120001');
-    expect(await take('loanNo', stores.mongKok, '2027-01-01')).toBe('LNMK27010001');
+    expect(await take('loanNo', stores.mongKok, '2025-07-01')).toBe('LNMK25070001');
+    expect(await take('loanNo', stores.mongKok, '2026-01-01')).toBe('LNMK26010001');
     dataOf(await putFormat('customerCode', { prefix: 'CU', includeStoreCode: false, datePart: 'YYYY', seqWidth: 5, reset: 'yearly' }));
     expect(await take('customerCode', stores.mongKok, '2026-11-23')).toBe('CU202600001');
     expect(await take('customerCode', stores.mongKok, '2027-01-02')).toBe('CU202700001');

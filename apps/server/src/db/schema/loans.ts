@@ -100,7 +100,9 @@ export const loans = pgTable(
     check('loans_interest_method', sql`${t.interestMethod} in ('amortization','interest-first')`),
     check('loans_repay_cycle', sql`${t.repayCycle} in ('monthly','twice-monthly','biweekly','every-n-days')`),
     check('loans_mlo_status', sql`${t.mloStatus} in ('ok','extortionate','illegal')`),
-    index('loans_store_status').on(t.storeId, t.status),
+    // the loan list's usual filter (status and store, over an application-date range); its
+    // prefix serves status-and-store alone
+    index('loans_store_status_apply_date').on(t.storeId, t.status, t.applyDate),
     index('loans_customer').on(t.customerId),
     index('loans_apply_date').on(t.storeId, t.applyDate),
     index('loans_payout_date').on(t.storeId, t.payoutDate),

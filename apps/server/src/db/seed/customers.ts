@@ -25,12 +25,18 @@ const DEMO_CUSTOMERS: Demo[] = [
   { store: 2, type: 'company', name: '荃灣五金貿易公司', englishName: 'Tsuen Wan Hardware Trading Company', idType: 'business_registration', idNumber: '70123456', mobile1: '6456 1212', email: 'info@twhardware.example', source: 'magazine', residentialAddress: '新界荃灣青山公路 388 號 6 樓', remarks: '示範資料 (demo)' },
 ];
 
-/** Adds the demo customers, each in the store that registered it; one is on the black list. */
-export async function seedDemoCustomers(db: Db, storeIds: number[]): Promise<void> {
+/**
+ * Adds the demo customers, each in the store that registered it; one is on the black list.
+ * Answers their ids by name (the demo loans name their borrowers and partakers).
+ */
+export async function seedDemoCustomers(db: Db, storeIds: number[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
   for (const { store, black, ...fields } of DEMO_CUSTOMERS) {
     const ctx = systemContext(db, 'seed', { storeId: storeIds[store]! });
     const input: CustomerCreate = customerCreateSchema.parse(fields);
     const item = await customerService.create!(ctx, input);
+    ids.set(item.name, item.id);
     if (black) await customerService.actions!.blacklist(ctx, item.id, { reason: black });
   }
+  return ids;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../client.js';
 import { articles, banks, blacklist, companyInfo, holidays, ocaAgents, referralAgents, rolePermissions, roles, settings, solicitors, staff, staffLevels, staffRoles, staffStores, stores } from '../schema/index.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { seedDemoCustomers } from './customers.js';
+import { seedDemoLoans } from './loans.js';
 import { seedDemoMembers } from './members.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -158,7 +159,8 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * Demo data for the embedded default on an empty database (and the test template): three stores,
  * the super admin (id 1), four roles, four staff with their levels, default settings, a few holidays,
  * the company's particulars, a few outside parties (eight referral agents), three articles (one a draft),
- * three blacklist entries, twelve customers and eight website / app members (five linked to customers).
+ * three blacklist entries, twelve customers, a dozen loans in every status before repayment
+ * (`seed/loans.ts`) and eight website / app members (five linked to customers).
  */
 export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -226,7 +228,9 @@ export async function seedDemo(db: Db): Promise<void> {
     await tx.insert(blacklist).values(DEMO_BLACKLIST.map((b) => ({ ...b, createdBy: 1 })));
     return storeIds;
   });
-  // Through the customer service (its own transactions): codes from the code format, audit rows.
-  await seedDemoCustomers(db, storeIds);
+  // Through the customer and loan services (their own transactions): codes from the code format,
+  // audit rows, and the payouts' journal entries.
+  const customerIds = await seedDemoCustomers(db, storeIds);
+  await seedDemoLoans(db, storeIds, customerIds);
   await seedDemoMembers(db);
 }
