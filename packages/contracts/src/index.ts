@@ -28,3 +28,5 @@ export * from './resources/index.js';
 export * from './system-list.js';
 export * from './ledger.js';
 export * from './loans.js';
+export * from './form-layout.js';
+export * from './address-search.js';

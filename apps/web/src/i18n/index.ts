@@ -62,6 +62,9 @@ export async function initI18n(lng: Language = DEFAULT_LANGUAGE): Promise<typeof
   return i18next;
 }
 
+/** Loads a language's texts without switching to it (a printout in another language: `i18next.getFixedT(lng)`). */
+export const ensureLanguage = (lng: Language): Promise<void> => loadLanguage(lng);
+
 export async function changeLanguage(lng: Language): Promise<void> {
   await loadLanguage(lng);
   await i18next.changeLanguage(lng);

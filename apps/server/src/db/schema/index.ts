@@ -14,3 +14,4 @@ export * from './blacklist.js';
 export * from './ledger.js';
 export * from './customers.js';
 export * from './loans.js';
+export * from './form-layouts.js';

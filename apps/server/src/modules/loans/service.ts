@@ -109,14 +109,16 @@ export const loanService: ResourceService<typeof loanResource> = {
       }),
     /**
      * A print of one of the loan's papers, audited (`print`). The s.18 note and the papers signed
-     * with it exist once the application is approved; the payout receipt once it is paid out.
+     * with it exist once the application is approved; the payout receipt once it is paid out; the
+     * schedule and the filled application form at any time.
      */
     print: (ctx, id, body) =>
       withTx(ctx, async (tx) => {
         const loan = await loanRow(tx, ctx, id);
         const paidOut = loan.payoutDate !== null;
         const approvedOrLater = paidOut || loan.status === 'approved';
-        if (body.document === 'payout-receipt' ? !paidOut : body.document !== 'schedule' && !approvedOrLater) {
+        const anyTime = body.document === 'schedule' || body.document === 'application-form';
+        if (body.document === 'payout-receipt' ? !paidOut : !anyTime && !approvedOrLater) {
           throw businessRule('loans.errors.notPrintable', { status: loan.status });
         }
         await audit(tx, { action: 'print', module: 'loans', reference: loan.id, after: { applyNo: loan.applyNo, loanNo: loan.loanNo, ...body }, recordStores: [loan.storeId] });
