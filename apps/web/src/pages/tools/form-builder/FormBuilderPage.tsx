@@ -146,9 +146,8 @@ export default function FormBuilderPage() {
             pagination={false}
             loading={layouts.isLoading}
             dataSource={rows}
-            scroll={{ x: 560 }}
             columns={[
-              { key: 'section', title: t('builder.section'), dataIndex: 'section', width: 80, align: 'center' },
+              { key: 'section', title: t('builder.section'), dataIndex: 'section', width: 64, align: 'center' },
               {
                 key: 'field',
                 title: t('builder.field'),
@@ -159,8 +158,8 @@ export default function FormBuilderPage() {
                   </Space>
                 ),
               },
-              { key: 'shown', title: t('builder.shown'), width: 110, align: 'center', render: (_, r) => switchOf(r, 'shown') },
-              { key: 'required', title: t('builder.required'), width: 110, align: 'center', render: (_, r) => switchOf(r, 'required') },
+              { key: 'shown', title: t('builder.shown'), width: 76, align: 'center', render: (_, r) => switchOf(r, 'shown') },
+              { key: 'required', title: t('builder.required'), width: 76, align: 'center', render: (_, r) => switchOf(r, 'required') },
             ]}
           />
         </Flex>
