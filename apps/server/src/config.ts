@@ -27,6 +27,14 @@ export interface Config {
    * HARBOUR_SESSION_CACHE=0. Off, every request reads its session from the database.
    */
   sessionCache: boolean;
+  /**
+   * The Hong Kong government's Address Lookup Service (`HARBOUR_ALS_URL`, e.g.
+   * https://www.als.gov.hk/lookup) that Tools → address searching may also ask; unset (the
+   * default) → off, only the addresses Harbour holds are searched.
+   */
+  alsUrl: string | undefined;
+  /** How long to wait for the Address Lookup Service (`HARBOUR_ALS_TIMEOUT_MS`, 5000). */
+  alsTimeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -40,6 +48,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`PORT must be a port number, not "${env.PORT}"`);
+  const alsUrl = env.HARBOUR_ALS_URL?.trim() || undefined;
+  if (alsUrl && !/^https?:\/\/[^\s]+$/.test(alsUrl)) throw new StartupError(`HARBOUR_ALS_URL must be an http(s) URL, not "${alsUrl}"`);
+  const alsTimeoutMs = Number(env.HARBOUR_ALS_TIMEOUT_MS || 5000);
+  if (!Number.isInteger(alsTimeoutMs) || alsTimeoutMs < 100 || alsTimeoutMs > 60_000) {
+    throw new StartupError(`HARBOUR_ALS_TIMEOUT_MS must be 100 to 60000 milliseconds, not "${env.HARBOUR_ALS_TIMEOUT_MS}"`);
+  }
   const rateLimitMax = Number(env.HARBOUR_RATE_LIMIT ?? (mode === 'test' ? 1_000_000 : 1200));
   return {
     env: mode,
@@ -55,5 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.HARBOUR_TRUST_PROXY === '1',
     prettyLogs: process.stdout.isTTY === true && mode !== 'test',
     sessionCache: env.HARBOUR_SESSION_CACHE !== '0',
+    alsUrl,
+    alsTimeoutMs,
   };
 }

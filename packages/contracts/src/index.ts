@@ -31,3 +31,5 @@ export * from './system-list.js';
 export * from './ledger.js';
 export * from './loans.js';
 export * from './loan-papers.js';
+export * from './form-layout.js';
+export * from './address-search.js';

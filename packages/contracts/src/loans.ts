@@ -382,7 +382,8 @@ export const loanFiltersSchema = listQueryBase.extend({
 });
 
 /** The papers printed from a loan's data (MLO s.18 and the licensing conditions, compliance.md). */
-export const LOAN_PRINTS = ['s18-note', 'mlo-summary', 'terms-explained', 'third-party-declaration', 'affordability-declaration', 'schedule', 'payout-receipt'] as const;
+/** `application-form`: the application form filled from the loan (Tools → application form), printable at any status. */
+export const LOAN_PRINTS = ['s18-note', 'mlo-summary', 'terms-explained', 'third-party-declaration', 'affordability-declaration', 'schedule', 'payout-receipt', 'application-form'] as const;
 export type LoanPrint = (typeof LOAN_PRINTS)[number];
 export const printBodySchema = z.object({
   document: z.enum(LOAN_PRINTS, { message: V.choice }),

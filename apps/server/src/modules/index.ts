@@ -24,9 +24,11 @@ import { customersModule } from './customers/index.js';
 import { loansModule } from './loans/index.js';
 import { powerStaffModule } from './power-staff/index.js';
 import { membersModule } from './members/index.js';
+import { formLayoutsModule } from './form-layouts/index.js';
+import { addressSearchModule } from './address-search/index.js';
 
 /** A server module registers its routes (with `route()` / `registerResource()`) on the app. */
 export type HarbourModule = (app: FastifyInstance) => void | Promise<void>;
 
 /** Every module of the server, in registration order. Add yours here (one line). */
-export const MODULES: readonly HarbourModule[] = [systemModule, authModule, staffModule, rolesModule, permissionsModule, storesModule, auditModule, accessIpsModule, toolsModule, settingsModule, holidaysModule, counterpartiesModule, companyModule, optionsModule, systemListModule, monitorModule, staffLevelsModule, codesModule, articlesModule, blacklistModule, ledgerModule, customersModule, loansModule, powerStaffModule, membersModule];
+export const MODULES: readonly HarbourModule[] = [systemModule, authModule, staffModule, rolesModule, permissionsModule, storesModule, auditModule, accessIpsModule, toolsModule, settingsModule, holidaysModule, counterpartiesModule, companyModule, optionsModule, systemListModule, monitorModule, staffLevelsModule, codesModule, articlesModule, blacklistModule, ledgerModule, customersModule, loansModule, powerStaffModule, membersModule, formLayoutsModule, addressSearchModule];

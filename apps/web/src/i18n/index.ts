@@ -39,7 +39,7 @@ async function loadLanguage(lng: Language): Promise<void> {
   loaded.add(lng);
 }
 
-/** Fetches a language's texts without switching to it (a paper printed in the borrower's language). */
+/** Fetches a language's texts without switching to it (a paper printed in the borrower's language: `i18next.getFixedT(lng)`). */
 export const ensureLanguage = (lng: Language): Promise<void> => loadLanguage(lng);
 
 /** BCP 47 tag for `<html lang>`, so screen readers and CJK fonts pick the right script. */

@@ -40,6 +40,8 @@ import zhTWSettings from './zh-TW/settings.json' with { type: 'json' };
 import zhTWShell from './zh-TW/shell.json' with { type: 'json' };
 import zhTWSuccess from './zh-TW/success.json' with { type: 'json' };
 import zhTWTools from './zh-TW/tools.json' with { type: 'json' };
+import zhTWFormLayout from './zh-TW/formLayout.json' with { type: 'json' };
+import zhTWAddress from './zh-TW/address.json' with { type: 'json' };
 import zhTWValidation from './zh-TW/validation.json' with { type: 'json' };
 import enAdmin from './en/admin.json' with { type: 'json' };
 import enArticles from './en/articles.json' with { type: 'json' };
@@ -67,6 +69,8 @@ import enSettings from './en/settings.json' with { type: 'json' };
 import enShell from './en/shell.json' with { type: 'json' };
 import enSuccess from './en/success.json' with { type: 'json' };
 import enTools from './en/tools.json' with { type: 'json' };
+import enFormLayout from './en/formLayout.json' with { type: 'json' };
+import enAddress from './en/address.json' with { type: 'json' };
 import enValidation from './en/validation.json' with { type: 'json' };
 import zhCNAdmin from './zh-CN/admin.json' with { type: 'json' };
 import zhCNArticles from './zh-CN/articles.json' with { type: 'json' };
@@ -94,6 +98,8 @@ import zhCNSettings from './zh-CN/settings.json' with { type: 'json' };
 import zhCNShell from './zh-CN/shell.json' with { type: 'json' };
 import zhCNSuccess from './zh-CN/success.json' with { type: 'json' };
 import zhCNTools from './zh-CN/tools.json' with { type: 'json' };
+import zhCNFormLayout from './zh-CN/formLayout.json' with { type: 'json' };
+import zhCNAddress from './zh-CN/address.json' with { type: 'json' };
 import zhCNValidation from './zh-CN/validation.json' with { type: 'json' };
 
 /** A catalogue file: texts by key, nested (i18next's `a.b` key is `{ "a": { "b": … } }`). */
@@ -130,6 +136,8 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     shell: zhTWShell,
     success: zhTWSuccess,
     tools: zhTWTools,
+    formLayout: zhTWFormLayout,
+    address: zhTWAddress,
     validation: zhTWValidation,
   },
   en: {
@@ -159,6 +167,8 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     shell: enShell,
     success: enSuccess,
     tools: enTools,
+    formLayout: enFormLayout,
+    address: enAddress,
     validation: enValidation,
   },
   'zh-CN': {
@@ -188,6 +198,8 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     shell: zhCNShell,
     success: zhCNSuccess,
     tools: zhCNTools,
+    formLayout: zhCNFormLayout,
+    address: zhCNAddress,
     validation: zhCNValidation,
   },
 };

@@ -1,4 +1,4 @@
-import { page } from './define.js';
+import { action, page } from './define.js';
 
 /** Tools (spec §2). The calculator's key matches `TOOLS_PERMISSIONS` in calculator.ts. */
 export const toolsPermissions = [
@@ -7,7 +7,9 @@ export const toolsPermissions = [
     available: true,
     api: ['GET /tools/calculator/options', 'POST /tools/calculator', 'POST /tools/calculator/export'],
   }),
-  page('tools', 401, 'addressSearch', { icon: 'search' }),
-  page('tools', 402, 'applicationForm', { icon: 'file-text' }),
-  page('tools', 403, 'formBuilder', { icon: 'build' }),
+  page('tools', 401, 'addressSearch', { icon: 'search', available: true, api: ['GET /tools/addresses', 'GET /tools/addresses/official'] }),
+  // The printed form reads the layout (any signed-in staff, `GET /formLayouts/{loanType}`) and, filled, the loan (`loan.list`).
+  page('tools', 402, 'applicationForm', { icon: 'file-text', available: true }),
+  page('tools', 403, 'formBuilder', { icon: 'build', available: true, api: ['GET /formLayouts'] }),
+  action('tools', 404, 'tools.formBuilder.edit', ['PUT /formLayouts/{loanType}']),
 ];

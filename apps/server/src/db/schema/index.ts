@@ -15,3 +15,4 @@ export * from './ledger.js';
 export * from './customers.js';
 export * from './loans.js';
 export * from './members.js';
+export * from './form-layouts.js';

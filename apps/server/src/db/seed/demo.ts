@@ -1,7 +1,7 @@
 import { CUSTOMER_OPTION_PERMISSIONS, DEFAULT_SYSTEM_SETTINGS, LOAN_OPTION_PERMISSIONS, PERMISSION_CATALOGUE } from '@harbour/contracts';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { articles, banks, blacklist, companyInfo, holidays, ocaAgents, referralAgents, rolePermissions, roles, settings, solicitors, staff, staffLevels, staffRoles, staffStores, stores } from '../schema/index.js';
+import { articles, banks, blacklist, companyInfo, formLayoutFields, holidays, ocaAgents, referralAgents, rolePermissions, roles, settings, solicitors, staff, staffLevels, staffRoles, staffStores, stores } from '../schema/index.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { seedDemoCustomers } from './customers.js';
 import { seedDemoLoans } from './loans.js';
@@ -27,8 +27,8 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
     allStores: false,
     groups: ['dashboard', 'loan', 'repayment', 'blacklist', 'tools'],
     // A clerk lists people and checks numbers; seeing whole numbers, editing and removing are the manager's.
-    // Submitting despite a blacklist hit is a manager's decision too.
-    except: ['blacklist.reveal', 'blacklist.update', 'blacklist.delete', 'loan.blacklistOverride'],
+    // Submitting despite a blacklist hit is a manager's decision too; so is what the application form asks.
+    except: ['blacklist.reveal', 'blacklist.update', 'blacklist.delete', 'loan.blacklistOverride', 'tools.formBuilder', 'tools.formBuilder.edit'],
     // Registers and edits customers; sees their ID numbers and phones masked only.
     keys: ['persona.list', 'persona.create', 'persona.edit', 'persona.detail'],
   },
@@ -55,6 +55,12 @@ const DEMO_STAFF: { username: string; name: string; role: string; stores: number
   // The accountant approves nothing: no level.
   { username: 'accountant', name: '黃會計', role: 'accountant', stores: [0, 1, 2] },
 ];
+
+/**
+ * Demo application form layouts (Tools → application form builder): a mortgage is secured on
+ * property, so its collateral section needs at least one entry; the other types keep the default.
+ */
+const DEMO_FORM_LAYOUT = ['first_mortgage', 'second_mortgage'].map((loanType) => ({ loanType, fieldKey: 'collaterals', shown: true, required: true, createdBy: 1 }));
 
 /** Demo staff levels (spec §6): the owner's has no upper limit; the super admin holds it. */
 const DEMO_LEVELS = [
@@ -203,6 +209,7 @@ export async function seedDemo(db: Db): Promise<void> {
       .onConflictDoNothing();
     await tx.insert(holidays).values(DEMO_HOLIDAYS.map((h) => ({ ...h, kind: 'holiday' }))).onConflictDoNothing();
     await tx.insert(companyInfo).values(DEMO_COMPANY).onConflictDoNothing();
+    await tx.insert(formLayoutFields).values(DEMO_FORM_LAYOUT).onConflictDoNothing();
     // A few outside parties, so the loan screens have something to pick (fictitious names).
     await tx.insert(banks).values([
       { nameZh: '港島商業銀行', nameEn: 'Island Commercial Bank', bankCode: '901', phone: '2111 0001' },

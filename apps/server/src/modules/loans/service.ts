@@ -107,12 +107,15 @@ export const loanService: ResourceService<typeof loanResource> = {
       }),
     /**
      * A print of one of the loan's papers, audited (`print`). The s.18 note and the papers signed
-     * with it exist once the application is approved; the payout receipt once it is paid out.
+     * with it exist once the application is approved; the payout receipt once it is paid out; the
+     * schedule and the filled application form at any time.
      */
     print: (ctx, id, body) =>
       withTx(ctx, async (tx) => {
         const loan = await loanRow(tx, ctx, id);
-        if (!printablePapers({ status: loan.status as LoanStatus, payoutDate: loan.payoutDate }).includes(body.document)) {
+        // The application form prints at any status; the loan's papers as their status allows.
+        const allowed = body.document === 'application-form' || printablePapers({ status: loan.status as LoanStatus, payoutDate: loan.payoutDate }).includes(body.document);
+        if (!allowed) {
           throw businessRule('loans.errors.notPrintable', { status: loan.status });
         }
         await audit(tx, { action: 'print', module: 'loans', reference: loan.id, after: { applyNo: loan.applyNo, loanNo: loan.loanNo, ...body }, recordStores: [loan.storeId] });

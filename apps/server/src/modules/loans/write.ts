@@ -10,6 +10,7 @@ import type { ServiceContext } from '../../platform/context.js';
 import { currentStore } from '../../platform/store-scope.js';
 import { findOption, assertOption } from '../options/service.js';
 import { runCalculator } from '../tools/calculator-service.js';
+import { applyFormLayout } from '../form-layouts/index.js';
 import type { LoanRow } from './read.js';
 import { normaliseIdNumber } from '@harbour/domain';
 
@@ -189,8 +190,12 @@ const auditView = (input: ApplicationInput) => ({
   collaterals: input.collaterals.map((c) => ({ ownerName: c.ownerName, address: c.address })),
 });
 
-/** A new application (`pending`) in the caller's store, numbered by the code format. */
-export async function createApplication(tx: Tx, ctx: ServiceContext, input: ApplicationInput): Promise<number> {
+/**
+ * A new application (`pending`) in the caller's store, numbered by the code format. Its loan
+ * type's form layout applies (hidden fields dropped, required ones checked).
+ */
+export async function createApplication(tx: Tx, ctx: ServiceContext, sent: ApplicationInput): Promise<number> {
+  const input = await applyFormLayout(tx, sent);
   const storeId = currentStore(ctx);
   await checkReferences(tx, input, storeId);
   const computed = await computedTerms(tx, input);
@@ -207,8 +212,9 @@ export async function createApplication(tx: Tx, ctx: ServiceContext, input: Appl
 }
 
 /** An application is edited only while pending: after submission its terms are what approval saw. */
-export async function updateApplication(tx: Tx, ctx: ServiceContext, existing: LoanRow, input: ApplicationInput): Promise<void> {
+export async function updateApplication(tx: Tx, ctx: ServiceContext, existing: LoanRow, sent: ApplicationInput): Promise<void> {
   if (existing.status !== 'pending') throw businessRule('loans.errors.notEditable', { status: existing.status });
+  const input = await applyFormLayout(tx, sent);
   await checkReferences(tx, input, existing.storeId, existing);
   const computed = await computedTerms(tx, input);
   await tx

@@ -15,6 +15,7 @@ import { CalculatorSummary } from '../tools/CalculatorSummary';
 import { ScheduleTable } from '../tools/ScheduleTable';
 import { useLiveCalculation } from '../tools/use-live-calculation';
 import { BlacklistWarning, blacklistCheckOf } from './BlacklistWarning';
+import { useFormLayout } from '../tools/form-builder/use-form-layout';
 import { CustomerPicker } from './CustomerPicker';
 import { LoanActionDialog } from './LoanActionDialog';
 import { DocumentsSection } from './DocumentsSection';
@@ -26,6 +27,7 @@ import '../tools/calculator.css';
 
 const DATE = 'YYYY-MM-DD';
 const full = { width: '100%' };
+const AUTOPAY_FIELDS = ['autopayRefNo', 'autopayBankName', 'autopayAccountName', 'autopayBankCode', 'autopayBranchCode', 'autopayAccountNo'] as const;
 
 /**
  * Loan → create / edit (spec §2, §3): sections A (customer and terms, with the live schedule,
@@ -51,6 +53,8 @@ function ApplicationForm({ loan }: { loan: LoanItem | undefined }) {
   const [values, setValues] = useState<ApplicationFormValues>(start);
   const [formError, setFormError] = useState<string>();
   const choices = useOptionChoices();
+  // Tools → application form builder: the loan type's shown and required fields.
+  const layout = useFormLayout(values.loanType);
   const lang = i18n.language;
   const known: CustomerChoice[] = useMemo(() => (loan ? [loan.customer, ...loan.partakers.map((p) => p.customer)] : []), [loan]);
   // The agents a clerk may choose from (`GET /loans/choices`: no master-data key needed).
@@ -220,47 +224,49 @@ function ApplicationForm({ loan }: { loan: LoanItem | undefined }) {
                     <DatePicker format={DATE} style={full} />
                   </Form.Item>
                 </Col>
-                <Col {...col}>
-                  <Form.Item name="firstDueDate" label={t('fields.firstDueDate')}>
+                {layout.shown('firstDueDate') && <Col {...col}>
+                  <Form.Item name="firstDueDate" label={t('fields.firstDueDate')} required={layout.required('firstDueDate')}>
                     <DatePicker format={DATE} style={full} />
                   </Form.Item>
-                </Col>
-                <Col {...col}>
-                  <Form.Item name="loanPurpose" label={t('fields.loanPurpose')}>
+                </Col>}
+                {layout.shown('loanPurpose') && <Col {...col}>
+                  <Form.Item name="loanPurpose" label={t('fields.loanPurpose')} required={layout.required('loanPurpose')}>
                     <Select allowClear options={opt('purpose')} />
                   </Form.Item>
-                </Col>
-                <Col {...col}>
-                  <Form.Item name="payoutMethod" label={t('fields.payoutMethod')}>
+                </Col>}
+                {layout.shown('payoutMethod') && <Col {...col}>
+                  <Form.Item name="payoutMethod" label={t('fields.payoutMethod')} required={layout.required('payoutMethod')}>
                     <Select allowClear options={opt('payoutMethod')} />
                   </Form.Item>
-                </Col>
-                <Col {...col}>
-                  <Form.Item name="referralAgentId" label={t('fields.referralAgent')}>
+                </Col>}
+                {layout.shown('referralAgentId') && <Col {...col}>
+                  <Form.Item name="referralAgentId" label={t('fields.referralAgent')} required={layout.required('referralAgentId')}>
                     <Select
                       allowClear
                       showSearch={{ optionFilterProp: 'label' }}
                       options={(formChoices.data?.referralAgents ?? []).map((a) => ({ value: a.id, label: a.name }))}
                     />
                   </Form.Item>
-                </Col>
-                <Col xs={24}>
-                  <Form.Item name="remarks" label={t('fields.remarks')}>
+                </Col>}
+                {layout.shown('remarks') && <Col xs={24}>
+                  <Form.Item name="remarks" label={t('fields.remarks')} required={layout.required('remarks')}>
                     <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={1000} />
                   </Form.Item>
-                </Col>
-                <Col xs={24}>
+                </Col>}
+                {AUTOPAY_FIELDS.some((f) => layout.shown(f)) && <Col xs={24}>
                   <Collapse
                     size="small"
+                    // opened when the loan type requires part of it
+                    {...(AUTOPAY_FIELDS.some((f) => layout.required(f)) ? { defaultActiveKey: ['autopay'] } : {})}
                     items={[
                       {
                         key: 'autopay',
                         label: t('form.autopay'),
                         children: (
                           <Row gutter={16}>
-                            {(['autopayRefNo', 'autopayBankName', 'autopayAccountName', 'autopayBankCode', 'autopayBranchCode', 'autopayAccountNo'] as const).map((f) => (
+                            {AUTOPAY_FIELDS.filter((f) => layout.shown(f)).map((f) => (
                               <Col {...col} key={f}>
-                                <Form.Item name={f} label={t(`fields.${f}`)}>
+                                <Form.Item name={f} label={t(`fields.${f}`)} required={layout.required(f)}>
                                   <Input autoComplete="off" />
                                 </Form.Item>
                               </Col>
@@ -270,7 +276,7 @@ function ApplicationForm({ loan }: { loan: LoanItem | undefined }) {
                       },
                     ]}
                   />
-                </Col>
+                </Col>}
               </Row>
             </Card>
           </Col>
@@ -295,10 +301,11 @@ function ApplicationForm({ loan }: { loan: LoanItem | undefined }) {
           </Col>
         </Row>
 
-        <Card title={t('form.sectionB')}>
+        {layout.shown('partakers') && <Card title={t('form.sectionB')}>
           <Form.List name="partakers">
-            {(rows, { add, remove }) => (
+            {(rows, { add, remove }, { errors }) => (
               <Flex vertical gap={8}>
+                <Form.ErrorList errors={errors} />
                 {rows.map((r) => (
                   <Row gutter={16} key={r.key} align="bottom">
                     <Col xs={24} md={10}>
@@ -329,12 +336,13 @@ function ApplicationForm({ loan }: { loan: LoanItem | undefined }) {
               </Flex>
             )}
           </Form.List>
-        </Card>
+        </Card>}
 
-        <Card title={t('form.sectionC')}>
+        {layout.shown('creditReferences') && <Card title={t('form.sectionC')}>
           <Form.List name="creditReferences">
-            {(rows, { add, remove }) => (
+            {(rows, { add, remove }, { errors }) => (
               <Flex vertical gap={8}>
+                <Form.ErrorList errors={errors} />
                 {rows.map((r) => (
                   <Row gutter={16} key={r.key} align="bottom">
                     <Col xs={24} md={6}>
@@ -375,14 +383,15 @@ function ApplicationForm({ loan }: { loan: LoanItem | undefined }) {
               </Flex>
             )}
           </Form.List>
-        </Card>
+        </Card>}
 
         <DocumentsSection loan={loan} saving={save.isPending && save.variables === 'draft'} onSaveDraft={() => save.mutate('draft')} />
 
-        <Card title={t('form.sectionE')}>
+        {layout.shown('collaterals') && <Card title={t('form.sectionE')}>
           <Form.List name="collaterals">
-            {(rows, { add, remove }) => (
+            {(rows, { add, remove }, { errors }) => (
               <Flex vertical gap={8}>
+                <Form.ErrorList errors={errors} />
                 {rows.map((r) => (
                   <Card size="small" key={r.key} extra={<Button size="small" icon={<DeleteOutlined />} aria-label={t('form.remove')} onClick={() => remove(r.name)} />}>
                     <Row gutter={16}>
@@ -444,7 +453,7 @@ function ApplicationForm({ loan }: { loan: LoanItem | undefined }) {
               </Flex>
             )}
           </Form.List>
-        </Card>
+        </Card>}
       </Flex>
       {/* A dialog (rendered outside the form's DOM): a manager submits despite a blacklist hit. */}
       {overrideFor && (

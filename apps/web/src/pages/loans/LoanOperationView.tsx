@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Descriptions, Empty, Flex, Result, Space, Spin, Table, Typography } from 'antd';
-import { EditOutlined } from '@ant-design/icons';
+import { EditOutlined, FileTextOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -61,6 +61,7 @@ export function LoanOperationView({ id }: { id: number }) {
   const mayEdit = usePermission('loan.edit');
   const storeName = useStoreName();
   const decimalPlaces = useDecimalPlaces();
+  const mayPrintForm = usePermission('tools.applicationForm');
   const box = useFocusableScroll(t('op.title', { applyNo: '' }).trim());
   const loan = useQuery({ queryKey: resourceKeys.item('/loans', id), queryFn: ({ signal }) => loansApi.get(id, signal) });
   if (loan.isError) return <Result status="404" title={t('op.notFound')} subTitle={loan.error.message} />;
@@ -93,6 +94,11 @@ export function LoanOperationView({ id }: { id: number }) {
               <ActionButton key={b.action} loan={l} b={b} onRun={setAction} />
             ))}
             <PrintMenu loan={l} />
+            {mayPrintForm && (
+              <Button icon={<FileTextOutlined />} onClick={() => navigate(`/tools/applicationForm?id=${l.id}`)}>
+                {t('formLayout:print.open')}
+              </Button>
+            )}
           </Space>
         </Flex>
         {l.cancelReason && <Alert style={{ marginTop: 12 }} type="info" showIcon title={`${t('fields.cancelReason')}: ${l.cancelReason}`} />}
