@@ -34,8 +34,15 @@ export type PaperLanguage = (typeof PAPER_LANGUAGES)[number];
 export function printablePapers(loan: { status: LoanStatus; payoutDate: string | null }): LoanPrint[] {
   const paidOut = loan.payoutDate !== null;
   const agreed = paidOut || loan.status === 'approved';
-  return LOAN_PRINTS.filter((p) => (p === 'payout-receipt' ? paidOut : p === 'schedule' ? true : agreed));
+  return LOAN_PRINTS.filter((p) => p !== 'application-form').filter((p) => (p === 'payout-receipt' ? paidOut : p === 'schedule' ? true : agreed));
 }
+
+/**
+ * What the print action accepts: the loan's papers as their status allows, and the application form
+ * (Tools → application form, filled from the loan) at any status.
+ */
+export const mayPrint = (loan: { status: LoanStatus; payoutDate: string | null }, document: LoanPrint) =>
+  document === 'application-form' || printablePapers(loan).includes(document);
 
 const money = z.string();
 const nullableMoney = z.string().nullable();

@@ -1,4 +1,4 @@
-import { loanResource, printablePapers } from '@harbour/contracts';
+import { loanResource, mayPrint } from '@harbour/contracts';
 import type { LoanStatus } from '@harbour/domain';
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -113,9 +113,7 @@ export const loanService: ResourceService<typeof loanResource> = {
     print: (ctx, id, body) =>
       withTx(ctx, async (tx) => {
         const loan = await loanRow(tx, ctx, id);
-        // The application form prints at any status; the loan's papers as their status allows.
-        const allowed = body.document === 'application-form' || printablePapers({ status: loan.status as LoanStatus, payoutDate: loan.payoutDate }).includes(body.document);
-        if (!allowed) {
+        if (!mayPrint({ status: loan.status as LoanStatus, payoutDate: loan.payoutDate }, body.document)) {
           throw businessRule('loans.errors.notPrintable', { status: loan.status });
         }
         await audit(tx, { action: 'print', module: 'loans', reference: loan.id, after: { applyNo: loan.applyNo, loanNo: loan.loanNo, ...body }, recordStores: [loan.storeId] });
