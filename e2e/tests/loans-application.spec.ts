@@ -178,7 +178,7 @@ for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
       if (size.width === 1440) await expectScreenAccessible(page);
 
       await goInApp(page, `/loan/operation?id=${shownLoan.id}`);
-      const docs = main(page).locator('.ant-card', { hasText: t(lang, 'loans:form.sectionD') });
+      const docs = main(page).locator('.ant-card:visible', { hasText: t(lang, 'loans:form.sectionD') });
       await expect(docs.getByText('糧單-2026-10.png')).toBeVisible();
       await expect(docs).toContainText(t(lang, 'loans:documents.kinds.income-proof'));
       // The flat rate as entered (0.7 → 0.70%, not 0.7000%).

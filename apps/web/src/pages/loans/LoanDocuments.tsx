@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LOAN_DOCUMENT_KINDS, LOAN_DOCUMENT_OPEN_STATUSES, type LoanDocument, type LoanDocumentKind, type LoanItem } from '@harbour/contracts';
 import { usePermission } from '../../components/Permission.js';
 import { DateTimeText } from '../../generic/DateTimeText';
+import { RowAction } from '../../generic/RowAction';
 import { fieldErrorsOf } from '../../generic/server-errors';
 import { useFeedback } from '../../generic/use-feedback';
 import { resourceKeys } from '../../generic/use-resource';
@@ -140,10 +141,10 @@ export function LoanDocuments({ loan }: Props) {
             key: 'actions',
             title: '',
             render: (_, d) => (
-              <Space>
-                <Button size="small" icon={<EyeOutlined />} onClick={() => setViewing(d)}>
+              <Space size={0}>
+                <RowAction icon={<EyeOutlined />} onClick={() => setViewing(d)}>
                   {t('documents.view')}
-                </Button>
+                </RowAction>
                 {mayChange && (
                   <Popconfirm
                     title={t('documents.deleteConfirm', { fileName: d.fileName })}
@@ -152,9 +153,9 @@ export function LoanDocuments({ loan }: Props) {
                     okButtonProps={{ danger: true, loading: remove.isPending }}
                     onConfirm={() => remove.mutateAsync(d.id)}
                   >
-                    <Button size="small" danger icon={<DeleteOutlined />}>
+                    <RowAction danger icon={<DeleteOutlined />}>
                       {t('documents.delete')}
-                    </Button>
+                    </RowAction>
                   </Popconfirm>
                 )}
               </Space>

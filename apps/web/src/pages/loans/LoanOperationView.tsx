@@ -39,7 +39,8 @@ function ActionButton({ loan, b, onRun }: { loan: LoanItem; b: (typeof BUTTONS)[
   const allowed = usePermission(b.need);
   if (!allowed || !b.offered(loan)) return null;
   return (
-    <Button type={b.primary ? 'primary' : 'default'} danger={b.action === 'cancel' || b.action === 'reject'} onClick={() => onRun(b.action)}>
+    // No pale red text (3.3:1) on cancel and reject: their dialogs confirm with a danger button.
+    <Button type={b.primary ? 'primary' : 'default'} onClick={() => onRun(b.action)}>
       {t(`actions.${b.action}`)}
     </Button>
   );
