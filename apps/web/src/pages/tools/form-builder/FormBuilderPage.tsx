@@ -106,14 +106,17 @@ export default function FormBuilderPage() {
               />
             </Space>
             <Space wrap>
-              <Button icon={<FileTextOutlined />} disabled={!current} onClick={() => navigate(`/tools/applicationForm?loanType=${encodeURIComponent(current!.loanType)}`)}>
-                {t('builder.preview')}
-              </Button>
-              {mayEdit && (
+              {/* Shown once the layouts are in rather than enabled then: a button fading in from its
+                  disabled grey is read mid-fade by the contrast check, and is no help to anyone. */}
+              {current && (
+                <Button icon={<FileTextOutlined />} onClick={() => navigate(`/tools/applicationForm?loanType=${encodeURIComponent(current.loanType)}`)}>
+                  {t('builder.preview')}
+                </Button>
+              )}
+              {mayEdit && settings && (
                 <>
                   <Button
                     icon={<UndoOutlined />}
-                    disabled={!settings}
                     onClick={() => setSettings((s) => (s ? (Object.fromEntries(Object.keys(s).map((k) => [k, { ...DEFAULT_FIELD_SETTING }])) as Settings) : s))}
                   >
                     {t('builder.reset')}
