@@ -33,3 +33,4 @@ export * from './active-period.js';
 export * from './mask.js';
 export * from './payout.js';
 export * from './amount-in-words.js';
+export * from './affordability.js';

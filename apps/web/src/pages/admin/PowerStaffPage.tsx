@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Select, Space, Tag } from 'antd';
+import { Select, Tag } from 'antd';
+import { NameTags } from '../../components/NameTags.js';
 import { SafetyOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,19 +10,6 @@ import { RowAction } from '../../generic/RowAction';
 import type { Row } from '../../generic/use-resource';
 import { PowerGrantsDrawer } from './PowerGrantsDrawer';
 import { powerApi } from './power-api';
-
-const tags = (v: unknown, color?: string) =>
-  Array.isArray(v) && v.length > 0 ? (
-    <Space size={[4, 4]} wrap style={{ maxWidth: 260 }}>
-      {v.map((name) => (
-        <Tag key={String(name)} color={color}>
-          {String(name)}
-        </Tag>
-      ))}
-    </Space>
-  ) : (
-    '—'
-  );
 
 /**
  * Power → staff list (spec §2): who holds which key. "Who may approve loans?" is the key filter;
@@ -53,8 +41,8 @@ export default function PowerStaffPage() {
         filterControls={filterControls}
         onOpen={(row: Row) => setOpen(Number(row.id))}
         cells={{
-          storeNames: (row: Row) => (row.allStores ? <Tag><strong>{t('power.allStores')}</strong></Tag> : tags(row.storeNames)),
-          roleNames: (row: Row) => tags(row.roleNames, 'geekblue'),
+          storeNames: (row: Row) => (row.allStores ? <Tag><strong>{t('power.allStores')}</strong></Tag> : <NameTags names={row.storeNames} />),
+          roleNames: (row: Row) => <NameTags names={row.roleNames} color="geekblue" />,
         }}
         rowActions={(row: Row) => (
           <RowAction

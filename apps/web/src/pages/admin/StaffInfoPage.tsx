@@ -1,21 +1,8 @@
-import { Space, Tag } from 'antd';
+import { NameTags } from '../../components/NameTags.js';
 import { ResourceListPage } from '../../generic/ResourceListPage';
 import type { Row } from '../../generic/use-resource';
 import { staffInfoResource } from '@harbour/contracts';
 import { ApprovalLimit } from '../../components/ApprovalLimit.js';
-
-const tags = (v: unknown, color?: string) =>
-  Array.isArray(v) && v.length > 0 ? (
-    <Space size={[4, 4]} wrap style={{ maxWidth: 260 }}>
-      {v.map((name) => (
-        <Tag key={String(name)} color={color}>
-          {String(name)}
-        </Tag>
-      ))}
-    </Space>
-  ) : (
-    '—'
-  );
 
 /**
  * Staff list (spec §2): the read-only staff summary with its filters. Master data → staff
@@ -27,8 +14,8 @@ export default function StaffInfoPage({ titleKey }: { titleKey?: string }) {
       decl={staffInfoResource}
       title={titleKey}
       cells={{
-        storeNames: (row: Row) => tags(row.storeNames),
-        roleNames: (row: Row) => tags(row.roleNames, 'geekblue'),
+        storeNames: (row: Row) => <NameTags names={row.storeNames} />,
+        roleNames: (row: Row) => <NameTags names={row.roleNames} color="geekblue" />,
         maxApprovedAmount: (row: Row) => <ApprovalLimit amount={row.maxApprovedAmount} unlimited={row.approvalUnlimited} />,
       }}
     />

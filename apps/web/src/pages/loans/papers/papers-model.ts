@@ -1,5 +1,5 @@
 import { PAPER_NAMES, PAPER_ORDER, type LoanPapers, type LoanPrint, type PaperLanguage, type PaperName } from '@harbour/contracts';
-import { amountInChineseWords, amountInEnglishWords, dec, formatMoney, isDecimalString } from '@harbour/domain';
+import { affordability, amountInChineseWords, amountInEnglishWords, dec, formatMoney, isDecimalString, sumMoney, type AffordabilityFigures } from '@harbour/domain';
 
 /** What the page's `paper` parameter may name: one paper or all of those the loan has. */
 export type PaperChoice = PaperName | 'all';
@@ -42,27 +42,20 @@ export function placeOfNegotiation(papers: Pick<LoanPapers, 'approval' | 'store'
   return papers.approval?.placeOfNegotiation || [branch, papers.store.address].filter(Boolean).join(lang === 'en' ? ', ' : '，');
 }
 
-export interface Affordability {
-  income: string | null;
-  existing: string;
-  newInstalment: string;
-  total: string;
-  /** total repayments as percent of income, two places; null without an income */
-  ratio: string | null;
-}
+export type Affordability = AffordabilityFigures;
 
-/** The figures of the affordability declaration: income, existing instalments, this loan's, and the share of income. */
+/** The figures of the affordability declaration (the rule is the domain's `affordability`). */
 export function affordabilityOf(papers: Pick<LoanPapers, 'borrower' | 'creditReferences' | 'loan'>): Affordability {
-  const existing = papers.creditReferences.reduce((sum, c) => (c.instalmentAmount ? sum.plus(dec(c.instalmentAmount)) : sum), dec('0'));
-  const total = existing.plus(dec(papers.loan.instalmentAmount));
-  const income = papers.borrower.salary;
-  const ratio = income && dec(income).gt(0) ? total.div(dec(income)).times(100).toFixed(2) : null;
-  return { income, existing: existing.toFixed(2), newInstalment: dec(papers.loan.instalmentAmount).toFixed(2), total: total.toFixed(2), ratio };
+  return affordability({
+    income: papers.borrower.salary,
+    existingInstalments: papers.creditReferences.map((c) => c.instalmentAmount),
+    newInstalment: papers.loan.instalmentAmount,
+  });
 }
 
 /** The totals of a schedule's columns. */
 export function scheduleTotals(rows: LoanPapers['schedule']['rows']): { principal: string; interest: string; instalment: string } {
-  const sum = (k: 'principal' | 'interest' | 'instalment') => rows.reduce((s, r) => s.plus(dec(r[k])), dec('0')).toFixed(2);
+  const sum = (k: 'principal' | 'interest' | 'instalment') => sumMoney(rows.map((r) => r[k]));
   return { principal: sum('principal'), interest: sum('interest'), instalment: sum('instalment') };
 }
 
