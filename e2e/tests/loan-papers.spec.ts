@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API, apiLogin, bearer, expect, goInApp, screensDir, shot, signIn, t, test, type Lang, type TokenPair } from '../fixtures/index.js';
+import { API, apiLogin, bearer, clickSettled, expect, goInApp, screensDir, shot, signIn, t, test, type Lang, type TokenPair } from '../fixtures/index.js';
 import { SIZES, btn } from './tools-helpers.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -157,7 +157,7 @@ test('the operation page offers the papers of the loan’s status', async ({ pag
   await goInApp(page, `/loan/operation?id=${loanId}`);
   await page.getByRole('main').getByRole('button', { name: btn(t('en', 'papers:printMenu')) }).click();
   await expect(page.getByRole('menuitem', { name: t('en', 'papers:names.receipt') })).toBeVisible();
-  await page.getByRole('menuitem', { name: t('en', 'papers:names.receipt') }).click();
+  await clickSettled(page.getByRole('menuitem', { name: t('en', 'papers:names.receipt') }));
   await page.waitForURL(/\/loan\/papers\?id=\d+&paper=receipt/);
   const receipt = sheet(page, 'receipt');
   await expect(receipt).toContainText('000456');

@@ -1,7 +1,7 @@
 /** Helpers of the workspace shell's browser tests. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { loginAs, t, type Lang } from '../fixtures/index.js';
+import { clickSettled, loginAs, t, type Lang } from '../fixtures/index.js';
 
 /**
  * In-app navigation without a page load (as a menu click does): the router follows the history
@@ -38,7 +38,7 @@ export const tab = (page: Page, fullPath: string) => page.locator(`.harbour-tag[
 /** Opens the right-click menu of a tab and picks an action by its label. */
 export async function tabAction(page: Page, lang: Lang, fullPath: string, action: string): Promise<void> {
   await tab(page, fullPath).click({ button: 'right' });
-  await page.getByRole('menuitem', { name: t(lang, `shell:tags.${action}`), exact: true }).click();
+  await clickSettled(page.getByRole('menuitem', { name: t(lang, `shell:tags.${action}`), exact: true }));
 }
 
 /** The self-test page's notes field, which should keep its text while the page is cached. */

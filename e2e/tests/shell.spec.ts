@@ -1,5 +1,5 @@
 /** The staff workspace shell in a real browser against the real server (issue "The staff workspace"). */
-import { test, expect, openLogin, apiLogin, bearer, API, t, buttonName, FIXED_CAPTCHA, DEMO_COMPANY } from '../fixtures/index.js';
+import { test, expect, openLogin, apiLogin, bearer, API, t, buttonName, FIXED_CAPTCHA, DEMO_COMPANY, clickSettled } from '../fixtures/index.js';
 import { accessToken, expectAccessible, notes, signIn, spaGo, tab, tabAction, tabs } from './shell-helpers.js';
 
 const ZH = 'zh-TW' as const;
@@ -241,7 +241,7 @@ test.describe('preferences and stores', () => {
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: t(ZH, 'shell:nav.language') }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await clickSettled(page.getByRole('menuitem', { name: 'English' }));
     await expect(page.getByText(t('en', 'common:switchLanguageSuccess'))).toBeVisible();
 
     await page.reload();
