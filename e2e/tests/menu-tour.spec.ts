@@ -2,7 +2,9 @@
  * Every page of the administrator's menu, as the server sends it in `asyncRouterMap`, opens to a
  * working screen in Traditional Chinese and in English: no error boundary, no failed call, no
  * untranslated message key, and axe finds nothing serious or critical. A page added to the menu
- * is toured without touching this file.
+ * is toured without touching this file. Axe reads each page once, in the default language: what it
+ * checks (roles, names, contrast) does not change with the language, and it is half of the tour's
+ * time; the English tour still proves every screen works and speaks English.
  */
 import { API, apiLogin, bearer, catalogueKeys, expect, expectScreenAccessible, goInApp, signIn, test, type Lang } from '../fixtures/index.js';
 import type { Page } from '@playwright/test';
@@ -60,7 +62,7 @@ for (const lang of ['zh-TW', 'en'] as const satisfies readonly Lang[]) {
       // No hover left over from the last click (a link fading to its hover colour is not read).
       await page.mouse.move(1, 1);
       await expectWorkingScreen(page, path);
-      await expectScreenAccessible(page);
+      if (lang === 'zh-TW') await expectScreenAccessible(page);
     }
     expect(failed).toEqual([]);
   });
