@@ -33,3 +33,4 @@ export * from './loans.js';
 export * from './loan-papers.js';
 export * from './form-layout.js';
 export * from './address-search.js';
+export * from './repayments.js';

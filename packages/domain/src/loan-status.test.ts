@@ -37,7 +37,7 @@ describe('loan status machine', () => {
       expect(LOAN_STATUSES).toContain(t.to);
       expect(LOAN_ACTIONS).toContain(t.action);
     }
-    expect([...TERMINAL_STATUSES].sort()).toEqual(['cancel', 'complete', 'reject', 'reloaned']);
+    expect([...TERMINAL_STATUSES].sort()).toEqual(['cancel', 'reject', 'reloaned']);
     expect(allowedActions('wait_approve').sort()).toEqual(['approve', 'cancel', 'reject', 'return']);
     expect(allowedActions('approved').sort()).toEqual(['cancel', 'payout', 'undo_approval']);
   });

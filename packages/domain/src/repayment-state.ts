@@ -4,7 +4,12 @@
  * Allocation, overdue and settlement read a state and return a new one (never mutate).
  */
 import { Decimal, type DecimalInput, ZERO, dec, percentToFraction, sum } from './decimal.js';
-import { type Schedule } from './schedule.js';
+import { type Schedule, type ScheduleLine } from './schedule.js';
+
+/** What a repayment state needs of a schedule: a computed one, or the instalments a server persisted. */
+export type ScheduleBasis = Pick<Schedule, 'loanDate' | 'totalInterest'> & {
+  lines: readonly Pick<ScheduleLine, 'tenor' | 'dueDate' | 'principal' | 'interest'>[];
+};
 
 export interface InstalmentState {
   tenor: number;
@@ -47,7 +52,7 @@ export interface RepaymentStateOptions {
   allowPartialPrincipal?: boolean | undefined;
 }
 
-export function createRepaymentState(schedule: Schedule, options: RepaymentStateOptions = {}): RepaymentState {
+export function createRepaymentState(schedule: ScheduleBasis, options: RepaymentStateOptions = {}): RepaymentState {
   return {
     loanDate: schedule.loanDate,
     instalments: schedule.lines.map((l) => ({

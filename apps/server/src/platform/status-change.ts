@@ -34,8 +34,12 @@ export async function changeStatus<S extends string, A extends string>(
   spec: StatusChange<S, A>,
   rowId: number,
   action: A,
-  /** the action's other columns (who, when, why) and what its audit row says of them */
-  extra: { set?: Row; audit?: Row } = {},
+  /**
+   * the action's other columns (who, when, why) and what its audit row says of them; `audit:
+   * false` when the status follows from an event whose own audit row records it (a receipt that
+   * completes a loan), as a request writes one audit row
+   */
+  extra: { set?: Row; audit?: Row | false } = {},
 ): Promise<{ before: Row; after: Row; from: S; to: S }> {
   const where = and(eq(spec.id, rowId), spec.storeColumn ? storeScope(ctx, spec.storeColumn) : undefined);
   const before = found(((await tx.select().from(spec.table).where(where).for('update')) as Row[])[0]);
@@ -48,6 +52,8 @@ export async function changeStatus<S extends string, A extends string>(
     .where(where)
     .returning()) as Row[];
   const recordStores = spec.storeColumn ? [before[propertyOf(spec.table, spec.storeColumn)] as number] : null;
-  await audit(tx, { action: 'edit', module: spec.module, reference: rowId, before: { status: from }, after: { status: to, action, ...extra.audit }, recordStores });
+  if (extra.audit !== false) {
+    await audit(tx, { action: 'edit', module: spec.module, reference: rowId, before: { status: from }, after: { status: to, action, ...extra.audit }, recordStores });
+  }
   return { before, after: after!, from, to };
 }

@@ -1,10 +1,15 @@
-import { page } from './define.js';
+import { action, page } from './define.js';
 
-/** Repayment: process, tips list, process list, operation, list (spec §2). */
+/**
+ * Repayment: process, tips list, process list, operation, list (spec §2). The process page is
+ * the counter: the due state of a loan on a date, the preview of a receipt's allocation, and
+ * posting it. Voiding or refunding a receipt is a key of its own (a manager's).
+ */
 export const repaymentPermissions = [
-  page('repayment', 40, 'process', { icon: 'transaction' }),
+  page('repayment', 40, 'process', { icon: 'transaction', available: true, api: ['POST /repayments', 'GET /repayments/due', 'POST /repayments/preview'] }),
   page('repayment', 41, 'tipsList', { icon: 'bell' }),
   page('repayment', 42, 'processList', { icon: 'ordered-list' }),
   page('repayment', 43, 'operation', { icon: 'form' }),
-  page('repayment', 44, 'list', { icon: 'unordered-list' }),
+  page('repayment', 44, 'list', { icon: 'unordered-list', available: true, api: ['GET /repayments', 'GET /repayments/{id}'] }),
+  action('repayment', 45, 'repayment.void', ['POST /repayments/{id}/correct']),
 ];

@@ -16,3 +16,4 @@ export * from './customers.js';
 export * from './loans.js';
 export * from './members.js';
 export * from './form-layouts.js';
+export * from './repayments.js';

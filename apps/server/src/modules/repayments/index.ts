@@ -1,0 +1,40 @@
+import { allocationSchema, dueStateQuerySchema, dueStateSchema, receiptPreviewSchema, repaymentResource } from '@harbour/contracts';
+import type { FastifyInstance } from 'fastify';
+import { registerResource } from '../../http/resource.js';
+import { route } from '../../http/route.js';
+import { contextOf } from '../../platform/context.js';
+import { withReadTx } from '../../platform/tx.js';
+import { dueState, previewReceipt } from './receipts.js';
+import { repaymentService } from './service.js';
+
+/** Repayments: receipts at the counter (process), their list and their correction. */
+export function repaymentsModule(app: FastifyInstance) {
+  registerResource(app, repaymentResource, repaymentService);
+  route(app, {
+    method: 'GET',
+    url: '/repayments/due',
+    permission: 'repayment.process',
+    summary: "A repaying loan on a date: its instalments, overdue interest and fees, and temporary amount",
+    tags: ['repayments'],
+    querystring: dueStateQuerySchema,
+    response: dueStateSchema,
+    handler: (req) => {
+      const ctx = contextOf(req);
+      return withReadTx(ctx, (tx) => dueState(tx, ctx, req.query.loanId, req.query.date));
+    },
+  });
+  route(app, {
+    method: 'POST',
+    url: '/repayments/preview',
+    permission: 'repayment.process',
+    summary: 'How a receipt would be allocated (nothing is written)',
+    tags: ['repayments'],
+    audit: false,
+    body: receiptPreviewSchema,
+    response: allocationSchema,
+    handler: (req) => {
+      const ctx = contextOf(req);
+      return withReadTx(ctx, (tx) => previewReceipt(tx, ctx, req.body));
+    },
+  });
+}

@@ -1,0 +1,138 @@
+/** Reading receipts: one with its lines, and the list (spec §2 Repayment list). */
+import type { Page, RepaymentItem, RepaymentListItem, repaymentFiltersSchema } from '@harbour/contracts';
+import { dec } from '@harbour/domain';
+import { and, asc, eq, gte, ilike, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
+import { customers, loanRepaymentCorrections, loanRepaymentLines, loanRepayments, loans, staff, stores } from '../../db/schema/index.js';
+import { likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../../http/list.js';
+import type { ServiceContext } from '../../platform/context.js';
+import { found, storeScope } from '../../platform/store-scope.js';
+
+type Filters = z.output<typeof repaymentFiltersSchema>;
+
+const corrector = alias(staff, 'corrector');
+const maker = alias(staff, 'maker');
+
+/** Whether the receipt is its loan's latest one still standing (the only one that may be corrected). */
+const latestStanding = sql<boolean>`(${loanRepaymentCorrections.id} is null and not exists (
+  select 1 from ${loanRepayments} later
+  where later.loan_id = ${loanRepayments.loanId} and later.id > ${loanRepayments.id}
+    and not exists (select 1 from ${loanRepaymentCorrections} c where c.repayment_id = later.id)))`;
+
+const columns = (ctx: ServiceContext) => ({
+  r: loanRepayments,
+  loanNo: loans.loanNo,
+  customerName: customers.name,
+  storeName: ctx.lang === 'en' ? stores.nameEn : stores.nameZh,
+  makerName: maker.name,
+  correction: loanRepaymentCorrections,
+  correctorName: corrector.name,
+  latest: latestStanding,
+});
+
+const base = (tx: DbOrTx, ctx: ServiceContext, withTotal: boolean) =>
+  tx
+    .select({ ...columns(ctx), ...(withTotal ? { total: totalCount } : {}) })
+    .from(loanRepayments)
+    .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
+    .innerJoin(customers, eq(customers.id, loans.customerId))
+    .innerJoin(stores, eq(stores.id, loanRepayments.storeId))
+    .leftJoin(maker, eq(maker.id, loanRepayments.createdBy))
+    .leftJoin(loanRepaymentCorrections, eq(loanRepaymentCorrections.repaymentId, loanRepayments.id))
+    .leftJoin(corrector, eq(corrector.id, loanRepaymentCorrections.correctedBy));
+
+type Row = {
+  r: typeof loanRepayments.$inferSelect;
+  loanNo: string | null;
+  customerName: string;
+  storeName: string;
+  makerName: string | null;
+  correction: typeof loanRepaymentCorrections.$inferSelect | null;
+  correctorName: string | null;
+  latest: boolean;
+};
+
+function toListItem(row: Row): RepaymentListItem {
+  const r = row.r;
+  return {
+    id: r.id,
+    storeId: r.storeId,
+    storeName: row.storeName,
+    repayNo: r.repayNo,
+    loanId: r.loanId,
+    loanNo: row.loanNo ?? '',
+    customerName: row.customerName,
+    repayDate: r.repayDate,
+    repayType: r.repayType as RepaymentListItem['repayType'],
+    tenor: r.tenor,
+    received: r.received,
+    overdueInterest: r.overdueInterest,
+    handlingFee: r.handlingFee,
+    interest: r.interest,
+    principal: r.principal,
+    tempAmount: r.tempIn,
+    method: r.method as RepaymentListItem['method'],
+    chequeNo: r.chequeNo,
+    remarks: r.remarks,
+    createdByName: row.makerName,
+    createdAt: r.createdAt.toISOString(),
+    correction: (row.correction?.kind as RepaymentListItem['correction']) ?? null,
+    correctionReason: row.correction?.reason ?? null,
+    correctedOn: row.correction?.correctedOn ?? null,
+    correctedByName: row.correctorName,
+    latest: !!row.latest,
+  };
+}
+
+export async function getRepayment(tx: DbOrTx, ctx: ServiceContext, id: number): Promise<RepaymentItem> {
+  const [row] = await base(tx, ctx, false).where(and(eq(loanRepayments.id, id), storeScope(ctx, loanRepayments.storeId)));
+  const item = toListItem(found(row) as Row);
+  const lines = await tx
+    .select()
+    .from(loanRepaymentLines)
+    .where(eq(loanRepaymentLines.repaymentId, id))
+    .orderBy(asc(loanRepaymentLines.tenor));
+  return {
+    ...item,
+    lines: lines
+      .filter((l) => [l.overdueInterest, l.handlingFee, l.interest, l.principal].some((v) => !dec(v).isZero()))
+      .map((l) => ({ tenor: l.tenor, overdueInterest: l.overdueInterest, handlingFee: l.handlingFee, interest: l.interest, principal: l.principal })),
+  };
+}
+
+const SORTS = {
+  id: loanRepayments.id,
+  repayNo: loanRepayments.repayNo,
+  loanNo: loans.loanNo,
+  repayDate: loanRepayments.repayDate,
+  received: loanRepayments.received,
+};
+
+export async function listRepayments(tx: DbOrTx, ctx: ServiceContext, q: Filters): Promise<Page<RepaymentListItem>> {
+  const where: (SQL | undefined)[] = [
+    storeScope(ctx, loanRepayments.storeId),
+    q.repayNo ? ilike(loanRepayments.repayNo, likePattern(q.repayNo)) : undefined,
+    q.loanNo ? ilike(loans.loanNo, likePattern(q.loanNo)) : undefined,
+    q.loanId ? eq(loanRepayments.loanId, q.loanId) : undefined,
+    q.customerName ? ilike(customers.name, likePattern(q.customerName)) : undefined,
+    q.method ? eq(loanRepayments.method, q.method) : undefined,
+    q.repayType ? eq(loanRepayments.repayType, q.repayType) : undefined,
+    q.repayDateFrom ? gte(loanRepayments.repayDate, q.repayDateFrom) : undefined,
+    q.repayDateTo ? lte(loanRepayments.repayDate, q.repayDateTo) : undefined,
+    q.corrected === 'yes' ? isNotNull(loanRepaymentCorrections.id) : q.corrected === 'no' ? isNull(loanRepaymentCorrections.id) : undefined,
+  ];
+  const rows = await base(tx, ctx, true)
+    .where(and(...where))
+    .orderBy(...orderBy(q.sort, SORTS, 'id:desc', loanRepayments.id))
+    .limit(q.pageSize)
+    .offset(offsetOf(q.page, q.pageSize));
+  const total = (rows[0] as { total?: number } | undefined)?.total ?? 0;
+  return pageOfRows(
+    rows.map((r) => toListItem(r as unknown as Row)),
+    total,
+    q.page,
+    q.pageSize,
+  );
+}

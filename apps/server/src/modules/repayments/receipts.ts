@@ -1,0 +1,288 @@
+/**
+ * Posting and correcting receipts (issue: servicing §1, §2, §6). One transaction per receipt: the
+ * loan row is locked (receipts on one loan queue, so none is lost and each sees the one before),
+ * the domain allocates the money on the loan's state, and the receipt, its lines, its number and
+ * its balanced journal entry are written together — or nothing is. A retry with the same
+ * idempotency key answers the receipt already posted.
+ */
+import type { AllocationPreview, DueState, RepaymentCorrection, RepaymentItem, receiptInputSchema, receiptPreviewSchema } from '@harbour/contracts';
+import {
+  type Allocation,
+  ZERO,
+  accrueOverdue,
+  allocateReceipt,
+  compareDates,
+  dec,
+  isFullyRepaid,
+  moneyAccountFor,
+  postRepayment,
+  remainingScheduled,
+  totalUnpaidPrincipal,
+  unpaidFee,
+  unpaidInstalment,
+  unpaidOverdueInterest,
+} from '@harbour/domain';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.js';
+import { customers, loanRepaymentCorrections, loanRepaymentLines, loanRepayments } from '../../db/schema/index.js';
+import { businessRule, conflict } from '../../http/app-error.js';
+import { assertWithinActivePeriod } from '../../platform/active-period.js';
+import { audit } from '../../platform/audit.js';
+import { businessToday } from '../../platform/business-date.js';
+import { takeCode } from '../../platform/codes.js';
+import type { ServiceContext } from '../../platform/context.js';
+import { postJournal, reverseJournal } from '../../platform/ledger.js';
+import { changeStatus } from '../../platform/status-change.js';
+import { loanStatusSpec } from '../loans/approval.js';
+import { loanRow, type LoanRow } from '../loans/read.js';
+import { instalmentDeltas, loadEngine, loadRepaymentState } from './state.js';
+import { getRepayment } from './read.js';
+
+type ReceiptInput = z.output<typeof receiptInputSchema>;
+type PreviewInput = z.output<typeof receiptPreviewSchema>;
+
+/** Statuses in which a loan takes receipts. */
+const RECEIVING = new Set(['repaying']);
+
+function assertReceiving(loan: LoanRow): void {
+  if (!RECEIVING.has(loan.status)) throw businessRule('repayments.errors.notRepaying', { status: loan.status });
+}
+
+/** The receipt date: today (Hong Kong) when not given; never in the future. */
+async function receiptDate(tx: Tx, given: string | undefined): Promise<string> {
+  const today = await businessToday(tx);
+  const date = given ?? today;
+  if (compareDates(date, today) > 0) throw businessRule('repayments.errors.dateInFuture', { today });
+  return date;
+}
+
+const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
+
+function toPreview(a: Allocation): AllocationPreview {
+  return {
+    repayDate: a.date,
+    received: money(a.received),
+    overdueInterest: money(a.overdueInterest),
+    handlingFee: money(a.handlingFee),
+    interest: money(a.interest),
+    principal: money(a.principal),
+    tempAmount: money(a.tempAmount),
+    lines: a.lines.map((l) => ({
+      tenor: l.tenor,
+      overdueInterest: money(l.overdueInterest),
+      handlingFee: money(l.handlingFee),
+      interest: money(l.interest),
+      principal: money(l.principal),
+    })),
+    completes: isFullyRepaid(a.state),
+  };
+}
+
+async function allocate(tx: Tx, loan: LoanRow, r: PreviewInput, date: string): Promise<Allocation> {
+  const [{ state }, engine] = await Promise.all([loadRepaymentState(tx, loan, { allowPartialPrincipal: r.repayType === 'principal' }), loadEngine(tx)]);
+  return allocateReceipt(state, { date, received: r.received, mode: r.repayType, tenor: r.tenor }, engine.settings, engine.holidays);
+}
+
+/** The loan on a date as the counter sees it: instalments, overdue interest and fees, temporary amount. */
+export async function dueState(tx: Tx, ctx: ServiceContext, loanId: number, date: string | undefined): Promise<DueState> {
+  const loan = await loanRow(tx, ctx, loanId);
+  if (!loan.loanNo) throw businessRule('repayments.errors.notRepaying', { status: loan.status });
+  const asOf = date ?? (await businessToday(tx));
+  const [{ state }, engine, [customer]] = await Promise.all([
+    loadRepaymentState(tx, loan),
+    loadEngine(tx),
+    tx.select({ name: customers.name }).from(customers).where(eq(customers.id, loan.customerId)),
+  ]);
+  // The due state on a date before the last receipt would rewrite history: shown as of that receipt.
+  const on = state.lastRepaymentDate && compareDates(asOf, state.lastRepaymentDate) < 0 ? state.lastRepaymentDate : asOf;
+  const overdue = accrueOverdue(state, on, engine.settings, engine.holidays);
+  const days = new Map(overdue.lines.map((l) => [l.tenor, l.days]));
+  const insts = overdue.state.instalments;
+  const dueNow = insts.filter((i) => compareDates(i.dueDate, on) <= 0);
+  const overdueAmount = dueNow.reduce((s, i) => s.plus(unpaidInstalment(i)), ZERO);
+  const next = insts.find((i) => unpaidInstalment(i).gt(0));
+  return {
+    loanId: loan.id,
+    storeId: loan.storeId,
+    loanNo: loan.loanNo,
+    status: loan.status,
+    customerName: customer?.name ?? '',
+    loanAmount: loan.loanAmount,
+    instalmentAmount: loan.instalmentAmount,
+    totalTenor: loan.totalTenor,
+    asOf: on,
+    lastRepaymentDate: state.lastRepaymentDate,
+    instalments: insts.map((i) => {
+      const unpaid = unpaidInstalment(i);
+      const cmp = compareDates(i.dueDate, on);
+      return {
+        tenor: i.tenor,
+        dueDate: i.dueDate,
+        principal: money(i.principal),
+        interest: money(i.interest),
+        paidPrincipal: money(i.paidPrincipal),
+        paidInterest: money(i.paidInterest),
+        unpaid: money(unpaid),
+        overdueDays: unpaid.gt(0) ? (days.get(i.tenor) ?? 0) : 0,
+        overdueInterest: money(unpaidOverdueInterest(i)),
+        handlingFee: money(unpaidFee(i)),
+        state: unpaid.lte(0) ? 'paid' : cmp < 0 ? 'overdue' : cmp === 0 ? 'due' : 'future',
+      };
+    }),
+    overdueAmount: money(overdueAmount),
+    overdueInterest: money(overdue.overdueInterest),
+    handlingFee: money(overdue.fee),
+    amountDue: money(overdueAmount.plus(overdue.overdueInterest).plus(overdue.fee)),
+    tempAmount: money(state.tempAmount),
+    unpaidPrincipal: money(totalUnpaidPrincipal(state)),
+    remainingScheduled: money(remainingScheduled(state)),
+    nextTenor: next?.tenor ?? null,
+    nextDueDate: next?.dueDate ?? null,
+  };
+}
+
+/** What a receipt would do, without writing anything (the domain's allocation). */
+export async function previewReceipt(tx: Tx, ctx: ServiceContext, r: PreviewInput): Promise<AllocationPreview> {
+  const loan = await loanRow(tx, ctx, r.loanId);
+  assertReceiving(loan);
+  return toPreview(await allocate(tx, loan, r, await receiptDate(tx, r.repayDate)));
+}
+
+/** A retry must be the same receipt: the same amount, way and date as the one its key posted. */
+function sameReceipt(stored: typeof loanRepayments.$inferSelect, r: ReceiptInput): boolean {
+  return (
+    dec(stored.received).eq(dec(r.received)) &&
+    stored.method === r.method &&
+    stored.repayType === r.repayType &&
+    (r.repayDate === undefined || stored.repayDate === r.repayDate)
+  );
+}
+
+export async function postReceipt(tx: Tx, ctx: ServiceContext, r: ReceiptInput): Promise<RepaymentItem> {
+  const loan = await loanRow(tx, ctx, r.loanId, { lock: true });
+  const [earlier] = await tx
+    .select()
+    .from(loanRepayments)
+    .where(and(eq(loanRepayments.loanId, loan.id), eq(loanRepayments.idempotencyKey, r.idempotencyKey)));
+  if (earlier) {
+    if (!sameReceipt(earlier, r)) throw conflict('repayments.errors.keyReused');
+    // The retry is logged, and answered with the receipt its key posted.
+    await audit(tx, { action: 'view', module: 'repayments', reference: earlier.id, after: { repayNo: earlier.repayNo, retryOf: earlier.idempotencyKey }, recordStores: [loan.storeId] });
+    return getRepayment(tx, ctx, earlier.id);
+  }
+  assertReceiving(loan);
+  const date = await receiptDate(tx, r.repayDate);
+  await assertWithinActivePeriod(tx, date);
+  const { state: before } = await loadRepaymentState(tx, loan, { allowPartialPrincipal: r.repayType === 'principal' });
+  const engine = await loadEngine(tx);
+  const a = allocateReceipt(before, { date, received: r.received, mode: r.repayType, tenor: r.tenor }, engine.settings, engine.holidays);
+  const repayNo = await takeCode(tx, 'repayNo', { storeId: loan.storeId, date });
+  const entryId = await postJournal(
+    tx,
+    ctx,
+    postRepayment({
+      overdueInterest: money(a.overdueInterest),
+      handlingFee: money(a.handlingFee),
+      interest: money(a.interest),
+      principal: money(a.principal),
+      tempAmount: money(a.tempAmount),
+      receivedInto: moneyAccountFor(r.method),
+      memo: { loanNo: loan.loanNo ?? '', repayNo, ...(r.chequeNo ? { chequeNo: r.chequeNo } : {}) },
+    }),
+    { storeId: loan.storeId, date, loanId: loan.id },
+  );
+  const me = ctx.auth?.staffId ?? null;
+  const [row] = await tx
+    .insert(loanRepayments)
+    .values({
+      storeId: loan.storeId,
+      loanId: loan.id,
+      repayNo,
+      repayDate: date,
+      repayType: r.repayType,
+      tenor: r.repayType === 'instalment' ? (r.tenor ?? a.lines[0]?.tenor ?? null) : null,
+      received: money(a.received),
+      overdueInterest: money(a.overdueInterest),
+      handlingFee: money(a.handlingFee),
+      interest: money(a.interest),
+      principal: money(a.principal),
+      tempIn: money(a.tempAmount),
+      method: r.method,
+      chequeNo: r.method === 'cheque' ? r.chequeNo : null,
+      remarks: r.remarks,
+      idempotencyKey: r.idempotencyKey,
+      journalEntryId: entryId!,
+      createdBy: me,
+    })
+    .returning({ id: loanRepayments.id });
+  const deltas = instalmentDeltas(before, a.state);
+  if (deltas.length > 0) {
+    await tx.insert(loanRepaymentLines).values(
+      deltas.map((d) => ({
+        storeId: loan.storeId,
+        repaymentId: row!.id,
+        loanId: loan.id,
+        tenor: d.tenor,
+        overdueInterestCharged: money(d.overdueInterestCharged),
+        feeCharged: money(d.feeCharged),
+        accruedTo: d.accruedTo,
+        overdueInterest: money(d.overdueInterest),
+        handlingFee: money(d.handlingFee),
+        interest: money(d.interest),
+        principal: money(d.principal),
+        createdBy: me,
+      })),
+    );
+  }
+  const completes = isFullyRepaid(a.state);
+  if (completes) await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'settle', { audit: false });
+  await audit(tx, {
+    action: 'add',
+    module: 'repayments',
+    reference: row!.id,
+    after: { ...toPreview(a), repayNo, loanNo: loan.loanNo, method: r.method, chequeNo: r.chequeNo, journalEntryId: entryId, ...(completes ? { loanStatus: 'complete' } : {}) },
+    recordStores: [loan.storeId],
+  });
+  return getRepayment(tx, ctx, row!.id);
+}
+
+/**
+ * A receipt voided (entered in error) or refunded (money given back): its journal entry reversed,
+ * the correction recorded; the receipt itself stays as it was. Only the loan's latest standing
+ * receipt, so every later allocation stays true, and only within the active period. A loan that
+ * receipt completed takes receipts again.
+ */
+export async function correctReceipt(tx: Tx, ctx: ServiceContext, id: number, body: { kind: RepaymentCorrection; reason: string }): Promise<RepaymentItem> {
+  const receipt = await getRepayment(tx, ctx, id);
+  const loan = await loanRow(tx, ctx, receipt.loanId, { lock: true });
+  const [stored] = await tx.select().from(loanRepayments).where(eq(loanRepayments.id, id));
+  const [already] = await tx.select({ id: loanRepaymentCorrections.id }).from(loanRepaymentCorrections).where(eq(loanRepaymentCorrections.repaymentId, id));
+  if (already) throw businessRule('repayments.errors.alreadyCorrected');
+  const { latestReceiptId } = await loadRepaymentState(tx, loan);
+  if (latestReceiptId !== id) throw businessRule('repayments.errors.notLatest');
+  await assertWithinActivePeriod(tx, stored!.repayDate);
+  const today = await businessToday(tx);
+  const reversal = await reverseJournal(tx, ctx, stored!.journalEntryId, { date: today, reason: body.reason });
+  await tx.insert(loanRepaymentCorrections).values({
+    storeId: loan.storeId,
+    repaymentId: id,
+    loanId: loan.id,
+    kind: body.kind,
+    reason: body.reason,
+    correctedOn: today,
+    journalEntryId: reversal,
+    correctedBy: ctx.auth?.staffId ?? null,
+    createdBy: ctx.auth?.staffId ?? null,
+  });
+  if (loan.status === 'complete') await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'unsettle', { audit: false });
+  await audit(tx, {
+    action: body.kind,
+    module: 'repayments',
+    reference: id,
+    before: { repayNo: receipt.repayNo, received: receipt.received, loanStatus: loan.status },
+    after: { reason: body.reason, reversalEntryId: reversal, ...(loan.status === 'complete' ? { loanStatus: 'repaying' } : {}) },
+    recordStores: [loan.storeId],
+  });
+  return getRepayment(tx, ctx, id);
+}

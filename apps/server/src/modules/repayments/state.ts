@@ -1,0 +1,129 @@
+/**
+ * A loan's repayment state as the domain reads it (`RepaymentState`), built from the database:
+ * the instalments persisted at payout, plus the lines of every receipt still standing (not voided
+ * or refunded) — what each paid and the overdue interest and fees charged up to its date — and
+ * the approval's overdue rate and penalty. Nothing here computes money: sums of stored amounts
+ * in SQL, then `@harbour/domain`.
+ */
+import { type RepaymentState, type SettingsInput, ZERO, createRepaymentState, dec, sum } from '@harbour/domain';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { holidays, loanApprovals, loanInstalments, loanRepaymentCorrections, loanRepaymentLines, loanRepayments } from '../../db/schema/index.js';
+import { readSettings } from '../../platform/settings.js';
+import { CALCULATOR_SETTING_KEYS, engineSettings } from '../tools/calculator-service.js';
+import type { LoanRow } from '../loans/read.js';
+
+/** The settings and holidays the repayment rules read (overdue days, rounding, days of year). */
+export interface Engine {
+  settings: SettingsInput;
+  holidays: string[];
+}
+
+export async function loadEngine(tx: DbOrTx): Promise<Engine> {
+  const s = await readSettings(tx, CALCULATOR_SETTING_KEYS);
+  const days = (await tx.select({ date: holidays.date }).from(holidays).orderBy(asc(holidays.date))).map((h) => h.date);
+  return { settings: engineSettings(s), holidays: days };
+}
+
+/** Receipts of the loan not corrected (voided or refunded). */
+const standing = (loanId: number) =>
+  and(
+    eq(loanRepayments.loanId, loanId),
+    isNull(
+      sql`(select ${loanRepaymentCorrections.id} from ${loanRepaymentCorrections} where ${loanRepaymentCorrections.repaymentId} = ${loanRepayments.id})`,
+    ),
+  );
+
+export interface LoadedState {
+  state: RepaymentState;
+  /** the loan's latest standing receipt (only it may be corrected) */
+  latestReceiptId: number | null;
+}
+
+export async function loadRepaymentState(tx: DbOrTx, loan: LoanRow, opts: { allowPartialPrincipal?: boolean } = {}): Promise<LoadedState> {
+  const [instalments, [approval], paid, [totals]] = await Promise.all([
+    tx.select().from(loanInstalments).where(eq(loanInstalments.loanId, loan.id)).orderBy(asc(loanInstalments.tenor)),
+    tx
+      .select({ overdueRate: loanApprovals.overdueRate, overduePenalty: loanApprovals.overduePenalty })
+      .from(loanApprovals)
+      .where(and(eq(loanApprovals.loanId, loan.id), eq(loanApprovals.decision, 'approve')))
+      .orderBy(desc(loanApprovals.id))
+      .limit(1),
+    tx
+      .select({
+        tenor: loanRepaymentLines.tenor,
+        overdueInterestCharged: sql<string>`sum(${loanRepaymentLines.overdueInterestCharged})`,
+        feeCharged: sql<string>`sum(${loanRepaymentLines.feeCharged})`,
+        accruedTo: sql<string | null>`max(${loanRepaymentLines.accruedTo})`,
+        overdueInterest: sql<string>`sum(${loanRepaymentLines.overdueInterest})`,
+        handlingFee: sql<string>`sum(${loanRepaymentLines.handlingFee})`,
+        interest: sql<string>`sum(${loanRepaymentLines.interest})`,
+        principal: sql<string>`sum(${loanRepaymentLines.principal})`,
+      })
+      .from(loanRepaymentLines)
+      .innerJoin(loanRepayments, eq(loanRepayments.id, loanRepaymentLines.repaymentId))
+      .where(standing(loan.id))
+      .groupBy(loanRepaymentLines.tenor),
+    tx
+      .select({
+        tempIn: sql<string>`coalesce(sum(${loanRepayments.tempIn}), 0)`,
+        lastDate: sql<string | null>`max(${loanRepayments.repayDate})`,
+        latestId: sql<number | null>`max(${loanRepayments.id})`,
+      })
+      .from(loanRepayments)
+      .where(standing(loan.id)),
+  ]);
+  const lines = instalments.map((i) => ({ tenor: i.tenor, dueDate: i.dueDate, principal: dec(i.principal), interest: dec(i.interest) }));
+  // the finance charge of the schedule as persisted at payout (the rule-of-78 rebate's base)
+  const schedule = { loanDate: loan.interestStartDate, totalInterest: sum(lines.map((l) => l.interest)), lines };
+  const base = createRepaymentState(schedule, {
+    overdueRate: approval?.overdueRate ?? undefined,
+    overduePenalty: approval?.overduePenalty ?? undefined,
+    allowPartialPrincipal: opts.allowPartialPrincipal ?? false,
+  });
+  const byTenor = new Map(paid.map((p) => [p.tenor, p]));
+  const state: RepaymentState = {
+    ...base,
+    lastRepaymentDate: totals?.lastDate ?? null,
+    tempAmount: dec(totals?.tempIn ?? '0'),
+    instalments: base.instalments.map((i) => {
+      const p = byTenor.get(i.tenor);
+      if (!p) return i;
+      return {
+        ...i,
+        paidPrincipal: dec(p.principal),
+        paidInterest: dec(p.interest),
+        overdueInterestCharged: dec(p.overdueInterestCharged),
+        overdueInterestPaid: dec(p.overdueInterest),
+        overdueAccruedTo: p.accruedTo,
+        feeCharged: dec(p.feeCharged),
+        feePaid: dec(p.handlingFee),
+      };
+    }),
+  };
+  return { state, latestReceiptId: totals?.latestId == null ? null : Number(totals.latestId) };
+}
+
+/** What a receipt changed on each instalment: the charges added and the amounts paid. */
+export function instalmentDeltas(before: RepaymentState, after: RepaymentState) {
+  return after.instalments
+    .map((a, k) => {
+      const b = before.instalments[k]!;
+      return {
+        tenor: a.tenor,
+        overdueInterestCharged: a.overdueInterestCharged.minus(b.overdueInterestCharged),
+        feeCharged: a.feeCharged.minus(b.feeCharged),
+        accruedTo: a.overdueAccruedTo,
+        overdueInterest: a.overdueInterestPaid.minus(b.overdueInterestPaid),
+        handlingFee: a.feePaid.minus(b.feePaid),
+        interest: a.paidInterest.minus(b.paidInterest),
+        principal: a.paidPrincipal.minus(b.paidPrincipal),
+        accruedMoved: a.overdueAccruedTo !== b.overdueAccruedTo,
+      };
+    })
+    .filter(
+      (d) =>
+        d.accruedMoved ||
+        [d.overdueInterestCharged, d.feeCharged, d.overdueInterest, d.handlingFee, d.interest, d.principal].some((v) => !v.eq(ZERO)),
+    );
+}

@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import { PAYMENT_METHODS } from '@harbour/domain';
+import { listQueryBase } from './list.js';
+import { defineResource, type ResourceField } from './resource.js';
+import { V, isoDate } from './calculator.js';
+import { moneyString, optionalText } from './stores.js';
+
+/**
+ * Repayments (spec §2 Repayment process / list, §3 Repayment, §5 repayment rules). A receipt is
+ * posted against a repaying loan: the domain allocates it (overdue interest, handling fees, then
+ * the instalments in due order; the rest is held as the loan's temporary amount) and the server
+ * writes the receipt, its lines and one balanced journal entry in one transaction. A receipt is
+ * never edited: it is voided (entered in error) or refunded (money given back) by a reversal,
+ * latest first, within the active period.
+ */
+
+/** How the counter asks the money to be used (spec §3 repayType; the domain's `RepaymentMode`). */
+export const REPAY_TYPES = ['auto', 'instalment', 'overdue-interest', 'handling-fee', 'principal'] as const;
+export type RepayType = (typeof REPAY_TYPES)[number];
+export { PAYMENT_METHODS };
+export type { PaymentMethod } from '@harbour/domain';
+
+/** What a correction of a receipt is called in the audit trail (spec §8 action log: void, refund). */
+export const REPAYMENT_CORRECTIONS = ['void', 'refund'] as const;
+export type RepaymentCorrection = (typeof REPAYMENT_CORRECTIONS)[number];
+
+/** An instalment's place on the as-of date. */
+export const INSTALMENT_STATES = ['paid', 'overdue', 'due', 'future'] as const;
+export type InstalmentDueState = (typeof INSTALMENT_STATES)[number];
+
+const id = z.coerce.number({ message: V.integer }).int({ message: V.integer }).positive({ message: V.positive });
+const optionalDate = z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDate().optional());
+const money = z.string();
+
+/** What a receipt asks of the allocation (previewed before it is posted). */
+const allocationRequest = {
+  loanId: id,
+  repayDate: optionalDate,
+  received: moneyString,
+  repayType: z.enum(REPAY_TYPES, { message: V.choice }).default('auto'),
+  /** the instalment to pay with repay type `instalment` (default: the earliest unpaid) */
+  tenor: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ message: V.integer }).int({ message: V.integer }).positive({ message: V.positive }).optional()),
+};
+
+/** A receipt at the counter. The date defaults to today (Hong Kong); a cheque needs its number. */
+export const receiptInputSchema = z
+  .object({
+    ...allocationRequest,
+    method: z.enum(PAYMENT_METHODS, { message: V.choice }),
+    chequeNo: optionalText(32),
+    remarks: optionalText(1000),
+    /**
+     * Chosen by the client once per receipt form: a double click or a retry with the same key
+     * posts once and answers the receipt already posted.
+     */
+    idempotencyKey: z.string({ message: V.required }).trim().regex(/^[A-Za-z0-9_-]{8,64}$/, { message: 'repayments.validation.idempotencyKey' }),
+  })
+  .superRefine((r, ctx) => {
+    if (r.method === 'cheque' && !r.chequeNo) ctx.addIssue({ code: 'custom', path: ['chequeNo'], message: 'repayments.validation.chequeNoRequired' });
+  });
+export type ReceiptInput = z.input<typeof receiptInputSchema>;
+
+/** The same receipt, to preview its allocation (nothing is written, no key needed). */
+export const receiptPreviewSchema = z.object(allocationRequest);
+
+/** How one receipt was split over an instalment. */
+export const allocationLineSchema = z.object({
+  tenor: z.number().int(),
+  overdueInterest: money,
+  handlingFee: money,
+  interest: money,
+  principal: money,
+});
+
+export const allocationSchema = z.object({
+  repayDate: z.string(),
+  received: money,
+  overdueInterest: money,
+  handlingFee: money,
+  interest: money,
+  principal: money,
+  /** held for the customer as a temporary amount */
+  tempAmount: money,
+  lines: z.array(allocationLineSchema),
+  /** nothing left to pay once this receipt is posted */
+  completes: z.boolean(),
+});
+export type AllocationPreview = z.infer<typeof allocationSchema>;
+
+/** One instalment of the due state. */
+export const dueInstalmentSchema = z.object({
+  tenor: z.number().int(),
+  dueDate: z.string(),
+  principal: money,
+  interest: money,
+  paidPrincipal: money,
+  paidInterest: money,
+  /** principal + interest not yet paid */
+  unpaid: money,
+  /** overdue days counted to the as-of date (0 when not overdue) */
+  overdueDays: z.number().int(),
+  /** overdue interest accrued and not paid, to the as-of date */
+  overdueInterest: money,
+  /** handling fee (overdue penalty) charged and not paid */
+  handlingFee: money,
+  state: z.enum(INSTALMENT_STATES),
+});
+
+/** A loan as the repayment counter sees it on a date (nothing is written). */
+export const dueStateSchema = z.object({
+  loanId: z.number().int(),
+  storeId: z.number().int(),
+  loanNo: z.string(),
+  status: z.string(),
+  customerName: z.string(),
+  loanAmount: money,
+  instalmentAmount: money,
+  totalTenor: z.number().int(),
+  asOf: z.string(),
+  lastRepaymentDate: z.string().nullable(),
+  instalments: z.array(dueInstalmentSchema),
+  /** principal + interest of instalments due on or before the date and unpaid */
+  overdueAmount: z.string(),
+  overdueInterest: money,
+  handlingFee: money,
+  /** what clears everything due on the date: overdue amount + overdue interest + fees */
+  amountDue: money,
+  tempAmount: money,
+  unpaidPrincipal: money,
+  remainingScheduled: money,
+  /** the earliest unpaid instalment */
+  nextTenor: z.number().int().nullable(),
+  nextDueDate: z.string().nullable(),
+});
+export type DueState = z.infer<typeof dueStateSchema>;
+
+export const dueStateQuerySchema = z.object({ loanId: id, date: optionalDate });
+
+/** A posted receipt. */
+export const repaymentItemSchema = z.object({
+  id: z.number().int(),
+  storeId: z.number().int(),
+  storeName: z.string(),
+  repayNo: z.string(),
+  loanId: z.number().int(),
+  loanNo: z.string(),
+  customerName: z.string(),
+  repayDate: z.string(),
+  repayType: z.enum(REPAY_TYPES),
+  tenor: z.number().int().nullable(),
+  received: money,
+  overdueInterest: money,
+  handlingFee: money,
+  interest: money,
+  principal: money,
+  tempAmount: money,
+  method: z.enum(PAYMENT_METHODS),
+  chequeNo: z.string().nullable(),
+  remarks: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+  /** the correction that reversed it, if any */
+  correction: z.enum(REPAYMENT_CORRECTIONS).nullable(),
+  correctionReason: z.string().nullable(),
+  correctedOn: z.string().nullable(),
+  correctedByName: z.string().nullable(),
+  /** it is the loan's latest receipt still standing (only that one may be voided or refunded) */
+  latest: z.boolean(),
+  lines: z.array(allocationLineSchema),
+});
+export type RepaymentItem = z.infer<typeof repaymentItemSchema>;
+
+export const repaymentListItemSchema = repaymentItemSchema.omit({ lines: true });
+export type RepaymentListItem = z.infer<typeof repaymentListItemSchema>;
+
+export const repaymentFiltersSchema = listQueryBase.extend({
+  repayNo: z.string().trim().max(32).optional(),
+  loanNo: z.string().trim().max(32).optional(),
+  loanId: z.coerce.number().int().positive().optional(),
+  customerName: z.string().trim().max(64).optional(),
+  method: z.enum(PAYMENT_METHODS).optional(),
+  repayType: z.enum(REPAY_TYPES).optional(),
+  repayDateFrom: optionalDate,
+  repayDateTo: optionalDate,
+  /** standing receipts only, or corrected ones only */
+  corrected: z.enum(['yes', 'no']).optional(),
+});
+export type RepaymentFilters = z.input<typeof repaymentFiltersSchema>;
+
+export const correctionBodySchema = z.object({
+  kind: z.enum(REPAYMENT_CORRECTIONS, { message: V.choice }),
+  reason: z.string({ message: V.required }).trim().min(1, { message: V.required }).max(500, { message: 'validation.tooLong' }),
+});
+
+const fields: readonly ResourceField[] = [
+  { name: 'repayNo', kind: 'text', label: 'repayments:fields.repayNo', list: true, sortable: true, filter: 'text' },
+  { name: 'loanNo', kind: 'text', label: 'repayments:fields.loanNo', list: true, sortable: true, filter: 'text' },
+  { name: 'customerName', kind: 'text', label: 'repayments:fields.customerName', list: true, filter: 'text' },
+  { name: 'repayDate', kind: 'date', label: 'repayments:fields.repayDate', list: true, sortable: true, filter: 'dateRange' },
+  { name: 'repayType', kind: 'enum', label: 'repayments:fields.repayType', list: true, options: REPAY_TYPES, enumName: 'repayType', filter: 'enum' },
+  { name: 'received', kind: 'money', label: 'repayments:fields.received', list: true, sortable: true },
+  { name: 'method', kind: 'enum', label: 'repayments:fields.method', list: true, options: PAYMENT_METHODS, enumName: 'paymentMethod', filter: 'enum' },
+];
+
+/**
+ * Receipts: the list (spec §2 Repayment list), one receipt, posting one (the repayment process),
+ * and its correction. The example is a receipt on the first demo loan (旺角, repaying), as the
+ * authorization × store matrix posts it.
+ */
+export const repaymentResource = defineResource({
+  name: 'repayments',
+  path: '/repayments',
+  title: 'shell:menu.repayment.list',
+  permissions: { list: 'repayment.list', create: 'repayment.process' },
+  storeScoped: true,
+  fields,
+  item: repaymentItemSchema,
+  listItem: repaymentListItemSchema,
+  create: receiptInputSchema,
+  filters: repaymentFiltersSchema,
+  defaultSort: 'id:desc',
+  example: { loanId: 1, received: '20000.00', repayType: 'auto', method: 'cash', idempotencyKey: 'matrix-example-receipt' },
+  messages: { create: 'repayments.success.posted' },
+  actions: {
+    correct: {
+      permission: 'repayment.void',
+      label: 'repayments:actions.correct',
+      summary: "Void or refund a receipt (the loan's latest standing one, within the active period) by a reversal",
+      body: correctionBodySchema,
+      message: 'repayments.success.corrected',
+      confirm: true,
+      example: { kind: 'void', reason: 'entered in error' },
+    },
+  },
+});
