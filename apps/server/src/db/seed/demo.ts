@@ -28,7 +28,8 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
     groups: ['dashboard', 'loan', 'repayment', 'blacklist', 'tools'],
     // A clerk lists people and checks numbers; seeing whole numbers, editing and removing are the manager's.
     // Submitting despite a blacklist hit is a manager's decision too; so is what the application form asks.
-    except: ['blacklist.reveal', 'blacklist.update', 'blacklist.delete', 'loan.blacklistOverride', 'tools.formBuilder', 'tools.formBuilder.edit'],
+    // Voiding or refunding a posted receipt is a manager's correction.
+    except: ['blacklist.reveal', 'blacklist.update', 'blacklist.delete', 'loan.blacklistOverride', 'tools.formBuilder', 'tools.formBuilder.edit', 'repayment.void'],
     // Registers and edits customers; sees their ID numbers and phones masked only.
     keys: ['persona.list', 'persona.create', 'persona.edit', 'persona.detail'],
   },
@@ -37,7 +38,7 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
     allStores: false,
     groups: ['dashboard', 'oca', 'sms', 'blacklist'],
     except: ['blacklist.reveal'],
-    keys: ['repayment.tipsList', 'repayment.list', 'reports.overdue', 'reports.currentlyOcaLoan', 'tools.calculator'],
+    keys: ['repayment.tipsList', 'repayment.process', 'repayment.list', 'reports.overdue', 'reports.currentlyOcaLoan', 'tools.calculator'],
   },
   accountant: {
     description: 'Accountant: payouts and every report',
