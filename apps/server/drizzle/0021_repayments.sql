@@ -28,6 +28,7 @@ CREATE TABLE "loan_repayment_lines" (
 	"handling_fee" numeric(16, 2) NOT NULL,
 	"interest" numeric(16, 2) NOT NULL,
 	"principal" numeric(16, 2) NOT NULL,
+	"interest_waived" numeric(16, 2) DEFAULT '0' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_by" integer,
@@ -47,8 +48,12 @@ CREATE TABLE "loan_repayments" (
 	"handling_fee" numeric(16, 2) NOT NULL,
 	"interest" numeric(16, 2) NOT NULL,
 	"principal" numeric(16, 2) NOT NULL,
+	"lock_period_fee" numeric(16, 2) DEFAULT '0' NOT NULL,
+	"rebate" numeric(16, 2) DEFAULT '0' NOT NULL,
 	"temp_in" numeric(16, 2) NOT NULL,
-	"method" varchar(16) NOT NULL,
+	"temp_out" numeric(16, 2) DEFAULT '0' NOT NULL,
+	"paid_out" numeric(16, 2) DEFAULT '0' NOT NULL,
+	"method" varchar(16),
 	"cheque_no" varchar(32),
 	"remarks" varchar(1000),
 	"idempotency_key" varchar(64) NOT NULL,
@@ -58,11 +63,11 @@ CREATE TABLE "loan_repayments" (
 	"created_by" integer,
 	CONSTRAINT "loan_repayments_repay_no_unique" UNIQUE("repay_no"),
 	CONSTRAINT "loan_repayments_idempotency" UNIQUE("loan_id","idempotency_key"),
-	CONSTRAINT "loan_repayments_type" CHECK ("loan_repayments"."repay_type" in ('auto','instalment','overdue-interest','handling-fee','principal')),
-	CONSTRAINT "loan_repayments_method" CHECK ("loan_repayments"."method" in ('cash','cheque','bank-transfer','autopay')),
-	CONSTRAINT "loan_repayments_cheque" CHECK ("loan_repayments"."method" <> 'cheque' or "loan_repayments"."cheque_no" is not null),
-	CONSTRAINT "loan_repayments_received" CHECK ("loan_repayments"."received" > 0),
-	CONSTRAINT "loan_repayments_split" CHECK ("loan_repayments"."received" = "loan_repayments"."overdue_interest" + "loan_repayments"."handling_fee" + "loan_repayments"."interest" + "loan_repayments"."principal" + "loan_repayments"."temp_in")
+	CONSTRAINT "loan_repayments_type" CHECK ("loan_repayments"."repay_type" in ('auto','instalment','overdue-interest','handling-fee','principal','settlement','temporary','temp-refund')),
+	CONSTRAINT "loan_repayments_method" CHECK (("loan_repayments"."method" is null) = ("loan_repayments"."repay_type" = 'temporary') and ("loan_repayments"."method" is null or "loan_repayments"."method" in ('cash','cheque','bank-transfer','autopay'))),
+	CONSTRAINT "loan_repayments_cheque" CHECK ("loan_repayments"."method" is distinct from 'cheque' or "loan_repayments"."cheque_no" is not null),
+	CONSTRAINT "loan_repayments_amounts" CHECK ("loan_repayments"."received" >= 0 and "loan_repayments"."temp_in" >= 0 and "loan_repayments"."temp_out" >= 0 and "loan_repayments"."paid_out" >= 0 and "loan_repayments"."received" + "loan_repayments"."temp_out" > 0),
+	CONSTRAINT "loan_repayments_split" CHECK ("loan_repayments"."received" + "loan_repayments"."temp_out" = "loan_repayments"."overdue_interest" + "loan_repayments"."handling_fee" + "loan_repayments"."interest" + "loan_repayments"."principal" + "loan_repayments"."lock_period_fee" + "loan_repayments"."temp_in" + "loan_repayments"."paid_out")
 );
 --> statement-breakpoint
 ALTER TABLE "loan_repayment_corrections" ADD CONSTRAINT "loan_repayment_corrections_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -17,6 +17,12 @@ import { moneyString, optionalText } from './stores.js';
 /** How the counter asks the money to be used (spec §3 repayType; the domain's `RepaymentMode`). */
 export const REPAY_TYPES = ['auto', 'instalment', 'overdue-interest', 'handling-fee', 'principal'] as const;
 export type RepayType = (typeof REPAY_TYPES)[number];
+/**
+ * What a receipt row records: a receipt of one of the repay types, an early settlement (MLO
+ * s.21), a held temporary amount applied to what is due, or a temporary amount refunded.
+ */
+export const RECEIPT_KINDS = [...REPAY_TYPES, 'settlement', 'temporary', 'temp-refund'] as const;
+export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 export { PAYMENT_METHODS };
 export type { PaymentMethod } from '@harbour/domain';
 
@@ -146,7 +152,7 @@ export const repaymentItemSchema = z.object({
   loanNo: z.string(),
   customerName: z.string(),
   repayDate: z.string(),
-  repayType: z.enum(REPAY_TYPES),
+  repayType: z.enum(RECEIPT_KINDS),
   tenor: z.number().int().nullable(),
   received: money,
   overdueInterest: money,
@@ -154,7 +160,14 @@ export const repaymentItemSchema = z.object({
   interest: money,
   principal: money,
   tempAmount: money,
-  method: z.enum(PAYMENT_METHODS),
+  /** taken from the temporary amount (applied, or refunded) */
+  tempUsed: money,
+  /** a temporary amount refunded to the customer */
+  paidOut: money,
+  lockPeriodFee: money,
+  rebate: money,
+  /** none when a temporary amount is applied (no money moves) */
+  method: z.enum(PAYMENT_METHODS).nullable(),
   chequeNo: z.string().nullable(),
   remarks: z.string().nullable(),
   createdByName: z.string().nullable(),
@@ -179,7 +192,7 @@ export const repaymentFiltersSchema = listQueryBase.extend({
   loanId: z.coerce.number().int().positive().optional(),
   customerName: z.string().trim().max(64).optional(),
   method: z.enum(PAYMENT_METHODS).optional(),
-  repayType: z.enum(REPAY_TYPES).optional(),
+  repayType: z.enum(RECEIPT_KINDS).optional(),
   repayDateFrom: optionalDate,
   repayDateTo: optionalDate,
   /** standing receipts only, or corrected ones only */
@@ -197,7 +210,7 @@ const fields: readonly ResourceField[] = [
   { name: 'loanNo', kind: 'text', label: 'repayments:fields.loanNo', list: true, sortable: true, filter: 'text' },
   { name: 'customerName', kind: 'text', label: 'repayments:fields.customerName', list: true, filter: 'text' },
   { name: 'repayDate', kind: 'date', label: 'repayments:fields.repayDate', list: true, sortable: true, filter: 'dateRange' },
-  { name: 'repayType', kind: 'enum', label: 'repayments:fields.repayType', list: true, options: REPAY_TYPES, enumName: 'repayType', filter: 'enum' },
+  { name: 'repayType', kind: 'enum', label: 'repayments:fields.repayType', list: true, options: RECEIPT_KINDS, enumName: 'repayType', filter: 'enum' },
   { name: 'received', kind: 'money', label: 'repayments:fields.received', list: true, sortable: true },
   { name: 'method', kind: 'enum', label: 'repayments:fields.method', list: true, options: PAYMENT_METHODS, enumName: 'paymentMethod', filter: 'enum' },
 ];

@@ -24,18 +24,31 @@ export const loanRepayments = pgTable(
     loanId: integer('loan_id').notNull().references(() => loans.id),
     repayNo: varchar('repay_no', { length: 32 }).notNull().unique(),
     repayDate: day('repay_date').notNull(),
-    /** auto | instalment | overdue-interest | handling-fee | principal */
+    /**
+     * money received: auto | instalment | overdue-interest | handling-fee | principal |
+     * settlement (early settlement, MLO s.21); no money received: temporary (a held temporary
+     * amount applied to what is due); money paid back: temp-refund (a temporary amount refunded)
+     */
     repayType: varchar('repay_type', { length: 16 }).notNull(),
     tenor: smallint('tenor'),
+    /** money received (0 when a temporary amount is applied or refunded) */
     received: money('received').notNull(),
     overdueInterest: money('overdue_interest').notNull(),
     handlingFee: money('handling_fee').notNull(),
     interest: money('interest').notNull(),
     principal: money('principal').notNull(),
+    /** the early settlement's lock-period fee */
+    lockPeriodFee: money('lock_period_fee').notNull().default('0'),
+    /** the interest given up by an early settlement (rule-of-78 rebate or interest not yet run) */
+    rebate: money('rebate').notNull().default('0'),
     /** added to the loan's temporary amount */
     tempIn: money('temp_in').notNull(),
-    /** cash | cheque | bank-transfer | autopay */
-    method: varchar('method', { length: 16 }).notNull(),
+    /** taken from the loan's temporary amount (applied to what is due, or refunded) */
+    tempOut: money('temp_out').notNull().default('0'),
+    /** a temporary amount refunded to the customer */
+    paidOut: money('paid_out').notNull().default('0'),
+    /** cash | cheque | bank-transfer | autopay; none when a temporary amount is applied */
+    method: varchar('method', { length: 16 }),
     chequeNo: varchar('cheque_no', { length: 32 }),
     remarks: varchar('remarks', { length: 1000 }),
     /** the client's key for this receipt: a retry with it answers the receipt already posted */
@@ -45,13 +58,17 @@ export const loanRepayments = pgTable(
   },
   (t) => [
     unique('loan_repayments_idempotency').on(t.loanId, t.idempotencyKey),
-    check('loan_repayments_type', sql`${t.repayType} in ('auto','instalment','overdue-interest','handling-fee','principal')`),
-    check('loan_repayments_method', sql`${t.method} in ('cash','cheque','bank-transfer','autopay')`),
-    check('loan_repayments_cheque', sql`${t.method} <> 'cheque' or ${t.chequeNo} is not null`),
-    check('loan_repayments_received', sql`${t.received} > 0`),
+    check(
+      'loan_repayments_type',
+      sql`${t.repayType} in ('auto','instalment','overdue-interest','handling-fee','principal','settlement','temporary','temp-refund')`,
+    ),
+    check('loan_repayments_method', sql`(${t.method} is null) = (${t.repayType} = 'temporary') and (${t.method} is null or ${t.method} in ('cash','cheque','bank-transfer','autopay'))`),
+    check('loan_repayments_cheque', sql`${t.method} is distinct from 'cheque' or ${t.chequeNo} is not null`),
+    check('loan_repayments_amounts', sql`${t.received} >= 0 and ${t.tempIn} >= 0 and ${t.tempOut} >= 0 and ${t.paidOut} >= 0 and ${t.received} + ${t.tempOut} > 0`),
+    // every cent in (received, or taken from the temporary amount) is accounted for
     check(
       'loan_repayments_split',
-      sql`${t.received} = ${t.overdueInterest} + ${t.handlingFee} + ${t.interest} + ${t.principal} + ${t.tempIn}`,
+      sql`${t.received} + ${t.tempOut} = ${t.overdueInterest} + ${t.handlingFee} + ${t.interest} + ${t.principal} + ${t.lockPeriodFee} + ${t.tempIn} + ${t.paidOut}`,
     ),
     index('loan_repayments_loan').on(t.loanId, t.id),
     index('loan_repayments_date').on(t.storeId, t.repayDate),
@@ -77,6 +94,8 @@ export const loanRepaymentLines = pgTable(
     handlingFee: money('handling_fee').notNull(),
     interest: money('interest').notNull(),
     principal: money('principal').notNull(),
+    /** scheduled interest an early settlement does not charge (its rebate, spread over the instalments) */
+    interestWaived: money('interest_waived').notNull().default('0'),
     ...stamps,
   },
   (t) => [unique('loan_repayment_lines_once').on(t.repaymentId, t.tenor), index('loan_repayment_lines_loan').on(t.loanId, t.tenor)],

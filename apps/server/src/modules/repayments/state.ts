@@ -57,7 +57,7 @@ export async function loadRepaymentState(tx: DbOrTx, loan: LoanRow, opts: { allo
         accruedTo: sql<string | null>`max(${loanRepaymentLines.accruedTo})`,
         overdueInterest: sql<string>`sum(${loanRepaymentLines.overdueInterest})`,
         handlingFee: sql<string>`sum(${loanRepaymentLines.handlingFee})`,
-        interest: sql<string>`sum(${loanRepaymentLines.interest})`,
+        interest: sql<string>`sum(${loanRepaymentLines.interest} + ${loanRepaymentLines.interestWaived})`,
         principal: sql<string>`sum(${loanRepaymentLines.principal})`,
       })
       .from(loanRepaymentLines)
@@ -66,7 +66,7 @@ export async function loadRepaymentState(tx: DbOrTx, loan: LoanRow, opts: { allo
       .groupBy(loanRepaymentLines.tenor),
     tx
       .select({
-        tempIn: sql<string>`coalesce(sum(${loanRepayments.tempIn}), 0)`,
+        temp: sql<string>`coalesce(sum(${loanRepayments.tempIn} - ${loanRepayments.tempOut}), 0)`,
         lastDate: sql<string | null>`max(${loanRepayments.repayDate})`,
         latestId: sql<number | null>`max(${loanRepayments.id})`,
       })
@@ -85,13 +85,14 @@ export async function loadRepaymentState(tx: DbOrTx, loan: LoanRow, opts: { allo
   const state: RepaymentState = {
     ...base,
     lastRepaymentDate: totals?.lastDate ?? null,
-    tempAmount: dec(totals?.tempIn ?? '0'),
+    tempAmount: dec(totals?.temp ?? '0'),
     instalments: base.instalments.map((i) => {
       const p = byTenor.get(i.tenor);
       if (!p) return i;
       return {
         ...i,
         paidPrincipal: dec(p.principal),
+        // interest an early settlement waived counts as settled: nothing is left to pay of it
         paidInterest: dec(p.interest),
         overdueInterestCharged: dec(p.overdueInterestCharged),
         overdueInterestPaid: dec(p.overdueInterest),
