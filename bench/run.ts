@@ -5,6 +5,7 @@
 import { benchDomain } from './domain-runner.js';
 import { benchServer } from './server/bench-server.js';
 import { benchLoans } from './server/loans-bench.js';
+import { benchReceipts } from './server/receipts-bench.js';
 import { benchWeb } from './web/bench-web.js';
 import { errorText, na, printTable, type Figure } from './lib/report.js';
 
@@ -12,6 +13,7 @@ const parts: [string, () => Promise<Figure[]>][] = [
   ['domain', benchDomain],
   ['server', benchServer],
   ['loans', benchLoans],
+  ['receipts', benchReceipts],
   ['web', benchWeb],
 ];
 

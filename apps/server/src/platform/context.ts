@@ -25,6 +25,12 @@ export interface ServiceContext {
   userAgent: string | null;
   /** Told of every audit row written (the HTTP layer checks each change writes exactly one). */
   onAudit?: () => void;
+  /**
+   * The business day a batch acts on, YYYY-MM-DD, when it is not today: the demo data's loan
+   * history is made through the services on the days it happened. Never set for a request — a
+   * person always works on today (`businessToday`).
+   */
+  businessDate?: string;
 }
 
 /**

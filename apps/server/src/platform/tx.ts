@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/client.js';
 import { toContext, type ServiceContext } from './context.js';
 import { applyStoreScope } from './store-scope.js';
+import { applyBusinessDate } from './business-date.js';
 
 /** Which unit of work a transaction belongs to, so `audit(tx, …)` knows the staff, store and address. */
 const owners = new WeakMap<object, ServiceContext>();
@@ -19,6 +20,7 @@ export function withTx<T>(source: FastifyRequest | ServiceContext, fn: (tx: Tx) 
   return ctx.db.transaction(async (tx) => {
     owners.set(tx, ctx);
     await applyStoreScope(tx, ctx);
+    await applyBusinessDate(tx, ctx.businessDate);
     return fn(tx);
   });
 }
@@ -33,6 +35,7 @@ export function withReadTx<T>(source: FastifyRequest | ServiceContext, fn: (tx: 
     async (tx) => {
       owners.set(tx, ctx);
       await applyStoreScope(tx, ctx);
+      await applyBusinessDate(tx, ctx.businessDate);
       return fn(tx);
     },
     { accessMode: 'read only' },

@@ -7,6 +7,8 @@ import {
   DEFAULT_SYSTEM_SETTINGS,
   loanResource,
   payoutBodySchema,
+  receiptInputSchema,
+  repaymentResource,
   signedNoteBodySchema,
   submitBodySchema,
 } from '@harbour/contracts';
@@ -19,6 +21,7 @@ import { staffAccessFor } from '../../platform/access-cache.js';
 import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { loanService } from '../../modules/loans/service.js';
+import { repaymentService } from '../../modules/repayments/service.js';
 
 /**
  * Demo loans: a dozen applications over the three stores, one or more in every status a loan
@@ -52,6 +55,10 @@ interface DemoLoan {
   approval?: Record<string, unknown>;
   reason?: string;
   payout?: { method: 'cash' | 'cheque'; chequeNo?: string; remarks?: string };
+  /** a loan with a history: applied, approved and paid out this many days ago (on those business days) */
+  paidOutDaysAgo?: number;
+  /** receipts taken at the counter since, each on its own business day */
+  receipts?: { daysAgo: number; received: string; repayType: 'auto' | 'instalment'; method: 'cash' | 'cheque' | 'bank-transfer'; chequeNo?: string }[];
 }
 
 const DEMO_LOANS: DemoLoan[] = [
@@ -142,13 +149,35 @@ const DEMO_LOANS: DemoLoan[] = [
     terms: { loanType: 'private_loan', loanAmount: '150000.00', flatRate: '1.0', totalTenor: 24, loanPurpose: 'business_turnover', payoutMethod: 'cheque', partakers: [{ name: '鄭麗華', role: 'consultant', relation: '東主' }] },
   },
   { store: 2, borrower: '林子健', goal: 'cancel', appliedDaysAgo: 3, terms: { loanType: 'private_loan', loanAmount: '10000.00', flatRate: '1.5', totalTenor: 6, loanPurpose: 'other', payoutMethod: 'cash' }, reason: '客戶撤回申請' },
+  // 旺角店: loans with a history, for the repayment counter and the collectors
+  {
+    store: 0,
+    borrower: '張小燕',
+    goal: 'repaying',
+    appliedDaysAgo: 2,
+    paidOutDaysAgo: 75,
+    terms: { loanType: 'private_loan', loanAmount: '24000.00', flatRate: '1.0', totalTenor: 12, loanPurpose: 'living_expenses', payoutMethod: 'cash' },
+    approval: { overdueRate: '36', overduePenalty: '100.00', placeOfNegotiation: '旺角店', remarks: '首次借款' },
+    payout: { method: 'cash', remarks: '客戶親臨取款' },
+  },
+  {
+    store: 0,
+    borrower: '黃家豪',
+    goal: 'repaying',
+    appliedDaysAgo: 3,
+    paidOutDaysAgo: 40,
+    terms: { loanType: 'private_loan', loanAmount: '36000.00', flatRate: '1.0', totalTenor: 12, loanPurpose: 'business_turnover', payoutMethod: 'cash' },
+    approval: { overdueRate: '36', overduePenalty: '100.00', placeOfNegotiation: '旺角店' },
+    payout: { method: 'cash' },
+    receipts: [{ daysAgo: 9, received: '3500.00', repayType: 'instalment', method: 'cash' }],
+  },
 ];
 
 /**
  * A staff member's service context for one store, as the auth hook would build it for a session
  * there: the same roles, grants and stores (read through the access cache).
  */
-async function staffContext(db: Db, username: string, storeId: number): Promise<ServiceContext> {
+async function staffContext(db: Db, username: string, storeId: number, businessDate?: string): Promise<ServiceContext> {
   const [row] = await db.select().from(staff).where(eq(staff.username, username));
   if (!row) throw new Error(`demo staff ${username} is missing`);
   const { rows } = await db.execute<{ version: string | null }>(sql`select version from harbour_versions where name = 'access'`);
@@ -159,7 +188,7 @@ async function staffContext(db: Db, username: string, storeId: number): Promise<
   // As a session at `storeId` would give; none exists, so its id is 0 (the loan services never read it).
   const session = { id: 0, staff_id: row.id, store_id: storeId, username: row.username, name: row.name, avatar: row.avatar, introduction: row.introduction, default_language: row.defaultLanguage };
   const auth = authContextOf(session, access, DEFAULT_SYSTEM_SETTINGS.idleTimeoutMinutes, version);
-  return { db, auth, lang: 'zh-TW', requestId: `seed:${username}:${randomUUID()}`.slice(0, 64), ip: null, userAgent: null };
+  return { db, auth, lang: 'zh-TW', requestId: `seed:${username}:${randomUUID()}`.slice(0, 64), ip: null, userAgent: null, ...(businessDate ? { businessDate } : {}) };
 }
 
 /** As the route would: the acting staff member holds the step's permission key. */
@@ -189,19 +218,22 @@ export async function seedDemoLoans(db: Db, storeIds: number[], customerIds: Rea
   for (const demo of DEMO_LOANS) {
     const storeId = storeIds[demo.store]!;
     const mongKok = demo.store === 0;
-    const maker = await staffContext(db, mongKok ? 'clerk' : 'manager', storeId);
-    const checker = await staffContext(db, mongKok ? 'manager' : 'admin', storeId);
-    const accountant = await staffContext(db, 'accountant', storeId);
+    // A loan with a history is made on the day it was paid out, as that day's staff did.
+    const paidOn = demo.paidOutDaysAgo ? addDays(today, -demo.paidOutDaysAgo) : undefined;
+    const maker = await staffContext(db, mongKok ? 'clerk' : 'manager', storeId, paidOn);
+    const checker = await staffContext(db, mongKok ? 'manager' : 'admin', storeId, paidOn);
+    const accountant = await staffContext(db, 'accountant', storeId, paidOn);
+    const day = paidOn ?? today;
 
     // A loan that will be paid out today is agreed for today; the others for a few days ahead.
-    const loanDate = reaches(demo.goal, 'approved') ? (demo.goal === 'repaying' ? today : addDays(today, 3)) : addDays(today, 7);
+    const loanDate = reaches(demo.goal, 'approved') ? (demo.goal === 'repaying' ? day : addDays(day, 3)) : addDays(day, 7);
     const { partakers = [], ...terms } = demo.terms;
     const input = applicationInputSchema.parse({
       repayCycle: 'monthly',
       interestMethod: 'amortization',
       ...terms,
       customerId: customerId(demo.borrower),
-      applyDate: addDays(today, -demo.appliedDaysAgo),
+      applyDate: addDays(day, -demo.appliedDaysAgo),
       loanDate,
       interestStartDate: loanDate,
       partakers: partakers.map((p) => ({ customerId: customerId(p.name), role: p.role, relation: p.relation })),
@@ -222,8 +254,17 @@ export async function seedDemoLoans(db: Db, storeIds: number[], customerIds: Rea
     if (demo.goal === 'wait_approve') continue;
     await loanService.actions!.approve!(holding(checker, actions.approve!.permission), id, approveBodySchema.parse(demo.approval ?? {}));
     if (demo.goal === 'approved') continue;
-    await loanService.actions!.signedNote!(holding(accountant, actions.signedNote!.permission), id, signedNoteBodySchema.parse({ receivedOn: today }));
+    await loanService.actions!.signedNote!(holding(accountant, actions.signedNote!.permission), id, signedNoteBodySchema.parse({ receivedOn: day }));
     if (demo.goal === 'signed_note') continue;
-    await loanService.actions!.payout!(holding(accountant, actions.payout!.permission), id, payoutBodySchema.parse({ payoutDate: today, ...demo.payout }));
+    await loanService.actions!.payout!(holding(accountant, actions.payout!.permission), id, payoutBodySchema.parse({ payoutDate: day, ...demo.payout }));
+    for (const [n, r] of (demo.receipts ?? []).entries()) {
+      const on = addDays(today, -r.daysAgo);
+      const cashier = await staffContext(db, 'clerk', storeId, on);
+      const { daysAgo: _ago, ...receipt } = r;
+      await repaymentService.create!(
+        holding(cashier, repaymentResource.permissions.create),
+        receiptInputSchema.parse({ ...receipt, loanId: id, repayDate: on, idempotencyKey: `demo-${id}-${n + 1}` }),
+      );
+    }
   }
 }

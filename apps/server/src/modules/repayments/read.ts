@@ -43,7 +43,7 @@ const base = (tx: DbOrTx, ctx: ServiceContext, withTotal: boolean) =>
     .leftJoin(loanRepaymentCorrections, eq(loanRepaymentCorrections.repaymentId, loanRepayments.id))
     .leftJoin(corrector, eq(corrector.id, loanRepaymentCorrections.correctedBy));
 
-type Row = {
+export type ReceiptRow = {
   r: typeof loanRepayments.$inferSelect;
   loanNo: string | null;
   customerName: string;
@@ -54,7 +54,7 @@ type Row = {
   latest: boolean;
 };
 
-function toListItem(row: Row): RepaymentListItem {
+function toListItem(row: ReceiptRow): RepaymentListItem {
   const r = row.r;
   return {
     id: r.id,
@@ -90,20 +90,36 @@ function toListItem(row: Row): RepaymentListItem {
   };
 }
 
+/** A receipt with its lines as the API answers it, from rows already in hand. */
+export function receiptItem(row: ReceiptRow, lines: readonly (typeof loanRepaymentLines.$inferSelect | typeof loanRepaymentLines.$inferInsert)[]): RepaymentItem {
+  return {
+    ...toListItem(row),
+    lines: lines
+      .filter((l) => [l.overdueInterest, l.handlingFee, l.interest, l.principal].some((v) => !dec(v).isZero()))
+      .map((l) => ({ tenor: l.tenor, overdueInterest: l.overdueInterest, handlingFee: l.handlingFee, interest: l.interest, principal: l.principal })),
+  };
+}
+
+/** The names a receipt shows (customer, store in the caller's language, the staff member who took it). */
+export async function receiptNames(tx: DbOrTx, ctx: ServiceContext, loanId: number, staffId: number | null) {
+  const [row] = await tx
+    .select({ customerName: customers.name, storeName: columns(ctx).storeName, makerName: sql<string | null>`(select ${staff.name} from ${staff} where ${staff.id} = ${staffId})` })
+    .from(loans)
+    .innerJoin(customers, eq(customers.id, loans.customerId))
+    .innerJoin(stores, eq(stores.id, loans.storeId))
+    .where(eq(loans.id, loanId));
+  return row!;
+}
+
 export async function getRepayment(tx: DbOrTx, ctx: ServiceContext, id: number): Promise<RepaymentItem> {
   const [row] = await base(tx, ctx, false).where(and(eq(loanRepayments.id, id), storeScope(ctx, loanRepayments.storeId)));
-  const item = toListItem(found(row) as Row);
+  const receipt = found(row) as ReceiptRow;
   const lines = await tx
     .select()
     .from(loanRepaymentLines)
     .where(eq(loanRepaymentLines.repaymentId, id))
     .orderBy(asc(loanRepaymentLines.tenor));
-  return {
-    ...item,
-    lines: lines
-      .filter((l) => [l.overdueInterest, l.handlingFee, l.interest, l.principal].some((v) => !dec(v).isZero()))
-      .map((l) => ({ tenor: l.tenor, overdueInterest: l.overdueInterest, handlingFee: l.handlingFee, interest: l.interest, principal: l.principal })),
-  };
+  return receiptItem(receipt, lines);
 }
 
 const SORTS = {
@@ -134,7 +150,7 @@ export async function listRepayments(tx: DbOrTx, ctx: ServiceContext, q: Filters
     .offset(offsetOf(q.page, q.pageSize));
   const total = (rows[0] as { total?: number } | undefined)?.total ?? 0;
   return pageOfRows(
-    rows.map((r) => toListItem(r as unknown as Row)),
+    rows.map((r) => toListItem(r as unknown as ReceiptRow)),
     total,
     q.page,
     q.pageSize,

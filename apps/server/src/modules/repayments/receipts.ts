@@ -37,7 +37,7 @@ import { changeStatus } from '../../platform/status-change.js';
 import { loanStatusSpec } from '../loans/approval.js';
 import { loanRow, type LoanRow } from '../loans/read.js';
 import { instalmentDeltas, loadEngine, loadRepaymentState } from './state.js';
-import { getRepayment } from './read.js';
+import { getRepayment, receiptItem, receiptNames } from './read.js';
 
 type ReceiptInput = z.output<typeof receiptInputSchema>;
 type PreviewInput = z.output<typeof receiptPreviewSchema>;
@@ -177,6 +177,10 @@ export async function postReceipt(tx: Tx, ctx: ServiceContext, r: ReceiptInput):
   const { state: before } = await loadRepaymentState(tx, loan, { allowPartialPrincipal: r.repayType === 'principal' });
   const engine = await loadEngine(tx);
   const a = allocateReceipt(before, { date, received: r.received, mode: r.repayType, tenor: r.tenor }, engine.settings, engine.holidays);
+  const me = ctx.auth?.staffId ?? null;
+  const names = await receiptNames(tx, ctx, loan.id, me);
+  // Everything is read and decided: the number is taken last, so the store's counter row (locked
+  // until commit, which keeps numbers gapless) is held only for the writes below.
   const repayNo = await takeCode(tx, 'repayNo', { storeId: loan.storeId, date });
   const entryId = await postJournal(
     tx,
@@ -192,7 +196,6 @@ export async function postReceipt(tx: Tx, ctx: ServiceContext, r: ReceiptInput):
     }),
     { storeId: loan.storeId, date, loanId: loan.id },
   );
-  const me = ctx.auth?.staffId ?? null;
   const [row] = await tx
     .insert(loanRepayments)
     .values({
@@ -215,26 +218,22 @@ export async function postReceipt(tx: Tx, ctx: ServiceContext, r: ReceiptInput):
       journalEntryId: entryId!,
       createdBy: me,
     })
-    .returning({ id: loanRepayments.id });
-  const deltas = instalmentDeltas(before, a.state);
-  if (deltas.length > 0) {
-    await tx.insert(loanRepaymentLines).values(
-      deltas.map((d) => ({
-        storeId: loan.storeId,
-        repaymentId: row!.id,
-        loanId: loan.id,
-        tenor: d.tenor,
-        overdueInterestCharged: money(d.overdueInterestCharged),
-        feeCharged: money(d.feeCharged),
-        accruedTo: d.accruedTo,
-        overdueInterest: money(d.overdueInterest),
-        handlingFee: money(d.handlingFee),
-        interest: money(d.interest),
-        principal: money(d.principal),
-        createdBy: me,
-      })),
-    );
-  }
+    .returning();
+  const lines = instalmentDeltas(before, a.state).map((d) => ({
+    storeId: loan.storeId,
+    repaymentId: row!.id,
+    loanId: loan.id,
+    tenor: d.tenor,
+    overdueInterestCharged: money(d.overdueInterestCharged),
+    feeCharged: money(d.feeCharged),
+    accruedTo: d.accruedTo,
+    overdueInterest: money(d.overdueInterest),
+    handlingFee: money(d.handlingFee),
+    interest: money(d.interest),
+    principal: money(d.principal),
+    createdBy: me,
+  }));
+  if (lines.length > 0) await tx.insert(loanRepaymentLines).values(lines);
   const completes = isFullyRepaid(a.state);
   if (completes) await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'settle', { audit: false });
   await audit(tx, {
@@ -244,7 +243,7 @@ export async function postReceipt(tx: Tx, ctx: ServiceContext, r: ReceiptInput):
     after: { ...toPreview(a), repayNo, loanNo: loan.loanNo, method: r.method, chequeNo: r.chequeNo, journalEntryId: entryId, ...(completes ? { loanStatus: 'complete' } : {}) },
     recordStores: [loan.storeId],
   });
-  return getRepayment(tx, ctx, row!.id);
+  return receiptItem({ r: row!, loanNo: loan.loanNo, ...names, correction: null, correctorName: null, latest: true }, lines);
 }
 
 /**

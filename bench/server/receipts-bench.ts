@@ -1,0 +1,103 @@
+/**
+ * Receipts posted per second (issue: servicing): the real server (test mode, like the other
+ * server parts) on a fresh embedded database with the demo data and a book of bench loans (the
+ * bench seed, through SQL), then, in this run and on the same PostgreSQL:
+ *
+ * - `POST /repayments` at 16 connections: small cash receipts spread over the repaying loans, each
+ *   with its own idempotency key — each one the whole posting (loan row lock, allocation by the
+ *   domain, receipt number, lines, balanced journal entry, audit row) in one transaction;
+ * - pgbench's TPC-B-like run (`pgbench -c 16`) on a database of its own in the same cluster — the
+ *   baseline: what this PostgreSQL does with a small write transaction.
+ *
+ * The ratio is receipts per second over pgbench's transactions per second; the goal is ≥ 0.3.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { startServer, repoRoot, API, type RunningServer } from '../../e2e/fixtures/server.js';
+import { adminLogin } from '../lib/admin-login.js';
+import { embeddedDatabaseUrl } from '../lib/embedded-url.js';
+import { measureRequests, type LatencyResult } from '../lib/latency.js';
+import { errorText, fmt, na, type Figure } from '../lib/report.js';
+import { seedBench } from '../seed/index.js';
+
+const run = promisify(execFile);
+const PART = 'receipts';
+const CONNECTIONS = Number(process.env.HARBOUR_BENCH_RECEIPT_CONNECTIONS ?? 16);
+const DURATION_S = Number(process.env.HARBOUR_BENCH_SECONDS ?? 10);
+const LOANS = Number(process.env.HARBOUR_BENCH_RECEIPT_LOANS ?? 5_000);
+const GOAL_RATIO = 0.3;
+const PGBENCH = process.env.HARBOUR_PGBENCH ?? '/usr/bin/pgbench';
+
+/** pgbench's TPC-B-like run at the same concurrency on its own database: transactions per second. */
+async function pgbenchTps(databaseUrl: string, seconds: number): Promise<number> {
+  const url = new URL(databaseUrl);
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query('drop database if exists harbour_pgbench');
+    await admin.query('create database harbour_pgbench');
+  } finally {
+    await admin.end();
+  }
+  const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
+  const conn = ['-h', url.hostname, '-p', url.port, '-U', decodeURIComponent(url.username)];
+  await run(PGBENCH, [...conn, '-i', '-q', '-s', '1', 'harbour_pgbench'], { env });
+  const { stdout } = await run(PGBENCH, [...conn, '-c', String(CONNECTIONS), '-j', '2', '-T', String(seconds), '-n', 'harbour_pgbench'], { env });
+  const tps = /tps = ([\d.]+)/.exec(stdout);
+  if (!tps) throw new Error(`pgbench printed no tps: ${stdout.slice(-300)}`);
+  return Number(tps[1]);
+}
+
+export async function benchReceipts(): Promise<Figure[]> {
+  let server: RunningServer | undefined;
+  try {
+    try {
+      server = await startServer({ logFile: path.join(repoRoot, '.artifacts/bench/receipts-server.log') });
+    } catch (err) {
+      return [na(PART, 'POST /repayments', errorText(err))];
+    }
+    const databaseUrl = await embeddedDatabaseUrl(server.dataDir);
+    await seedBench(databaseUrl, { loans: LOANS });
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const loanIds = (await db.query<{ id: number }>(`select id from loans where status = 'repaying' order by md5(id::text) limit 1000`)).rows.map((r) => r.id);
+    await db.end();
+    if (loanIds.length === 0) return [na(PART, 'POST /repayments', 'no repaying loan in the bench book')];
+
+    const headers = { authorization: await adminLogin(server.baseURL), 'content-type': 'application/json' };
+    const url = `${server.baseURL}${API}/repayments`;
+    const runId = Date.now().toString(36);
+    const receipt = (n: number) => ({
+      url,
+      init: { method: 'POST', headers, body: JSON.stringify({ loanId: loanIds[((n % loanIds.length) + loanIds.length) % loanIds.length], received: '10.00', method: 'cash', repayType: 'auto', idempotencyKey: `bench-${runId}-${n}` }) },
+    });
+    // The answer is a posted receipt before anything is timed.
+    const first = (await (await fetch(receipt(-1).url, receipt(-1).init)).json()) as { data?: { repayNo?: string } };
+    if (!first.data?.repayNo) return [na(PART, 'POST /repayments', `unexpected answer ${JSON.stringify(first).slice(0, 200)}`)];
+    await measureRequests((n) => receipt(1_000_000 + n), { connections: CONNECTIONS, seconds: 2 });
+    const posted: LatencyResult = await measureRequests(receipt, { connections: CONNECTIONS, seconds: DURATION_S });
+    let tps: number | undefined;
+    let pgbenchNote = '';
+    try {
+      tps = await pgbenchTps(databaseUrl, DURATION_S);
+    } catch (err) {
+      pgbenchNote = errorText(err);
+    }
+    const figures: Figure[] = [
+      {
+        part: PART,
+        name: `POST /repayments, ${CONNECTIONS} connections`,
+        value: `${fmt(posted.rps)} receipts/s, p50 ${fmt(posted.p50, 1)} / p95 ${fmt(posted.p95, 1)} / p99 ${fmt(posted.p99, 1)} ms${posted.failures ? ` (${posted.failures} failed: ${JSON.stringify(posted.failureCodes)})` : ''}`,
+      },
+      tps === undefined ? na(PART, `pgbench TPC-B-like, ${CONNECTIONS} clients`, pgbenchNote) : { part: PART, name: `pgbench TPC-B-like, ${CONNECTIONS} clients`, value: `${fmt(tps)} tps` },
+    ];
+    if (tps) figures.push({ part: PART, name: 'ratio receipts/s ÷ pgbench tps', value: `${fmt(posted.rps / tps, 2)} (goal ≥ ${GOAL_RATIO})` });
+    return figures;
+  } catch (err) {
+    return [na(PART, 'POST /repayments', errorText(err))];
+  } finally {
+    await server?.stop();
+  }
+}
