@@ -62,7 +62,7 @@ export async function benchReceipts(): Promise<Figure[]> {
     await seedBench(databaseUrl, { loans: LOANS });
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
-    const loanIds = (await db.query<{ id: number }>(`select id from loans where status = 'repaying' order by md5(id::text) limit 1000`)).rows.map((r) => r.id);
+    const loanIds = (await db.query<{ id: number }>(`select id from loans where status = 'repaying' and interest_start_date <= (now() at time zone 'Asia/Hong_Kong')::date order by md5(id::text) limit 1000`)).rows.map((r) => r.id);
     await db.end();
     if (loanIds.length === 0) return [na(PART, 'POST /repayments', 'no repaying loan in the bench book')];
 
