@@ -42,6 +42,8 @@ test('a manager posts a cash receipt at the counter, then voids it in the list',
   const sheet = m.locator('section[data-paper="receipt"]:visible');
   await expect(sheet).toContainText(receipt.repayNo);
   await expect(sheet).toContainText('20,000.00');
+  await sheet.scrollIntoViewIfNeeded();
+  await shot(page, 'repayment-receipt');
 
   await goInApp(page, `/repayment/list?repayNo=${encodeURIComponent(receipt.repayNo)}`);
   const row = main(page).locator('tr', { hasText: receipt.repayNo });
@@ -62,6 +64,8 @@ test('a manager posts a cash receipt at the counter, then voids it in the list',
   await row.click();
   const drawer = page.getByRole('dialog').filter({ hasText: 'Entered on the wrong loan' });
   await expect(drawer).toBeVisible();
+  await expect(drawer.locator('section[data-paper="receipt"]')).toContainText(t(lang, 'repayments:receipt.title'));
+  await shot(page, 'repayment-detail');
 });
 
 for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {

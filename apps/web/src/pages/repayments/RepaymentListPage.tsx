@@ -127,7 +127,22 @@ export default function RepaymentListPage() {
   const mayCorrect = usePermission('repayment.void');
   const [open, setOpen] = useState<number>();
   const [correcting, setCorrecting] = useState<RepaymentListItem>();
-  const cells = useMemo(() => ({ received: (row: Row) => <Money value={asItem(row).received} /> }), []);
+  const cells = useMemo(
+    () => ({
+      // A corrected receipt carries its correction beside its number, where the eye starts.
+      repayNo: (row: Row) => {
+        const r = asItem(row);
+        return (
+          <Space size={4} style={{ whiteSpace: 'nowrap' }}>
+            {r.repayNo}
+            {r.correction && <CorrectionTag r={r} />}
+          </Space>
+        );
+      },
+      received: (row: Row) => <Money value={asItem(row).received} />,
+    }),
+    [],
+  );
   const filterControls = useMemo(
     () => ({ corrected: <Select allowClear style={{ width: 180 }} options={(['yes', 'no'] as const).map((v) => ({ value: v, label: t(`filters.${v}`) }))} /> }),
     [t],
@@ -140,8 +155,6 @@ export default function RepaymentListPage() {
         filterControls={filterControls}
         extraColumns={[
           { key: 'tempAmount', title: t('fields.tempAmount'), align: 'right', render: (_, row) => <Money value={asItem(row).tempAmount} /> },
-          { key: 'store', title: t('fields.store'), render: (_, row) => asItem(row).storeName },
-          { key: 'correction', title: t('fields.correction'), render: (_, row) => <CorrectionTag r={asItem(row)} /> },
         ]}
         onOpen={(row) => setOpen(Number(row.id))}
         rowActions={(row) => {

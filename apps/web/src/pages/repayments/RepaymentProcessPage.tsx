@@ -149,7 +149,7 @@ function RepaymentCounter({ loanId }: { loanId: number }) {
     onError: fail,
   });
 
-  if (due.isError && !due.data) return <Result status="404" title={t('process.notFound')} subTitle={due.error.message} extra={<Button onClick={() => navigate('/repayment/process')}>{t('process.otherLoan')}</Button>} />;
+  if (due.isError && !due.data) return <Result status="warning" title={due.error.message} extra={<Button onClick={() => navigate('/repayment/process')}>{t('process.otherLoan')}</Button>} />;
   if (!due.data) return <Spin />;
   const d = due.data;
   const open = d.instalments.filter((i) => i.state !== 'paid');
