@@ -34,6 +34,7 @@ import zhTWCustomers from './zh-TW/customers.json' with { type: 'json' };
 import zhTWMembers from './zh-TW/members.json' with { type: 'json' };
 import zhTWOptions from './zh-TW/options.json' with { type: 'json' };
 import zhTWPapers from './zh-TW/papers.json' with { type: 'json' };
+import zhTWRepayments from './zh-TW/repayments.json' with { type: 'json' };
 import zhTWMonitor from './zh-TW/monitor.json' with { type: 'json' };
 import zhTWParams from './zh-TW/params.json' with { type: 'json' };
 import zhTWSettings from './zh-TW/settings.json' with { type: 'json' };
@@ -63,6 +64,7 @@ import enCustomers from './en/customers.json' with { type: 'json' };
 import enMembers from './en/members.json' with { type: 'json' };
 import enOptions from './en/options.json' with { type: 'json' };
 import enPapers from './en/papers.json' with { type: 'json' };
+import enRepayments from './en/repayments.json' with { type: 'json' };
 import enMonitor from './en/monitor.json' with { type: 'json' };
 import enParams from './en/params.json' with { type: 'json' };
 import enSettings from './en/settings.json' with { type: 'json' };
@@ -92,6 +94,7 @@ import zhCNCustomers from './zh-CN/customers.json' with { type: 'json' };
 import zhCNMembers from './zh-CN/members.json' with { type: 'json' };
 import zhCNOptions from './zh-CN/options.json' with { type: 'json' };
 import zhCNPapers from './zh-CN/papers.json' with { type: 'json' };
+import zhCNRepayments from './zh-CN/repayments.json' with { type: 'json' };
 import zhCNMonitor from './zh-CN/monitor.json' with { type: 'json' };
 import zhCNParams from './zh-CN/params.json' with { type: 'json' };
 import zhCNSettings from './zh-CN/settings.json' with { type: 'json' };
@@ -128,6 +131,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     monitor: zhTWMonitor,
     options: zhTWOptions,
     papers: zhTWPapers,
+    repayments: zhTWRepayments,
     params: zhTWParams,
     parties: zhTWParties,
     customers: zhTWCustomers,
@@ -159,6 +163,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     monitor: enMonitor,
     options: enOptions,
     papers: enPapers,
+    repayments: enRepayments,
     params: enParams,
     parties: enParties,
     customers: enCustomers,
@@ -190,6 +195,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     monitor: zhCNMonitor,
     options: zhCNOptions,
     papers: zhCNPapers,
+    repayments: zhCNRepayments,
     params: zhCNParams,
     parties: zhCNParties,
     customers: zhCNCustomers,
