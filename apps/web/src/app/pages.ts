@@ -95,6 +95,9 @@ export const pages: Record<string, PageComponent> = {
   'approval.detail': lazy(() => import('../pages/loans/LoanOperationPage.js')),
   'payout.list': lazy(() => import('../pages/loans/PayoutListPage.js')),
   'payout.detail': lazy(() => import('../pages/loans/LoanOperationPage.js')),
+  // Repayments (spec §2 Repayment process, Repayment list): pages/repayments.
+  'repayment.process': lazy(() => import('../pages/repayments/RepaymentProcessPage.js')),
+  'repayment.list': lazy(() => import('../pages/repayments/RepaymentListPage.js')),
   'masterdata.holidays.list': lazy(() => import('../pages/holidays/HolidaysPage.js')),
   // Master data: outside parties (generic pages over their declarations).
   'masterdata.bank.list': lazy(() => import('../pages/masterdata/BankPage.js')),

@@ -13,9 +13,9 @@ import { useStoreName } from './use-store-name';
 /**
  * Loan → operation opened without a loan (spec §2): one search box — application or loan number,
  * name, or an exact ID number or phone, the loan list's `q` — and the loans found; choosing one
- * opens its operation view.
+ * opens its operation view. The repayment counter reuses it with its own title and `onOpen`.
  */
-export function LoanFinder() {
+export function LoanFinder({ title, onOpen }: { title?: string; onOpen?: (loan: LoanListItem) => void } = {}) {
   const { t, i18n } = useTranslation('loans');
   const navigate = useNavigate();
   const [q, setQ] = useState('');
@@ -27,15 +27,15 @@ export function LoanFinder() {
     enabled: q !== '',
     placeholderData: keepPreviousData,
   });
-  const open = (l: LoanListItem) => navigate(`/loan/operation?id=${l.id}`);
+  const open = onOpen ?? ((l: LoanListItem) => navigate(`/loan/operation?id=${l.id}`));
   return (
-    <Card title={t('finder.title')}>
+    <Card title={title ?? t('finder.title')}>
       <Flex vertical gap={16}>
         <Input.Search
           allowClear
           enterButton={t('finder.search')}
           autoComplete="off"
-          aria-label={t('finder.title')}
+          aria-label={title ?? t('finder.title')}
           placeholder={t('list.searchHint')}
           style={{ maxWidth: 560 }}
           onSearch={(v) => setQ(v.trim())}

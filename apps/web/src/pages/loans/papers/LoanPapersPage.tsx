@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { Alert, Button, Card, Flex, Radio, Result, Select, Space, Spin, Typography } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -7,19 +6,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LOANS_PATH, PAPER_LANGUAGES, PAPER_NAMES, type LoanPapers, type PaperLanguage } from '@harbour/contracts';
 import { request } from '../../../api/index.js';
-import { PRINT_ROOT_CLASS, usePrintOnMount } from '../../../components/use-print-on-mount';
+import { Printout } from '../../../components/Printout';
 import { ensureLanguage } from '../../../i18n/index.js';
 import { PaperStack } from './Papers';
 import { isPaperChoice, paperLanguageOf, papersToPrint, type PaperChoice } from './papers-model';
 import './papers.css';
 
 const papersPath = (id: number) => `${LOANS_PATH}/${id}/papers`;
-
-/** The printout under <body>: opens the print dialog once mounted, closes itself after. */
-function Printout({ children, onDone }: { children: React.ReactNode; onDone: () => void }) {
-  usePrintOnMount(onDone);
-  return createPortal(<div className={`${PRINT_ROOT_CLASS} loan-papers-print`}>{children}</div>, document.body);
-}
 
 /**
  * Loan → papers (`/loan/papers?id=7&paper=s18|summary|terms|intermediary|affordability|schedule|receipt|all&lang=zh-TW|en`):
@@ -124,7 +117,7 @@ export default function LoanPapersPage() {
       </Card>
       {names.length > 0 && <PaperStack p={p} lang={lang} t={paperT} names={names} />}
       {printing && (
-        <Printout onDone={done}>
+        <Printout className="loan-papers-print" onDone={done}>
           <PaperStack p={p} lang={lang} t={paperT} names={names} />
         </Printout>
       )}

@@ -1,0 +1,147 @@
+import { useCallback, useState } from 'react';
+import { Button, Card, Flex, Radio, Space, Spin } from 'antd';
+import { PrinterOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { PAPER_LANGUAGES, type CompanyInfo, type PaperLanguage, type RepaymentItem } from '@harbour/contracts';
+import { Printout } from '../../components/Printout';
+import { ensureLanguage } from '../../i18n/index.js';
+import { companyApi } from '../company/company-api';
+import { lenderIn, paperLanguageOf, paperMoney } from '../loans/papers/papers-model';
+import '../loans/papers/papers.css';
+
+/** The receipt on A4 (spec §2 Repayment): lender, numbers, customer, method, amount, its split and lines, who received it. */
+function ReceiptSheet({ r, company, lang, t }: { r: RepaymentItem; company: CompanyInfo; lang: PaperLanguage; t: TFunction }) {
+  const lender = lenderIn(company, lang);
+  const other = lang === 'en' ? company.nameZh : company.nameEn;
+  const f = (k: string) => t(`repayments:fields.${k}`);
+  const method = t(`enums:paymentMethod.${r.method}`) + (r.chequeNo ? ` · ${r.chequeNo}` : '');
+  const split = (['overdueInterest', 'handlingFee', 'interest', 'principal', 'tempAmount'] as const).filter((k) => r[k] !== '0.00');
+  return (
+    <section className="paper" data-paper="receipt">
+      <header className="paper-header">
+        <div className="paper-lender">
+          <div>
+            <div className="paper-lender-name">{lender.name}</div>
+            {other && other !== lender.name && <div className="paper-lender-other">{other}</div>}
+            <div className="paper-small">{t('papers:header.licence', { no: company.licenceNo })}</div>
+            <div className="paper-small">
+              {lender.address}
+              {company.phone ? ` · ${t('papers:header.tel', { phone: company.phone })}` : ''}
+            </div>
+          </div>
+        </div>
+        <div className="paper-ref paper-small">
+          <div>{t('repayments:receipt.repayNo', { repayNo: r.repayNo })}</div>
+          <div>{t('repayments:receipt.loanNo', { loanNo: r.loanNo })}</div>
+        </div>
+        <h2 className="paper-title">{t('repayments:receipt.title')}</h2>
+        {r.correction && r.correctedOn && (
+          <div className="paper-subtitle">{t('repayments:receipt.voided', { date: r.correctedOn, kind: t(`enums:repaymentCorrection.${r.correction}`) })}</div>
+        )}
+      </header>
+      <table className="paper-table paper-items">
+        <tbody>
+          <tr><th scope="row">{f('customerName')}</th><td>{r.customerName}</td></tr>
+          <tr><th scope="row">{f('repayDate')}</th><td className="date">{r.repayDate}</td></tr>
+          <tr><th scope="row">{f('method')}</th><td>{method}</td></tr>
+          <tr><th scope="row">{f('repayType')}</th><td>{t(`enums:repayType.${r.repayType}`)}</td></tr>
+          <tr className="paper-strong"><th scope="row">{f('received')}</th><td className="num">{paperMoney(r.received)}</td></tr>
+        </tbody>
+      </table>
+      <h3 className="paper-h3">{t('repayments:receipt.split')}</h3>
+      <table className="paper-table paper-figures">
+        <tbody>
+          {split.map((k) => (
+            <tr key={k}><th scope="row">{f(k)}</th><td className="num">{paperMoney(r[k])}</td></tr>
+          ))}
+          <tr className="paper-strong"><th scope="row">{t('repayments:process.total')}</th><td className="num">{paperMoney(r.received)}</td></tr>
+        </tbody>
+      </table>
+      {r.lines.length > 0 && (
+        <>
+          <h3 className="paper-h3">{t('repayments:receipt.lines')}</h3>
+          <table className="paper-table paper-grid">
+            <thead>
+              <tr>
+                <th scope="col">{f('tenor')}</th>
+                <th scope="col">{f('overdueInterest')}</th>
+                <th scope="col">{f('handlingFee')}</th>
+                <th scope="col">{f('interest')}</th>
+                <th scope="col">{f('principal')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {r.lines.map((l) => (
+                <tr key={l.tenor}>
+                  <td className="num">{l.tenor}</td>
+                  <td className="num">{paperMoney(l.overdueInterest)}</td>
+                  <td className="num">{paperMoney(l.handlingFee)}</td>
+                  <td className="num">{paperMoney(l.interest)}</td>
+                  <td className="num">{paperMoney(l.principal)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+      {r.remarks && <p className="paper-text">{`${f('remarks')}: ${r.remarks}`}</p>}
+      <div className="paper-signatures">
+        <div className="paper-person">
+          <div className="paper-sign-line" />
+          <div>{`${t('repayments:receipt.receivedBy')}: ${r.createdByName ?? ''}`}</div>
+        </div>
+        <div className="paper-person">
+          <div className="paper-sign-line" />
+          <div>{`${t('repayments:receipt.customerSign')}: ${r.customerName}`}</div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * A posted receipt to print (spec §2 Repayment): the sheet on screen in the chosen language
+ * (zh-TW or en, the staff member's by default, like the loan papers) and "Print receipt", which
+ * prints it alone on A4.
+ */
+export function ReceiptView({ receipt }: { receipt: RepaymentItem }) {
+  const { t, i18n } = useTranslation('repayments');
+  const [lang, setLang] = useState<PaperLanguage>(() => paperLanguageOf(i18n.language));
+  const [printing, setPrinting] = useState(false);
+  const done = useCallback(() => setPrinting(false), []);
+  const company = useQuery({ queryKey: ['companyInfo'], queryFn: ({ signal }) => companyApi.get(signal), staleTime: 60_000 });
+  const texts = useQuery({ queryKey: ['i18n', lang], queryFn: () => ensureLanguage(lang).then(() => true), staleTime: Infinity });
+  if (!company.data || !texts.data) return <Spin />;
+  const sheetT = i18n.getFixedT(lang);
+  const sheet = <ReceiptSheet r={receipt} company={company.data} lang={lang} t={sheetT} />;
+  return (
+    <Card
+      title={t('process.printReceipt')}
+      extra={
+        <Space wrap>
+          <Radio.Group
+            aria-label={t('receipt.language')}
+            optionType="button"
+            value={lang}
+            onChange={(e) => setLang(e.target.value as PaperLanguage)}
+            options={PAPER_LANGUAGES.map((l) => ({ value: l, label: t(`receipt.langs.${l}`) }))}
+          />
+          <Button type="primary" icon={<PrinterOutlined />} onClick={() => setPrinting(true)}>
+            {t('process.printReceipt')}
+          </Button>
+        </Space>
+      }
+    >
+      <Flex vertical className="loan-papers">
+        {sheet}
+      </Flex>
+      {printing && (
+        <Printout className="loan-papers-print" onDone={done}>
+          <div className="loan-papers">{sheet}</div>
+        </Printout>
+      )}
+    </Card>
+  );
+}

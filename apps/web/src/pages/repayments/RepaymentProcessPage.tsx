@@ -1,0 +1,291 @@
+import { useId, useState } from 'react';
+import { Alert, Button, Card, DatePicker, Descriptions, Flex, Form, Input, Result, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import { formatMoney, sumMoney, type LoanStatus } from '@harbour/domain';
+import { PAYMENT_METHODS, REPAY_TYPES, repaymentResource, type AllocationPreview, type DueState, type RepaymentItem } from '@harbour/contracts';
+import { DateText } from '../../components/DateText.js';
+import { DecimalInput } from '../../components/DecimalInput.js';
+import { Money } from '../../components/Money.js';
+import { hongKongToday } from '../../components/format.js';
+import { DATE_FORMAT } from '../../generic/form-values';
+import { applyServerErrors } from '../../generic/server-errors';
+import { useFeedback } from '../../generic/use-feedback';
+import { resourceKeys } from '../../generic/use-resource';
+import { LoanFinder } from '../loans/LoanFinder';
+import { LoanStatusTag } from '../loans/LoanListView';
+import { ReceiptView } from './ReceiptView';
+import { repaymentsApi } from './repayments-api';
+
+/** Solid tag colours of an instalment's state, dark enough for white text (WCAG AA). */
+const STATE_COLOR: Record<DueState['instalments'][number]['state'], string> = { paid: '#237804', overdue: '#a8071a', due: '#ad4e00', future: '#595959' };
+
+interface FormValues {
+  received?: string;
+  repayType: (typeof REPAY_TYPES)[number];
+  tenor?: number;
+  method: (typeof PAYMENT_METHODS)[number];
+  chequeNo?: string;
+  repayDate: Dayjs;
+  remarks?: string;
+}
+const FORM_FIELDS = ['received', 'repayType', 'tenor', 'method', 'chequeNo', 'repayDate', 'remarks'] as const;
+
+const money = (v: string) => <Money value={v} />;
+
+/** The allocation of a receipt: its split and the per-instalment lines (a preview or a posted receipt). */
+export function AllocationTable({ a }: { a: Pick<AllocationPreview, 'lines' | 'overdueInterest' | 'handlingFee' | 'interest' | 'principal' | 'tempAmount' | 'received'> }) {
+  const { t } = useTranslation('repayments');
+  return (
+    <Flex vertical gap={12}>
+      <Table
+        size="small"
+        rowKey="tenor"
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        dataSource={a.lines}
+        columns={[
+          { key: 'tenor', title: t('fields.tenor'), align: 'right', dataIndex: 'tenor' },
+          { key: 'oi', title: t('fields.overdueInterest'), align: 'right', render: (_, l) => money(l.overdueInterest) },
+          { key: 'fee', title: t('fields.handlingFee'), align: 'right', render: (_, l) => money(l.handlingFee) },
+          { key: 'interest', title: t('fields.interest'), align: 'right', render: (_, l) => money(l.interest) },
+          { key: 'principal', title: t('fields.principal'), align: 'right', render: (_, l) => money(l.principal) },
+        ]}
+      />
+      <Descriptions
+        bordered
+        size="small"
+        column={{ xs: 1, sm: 2, lg: 3 }}
+        items={[
+          { key: 'received', label: t('fields.received'), children: money(a.received) },
+          { key: 'oi', label: t('fields.overdueInterest'), children: money(a.overdueInterest) },
+          { key: 'fee', label: t('fields.handlingFee'), children: money(a.handlingFee) },
+          { key: 'interest', label: t('fields.interest'), children: money(a.interest) },
+          { key: 'principal', label: t('fields.principal'), children: money(a.principal) },
+          { key: 'temp', label: t('fields.tempAmount'), children: money(a.tempAmount) },
+        ]}
+      />
+    </Flex>
+  );
+}
+
+function DueTable({ due }: { due: DueState }) {
+  const { t } = useTranslation('repayments');
+  return (
+    <Table
+      size="small"
+      rowKey="tenor"
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      dataSource={due.instalments}
+      columns={[
+        { key: 'tenor', title: t('fields.tenor'), align: 'right', dataIndex: 'tenor' },
+        { key: 'dueDate', title: t('process.dueDate'), render: (_, i) => <DateText value={i.dueDate} /> },
+        { key: 'principal', title: t('fields.principal'), align: 'right', render: (_, i) => money(i.principal) },
+        { key: 'interest', title: t('fields.interest'), align: 'right', render: (_, i) => money(i.interest) },
+        { key: 'paid', title: t('process.paid'), align: 'right', render: (_, i) => money(sumMoney([i.paidPrincipal, i.paidInterest])) },
+        { key: 'unpaid', title: t('process.unpaid'), align: 'right', render: (_, i) => money(i.unpaid) },
+        { key: 'days', title: t('process.overdueDays'), align: 'right', dataIndex: 'overdueDays' },
+        { key: 'oi', title: t('fields.overdueInterest'), align: 'right', render: (_, i) => money(i.overdueInterest) },
+        { key: 'fee', title: t('fields.handlingFee'), align: 'right', render: (_, i) => money(i.handlingFee) },
+        { key: 'state', title: t('process.state'), render: (_, i) => <Tag color={STATE_COLOR[i.state]}>{t(`state.${i.state}`)}</Tag> },
+      ]}
+    />
+  );
+}
+
+/**
+ * The counter of one loan (spec §2 Repayment process): its due state on the receipt's date, the
+ * receipt form, the allocation preview, posting with a confirmation, and the receipt to print.
+ */
+function RepaymentCounter({ loanId }: { loanId: number }) {
+  const { t } = useTranslation('repayments');
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { confirm, message } = useFeedback();
+  const [form] = Form.useForm<FormValues>();
+  const formName = useId();
+  const [asOf, setAsOf] = useState(hongKongToday);
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const [preview, setPreview] = useState<AllocationPreview>();
+  const [error, setError] = useState<string>();
+  const [posted, setPosted] = useState<RepaymentItem>();
+  const repayType = Form.useWatch('repayType', form);
+  const method = Form.useWatch('method', form);
+  const due = useQuery({ queryKey: ['repayments', 'due', loanId, asOf], queryFn: ({ signal }) => repaymentsApi.due(loanId, asOf, signal) });
+
+  const body = (v: FormValues) => ({
+    loanId,
+    received: (v.received ?? '').trim(),
+    repayType: v.repayType,
+    tenor: v.repayType === 'instalment' ? v.tenor : undefined,
+    repayDate: v.repayDate.format(DATE_FORMAT),
+  });
+  const fail = (err: unknown) => {
+    const rest = applyServerErrors(form, err, FORM_FIELDS);
+    setError(rest.length > 0 || !(err as { errors?: unknown }).errors ? (err as Error).message : undefined);
+  };
+  const previewCall = useMutation({
+    mutationFn: (v: FormValues) => repaymentsApi.preview(body(v)),
+    onMutate: () => setError(undefined),
+    onSuccess: setPreview,
+    onError: fail,
+  });
+  const post = useMutation({
+    mutationFn: (v: FormValues) => repaymentsApi.post({ ...body(v), method: v.method, chequeNo: v.method === 'cheque' ? v.chequeNo : undefined, remarks: v.remarks, idempotencyKey: key }),
+    onMutate: () => setError(undefined),
+    onSuccess: (r) => {
+      setPosted(r);
+      setPreview(undefined);
+      message.success(t('process.posted', { repayNo: r.repayNo }));
+      form.resetFields();
+      setAsOf(hongKongToday());
+      setKey(crypto.randomUUID());
+      void qc.invalidateQueries({ queryKey: ['repayments'] });
+      void qc.invalidateQueries({ queryKey: resourceKeys.all(repaymentResource.path) });
+    },
+    onError: fail,
+  });
+
+  if (due.isError && !due.data) return <Result status="warning" title={due.error.message} extra={<Button onClick={() => navigate('/repayment/process')}>{t('process.otherLoan')}</Button>} />;
+  if (!due.data) return <Spin />;
+  const d = due.data;
+  const open = d.instalments.filter((i) => i.state !== 'paid');
+
+  const askPost = (v: FormValues) =>
+    confirm({
+      title: t('process.post'),
+      content: t('process.confirmPost', { amount: formatMoney((v.received ?? '').trim() || '0', { decimalPlaces: 2, grouped: true }), loanNo: d.loanNo }),
+      okText: t('process.post'),
+      onOk: () => post.mutateAsync(v).catch(() => undefined),
+    });
+
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <Flex justify="space-between" align="center" wrap gap={12}>
+          <Space wrap align="center">
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {`${d.loanNo} · ${d.customerName}`}
+            </Typography.Title>
+            <LoanStatusTag status={d.status as LoanStatus} />
+          </Space>
+          <Button onClick={() => navigate('/repayment/process')}>{t('process.otherLoan')}</Button>
+        </Flex>
+        <Descriptions
+          style={{ marginTop: 12 }}
+          bordered
+          size="small"
+          column={{ xs: 1, sm: 2, lg: 3 }}
+          items={[
+            { key: 'asOf', label: t('process.asOf'), children: <DateText value={d.asOf} /> },
+            { key: 'loanAmount', label: t('process.loanAmount'), children: money(d.loanAmount) },
+            { key: 'instalment', label: t('process.instalmentAmount'), children: money(d.instalmentAmount) },
+            { key: 'last', label: t('process.lastRepayment'), children: d.lastRepaymentDate ? <DateText value={d.lastRepaymentDate} /> : '—' },
+            { key: 'next', label: t('process.nextDue'), children: d.nextDueDate ? `${d.nextTenor ?? ''} · ${d.nextDueDate}` : '—' },
+            { key: 'overdueAmount', label: t('process.overdueAmount'), children: money(d.overdueAmount) },
+            { key: 'oi', label: t('fields.overdueInterest'), children: money(d.overdueInterest) },
+            { key: 'fee', label: t('fields.handlingFee'), children: money(d.handlingFee) },
+            { key: 'amountDue', label: <strong>{t('process.amountDue')}</strong>, children: <strong>{money(d.amountDue)}</strong> },
+            { key: 'temp', label: t('fields.tempAmount'), children: money(d.tempAmount) },
+            { key: 'unpaidPrincipal', label: t('process.unpaidPrincipal'), children: money(d.unpaidPrincipal) },
+            { key: 'remaining', label: t('process.remainingScheduled'), children: money(d.remainingScheduled) },
+          ]}
+        />
+      </Card>
+
+      <Card title={t('process.dueState')}>
+        <DueTable due={d} />
+      </Card>
+
+      <Card title={t('process.form')}>
+        <Form<FormValues>
+          form={form}
+          name={formName}
+          layout="vertical"
+          initialValues={{ repayType: 'auto', method: 'cash', repayDate: dayjs(asOf) }}
+          onValuesChange={(changed: Partial<FormValues>) => {
+            setPreview(undefined);
+            if (changed.repayDate) setAsOf(changed.repayDate.format(DATE_FORMAT));
+          }}
+          onFinish={askPost}
+          style={{ maxWidth: 720 }}
+        >
+          <Flex wrap gap={16}>
+            <Form.Item name="received" label={t('fields.received')} rules={[{ required: true, message: t('validation:required') }]} style={{ flex: '1 1 200px' }}>
+              <DecimalInput grouped />
+            </Form.Item>
+            <Form.Item name="repayDate" label={t('fields.repayDate')} rules={[{ required: true, message: t('validation:required') }]} style={{ flex: '1 1 200px' }}>
+              <DatePicker format={DATE_FORMAT} allowClear={false} style={{ width: '100%' }} disabledDate={(v) => v.format(DATE_FORMAT) > hongKongToday()} />
+            </Form.Item>
+          </Flex>
+          <Flex wrap gap={16}>
+            <Form.Item name="repayType" label={t('fields.repayType')} style={{ flex: '1 1 200px' }}>
+              <Select options={REPAY_TYPES.map((v) => ({ value: v, label: t(`enums:repayType.${v}`) }))} />
+            </Form.Item>
+            {repayType === 'instalment' && (
+              <Form.Item name="tenor" label={t('fields.tenor')} style={{ flex: '1 1 200px' }}>
+                <Select allowClear options={open.map((i) => ({ value: i.tenor, label: `${i.tenor} · ${i.dueDate}` }))} />
+              </Form.Item>
+            )}
+          </Flex>
+          <Flex wrap gap={16}>
+            <Form.Item name="method" label={t('fields.method')} style={{ flex: '1 1 200px' }}>
+              <Select options={PAYMENT_METHODS.map((v) => ({ value: v, label: t(`enums:paymentMethod.${v}`) }))} />
+            </Form.Item>
+            {method === 'cheque' && (
+              <Form.Item name="chequeNo" label={t('fields.chequeNo')} rules={[{ required: true, whitespace: true, message: t('validation.chequeNoRequired') }]} style={{ flex: '1 1 200px' }}>
+                <Input maxLength={32} autoComplete="off" />
+              </Form.Item>
+            )}
+          </Flex>
+          <Form.Item name="remarks" label={t('fields.remarks')}>
+            <Input.TextArea maxLength={1000} autoSize={{ minRows: 2, maxRows: 5 }} />
+          </Form.Item>
+          {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} />}
+          <Space wrap>
+            <Button loading={previewCall.isPending} onClick={() => void form.validateFields().then((v) => previewCall.mutate(v), () => undefined)}>
+              {t('process.preview')}
+            </Button>
+            <Button type="primary" htmlType="submit" loading={post.isPending}>
+              {t('process.post')}
+            </Button>
+          </Space>
+        </Form>
+      </Card>
+
+      {preview && (
+        <Card title={t('process.allocation')}>
+          {preview.completes && <Alert type="success" showIcon style={{ marginBottom: 12 }} title={t('process.completes')} />}
+          <AllocationTable a={preview} />
+        </Card>
+      )}
+
+      {posted && (
+        <>
+          <Alert type="success" showIcon title={t('process.posted', { repayNo: posted.repayNo })} />
+          <Card title={t('list.detail', { repayNo: posted.repayNo })}>
+            <AllocationTable a={posted} />
+          </Card>
+          <ReceiptView receipt={posted} />
+        </>
+      )}
+    </Flex>
+  );
+}
+
+/**
+ * Repayment → process (`/repayment/process`, `?loanId=` opens a loan directly): the loan finder,
+ * then the counter of the chosen loan.
+ */
+export default function RepaymentProcessPage() {
+  const { t } = useTranslation('repayments');
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const raw = search.get('loanId') ?? '';
+  const loanId = /^\d+$/.test(raw) ? Number(raw) : undefined;
+  if (!loanId) return <LoanFinder title={t('process.finderTitle')} onOpen={(l) => navigate(`/repayment/process?loanId=${l.id}`)} />;
+  return <RepaymentCounter key={loanId} loanId={loanId} />;
+}
