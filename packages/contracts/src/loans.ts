@@ -4,6 +4,7 @@ import { listQueryBase } from './list.js';
 import { defineResource, type ResourceField } from './resource.js';
 import { INTEREST_METHODS, MLO_STATUSES, REPAY_CYCLES, V, isCalendarDate, isoDate, loanTermsShape, optionalDecimal, refineLoanTerms } from './calculator.js';
 import { optionalText } from './stores.js';
+import { statementRequestBodySchema, statementSchema } from './statements.js';
 
 /**
  * Loans from application to payout (spec §2 Loan create/edit/list/operation, §3 Loan, Partaker,
@@ -547,6 +548,15 @@ export const loanResource = defineResource({
       summary: 'Record that a document of the loan was printed (audited `print`); answers the loan to print from',
       body: printBodySchema,
       example: { document: 'schedule', language: 'zh-TW' },
+    },
+    statement: {
+      permission: 'repayment.statement',
+      label: 'statements:issue',
+      summary: 'Issue an s.19 statement of account (borrower) or an s.20 statement (surety) on a written request: the request is logged and the statement answered',
+      body: statementRequestBodySchema,
+      answer: statementSchema,
+      message: 'statements.success.issued',
+      example: { kind: 's19', requestedOn: '2026-01-05' },
     },
     cancel: {
       permission: 'loan.cancel',

@@ -98,6 +98,7 @@ export const pages: Record<string, PageComponent> = {
   // Repayments (spec §2 Repayment process, Repayment list): pages/repayments.
   'repayment.process': lazy(() => import('../pages/repayments/RepaymentProcessPage.js')),
   'repayment.list': lazy(() => import('../pages/repayments/RepaymentListPage.js')),
+  'repayment.statement': lazy(() => import('../pages/repayments/StatementPage.js')),
   'masterdata.holidays.list': lazy(() => import('../pages/holidays/HolidaysPage.js')),
   // Master data: outside parties (generic pages over their declarations).
   'masterdata.bank.list': lazy(() => import('../pages/masterdata/BankPage.js')),

@@ -15,6 +15,7 @@ import { createApplication, updateApplication } from './write.js';
 import { approve, decide, loanStatusSpec, undoApproval } from './approval.js';
 import { markSignedNote, payOut, payoutQuote } from './payout.js';
 import { customerBlacklistHits } from './form-support.js';
+import { issueStatement } from '../statements/service.js';
 
 /** The permission that lets a manager submit an application despite a blacklist hit, with a reason. */
 export const BLACKLIST_OVERRIDE_PERMISSION = 'loan.blacklistOverride';
@@ -119,6 +120,8 @@ export const loanService: ResourceService<typeof loanResource> = {
         await audit(tx, { action: 'print', module: 'loans', reference: loan.id, after: { applyNo: loan.applyNo, loanNo: loan.loanNo, ...body }, recordStores: [loan.storeId] });
         return getLoan(tx, ctx, id);
       }),
+    /** MLO s.19 / s.20: a written request logged and its statement answered (`modules/statements`). */
+    statement: (ctx, id, body) => withTx(ctx, (tx) => issueStatement(tx, ctx, id, body)),
     /** Client cancel before payout, with the client's reason. */
     cancel: (ctx, id, body) =>
       withTx(ctx, async (tx) => {

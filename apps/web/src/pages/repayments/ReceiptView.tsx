@@ -1,22 +1,15 @@
-import { useCallback, useState } from 'react';
-import { Button, Card, Flex, Radio, Space, Spin } from 'antd';
-import { PrinterOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { PAPER_LANGUAGES, type CompanyInfo, type PaperLanguage, type RepaymentItem } from '@harbour/contracts';
-import { Printout } from '../../components/Printout';
-import { ensureLanguage } from '../../i18n/index.js';
-import { companyApi } from '../company/company-api';
-import { lenderIn, paperLanguageOf, paperMoney } from '../loans/papers/papers-model';
-import '../loans/papers/papers.css';
+import type { CompanyInfo, PaperLanguage, RepaymentItem } from '@harbour/contracts';
+import { lenderIn, paperMoney } from '../loans/papers/papers-model';
+import { PaperCard } from '../loans/papers/PaperCard';
 
 /** The receipt on A4 (spec §2 Repayment): lender, numbers, customer, method, amount, its split and lines, who received it. */
 function ReceiptSheet({ r, company, lang, t }: { r: RepaymentItem; company: CompanyInfo; lang: PaperLanguage; t: TFunction }) {
   const lender = lenderIn(company, lang);
   const other = lang === 'en' ? company.nameZh : company.nameEn;
   const f = (k: string) => t(`repayments:fields.${k}`);
-  const method = t(`enums:paymentMethod.${r.method}`) + (r.chequeNo ? ` · ${r.chequeNo}` : '');
+  const method = r.method ? t(`enums:paymentMethod.${r.method}`) + (r.chequeNo ? ` · ${r.chequeNo}` : '') : '—';
   const split = (['overdueInterest', 'handlingFee', 'interest', 'principal', 'tempAmount'] as const).filter((k) => r[k] !== '0.00');
   return (
     <section className="paper" data-paper="receipt">
@@ -107,41 +100,10 @@ function ReceiptSheet({ r, company, lang, t }: { r: RepaymentItem; company: Comp
  * prints it alone on A4.
  */
 export function ReceiptView({ receipt }: { receipt: RepaymentItem }) {
-  const { t, i18n } = useTranslation('repayments');
-  const [lang, setLang] = useState<PaperLanguage>(() => paperLanguageOf(i18n.language));
-  const [printing, setPrinting] = useState(false);
-  const done = useCallback(() => setPrinting(false), []);
-  const company = useQuery({ queryKey: ['companyInfo'], queryFn: ({ signal }) => companyApi.get(signal), staleTime: 60_000 });
-  const texts = useQuery({ queryKey: ['i18n', lang], queryFn: () => ensureLanguage(lang).then(() => true), staleTime: Infinity });
-  if (!company.data || !texts.data) return <Spin />;
-  const sheetT = i18n.getFixedT(lang);
-  const sheet = <ReceiptSheet r={receipt} company={company.data} lang={lang} t={sheetT} />;
+  const { t } = useTranslation('repayments');
   return (
-    <Card
-      title={t('process.printReceipt')}
-      extra={
-        <Space wrap>
-          <Radio.Group
-            aria-label={t('receipt.language')}
-            optionType="button"
-            value={lang}
-            onChange={(e) => setLang(e.target.value as PaperLanguage)}
-            options={PAPER_LANGUAGES.map((l) => ({ value: l, label: t(`receipt.langs.${l}`) }))}
-          />
-          <Button type="primary" icon={<PrinterOutlined />} onClick={() => setPrinting(true)}>
-            {t('process.printReceipt')}
-          </Button>
-        </Space>
-      }
-    >
-      <Flex vertical className="loan-papers">
-        {sheet}
-      </Flex>
-      {printing && (
-        <Printout className="loan-papers-print" onDone={done}>
-          <div className="loan-papers">{sheet}</div>
-        </Printout>
-      )}
-    </Card>
+    <PaperCard title={t('process.printReceipt')} printLabel={t('process.printReceipt')}>
+      {({ lang, t: sheetT, company }) => <ReceiptSheet r={receipt} company={company} lang={lang} t={sheetT} />}
+    </PaperCard>
   );
 }

@@ -9,6 +9,7 @@ import { PAYMENT_METHODS, REPAY_TYPES, repaymentResource, type AllocationPreview
 import { DateText } from '../../components/DateText.js';
 import { DecimalInput } from '../../components/DecimalInput.js';
 import { Money } from '../../components/Money.js';
+import { usePermission } from '../../components/Permission.js';
 import { hongKongToday } from '../../components/format.js';
 import { DATE_FORMAT } from '../../generic/form-values';
 import { applyServerErrors } from '../../generic/server-errors';
@@ -103,6 +104,7 @@ function DueTable({ due }: { due: DueState }) {
 function RepaymentCounter({ loanId }: { loanId: number }) {
   const { t } = useTranslation('repayments');
   const navigate = useNavigate();
+  const mayIssueStatement = usePermission('repayment.statement');
   const qc = useQueryClient();
   const { confirm, message } = useFeedback();
   const [form] = Form.useForm<FormValues>();
@@ -172,7 +174,10 @@ function RepaymentCounter({ loanId }: { loanId: number }) {
             </Typography.Title>
             <LoanStatusTag status={d.status as LoanStatus} />
           </Space>
-          <Button onClick={() => navigate('/repayment/process')}>{t('process.otherLoan')}</Button>
+          <Space wrap>
+            {mayIssueStatement && <Button onClick={() => navigate(`/repayment/statement?loanId=${d.loanId}`)}>{t('shell:menu.repayment.statement')}</Button>}
+            <Button onClick={() => navigate('/repayment/process')}>{t('process.otherLoan')}</Button>
+          </Space>
         </Flex>
         <Descriptions
           style={{ marginTop: 12 }}
