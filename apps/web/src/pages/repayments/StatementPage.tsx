@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { STATEMENT_KINDS, type CompanyInfo, type PaperLanguage, type Statement, type StatementKind } from '@harbour/contracts';
 import { DecimalInput } from '../../components/DecimalInput.js';
-import { hongKongToday } from '../../components/format.js';
+import { formatRate, hongKongToday } from '../../components/format.js';
 import { request } from '../../api/index.js';
 import { DATE_FORMAT } from '../../generic/form-values';
 import { applyServerErrors } from '../../generic/server-errors';
@@ -71,8 +71,8 @@ function StatementSheet({ s, kind, suretyId, company, lang, t }: { s: Statement;
           {kind === 's20' && <tr><th scope="row">{l('borrower')}</th><td>{s.borrowerName}</td></tr>}
           <tr><th scope="row">{l('loanDate')}</th><td className="date">{s.loanDate}</td></tr>
           <tr><th scope="row">{l('principal')}</th><td className="num">{paperMoney(s.principal)}</td></tr>
-          <tr><th scope="row">{l('annualRate')}</th><td className="num">{`${s.annualRate}%`}</td></tr>
-          {s.flatRate && <tr><th scope="row">{l('flatRate')}</th><td className="num">{`${s.flatRate}%`}</td></tr>}
+          <tr><th scope="row">{l('annualRate')}</th><td className="num">{formatRate(s.annualRate)}</td></tr>
+          {s.flatRate && <tr><th scope="row">{l('flatRate')}</th><td className="num">{formatRate(s.flatRate)}</td></tr>}
         </tbody>
       </table>
       <h3 className="paper-h3">{t('statements:sections.paid')}</h3>
