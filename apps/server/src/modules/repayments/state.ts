@@ -7,7 +7,7 @@
  */
 import { type RepaymentState, type SettingsInput, ZERO, createRepaymentState, dec, sum } from '@harbour/domain';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { holidays, loanApprovals, loanInstalments, loanRepaymentCorrections, loanRepaymentLines, loanRepayments } from '../../db/schema/index.js';
 import { readSettings } from '../../platform/settings.js';
 import { CALCULATOR_SETTING_KEYS, engineSettings } from '../tools/calculator-service.js';
@@ -127,4 +127,27 @@ export function instalmentDeltas(before: RepaymentState, after: RepaymentState) 
         d.accruedMoved ||
         [d.overdueInterestCharged, d.feeCharged, d.overdueInterest, d.handlingFee, d.interest, d.principal].some((v) => !v.eq(ZERO)),
     );
+}
+
+/** Writes what a receipt changed on each instalment (its lines), from the states before and after it. */
+export async function insertLines(tx: Tx, loan: LoanRow, repaymentId: number, before: RepaymentState, after: RepaymentState, createdBy: number | null): Promise<void> {
+  const deltas = instalmentDeltas(before, after);
+  if (deltas.length === 0) return;
+  const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
+  await tx.insert(loanRepaymentLines).values(
+    deltas.map((d) => ({
+      storeId: loan.storeId,
+      repaymentId,
+      loanId: loan.id,
+      tenor: d.tenor,
+      overdueInterestCharged: money(d.overdueInterestCharged),
+      feeCharged: money(d.feeCharged),
+      accruedTo: d.accruedTo,
+      overdueInterest: money(d.overdueInterest),
+      handlingFee: money(d.handlingFee),
+      interest: money(d.interest),
+      principal: money(d.principal),
+      createdBy,
+    })),
+  );
 }
