@@ -246,3 +246,41 @@ export const repaymentResource = defineResource({
     },
   },
 });
+
+/**
+ * A loan's held temporary amount (an over-payment) applied to what is due: no money moves, the
+ * allocation takes it from the temporary amount instead. Without an amount, what is due on the
+ * date (capped at what is held); with one, at most what is held, and only what the allocation
+ * uses of it is taken.
+ */
+export const TEMPORARY_APPLY_TYPES = ['auto', 'instalment', 'overdue-interest', 'handling-fee'] as const;
+export type TemporaryApplyType = (typeof TEMPORARY_APPLY_TYPES)[number];
+
+const idempotencyKey = z.string({ message: V.required }).trim().regex(/^[A-Za-z0-9_-]{8,64}$/, { message: 'repayments.validation.idempotencyKey' });
+const positiveMoney = moneyString.refine((v) => !/^[0.]+$/.test(v), { message: V.positive });
+
+export const applyTemporaryBodySchema = z.object({
+  loanId: id,
+  repayDate: optionalDate,
+  repayType: z.enum(TEMPORARY_APPLY_TYPES, { message: V.choice }).default('auto'),
+  /** the instalment to pay with repay type `instalment` (default: the earliest unpaid) */
+  tenor: allocationRequest.tenor,
+  amount: z.preprocess((v) => (v === '' || v === null ? undefined : v), positiveMoney.optional()),
+  idempotencyKey,
+});
+export type ApplyTemporaryBody = z.input<typeof applyTemporaryBodySchema>;
+
+/** A held temporary amount paid back to the customer (a manager's); a cheque needs its number. */
+export const refundTemporaryBodySchema = z
+  .object({
+    loanId: id,
+    amount: positiveMoney,
+    method: z.enum(PAYMENT_METHODS, { message: V.choice }),
+    chequeNo: optionalText(32),
+    reason: z.string({ message: V.required }).trim().min(1, { message: V.required }).max(500, { message: 'validation.tooLong' }),
+    idempotencyKey,
+  })
+  .superRefine((r, ctx) => {
+    if (r.method === 'cheque' && !r.chequeNo) ctx.addIssue({ code: 'custom', path: ['chequeNo'], message: 'repayments.validation.chequeNoRequired' });
+  });
+export type RefundTemporaryBody = z.input<typeof refundTemporaryBodySchema>;

@@ -5,6 +5,7 @@ import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { expectLedgerBalanced } from '../helpers/ledger.js';
 import { insertCustomer } from '../helpers/loans.js';
+import { hongKongToday, repayingLoan as repayingLoanOf } from '../helpers/repaying.js';
 
 /**
  * Receipts on the real server and PostgreSQL: the due state, the allocation previewed and posted,
@@ -24,7 +25,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const tokens = await Promise.all(['manager', 'clerk', 'collector', 'accountant'].map(async (u) => (await loginAs(t.app, u)).access_token));
   [manager, clerk, collector, accountant] = tokens as [string, string, string, string];
-  today = (await t.pool.query<{ d: string }>(`select to_char((now() at time zone 'Asia/Hong_Kong')::date, 'YYYY-MM-DD') d`)).rows[0]!.d;
+  today = await hongKongToday(t);
   borrower = await insertCustomer(t.pool, { code: 'TR0001', name: '何還款', idNumber: 'A1234563', mobile1: '91230001' });
 });
 afterAll(async () => {
@@ -34,36 +35,8 @@ afterAll(async () => {
 
 const key = () => `test-key-${++seq}-${Date.now()}`;
 
-/**
- * A Mong Kok loan paid out today (clerk applies, manager approves with a 36% overdue rate and a
- * 100.00 penalty, accountant pays out), then moved `daysAgo` into the past — instalments, interest
- * start and payout — as if that many days had passed since.
- */
-async function repayingLoan(opts: { daysAgo?: number; amount?: string; tenor?: number } = {}): Promise<LoanItem> {
-  const body = {
-    customerId: borrower,
-    loanType: 'private_loan',
-    applyDate: today,
-    loanDate: today,
-    interestStartDate: today,
-    loanAmount: opts.amount ?? '12000',
-    totalTenor: opts.tenor ?? 6,
-    repayCycle: 'monthly',
-    interestMethod: 'amortization',
-    flatRate: '1',
-  };
-  const loan = dataOf(await call<LoanItem>(t.app, 'POST', '/loans', { token: clerk, body }));
-  await call(t.app, 'POST', `/loans/${loan.id}/submit`, { token: clerk, body: {} });
-  dataOf(await call(t.app, 'POST', `/loans/${loan.id}/approve`, { token: manager, body: { overdueRate: '36', overduePenalty: '100' } }));
-  dataOf(await call(t.app, 'POST', `/loans/${loan.id}/signedNote`, { token: accountant, body: { receivedOn: today } }));
-  dataOf(await call(t.app, 'POST', `/loans/${loan.id}/payout`, { token: accountant, body: { payoutDate: today, method: 'cash' } }));
-  const days = opts.daysAgo ?? 0;
-  if (days > 0) {
-    await t.pool.query(`update loan_instalments set due_date = due_date - $2::int where loan_id = $1`, [loan.id, days]);
-    await t.pool.query(`update loans set loan_date = loan_date - $2::int, interest_start_date = interest_start_date - $2::int, payout_date = payout_date - $2::int where id = $1`, [loan.id, days]);
-  }
-  return dataOf(await call<LoanItem>(t.app, 'GET', `/loans/${loan.id}`, { token: manager }));
-}
+const repayingLoan = (opts: { daysAgo?: number; amount?: string; tenor?: number } = {}): Promise<LoanItem> =>
+  repayingLoanOf(t, { clerk, manager, accountant }, borrower, today, opts);
 
 const due = async (loanId: number, token = collector, date?: string) =>
   dataOf(await call<DueState>(t.app, 'GET', '/repayments/due', { token, query: { loanId, ...(date ? { date } : {}) } }));

@@ -6,12 +6,12 @@ import { action, page } from './define.js';
  * posting it. Voiding or refunding a receipt is a key of its own (a manager's).
  */
 export const repaymentPermissions = [
-  page('repayment', 40, 'process', { icon: 'transaction', available: true, api: ['POST /repayments', 'GET /repayments/due', 'POST /repayments/preview'] }),
+  page('repayment', 40, 'process', { icon: 'transaction', available: true, api: ['POST /repayments', 'GET /repayments/due', 'POST /repayments/preview', 'POST /repayments/applyTemporary'] }),
   page('repayment', 41, 'tipsList', { icon: 'bell' }),
   page('repayment', 42, 'processList', { icon: 'ordered-list' }),
   page('repayment', 43, 'operation', { icon: 'form' }),
   page('repayment', 44, 'list', { icon: 'unordered-list', available: true, api: ['GET /repayments', 'GET /repayments/{id}'] }),
-  action('repayment', 45, 'repayment.void', ['POST /repayments/{id}/correct']),
+  action('repayment', 45, 'repayment.void', ['POST /repayments/{id}/correct', 'POST /repayments/refundTemporary']),
   /** MLO s.19 / s.20 statements: an unlisted print page, the statement on a date, and issuing one on a written request. */
   page('repayment', 48, 'statement', { key: 'repayment.statement', hidden: true, available: true, path: '/repayment/statement', api: ['GET /loans/{id}/statement', 'POST /loans/{id}/statement'] }),
 ];

@@ -1,11 +1,21 @@
-import { allocationSchema, dueStateQuerySchema, dueStateSchema, receiptPreviewSchema, repaymentResource } from '@harbour/contracts';
+import {
+  allocationSchema,
+  applyTemporaryBodySchema,
+  dueStateQuerySchema,
+  dueStateSchema,
+  receiptPreviewSchema,
+  refundTemporaryBodySchema,
+  repaymentItemSchema,
+  repaymentResource,
+} from '@harbour/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../http/resource.js';
-import { route } from '../../http/route.js';
+import { route, succeed } from '../../http/route.js';
 import { contextOf } from '../../platform/context.js';
-import { withReadTx } from '../../platform/tx.js';
+import { withReadTx, withTx } from '../../platform/tx.js';
 import { dueState, previewReceipt } from './receipts.js';
 import { repaymentService } from './service.js';
+import { applyTemporary, refundTemporary } from './temporary.js';
 
 /** Repayments: receipts at the counter (process), their list and their correction. */
 export function repaymentsModule(app: FastifyInstance) {
@@ -35,6 +45,36 @@ export function repaymentsModule(app: FastifyInstance) {
     handler: (req) => {
       const ctx = contextOf(req);
       return withReadTx(ctx, (tx) => previewReceipt(tx, ctx, req.body));
+    },
+  });
+  route(app, {
+    method: 'POST',
+    url: '/repayments/applyTemporary',
+    permission: 'repayment.process',
+    summary: "Applies the loan's held temporary amount to what is due (a receipt row of type temporary; no money moves)",
+    tags: ['repayments'],
+    body: applyTemporaryBodySchema,
+    response: repaymentItemSchema,
+    handler: async (req) => {
+      const ctx = contextOf(req);
+      const item = await withTx(ctx, (tx) => applyTemporary(tx, ctx, req.body));
+      succeed(req, 'repayments.success.temporaryApplied');
+      return item;
+    },
+  });
+  route(app, {
+    method: 'POST',
+    url: '/repayments/refundTemporary',
+    permission: 'repayment.void',
+    summary: "Pays part or all of the loan's held temporary amount back to the customer (a manager's)",
+    tags: ['repayments'],
+    body: refundTemporaryBodySchema,
+    response: repaymentItemSchema,
+    handler: async (req) => {
+      const ctx = contextOf(req);
+      const item = await withTx(ctx, (tx) => refundTemporary(tx, ctx, req.body));
+      succeed(req, 'repayments.success.temporaryRefunded');
+      return item;
     },
   });
 }

@@ -25,7 +25,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { customers, loanRepaymentCorrections, loanRepaymentLines, loanRepayments } from '../../db/schema/index.js';
+import { customers, loanRepaymentCorrections, loanRepayments } from '../../db/schema/index.js';
 import { businessRule, conflict } from '../../http/app-error.js';
 import { assertWithinActivePeriod } from '../../platform/active-period.js';
 import { audit } from '../../platform/audit.js';
@@ -36,7 +36,7 @@ import { postJournal, reverseJournal } from '../../platform/ledger.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { loanStatusSpec } from '../loans/approval.js';
 import { loanRow, type LoanRow } from '../loans/read.js';
-import { instalmentDeltas, loadEngine, loadRepaymentState } from './state.js';
+import { insertLines, loadEngine, loadRepaymentState } from './state.js';
 import { getRepayment, receiptItem, receiptNames } from './read.js';
 
 type ReceiptInput = z.output<typeof receiptInputSchema>;
@@ -45,12 +45,12 @@ type PreviewInput = z.output<typeof receiptPreviewSchema>;
 /** Statuses in which a loan takes receipts. */
 const RECEIVING = new Set(['repaying']);
 
-function assertReceiving(loan: LoanRow): void {
+export function assertReceiving(loan: LoanRow): void {
   if (!RECEIVING.has(loan.status)) throw businessRule('repayments.errors.notRepaying', { status: loan.status });
 }
 
 /** The receipt date: today (Hong Kong) when not given; never in the future. */
-async function receiptDate(tx: Tx, given: string | undefined): Promise<string> {
+export async function receiptDate(tx: Tx, given: string | undefined): Promise<string> {
   const today = await businessToday(tx);
   const date = given ?? today;
   if (compareDates(date, today) > 0) throw businessRule('repayments.errors.dateInFuture', { today });
@@ -219,21 +219,7 @@ export async function postReceipt(tx: Tx, ctx: ServiceContext, r: ReceiptInput):
       createdBy: me,
     })
     .returning();
-  const lines = instalmentDeltas(before, a.state).map((d) => ({
-    storeId: loan.storeId,
-    repaymentId: row!.id,
-    loanId: loan.id,
-    tenor: d.tenor,
-    overdueInterestCharged: money(d.overdueInterestCharged),
-    feeCharged: money(d.feeCharged),
-    accruedTo: d.accruedTo,
-    overdueInterest: money(d.overdueInterest),
-    handlingFee: money(d.handlingFee),
-    interest: money(d.interest),
-    principal: money(d.principal),
-    createdBy: me,
-  }));
-  if (lines.length > 0) await tx.insert(loanRepaymentLines).values(lines);
+  const lines = await insertLines(tx, loan, row!.id, before, a.state, me);
   const completes = isFullyRepaid(a.state);
   if (completes) await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'settle', { audit: false });
   await audit(tx, {
@@ -258,6 +244,9 @@ export async function correctReceipt(tx: Tx, ctx: ServiceContext, id: number, bo
   const [stored] = await tx.select().from(loanRepayments).where(eq(loanRepayments.id, id));
   const [already] = await tx.select({ id: loanRepaymentCorrections.id }).from(loanRepaymentCorrections).where(eq(loanRepaymentCorrections.repaymentId, id));
   if (already) throw businessRule('repayments.errors.alreadyCorrected');
+  // No money came in with a temporary amount applied or refunded: it can be voided, not refunded.
+  const fromTemporary = stored!.repayType === 'temporary' || stored!.repayType === 'temp-refund';
+  if (fromTemporary && body.kind === 'refund') throw businessRule('repayments.errors.voidOnly');
   const { latestReceiptId } = await loadRepaymentState(tx, loan);
   if (latestReceiptId !== id) throw businessRule('repayments.errors.notLatest');
   await assertWithinActivePeriod(tx, stored!.repayDate);
@@ -274,13 +263,15 @@ export async function correctReceipt(tx: Tx, ctx: ServiceContext, id: number, bo
     correctedBy: ctx.auth?.staffId ?? null,
     createdBy: ctx.auth?.staffId ?? null,
   });
-  if (loan.status === 'complete') await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'unsettle', { audit: false });
+  // A refund of a temporary amount paid nothing due: voiding it leaves a completed loan complete.
+  const reopens = loan.status === 'complete' && stored!.repayType !== 'temp-refund';
+  if (reopens) await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'unsettle', { audit: false });
   await audit(tx, {
     action: body.kind,
     module: 'repayments',
     reference: id,
     before: { repayNo: receipt.repayNo, received: receipt.received, loanStatus: loan.status },
-    after: { reason: body.reason, reversalEntryId: reversal, ...(loan.status === 'complete' ? { loanStatus: 'repaying' } : {}) },
+    after: { reason: body.reason, reversalEntryId: reversal, ...(reopens ? { loanStatus: 'repaying' } : {}) },
     recordStores: [loan.storeId],
   });
   return getRepayment(tx, ctx, id);

@@ -7,7 +7,7 @@
  */
 import { type RepaymentState, type SettingsInput, ZERO, createRepaymentState, dec, sum } from '@harbour/domain';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { holidays, loanApprovals, loanInstalments, loanRepaymentCorrections, loanRepaymentLines, loanRepayments } from '../../db/schema/index.js';
 import { readSettings } from '../../platform/settings.js';
 import { CALCULATOR_SETTING_KEYS, engineSettings } from '../tools/calculator-service.js';
@@ -127,4 +127,26 @@ export function instalmentDeltas(before: RepaymentState, after: RepaymentState) 
         d.accruedMoved ||
         [d.overdueInterestCharged, d.feeCharged, d.overdueInterest, d.handlingFee, d.interest, d.principal].some((v) => !v.eq(ZERO)),
     );
+}
+
+/** Writes what a receipt changed on each instalment (its lines), from the states before and after it. */
+export async function insertLines(tx: Tx, loan: LoanRow, repaymentId: number, before: RepaymentState, after: RepaymentState, createdBy: number | null) {
+  const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
+  const lines = instalmentDeltas(before, after).map((d) => ({
+      storeId: loan.storeId,
+      repaymentId,
+      loanId: loan.id,
+      tenor: d.tenor,
+      overdueInterestCharged: money(d.overdueInterestCharged),
+      feeCharged: money(d.feeCharged),
+      accruedTo: d.accruedTo,
+      overdueInterest: money(d.overdueInterest),
+      handlingFee: money(d.handlingFee),
+      interest: money(d.interest),
+      principal: money(d.principal),
+      createdBy,
+  }));
+  if (lines.length > 0) await tx.insert(loanRepaymentLines).values(lines);
+  /** what was written, for the answer */
+  return lines;
 }

@@ -1,0 +1,219 @@
+/**
+ * A loan's temporary amount (what a receipt paid over what it could allocate, spec §3 "temp
+ * amount") applied to what is due, or refunded to the customer. Each is a receipt row of its own
+ * — `temporary` (no money received; the amount taken from the temporary amount is allocated like
+ * a receipt) or `temp-refund` (money paid back) — with its number, one balanced journal entry and
+ * one audit row, under the loan's row lock and an idempotency key, as a receipt is. Both are
+ * corrected by voiding them (`correctReceipt`, latest first), which gives the amount back.
+ */
+import type { RepaymentItem, applyTemporaryBodySchema, refundTemporaryBodySchema } from '@harbour/contracts';
+import {
+  type Decimal,
+  type RepaymentState,
+  accrueOverdue,
+  allocateReceipt,
+  compareDates,
+  dec,
+  isFullyRepaid,
+  minDec,
+  moneyAccountFor,
+  postTemporaryApplied,
+  postTemporaryRefund,
+  sum,
+  unpaidInstalment,
+} from '@harbour/domain';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.js';
+import { loanRepayments } from '../../db/schema/index.js';
+import { businessRule, conflict } from '../../http/app-error.js';
+import { assertWithinActivePeriod } from '../../platform/active-period.js';
+import { audit } from '../../platform/audit.js';
+import { businessToday } from '../../platform/business-date.js';
+import { takeCode } from '../../platform/codes.js';
+import type { ServiceContext } from '../../platform/context.js';
+import { postJournal } from '../../platform/ledger.js';
+import { changeStatus } from '../../platform/status-change.js';
+import { loanStatusSpec } from '../loans/approval.js';
+import { loanRow, type LoanRow } from '../loans/read.js';
+import { getRepayment } from './read.js';
+import { assertReceiving, receiptDate } from './receipts.js';
+import { type Engine, insertLines, loadEngine, loadRepaymentState } from './state.js';
+
+type ApplyInput = z.output<typeof applyTemporaryBodySchema>;
+type RefundInput = z.output<typeof refundTemporaryBodySchema>;
+type StoredRow = typeof loanRepayments.$inferSelect;
+
+const money = (d: Decimal) => d.toFixed(2);
+
+/** Statuses in which a held temporary amount may be paid back: still repaying, or completed. */
+const REFUNDING = new Set(['repaying', 'complete']);
+
+/**
+ * The row an idempotency key already posted on the loan, if any. A retry with other figures is
+ * refused (409); a true retry is logged and answered with that row.
+ */
+async function retried(tx: Tx, ctx: ServiceContext, loan: LoanRow, key: string, same: (stored: StoredRow) => boolean): Promise<RepaymentItem | null> {
+  const [earlier] = await tx.select().from(loanRepayments).where(and(eq(loanRepayments.loanId, loan.id), eq(loanRepayments.idempotencyKey, key)));
+  if (!earlier) return null;
+  if (!same(earlier)) throw conflict('repayments.errors.keyReused');
+  await audit(tx, { action: 'view', module: 'repayments', reference: earlier.id, after: { repayNo: earlier.repayNo, retryOf: earlier.idempotencyKey }, recordStores: [loan.storeId] });
+  return getRepayment(tx, ctx, earlier.id);
+}
+
+/** What clears everything due on the date: the unpaid instalments due by then, overdue interest and fees. */
+function amountDueOn(state: RepaymentState, date: string, engine: Engine): Decimal {
+  const accrued = accrueOverdue(state, date, engine.settings, engine.holidays);
+  const dueNow = accrued.state.instalments.filter((i) => compareDates(i.dueDate, date) <= 0);
+  return sum(dueNow.map(unpaidInstalment)).plus(accrued.overdueInterest).plus(accrued.fee);
+}
+
+/** A row taken from the temporary amount: nothing received, nothing added to it. */
+async function insertRow(
+  tx: Tx,
+  ctx: ServiceContext,
+  loan: LoanRow,
+  row: Omit<typeof loanRepayments.$inferInsert, 'storeId' | 'loanId' | 'received' | 'tempIn' | 'createdBy'>,
+): Promise<number> {
+  const [inserted] = await tx
+    .insert(loanRepayments)
+    .values({ ...row, storeId: loan.storeId, loanId: loan.id, received: '0', tempIn: '0', createdBy: ctx.auth?.staffId ?? null })
+    .returning({ id: loanRepayments.id });
+  return inserted!.id;
+}
+
+function assertHeld(held: Decimal, wanted: Decimal): void {
+  if (held.lte(0)) throw businessRule('repayments.errors.noTemporaryAmount');
+  if (wanted.gt(held)) throw businessRule('repayments.errors.exceedsTemporary', { held: money(held) });
+}
+
+/**
+ * Applies the held temporary amount to what is due on the date (repay type auto, instalment,
+ * overdue interest or handling fee), as the domain allocates a receipt of that amount. Only what
+ * the allocation uses is taken: nothing goes back into the temporary amount.
+ */
+export async function applyTemporary(tx: Tx, ctx: ServiceContext, r: ApplyInput): Promise<RepaymentItem> {
+  const loan = await loanRow(tx, ctx, r.loanId, { lock: true });
+  const again = await retried(
+    tx,
+    ctx,
+    loan,
+    r.idempotencyKey,
+    (s) => s.repayType === 'temporary' && (r.amount === undefined || dec(s.tempOut).eq(dec(r.amount))) && (r.repayDate === undefined || s.repayDate === r.repayDate),
+  );
+  if (again) return again;
+  assertReceiving(loan);
+  const date = await receiptDate(tx, r.repayDate);
+  await assertWithinActivePeriod(tx, date);
+  const [{ state: before }, engine] = await Promise.all([loadRepaymentState(tx, loan), loadEngine(tx)]);
+  const held = before.tempAmount;
+  assertHeld(held, r.amount === undefined ? held : dec(r.amount));
+  let offered = r.amount === undefined ? held : dec(r.amount);
+  // Unasked, auto takes what is due on the date (not future instalments) and no more than is held.
+  if (r.amount === undefined && r.repayType === 'auto') offered = minDec(held, amountDueOn(before, date, engine));
+  if (offered.lte(0)) throw businessRule('repayments.errors.nothingDue');
+  const receipt = { date, mode: r.repayType, tenor: r.tenor };
+  const first = allocateReceipt(before, { ...receipt, received: offered }, engine.settings, engine.holidays);
+  const taken = first.received.minus(first.tempAmount);
+  if (taken.lte(0)) throw businessRule('repayments.errors.nothingDue');
+  // The allocation of exactly what it used: the same split, with nothing left over.
+  const a = first.tempAmount.isZero() ? first : allocateReceipt(before, { ...receipt, received: taken }, engine.settings, engine.holidays);
+  const repayNo = await takeCode(tx, 'repayNo', { storeId: loan.storeId, date });
+  const entryId = await postJournal(
+    tx,
+    ctx,
+    postTemporaryApplied({
+      overdueInterest: money(a.overdueInterest),
+      handlingFee: money(a.handlingFee),
+      interest: money(a.interest),
+      principal: money(a.principal),
+      tempAmount: money(a.tempAmount),
+      memo: { loanNo: loan.loanNo ?? '', repayNo },
+    }),
+    { storeId: loan.storeId, date, loanId: loan.id },
+  );
+  const id = await insertRow(tx, ctx, loan, {
+    repayNo,
+    repayDate: date,
+    repayType: 'temporary',
+    tenor: r.repayType === 'instalment' ? (r.tenor ?? a.lines[0]?.tenor ?? null) : null,
+    overdueInterest: money(a.overdueInterest),
+    handlingFee: money(a.handlingFee),
+    interest: money(a.interest),
+    principal: money(a.principal),
+    tempOut: money(a.received),
+    method: null,
+    idempotencyKey: r.idempotencyKey,
+    journalEntryId: entryId!,
+  });
+  await insertLines(tx, loan, id, before, a.state, ctx.auth?.staffId ?? null);
+  const completes = isFullyRepaid(a.state);
+  if (completes) await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'settle', { audit: false });
+  await audit(tx, {
+    action: 'add',
+    module: 'repayments',
+    reference: id,
+    before: { tempAmount: money(held) },
+    after: {
+      repayNo,
+      loanNo: loan.loanNo,
+      repayType: 'temporary',
+      appliedAs: r.repayType,
+      tempUsed: money(a.received),
+      overdueInterest: money(a.overdueInterest),
+      handlingFee: money(a.handlingFee),
+      interest: money(a.interest),
+      principal: money(a.principal),
+      tempAmount: money(held.minus(a.received)),
+      journalEntryId: entryId,
+      ...(completes ? { loanStatus: 'complete' } : {}),
+    },
+    recordStores: [loan.storeId],
+  });
+  return getRepayment(tx, ctx, id);
+}
+
+/** Pays part or all of the held temporary amount back to the customer, today, by the given way. */
+export async function refundTemporary(tx: Tx, ctx: ServiceContext, r: RefundInput): Promise<RepaymentItem> {
+  const loan = await loanRow(tx, ctx, r.loanId, { lock: true });
+  const again = await retried(tx, ctx, loan, r.idempotencyKey, (s) => s.repayType === 'temp-refund' && dec(s.paidOut).eq(dec(r.amount)) && s.method === r.method);
+  if (again) return again;
+  if (!REFUNDING.has(loan.status)) throw businessRule('repayments.errors.notRefundable', { status: loan.status });
+  const date = await businessToday(tx);
+  const { state } = await loadRepaymentState(tx, loan);
+  const held = state.tempAmount;
+  const amount = dec(r.amount);
+  assertHeld(held, amount);
+  const repayNo = await takeCode(tx, 'repayNo', { storeId: loan.storeId, date });
+  const entryId = await postJournal(
+    tx,
+    ctx,
+    postTemporaryRefund({ amount: money(amount), paidFrom: moneyAccountFor(r.method), memo: { loanNo: loan.loanNo ?? '', repayNo, ...(r.chequeNo ? { chequeNo: r.chequeNo } : {}) } }),
+    { storeId: loan.storeId, date, loanId: loan.id },
+  );
+  const id = await insertRow(tx, ctx, loan, {
+    repayNo,
+    repayDate: date,
+    repayType: 'temp-refund',
+    overdueInterest: '0',
+    handlingFee: '0',
+    interest: '0',
+    principal: '0',
+    tempOut: money(amount),
+    paidOut: money(amount),
+    method: r.method,
+    chequeNo: r.method === 'cheque' ? r.chequeNo : null,
+    remarks: r.reason,
+    idempotencyKey: r.idempotencyKey,
+    journalEntryId: entryId!,
+  });
+  await audit(tx, {
+    action: 'refund',
+    module: 'repayments',
+    reference: id,
+    before: { tempAmount: money(held) },
+    after: { repayNo, loanNo: loan.loanNo, paidOut: money(amount), method: r.method, chequeNo: r.chequeNo, reason: r.reason, tempAmount: money(held.minus(amount)), journalEntryId: entryId },
+    recordStores: [loan.storeId],
+  });
+  return getRepayment(tx, ctx, id);
+}
