@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { formatMoney, sumMoney, type LoanStatus } from '@harbour/domain';
+import { dec, formatMoney, sumMoney, type LoanStatus } from '@harbour/domain';
 import { PAYMENT_METHODS, REPAY_TYPES, repaymentResource, type AllocationPreview, type DueState, type RepaymentItem } from '@harbour/contracts';
 import { DateText } from '../../components/DateText.js';
 import { DecimalInput } from '../../components/DecimalInput.js';
@@ -18,6 +18,7 @@ import { resourceKeys } from '../../generic/use-resource';
 import { LoanFinder } from '../loans/LoanFinder';
 import { LoanStatusTag } from '../loans/LoanListView';
 import { ReceiptView } from './ReceiptView';
+import { TemporaryAmountPanel } from './TemporaryAmountPanel';
 import { repaymentsApi } from './repayments-api';
 
 /** Solid tag colours of an instalment's state, dark enough for white text (WCAG AA). */
@@ -204,6 +205,18 @@ function RepaymentCounter({ loanId }: { loanId: number }) {
       <Card title={t('process.dueState')}>
         <DueTable due={d} />
       </Card>
+
+      {dec(d.tempAmount).gt(0) && (
+        <TemporaryAmountPanel
+          loanId={loanId}
+          due={d}
+          onDone={(r) => {
+            setPosted(r);
+            setPreview(undefined);
+            void qc.invalidateQueries({ queryKey: ['repayments'] });
+          }}
+        />
+      )}
 
       <Card title={t('process.form')}>
         <Form<FormValues>
