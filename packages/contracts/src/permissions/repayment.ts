@@ -12,4 +12,9 @@ export const repaymentPermissions = [
   page('repayment', 43, 'operation', { icon: 'form' }),
   page('repayment', 44, 'list', { icon: 'unordered-list', available: true, api: ['GET /repayments', 'GET /repayments/{id}'] }),
   action('repayment', 45, 'repayment.void', ['POST /repayments/{id}/correct']),
+  /**
+   * Early settlement (MLO s.21): an unlisted page opened from a loan, its quote on a date (printable)
+   * and posting it, which completes the loan.
+   */
+  page('repayment', 47, 'settlement', { hidden: true, available: true, api: ['GET /repayments/settlement', 'POST /repayments/settle'] }),
 ];

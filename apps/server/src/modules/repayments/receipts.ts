@@ -45,19 +45,19 @@ type PreviewInput = z.output<typeof receiptPreviewSchema>;
 /** Statuses in which a loan takes receipts. */
 const RECEIVING = new Set(['repaying']);
 
-function assertReceiving(loan: LoanRow): void {
+export function assertReceiving(loan: LoanRow): void {
   if (!RECEIVING.has(loan.status)) throw businessRule('repayments.errors.notRepaying', { status: loan.status });
 }
 
 /** The receipt date: today (Hong Kong) when not given; never in the future. */
-async function receiptDate(tx: Tx, given: string | undefined): Promise<string> {
+export async function receiptDate(tx: Tx, given: string | undefined): Promise<string> {
   const today = await businessToday(tx);
   const date = given ?? today;
   if (compareDates(date, today) > 0) throw businessRule('repayments.errors.dateInFuture', { today });
   return date;
 }
 
-const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
+export const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
 
 function toPreview(a: Allocation): AllocationPreview {
   return {
