@@ -4,6 +4,7 @@ import { listQueryBase } from './list.js';
 import { defineResource, type ResourceField } from './resource.js';
 import { V, isoDate } from './calculator.js';
 import { moneyString, optionalText } from './stores.js';
+import { loanPapersSchema } from './loan-papers.js';
 
 /**
  * Repayments (spec §2 Repayment process / list, §3 Repayment, §5 repayment rules). A receipt is
@@ -285,6 +286,8 @@ export const settlementQuoteAnswerSchema = z.object({
   lockPeriodEnds: z.string().nullable(),
   /** how the settlement clears each instalment */
   lines: z.array(allocationLineSchema.extend({ interestWaived: money })),
+  /** the lender's particulars, for the printed quote's header */
+  lender: loanPapersSchema.shape.lender,
 });
 export type SettlementQuoteAnswer = z.infer<typeof settlementQuoteAnswerSchema>;
 

@@ -7,7 +7,7 @@
  * and completes the loan — in one transaction under the loan's row lock, or nothing. A void of the
  * receipt (the `correct` action) reverses it and the loan takes repayments again.
  */
-import type { SettlementQuoteAnswer, SettlementResult, settlementBodySchema } from '@harbour/contracts';
+import { loanPapersSchema, type SettlementQuoteAnswer, type SettlementResult, type settlementBodySchema } from '@harbour/contracts';
 import {
   type SettlementQuote,
   ZERO,
@@ -34,6 +34,7 @@ import { postJournal } from '../../platform/ledger.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { loanStatusSpec } from '../loans/approval.js';
 import { loanRow, type LoanRow } from '../loans/read.js';
+import { readCompanyInfo } from '../company/service.js';
 import { getRepayment } from './read.js';
 import { assertReceiving, money, receiptDate } from './receipts.js';
 import { type Engine, loadEngine, loadRepaymentState } from './state.js';
@@ -87,7 +88,7 @@ async function customerName(tx: Tx, loan: LoanRow): Promise<string> {
   return c?.name ?? '';
 }
 
-function toAnswer(loan: LoanRow, name: string, q: Quoted): SettlementQuoteAnswer {
+function toAnswer(loan: LoanRow, name: string, q: Quoted, lender: SettlementQuoteAnswer['lender']): SettlementQuoteAnswer {
   const s = q.quote;
   return {
     loanId: loan.id,
@@ -118,6 +119,7 @@ function toAnswer(loan: LoanRow, name: string, q: Quoted): SettlementQuoteAnswer
         principal: money(l.principal),
         interestWaived: money(l.interestWaived),
       })),
+    lender,
   };
 }
 
@@ -126,8 +128,8 @@ export async function settlementQuoteOf(tx: Tx, ctx: ServiceContext, loanId: num
   const loan = await loanRow(tx, ctx, loanId);
   assertReceiving(loan);
   const on = await receiptDate(tx, date);
-  const [q, name] = await Promise.all([quoteOn(tx, loan, on), customerName(tx, loan)]);
-  return toAnswer(loan, name, q);
+  const [q, name, company] = await Promise.all([quoteOn(tx, loan, on), customerName(tx, loan), readCompanyInfo(tx)]);
+  return toAnswer(loan, name, q, loanPapersSchema.shape.lender.parse(company));
 }
 
 /** A retry must be the same settlement: a settlement, the same way and date as its key posted. */
@@ -219,7 +221,7 @@ export async function postSettlement(tx: Tx, ctx: ServiceContext, b: SettlementB
     })),
   );
   await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'settle', { audit: false });
-  const answer = toAnswer(loan, await customerName(tx, loan), q);
+  const answer = toAnswer(loan, await customerName(tx, loan), q, loanPapersSchema.shape.lender.parse(await readCompanyInfo(tx)));
   await audit(tx, {
     action: 'add',
     module: 'repayments',
@@ -234,7 +236,7 @@ export async function postSettlement(tx: Tx, ctx: ServiceContext, b: SettlementB
       received: money(received),
       tempApplied: money(tempApplied),
       interestWaived: money(waived),
-      quote: { ...answer, lines: undefined },
+      quote: { ...answer, lines: undefined, lender: undefined },
       lines: answer.lines,
       journalEntryId: entryId,
       loanStatus: 'complete',
