@@ -106,17 +106,17 @@ for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
       const main = page.getByRole('main');
       await main.getByRole('combobox', { name: t(lang, 'settlement:fields.method') }).click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: t(lang, 'enums:paymentMethod.cheque') }).click();
-      // a cheque needs its number: refused in the form first
+      // a cheque needs its number: asked for before anything is confirmed
       await main.getByRole('button', { name: btn(t(lang, 'settlement:post')) }).last().click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await page.getByRole('dialog').getByRole('button', { name: btn(t(lang, 'settlement:post')) }).click();
       await expect(main.locator('.ant-form-item-explain-error', { hasText: t(lang, 'repayments:validation.chequeNoRequired') })).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
       await main.getByRole('textbox', { name: t(lang, 'settlement:fields.chequeNo') }).fill('HSBC 204518');
       await main.getByRole('textbox', { name: t(lang, 'settlement:fields.remarks') }).fill('Settled early by the borrower');
       await main.getByRole('button', { name: btn(t(lang, 'settlement:post')) }).last().click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toContainText(loan.loanNo);
       await expect(dialog).toContainText('23,800.00');
+      await expect(main.locator('.ant-form-item-explain-error')).toHaveCount(0);
       await shot(page, 'repayment-settlement-confirm');
       const posted = page.waitForResponse((r) => r.url().endsWith('/repayments/settle') && r.request().method() === 'POST');
       await dialog.getByRole('button', { name: btn(t(lang, 'settlement:post')) }).click();
@@ -125,6 +125,7 @@ for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
       await expect(result).toBeVisible();
       await expect(result).toContainText(t(lang, 'enums:loanStatus.complete'));
       await expect(result).toContainText('23,800.00');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
       await shot(page, 'repayment-settlement-posted', { fullPage: true });
       const clerk = await apiLogin(request, 'clerk');
       const after = await api<{ status: string }>(request, clerk, 'GET', `/loans/${loan.id}`);

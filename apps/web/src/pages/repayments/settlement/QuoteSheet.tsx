@@ -96,8 +96,8 @@ export function QuoteSheet({ q, lang, t, printedOn }: { q: SettlementQuoteAnswer
           <thead>
             <tr>
               <th>{ft('tenor')}</th>
-              <th>{ft('principal')}</th>
-              <th>{ft('interest')}</th>
+              <th>{ft('linePrincipal')}</th>
+              <th>{ft('lineInterest')}</th>
               <th>{ft('interestWaived')}</th>
               <th>{ft('overdueInterest')}</th>
               <th>{ft('handlingFee')}</th>

@@ -136,7 +136,7 @@ export default function SettlementPage() {
             <Descriptions.Item label={t('fields.received')}>
               <Money value={r.received} />
             </Descriptions.Item>
-            <Descriptions.Item label={t('fields.tempAmount')}>
+            <Descriptions.Item label={t('fields.tempApplied')}>
               <Money value={r.tempUsed} />
             </Descriptions.Item>
             <Descriptions.Item label={t('fields.method')}>{r.method ? t(`enums:paymentMethod.${r.method}`) : ''}</Descriptions.Item>
@@ -220,13 +220,13 @@ export default function SettlementPage() {
                 <Money value={q.remainingScheduled} />
               </Descriptions.Item>
             </Descriptions>
-            <Form<PostValues> form={form} layout="vertical" style={{ flex: '1 1 320px' }} initialValues={{ method: 'cash', useTemporary: true }} onFinish={ask}>
+            <Form<PostValues> form={form} layout="vertical" style={{ flex: '1 1 320px' }} initialValues={{ method: 'cash', useTemporary: true }} onFinish={ask} onValuesChange={() => setError(undefined)}>
               {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
               <Form.Item name="method" label={t('fields.method')} required>
                 <Select options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`enums:paymentMethod.${m}`) }))} />
               </Form.Item>
               {method === 'cheque' && (
-                <Form.Item name="chequeNo" label={t('fields.chequeNo')} required>
+                <Form.Item name="chequeNo" label={t('fields.chequeNo')} rules={[{ required: true, whitespace: true, message: t('repayments:validation.chequeNoRequired') }]}>
                   <Input maxLength={32} />
                 </Form.Item>
               )}
