@@ -52,6 +52,15 @@ async function settlingLoan(request: APIRequestContext): Promise<{ id: number; l
 
 const sheet = (page: Page) => page.getByRole('main').locator('.settlement-quote-sheet:visible');
 
+test('the loan operation page leads to the early settlement of a repaying loan', async ({ page, request }) => {
+  const loan = await settlingLoan(request);
+  await signIn(page, 'clerk', 'en');
+  await goInApp(page, `/loan/operation?id=${loan.id}`);
+  await page.getByRole('main').getByRole('button', { name: btn(t('en', 'settlement:title')) }).click();
+  await page.waitForURL(new RegExp(`/repayment/settlement\\?loanId=${loan.id}`));
+  await expect(sheet(page)).toContainText(loan.loanNo);
+});
+
 async function openQuote(page: Page, loanId: number, lang: Lang) {
   await goInApp(page, `/repayment/settlement?loanId=${loanId}&lang=${lang}`);
   await expect(sheet(page)).toBeVisible({ timeout: 15_000 });
