@@ -4,6 +4,7 @@ import { listQueryBase } from './list.js';
 import { defineResource, type ResourceField } from './resource.js';
 import { V, isoDate } from './calculator.js';
 import { moneyString, optionalText } from './stores.js';
+import { loanPapersSchema } from './loan-papers.js';
 
 /**
  * Repayments (spec §2 Repayment process / list, §3 Repayment, §5 repayment rules). A receipt is
@@ -284,3 +285,67 @@ export const refundTemporaryBodySchema = z
     if (r.method === 'cheque' && !r.chequeNo) ctx.addIssue({ code: 'custom', path: ['chequeNo'], message: 'repayments.validation.chequeNoRequired' });
   });
 export type RefundTemporaryBody = z.input<typeof refundTemporaryBodySchema>;
+
+/**
+ * Early settlement (MLO s.21): the borrower repays early by paying the outstanding principal with
+ * interest to the date of payment. Actuarial, or the rule of 78 when the loan says so.
+ */
+export const SETTLEMENT_METHODS = ['actuarial', 'rule-of-78'] as const;
+export type SettlementMethodName = (typeof SETTLEMENT_METHODS)[number];
+
+export const settlementQuoteQuerySchema = z.object({ loanId: id, date: optionalDate });
+
+/** What settling the loan on a date costs (nothing is written). */
+export const settlementQuoteAnswerSchema = z.object({
+  loanId: z.number().int(),
+  loanNo: z.string(),
+  customerName: z.string(),
+  status: z.string(),
+  asOf: z.string(),
+  method: z.enum(SETTLEMENT_METHODS),
+  principal: money,
+  /** interest to the date (net of the rule-of-78 rebate) */
+  interest: money,
+  /** the rule-of-78 rebate (0 for actuarial) */
+  rebate: money,
+  lockPeriodFee: money,
+  overdueInterest: money,
+  handlingFee: money,
+  /** principal + interest + lock-period fee + overdue interest + handling fee */
+  total: money,
+  /** the temporary amount held for the customer */
+  tempAmount: money,
+  /** total less the temporary amount applied */
+  payable: money,
+  /** the unpaid scheduled principal + interest, for comparison */
+  remainingScheduled: money,
+  inLockPeriod: z.boolean(),
+  /** the last day of the early-settle lock period (null: none) */
+  lockPeriodEnds: z.string().nullable(),
+  /** how the settlement clears each instalment */
+  lines: z.array(allocationLineSchema.extend({ interestWaived: money })),
+  /** the lender's particulars, for the printed quote's header */
+  lender: loanPapersSchema.shape.lender,
+});
+export type SettlementQuoteAnswer = z.infer<typeof settlementQuoteAnswerSchema>;
+
+/** Posting an early settlement. The date defaults to today (Hong Kong); a cheque needs its number. */
+export const settlementBodySchema = z
+  .object({
+    loanId: id,
+    repayDate: optionalDate,
+    method: z.enum(PAYMENT_METHODS, { message: V.choice }),
+    chequeNo: optionalText(32),
+    remarks: optionalText(1000),
+    idempotencyKey: z.string({ message: V.required }).trim().regex(/^[A-Za-z0-9_-]{8,64}$/, { message: 'repayments.validation.idempotencyKey' }),
+    /** apply the temporary amount held against the settlement (default) */
+    useTemporary: z.boolean({ message: V.choice }).default(true),
+  })
+  .superRefine((r, ctx) => {
+    if (r.method === 'cheque' && !r.chequeNo) ctx.addIssue({ code: 'custom', path: ['chequeNo'], message: 'repayments.validation.chequeNoRequired' });
+  });
+export type SettlementBody = z.input<typeof settlementBodySchema>;
+
+/** A posted early settlement: its receipt and the loan's status afterwards. */
+export const settlementResultSchema = z.object({ repayment: repaymentItemSchema, loanStatus: z.string() });
+export type SettlementResult = z.infer<typeof settlementResultSchema>;

@@ -91,6 +91,7 @@ export const pages: Record<string, PageComponent> = {
   'loan.edit': lazy(() => import('../pages/loans/LoanFormPage.js')),
   'loan.operation': lazy(() => import('../pages/loans/LoanOperationPage.js')),
   'loan.print': lazy(() => import('../pages/loans/papers/LoanPapersPage.js')),
+  'repayment.settlement': lazy(() => import('../pages/repayments/settlement/SettlementPage.js')),
   'approval.list': lazy(() => import('../pages/loans/ApprovalListPage.js')),
   'approval.detail': lazy(() => import('../pages/loans/LoanOperationPage.js')),
   'payout.list': lazy(() => import('../pages/loans/PayoutListPage.js')),

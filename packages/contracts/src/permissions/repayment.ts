@@ -14,4 +14,9 @@ export const repaymentPermissions = [
   action('repayment', 45, 'repayment.void', ['POST /repayments/{id}/correct', 'POST /repayments/refundTemporary']),
   /** MLO s.19 / s.20 statements: an unlisted print page, the statement on a date, and issuing one on a written request. */
   page('repayment', 48, 'statement', { key: 'repayment.statement', hidden: true, available: true, path: '/repayment/statement', api: ['GET /loans/{id}/statement', 'POST /loans/{id}/statement'] }),
+  /**
+   * Early settlement (MLO s.21): an unlisted page opened from a loan, its quote on a date (printable)
+   * and posting it, which completes the loan.
+   */
+  page('repayment', 47, 'settlement', { hidden: true, available: true, api: ['GET /repayments/settlement', 'POST /repayments/settle'] }),
 ];

@@ -8,6 +8,7 @@ import {
   repaymentItemSchema,
   repaymentResource,
 } from '@harbour/contracts';
+import { settlementBodySchema, settlementQuoteAnswerSchema, settlementQuoteQuerySchema, settlementResultSchema } from '@harbour/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../http/resource.js';
 import { route, succeed } from '../../http/route.js';
@@ -16,6 +17,7 @@ import { withReadTx, withTx } from '../../platform/tx.js';
 import { dueState, previewReceipt } from './receipts.js';
 import { repaymentService } from './service.js';
 import { applyTemporary, refundTemporary } from './temporary.js';
+import { postSettlement, settlementQuoteOf } from './settlement.js';
 
 /** Repayments: receipts at the counter (process), their list and their correction. */
 export function repaymentsModule(app: FastifyInstance) {
@@ -75,6 +77,34 @@ export function repaymentsModule(app: FastifyInstance) {
       const item = await withTx(ctx, (tx) => refundTemporary(tx, ctx, req.body));
       succeed(req, 'repayments.success.temporaryRefunded');
       return item;
+    },
+  });
+  route(app, {
+    method: 'GET',
+    url: '/repayments/settlement',
+    permission: 'repayment.settlement',
+    summary: 'What settling a repaying loan early costs on a date (MLO s.21; nothing is written)',
+    tags: ['repayments'],
+    querystring: settlementQuoteQuerySchema,
+    response: settlementQuoteAnswerSchema,
+    handler: (req) => {
+      const ctx = contextOf(req);
+      return withReadTx(ctx, (tx) => settlementQuoteOf(tx, ctx, req.query.loanId, req.query.date));
+    },
+  });
+  route(app, {
+    method: 'POST',
+    url: '/repayments/settle',
+    permission: 'repayment.settlement',
+    summary: 'Post an early settlement: one receipt that clears the loan, its journal entry, and the loan completed',
+    tags: ['repayments'],
+    body: settlementBodySchema,
+    response: settlementResultSchema,
+    handler: async (req) => {
+      const ctx = contextOf(req);
+      const done = await withTx(ctx, (tx) => postSettlement(tx, ctx, req.body));
+      succeed(req, 'settlement.success.posted');
+      return done;
     },
   });
 }

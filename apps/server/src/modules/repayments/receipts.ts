@@ -57,7 +57,7 @@ export async function receiptDate(tx: Tx, given: string | undefined): Promise<st
   return date;
 }
 
-const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
+export const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
 
 function toPreview(a: Allocation): AllocationPreview {
   return {

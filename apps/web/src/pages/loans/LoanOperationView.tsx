@@ -16,6 +16,7 @@ import { useFocusableScroll } from '../../generic/use-focusable-scroll';
 import { ScheduleTable } from '../tools/ScheduleTable';
 import { LoanActionDialog } from './LoanActionDialog';
 import { PrintMenu } from './papers/PrintMenu';
+import { SettlementButton } from '../repayments/settlement/SettlementButton';
 import { LoanStatusTag, useOptionChoices } from './LoanListView';
 import { LoanDocuments } from './LoanDocuments';
 import { loansApi, optionLabel, type LoanActionName } from './loans-api';
@@ -95,6 +96,7 @@ export function LoanOperationView({ id }: { id: number }) {
               <ActionButton key={b.action} loan={l} b={b} onRun={setAction} />
             ))}
             <PrintMenu loan={l} />
+            <SettlementButton loan={l} />
             {mayPrintForm && (
               <Button icon={<FileTextOutlined />} onClick={() => navigate(`/tools/applicationForm?id=${l.id}`)}>
                 {t('formLayout:print.open')}

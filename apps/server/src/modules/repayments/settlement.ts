@@ -1,0 +1,247 @@
+/**
+ * Early settlement (MLO s.21; spec §5): the borrower repays early by paying the outstanding
+ * principal with interest to the date of payment. The quote is the domain's `settlementQuote`
+ * (actuarial, or the rule of 78 when the loan says so; the lock-period fee of the current
+ * approval); posting it writes one receipt of repay type `settlement` whose lines
+ * (`settlementAllocation`) leave nothing to pay, its balanced journal entry (`postEarlySettlement`),
+ * and completes the loan — in one transaction under the loan's row lock, or nothing. A void of the
+ * receipt (the `correct` action) reverses it and the loan takes repayments again.
+ */
+import { loanPapersSchema, type SettlementQuoteAnswer, type SettlementResult, type settlementBodySchema } from '@harbour/contracts';
+import {
+  type SettlementQuote,
+  ZERO,
+  addDays,
+  addMonthsClamped,
+  compareDates,
+  minDec,
+  moneyAccountFor,
+  postEarlySettlement,
+  settlementAllocation,
+  settlementQuote,
+  sum,
+} from '@harbour/domain';
+import { and, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.js';
+import { customers, loanApprovals, loanRepaymentLines, loanRepayments, loans } from '../../db/schema/index.js';
+import { businessRule, conflict } from '../../http/app-error.js';
+import { assertWithinActivePeriod } from '../../platform/active-period.js';
+import { audit } from '../../platform/audit.js';
+import { takeCode } from '../../platform/codes.js';
+import type { ServiceContext } from '../../platform/context.js';
+import { postJournal } from '../../platform/ledger.js';
+import { changeStatus } from '../../platform/status-change.js';
+import { loanStatusSpec } from '../loans/approval.js';
+import { loanRow, type LoanRow } from '../loans/read.js';
+import { readCompanyInfo } from '../company/service.js';
+import { getRepayment } from './read.js';
+import { assertReceiving, money, receiptDate } from './receipts.js';
+import { type Engine, loadEngine, loadRepaymentState } from './state.js';
+
+type SettlementBody = z.output<typeof settlementBodySchema>;
+
+/** The current approval's early-settle lock period (months from the loan date) and its fee. */
+async function lockPeriodOf(tx: Tx, loanId: number): Promise<{ months: number; fee: string | null }> {
+  const [approval] = await tx
+    .select({ months: loanApprovals.earlySettleLockMonths, fee: loanApprovals.lockPeriodFee })
+    .from(loanApprovals)
+    .where(and(eq(loanApprovals.loanId, loanId), eq(loanApprovals.decision, 'approve')))
+    .orderBy(desc(loanApprovals.id))
+    .limit(1);
+  return { months: approval?.months ?? 0, fee: approval?.fee ?? null };
+}
+
+interface Quoted {
+  quote: SettlementQuote;
+  allocation: ReturnType<typeof settlementAllocation>;
+  lockPeriodEnds: string | null;
+  inLockPeriod: boolean;
+  before: Awaited<ReturnType<typeof loadRepaymentState>>['state'];
+  engine: Engine;
+}
+
+/** The domain's quote and its lines for the loan on `date`. */
+async function quoteOn(tx: Tx, loan: LoanRow, date: string): Promise<Quoted> {
+  const [{ state }, engine, lock] = await Promise.all([loadRepaymentState(tx, loan), loadEngine(tx), lockPeriodOf(tx, loan.id)]);
+  const quote = settlementQuote(
+    state,
+    date,
+    { method: loan.ruleOf78 ? 'rule-of-78' : 'actuarial', lockPeriodMonths: lock.months, lockPeriodFee: lock.fee ?? undefined },
+    engine.settings,
+    engine.holidays,
+  );
+  const allocation = settlementAllocation(state, quote, engine.settings, engine.holidays);
+  const lockEnd = lock.months > 0 ? addMonthsClamped(state.loanDate, lock.months) : null;
+  return {
+    quote,
+    allocation,
+    lockPeriodEnds: lockEnd ? addDays(lockEnd, -1) : null,
+    inLockPeriod: lockEnd !== null && compareDates(date, lockEnd) < 0,
+    before: state,
+    engine,
+  };
+}
+
+async function customerName(tx: Tx, loan: LoanRow): Promise<string> {
+  const [c] = await tx.select({ name: customers.name }).from(customers).where(eq(customers.id, loan.customerId));
+  return c?.name ?? '';
+}
+
+function toAnswer(loan: LoanRow, name: string, q: Quoted, lender: SettlementQuoteAnswer['lender']): SettlementQuoteAnswer {
+  const s = q.quote;
+  return {
+    loanId: loan.id,
+    loanNo: loan.loanNo ?? '',
+    customerName: name,
+    status: loan.status,
+    asOf: s.date,
+    method: s.method,
+    principal: money(s.principal),
+    interest: money(s.interest),
+    rebate: money(s.rebate),
+    lockPeriodFee: money(s.lockPeriodFee),
+    overdueInterest: money(s.overdueInterest),
+    handlingFee: money(s.handlingFee),
+    total: money(s.total),
+    tempAmount: money(s.tempAmount),
+    payable: money(s.payable),
+    remainingScheduled: money(s.remainingScheduled),
+    inLockPeriod: q.inLockPeriod,
+    lockPeriodEnds: q.lockPeriodEnds,
+    lines: q.allocation.lines
+      .filter((l) => [l.overdueInterest, l.handlingFee, l.interest, l.principal, l.interestWaived].some((v) => !v.isZero()))
+      .map((l) => ({
+        tenor: l.tenor,
+        overdueInterest: money(l.overdueInterest),
+        handlingFee: money(l.handlingFee),
+        interest: money(l.interest),
+        principal: money(l.principal),
+        interestWaived: money(l.interestWaived),
+      })),
+    lender,
+  };
+}
+
+/** What settling the loan on a date (default today) costs; nothing is written. */
+export async function settlementQuoteOf(tx: Tx, ctx: ServiceContext, loanId: number, date: string | undefined): Promise<SettlementQuoteAnswer> {
+  const loan = await loanRow(tx, ctx, loanId);
+  assertReceiving(loan);
+  const on = await receiptDate(tx, date);
+  const [q, name, company] = await Promise.all([quoteOn(tx, loan, on), customerName(tx, loan), readCompanyInfo(tx)]);
+  return toAnswer(loan, name, q, loanPapersSchema.shape.lender.parse(company));
+}
+
+/** A retry must be the same settlement: a settlement, the same way and date as its key posted. */
+function sameSettlement(stored: typeof loanRepayments.$inferSelect, b: SettlementBody): boolean {
+  return stored.repayType === 'settlement' && stored.method === b.method && (b.repayDate === undefined || stored.repayDate === b.repayDate);
+}
+
+export async function postSettlement(tx: Tx, ctx: ServiceContext, b: SettlementBody): Promise<SettlementResult> {
+  const loan = await loanRow(tx, ctx, b.loanId, { lock: true });
+  const [earlier] = await tx
+    .select()
+    .from(loanRepayments)
+    .where(and(eq(loanRepayments.loanId, loan.id), eq(loanRepayments.idempotencyKey, b.idempotencyKey)));
+  if (earlier) {
+    if (!sameSettlement(earlier, b)) throw conflict('repayments.errors.keyReused');
+    await audit(tx, { action: 'view', module: 'repayments', reference: earlier.id, after: { repayNo: earlier.repayNo, retryOf: earlier.idempotencyKey }, recordStores: [loan.storeId] });
+    const [now] = await tx.select({ status: loans.status }).from(loans).where(eq(loans.id, loan.id));
+    return { repayment: await getRepayment(tx, ctx, earlier.id), loanStatus: now!.status };
+  }
+  assertReceiving(loan);
+  const date = await receiptDate(tx, b.repayDate);
+  await assertWithinActivePeriod(tx, date);
+  const q = await quoteOn(tx, loan, date);
+  const s = q.quote;
+  if (s.total.lte(ZERO)) throw businessRule('settlement.errors.nothingToSettle');
+  // the temporary amount held is applied first (up to the total); the rest is received
+  const tempApplied = b.useTemporary ? minDec(s.tempAmount, s.total) : ZERO;
+  const received = s.total.minus(tempApplied);
+  const waived = sum(q.allocation.lines.map((l) => l.interestWaived));
+  const repayNo = await takeCode(tx, 'repayNo', { storeId: loan.storeId, date });
+  const entryId = await postJournal(
+    tx,
+    ctx,
+    postEarlySettlement({
+      principal: money(s.principal),
+      interest: money(s.interest),
+      rebate: money(s.rebate),
+      lockPeriodFee: money(s.lockPeriodFee),
+      overdueInterest: money(s.overdueInterest),
+      handlingFee: money(s.handlingFee),
+      tempApplied: money(tempApplied),
+      receivedInto: moneyAccountFor(b.method),
+      memo: { loanNo: loan.loanNo ?? '', repayNo, ...(b.chequeNo ? { chequeNo: b.chequeNo } : {}) },
+    }),
+    { storeId: loan.storeId, date, loanId: loan.id },
+  );
+  const me = ctx.auth?.staffId ?? null;
+  const [row] = await tx
+    .insert(loanRepayments)
+    .values({
+      storeId: loan.storeId,
+      loanId: loan.id,
+      repayNo,
+      repayDate: date,
+      repayType: 'settlement',
+      tenor: null,
+      received: money(received),
+      overdueInterest: money(s.overdueInterest),
+      handlingFee: money(s.handlingFee),
+      interest: money(s.interest),
+      principal: money(s.principal),
+      lockPeriodFee: money(s.lockPeriodFee),
+      rebate: money(waived),
+      tempIn: '0',
+      tempOut: money(tempApplied),
+      method: b.method,
+      chequeNo: b.method === 'cheque' ? b.chequeNo : null,
+      remarks: b.remarks,
+      idempotencyKey: b.idempotencyKey,
+      journalEntryId: entryId!,
+      createdBy: me,
+    })
+    .returning({ id: loanRepayments.id });
+  await tx.insert(loanRepaymentLines).values(
+    q.allocation.lines.map((l) => ({
+      storeId: loan.storeId,
+      repaymentId: row!.id,
+      loanId: loan.id,
+      tenor: l.tenor,
+      overdueInterestCharged: money(l.overdueInterestCharged),
+      feeCharged: money(l.feeCharged),
+      accruedTo: l.accruedTo,
+      overdueInterest: money(l.overdueInterest),
+      handlingFee: money(l.handlingFee),
+      interest: money(l.interest),
+      principal: money(l.principal),
+      interestWaived: money(l.interestWaived),
+      createdBy: me,
+    })),
+  );
+  await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'settle', { audit: false });
+  const answer = toAnswer(loan, await customerName(tx, loan), q, loanPapersSchema.shape.lender.parse(await readCompanyInfo(tx)));
+  await audit(tx, {
+    action: 'add',
+    module: 'repayments',
+    reference: row!.id,
+    after: {
+      repayNo,
+      loanNo: loan.loanNo,
+      repayType: 'settlement',
+      repayDate: date,
+      method: b.method,
+      chequeNo: b.chequeNo,
+      received: money(received),
+      tempApplied: money(tempApplied),
+      interestWaived: money(waived),
+      quote: { ...answer, lines: undefined, lender: undefined },
+      lines: answer.lines,
+      journalEntryId: entryId,
+      loanStatus: 'complete',
+    },
+    recordStores: [loan.storeId],
+  });
+  return { repayment: await getRepayment(tx, ctx, row!.id), loanStatus: 'complete' };
+}

@@ -1,0 +1,134 @@
+import type { TFunction } from 'i18next';
+import type { PaperLanguage, SettlementQuoteAnswer } from '@harbour/contracts';
+import { formatDate } from '../../../components/format.js';
+import { Money } from '../../../components/Money.js';
+import { lenderIn } from '../../loans/papers/papers-model.js';
+
+/** The figures of the quote, in print order. */
+const FIGURES = ['principal', 'interest', 'overdueInterest', 'handlingFee', 'lockPeriodFee'] as const;
+
+/**
+ * The early settlement quote as the borrower receives it: one A4 sheet with the lender's header,
+ * the loan, the figures on the date and how each instalment is cleared, in the sheet's language
+ * (`t` is fixed to it, whatever the staff member's).
+ */
+export function QuoteSheet({ q, lang, t, printedOn }: { q: SettlementQuoteAnswer; lang: PaperLanguage; t: TFunction<'settlement'>; printedOn: string }) {
+  const lender = lenderIn(q.lender, lang);
+  const other = lang === 'en' ? q.lender.nameZh : q.lender.nameEn;
+  const ft = (key: string) => t(`fields.${key}`);
+  return (
+    <div className="loan-papers settlement-quote-sheet">
+      <section className="paper" lang={lang}>
+        <header className="paper-header">
+          <div className="paper-lender">
+            {q.lender.logoUrl && <img className="paper-logo" src={q.lender.logoUrl} alt="" />}
+            <div>
+              <div className="paper-lender-name">{lender.name}</div>
+              {other && other !== lender.name && <div className="paper-lender-other">{other}</div>}
+              <div className="paper-small">{lender.address}</div>
+            </div>
+          </div>
+          <div className="paper-ref paper-small">
+            <div>
+              {ft('loanNo')}: {q.loanNo}
+            </div>
+            <div>{t('printedOn', { date: formatDate(printedOn) })}</div>
+          </div>
+          <h2 className="paper-title">{t('quoteTitle')}</h2>
+        </header>
+        <table className="settlement-facts">
+          <tbody>
+            <tr>
+              <th>{ft('customerName')}</th>
+              <td>{q.customerName}</td>
+              <th>{t('asOf')}</th>
+              <td>{formatDate(q.asOf)}</td>
+            </tr>
+            <tr>
+              <th>{t('method')}</th>
+              <td>{t(`methods.${q.method}`)}</td>
+              <th>{ft('lockPeriodEnds')}</th>
+              <td>{q.lockPeriodEnds ? `${formatDate(q.lockPeriodEnds)} (${q.inLockPeriod ? t('inLockPeriod') : t('notInLockPeriod')})` : t('noLockPeriod')}</td>
+            </tr>
+          </tbody>
+        </table>
+        <table className="settlement-figures">
+          <tbody>
+            {FIGURES.map((f) => (
+              <tr key={f}>
+                <th>{ft(f)}</th>
+                <td>
+                  <Money value={q[f]} />
+                </td>
+              </tr>
+            ))}
+            {q.method === 'rule-of-78' && (
+              <tr className="settlement-note">
+                <th>{ft('rebate')}</th>
+                <td>
+                  <Money value={q.rebate} />
+                </td>
+              </tr>
+            )}
+            <tr className="settlement-total">
+              <th>{ft('total')}</th>
+              <td>
+                <Money value={q.total} />
+              </td>
+            </tr>
+            <tr>
+              <th>{ft('tempAmount')}</th>
+              <td>
+                <Money value={q.tempAmount} />
+              </td>
+            </tr>
+            <tr className="settlement-total">
+              <th>{ft('payable')}</th>
+              <td>
+                <Money value={q.payable} />
+              </td>
+            </tr>
+          </tbody>
+        </table>
+        <h3 className="settlement-subtitle">{t('lines')}</h3>
+        <div className="paper-scroll">
+        <table className="paper-table paper-grid settlement-lines">
+          <thead>
+            <tr>
+              <th>{ft('tenor')}</th>
+              <th>{ft('linePrincipal')}</th>
+              <th>{ft('lineInterest')}</th>
+              <th>{ft('interestWaived')}</th>
+              <th>{ft('overdueInterest')}</th>
+              <th>{ft('handlingFee')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {q.lines.map((l) => (
+              <tr key={l.tenor}>
+                <td className="settlement-tenor">{l.tenor}</td>
+                <td>
+                  <Money value={l.principal} />
+                </td>
+                <td>
+                  <Money value={l.interest} />
+                </td>
+                <td>
+                  <Money value={l.interestWaived} />
+                </td>
+                <td>
+                  <Money value={l.overdueInterest} />
+                </td>
+                <td>
+                  <Money value={l.handlingFee} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        </div>
+        <p className="paper-small settlement-legal">{t('legal')}</p>
+      </section>
+    </div>
+  );
+}

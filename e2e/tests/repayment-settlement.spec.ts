@@ -1,0 +1,144 @@
+/**
+ * Early settlement (MLO s.21): a paid-out loan within its lock period with a temporary amount held —
+ * the quote on screen and printed to A4 in Traditional Chinese and English, then posted with a
+ * cheque after the confirmation, leaving the receipt number and the loan complete. Each screen is
+ * screenshotted at desktop and phone sizes in both languages.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { API, apiLogin, bearer, expect, goInApp, screensDir, shot, signIn, t, test, type Lang, type TokenPair } from '../fixtures/index.js';
+import { SIZES, btn } from './tools-helpers.js';
+
+test.describe.configure({ mode: 'serial' });
+
+async function api<T>(request: APIRequestContext, who: TokenPair, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
+  const res = await request.fetch(`${API}${url}`, { method, headers: bearer(who), ...(data ? { data } : {}) });
+  const body = (await res.json()) as { result: string; data: T; message?: string };
+  expect(body.result, `${method} ${url}: ${body.message ?? ''}`).toBe('success');
+  return body.data;
+}
+
+/**
+ * A 24,000 loan over 12 months at 1% flat, approved with a 6-month lock period and an 800.00 fee,
+ * paid out today, with 1,000.00 received before anything fell due (held as a temporary amount).
+ */
+async function settlingLoan(request: APIRequestContext): Promise<{ id: number; loanNo: string }> {
+  const clerk = await apiLogin(request, 'clerk');
+  const manager = await apiLogin(request, 'manager');
+  const accountant = await apiLogin(request, 'accountant');
+  const borrower = (await api<{ items: { id: number }[] }>(request, clerk, 'GET', `/customers?q=${encodeURIComponent('陳志明')}`)).items[0]!.id;
+  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const loan = await api<{ id: number }>(request, clerk, 'POST', '/loans', {
+    customerId: borrower,
+    loanType: 'private_loan',
+    applyDate: today,
+    loanDate: today,
+    interestStartDate: today,
+    loanAmount: '24000',
+    totalTenor: 12,
+    repayCycle: 'monthly',
+    interestMethod: 'amortization',
+    flatRate: '1',
+  });
+  await api(request, clerk, 'POST', `/loans/${loan.id}/submit`, {});
+  await api(request, manager, 'POST', `/loans/${loan.id}/approve`, { overdueRate: '24', overduePenalty: '300', earlySettleLockMonths: 6, lockPeriodFee: '800' });
+  await api(request, accountant, 'POST', `/loans/${loan.id}/signedNote`, { receivedOn: today });
+  const paid = await api<{ loanNo: string }>(request, accountant, 'POST', `/loans/${loan.id}/payout`, { payoutDate: today, method: 'cash' });
+  await api(request, clerk, 'POST', '/repayments', { loanId: loan.id, received: '1000.00', method: 'cash', idempotencyKey: `e2e-settle-${loan.id}-temp` });
+  return { id: loan.id, loanNo: paid.loanNo };
+}
+
+const sheet = (page: Page) => page.getByRole('main').locator('.settlement-quote-sheet:visible');
+
+test('the loan operation page leads to the early settlement of a repaying loan', async ({ page, request }) => {
+  const loan = await settlingLoan(request);
+  await signIn(page, 'clerk', 'en');
+  await goInApp(page, `/loan/operation?id=${loan.id}`);
+  await page.getByRole('main').getByRole('button', { name: btn(t('en', 'settlement:title')) }).click();
+  await page.waitForURL(new RegExp(`/repayment/settlement\\?loanId=${loan.id}`));
+  await expect(sheet(page)).toContainText(loan.loanNo);
+});
+
+async function openQuote(page: Page, loanId: number, lang: Lang) {
+  await goInApp(page, `/repayment/settlement?loanId=${loanId}&lang=${lang}`);
+  await expect(sheet(page)).toBeVisible({ timeout: 15_000 });
+}
+
+test('the quote prints to A4 in both languages', async ({ page, request }) => {
+  const loan = await settlingLoan(request);
+  await signIn(page, 'clerk', 'zh-TW');
+  for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
+    await openQuote(page, loan.id, lang);
+    const q = sheet(page);
+    await expect(q).toContainText(t(lang, 'settlement:quoteTitle'));
+    await expect(q).toContainText(loan.loanNo);
+    await expect(q).toContainText('陳志明');
+    // principal 24,000 + the 800 lock-period fee, no interest on the day of the loan; 1,000 held
+    await expect(q.locator('tr', { hasText: t(lang, 'settlement:fields.principal') }).first()).toContainText('24,000.00');
+    await expect(q.locator('tr', { hasText: t(lang, 'settlement:fields.lockPeriodFee') })).toContainText('800.00');
+    await expect(q.locator('tr', { hasText: t(lang, 'settlement:fields.total') })).toContainText('24,800.00');
+    await expect(q.locator('tr', { hasText: t(lang, 'settlement:fields.payable') })).toContainText('23,800.00');
+    await expect(q).toContainText(t(lang, 'settlement:inLockPeriod'));
+    await page.evaluate(() => {
+      window.print = () => undefined;
+    });
+    await page.getByRole('main').getByRole('button', { name: btn(t('zh-TW', 'settlement:print')) }).click();
+    await expect(page.locator('.loan-papers-print .settlement-quote-sheet')).toHaveCount(1);
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('#root')).toBeHidden();
+    const dir = path.join(screensDir, 'settlement');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `quote-${lang}-a4.pdf`);
+    await page.pdf({ path: file, format: 'A4', printBackground: true, preferCSSPageSize: true });
+    try {
+      execFileSync('pdftoppm', ['-png', '-r', '70', file, file.replace(/\.pdf$/, '')]);
+    } catch {
+      // pdftoppm is not installed: the PDF alone.
+    }
+    await page.emulateMedia({ media: 'screen' });
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    await expect(page.locator('.loan-papers-print')).toHaveCount(0);
+  }
+});
+
+for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
+  for (const size of SIZES) {
+    test(`posting the early settlement completes the loan (${lang}, ${size.width}×${size.height})`, async ({ page, request }) => {
+      test.setTimeout(120_000);
+      const loan = await settlingLoan(request);
+      await page.setViewportSize(size);
+      await signIn(page, 'clerk', lang);
+      await openQuote(page, loan.id, lang);
+      await shot(page, 'repayment-settlement', { fullPage: true });
+      const main = page.getByRole('main');
+      await main.getByRole('combobox', { name: t(lang, 'settlement:fields.method') }).click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: t(lang, 'enums:paymentMethod.cheque') }).click();
+      // a cheque needs its number: asked for before anything is confirmed
+      await main.getByRole('button', { name: btn(t(lang, 'settlement:post')) }).last().click();
+      await expect(main.locator('.ant-form-item-explain-error', { hasText: t(lang, 'repayments:validation.chequeNoRequired') })).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await main.getByRole('textbox', { name: t(lang, 'settlement:fields.chequeNo') }).fill('HSBC 204518');
+      await main.getByRole('textbox', { name: t(lang, 'settlement:fields.remarks') }).fill('Settled early by the borrower');
+      await main.getByRole('button', { name: btn(t(lang, 'settlement:post')) }).last().click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toContainText(loan.loanNo);
+      await expect(dialog).toContainText('23,800.00');
+      await expect(main.locator('.ant-form-item-explain-error')).toHaveCount(0);
+      await shot(page, 'repayment-settlement-confirm');
+      const posted = page.waitForResponse((r) => r.url().endsWith('/repayments/settle') && r.request().method() === 'POST');
+      await dialog.getByRole('button', { name: btn(t(lang, 'settlement:post')) }).click();
+      expect((await posted).status()).toBe(200);
+      const result = main.locator('.ant-result-success');
+      await expect(result).toBeVisible();
+      await expect(result).toContainText(t(lang, 'enums:loanStatus.complete'));
+      await expect(result).toContainText('23,800.00');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await shot(page, 'repayment-settlement-posted', { fullPage: true });
+      const clerk = await apiLogin(request, 'clerk');
+      const after = await api<{ status: string }>(request, clerk, 'GET', `/loans/${loan.id}`);
+      expect(after.status).toBe('complete');
+    });
+  }
+}
