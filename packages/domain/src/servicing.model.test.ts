@@ -1,5 +1,6 @@
 /**
- * Model test of servicing: random loans, random sequences of receipts (dates moving forward, any
+ * Model test of servicing: random loans under random settings (days of year, decimal places,
+ * rounding, days off, holidays and how they count for overdue interest), random sequences of receipts (dates moving forward, any
  * amount, any repay type), voids of the latest receipt and early settlements, checked against
  * what a loan's books must say after every step:
  * - every cent of every receipt is accounted for (received = overdue interest + fee + interest +
@@ -30,14 +31,34 @@ import {
   totalDebits,
   trialBalance,
 } from './ledger/index.js';
-import { type RepaymentState, type RepaymentStateOptions, remainingScheduled, totalUnpaidPrincipal } from './repayment-state.js';
+import { type RepaymentState, type RepaymentStateOptions, createRepaymentState, remainingScheduled, totalUnpaidPrincipal } from './repayment-state.js';
+import { buildSchedule } from './schedule.js';
+import type { SettingsInput } from './settings.js';
 import type { LoanTerms } from './terms.js';
 import { type SettlementMethod, isFullyRepaid, settlementQuote } from './settlement.js';
-import { repaymentStateOf } from './test-support/loans.js';
 import { PROPERTY_TIMEOUT, RUNS } from './test-support/runs.js';
 
 const LOAN_DATE = '2024-01-31';
-const SETTINGS = { decimalPlaces: 2 as const, rounding: 'half-up' as const };
+/** Hong Kong general holidays of 2024 and 2025 (those that fall in the loans' lives). */
+const HOLIDAYS = [
+  '2024-02-10', '2024-02-12', '2024-02-13', '2024-03-29', '2024-03-30', '2024-04-01', '2024-04-04', '2024-05-01',
+  '2024-05-15', '2024-06-10', '2024-07-01', '2024-09-18', '2024-10-01', '2024-10-11', '2024-12-25', '2024-12-26',
+  '2025-01-01', '2025-01-29', '2025-01-30', '2025-01-31', '2025-04-04', '2025-04-18', '2025-04-19', '2025-04-21',
+];
+
+/** The system settings the rules read, and the holiday list. */
+const engineArb = fc.record({
+  settings: fc.record({
+    daysOfYear: fc.constantFrom(365 as const, 360 as const),
+    decimalPlaces: fc.constantFrom(2 as const, 2 as const, 1 as const, 0 as const),
+    rounding: fc.constantFrom('half-up' as const, 'half-even' as const, 'up' as const, 'down' as const),
+    daysOff: fc.constantFrom<number[]>([], [0], [0, 6]),
+    moveDueDateOffHoliday: fc.boolean(),
+    holidayOverdueInterest: fc.constantFrom('count' as const, 'not-count' as const, 'treat-as-holiday' as const),
+  }),
+  holidays: fc.constantFrom<string[]>([], HOLIDAYS),
+});
+type Engine = { settings: SettingsInput; holidays: string[] };
 
 const loanArb = fc.record({
   /** in cents: 1,000.00 … 300,000.00 with odd cents */
@@ -53,7 +74,7 @@ const loanArb = fc.record({
   ),
   /** overdue rate, percent a year (0 … 60) */
   overdueRate: fc.integer({ min: 0, max: 60 }),
-  penaltyCents: fc.constantFrom(0, 5_000, 10_000, 12_345),
+  penaltyCents: fc.constantFrom(0, 5_000, 10_000, 12_300),
   allowPartialPrincipal: fc.boolean(),
 });
 
@@ -175,10 +196,6 @@ const paidOf = (s: RepaymentState, f: 'paidPrincipal' | 'paidInterest' | 'overdu
 
 /** The books of the loan against its state: receivable, deposits, income, money, trial balance. */
 function expectBooks(entries: readonly JournalEntry[], s: RepaymentState, loanAmount: Decimal, moneyIn: Decimal): void {
-  for (const e of entries) {
-    assertBalanced(e);
-    same(money(totalDebits(e)), money(totalCredits(e)), `${e.event} entry`);
-  }
   const net = netByAccount(entries);
   const at = (a: Parameters<typeof net.get>[0]) => net.get(a) ?? ZERO;
   same(money(at('loansReceivable')), money(totalUnpaidPrincipal(s)), 'loans receivable = unpaid principal');
@@ -189,6 +206,14 @@ function expectBooks(entries: readonly JournalEntry[], s: RepaymentState, loanAm
   same(money(at('cash').plus(at('bank'))), money(moneyIn.minus(loanAmount)), 'money in less the payout');
   const tb = trialBalance(entries);
   same(money(sum(tb.map((r) => dec(r.debit)))), money(sum(tb.map((r) => dec(r.credit)))), 'trial balance');
+}
+
+/** Each entry balances (checked once, as it is posted). */
+function post(entries: JournalEntry[], e: JournalEntry): JournalEntry {
+  assertBalanced(e);
+  same(money(totalDebits(e)), money(totalCredits(e)), `${e.event} entry`);
+  entries.push(e);
+  return e;
 }
 
 /** The amount a receipt op sends: its own, or a share of what is left to pay (exact edges). */
@@ -204,11 +229,13 @@ interface Counts {
   settlements: number;
 }
 
-function runSequence(loan: LoanTerms, options: RepaymentStateOptions, ops: readonly Op[]): Counts {
-  const initial = repaymentStateOf(loan, options);
+function runSequence(loan: LoanTerms, options: RepaymentStateOptions, engine: Engine, ops: readonly Op[]): Counts {
+  const { settings, holidays } = engine;
+  const initial = createRepaymentState(buildSchedule(loan, settings, holidays), options);
   const loanAmount = dec(loan.loanAmount);
   const payout = postPayout({ principal: loanAmount, paidFrom: 'cash' });
-  const entries: JournalEntry[] = [payout];
+  const entries: JournalEntry[] = [];
+  post(entries, payout);
   const standing: Standing[] = [];
   let state = initial;
   let date = LOAN_DATE;
@@ -222,7 +249,7 @@ function runSequence(loan: LoanTerms, options: RepaymentStateOptions, ops: reado
       const received = amountOf(op, state);
       let a: Allocation;
       try {
-        a = allocateReceipt(state, { date, received, mode: op.mode, tenor: op.tenor }, SETTINGS);
+        a = allocateReceipt(state, { date, received, mode: op.mode, tenor: op.tenor }, settings, holidays);
       } catch (e) {
         if (isDomainError(e)) continue; // a refused receipt changes nothing (the state is immutable)
         throw e;
@@ -239,26 +266,26 @@ function runSequence(loan: LoanTerms, options: RepaymentStateOptions, ops: reado
       });
       same(money(totalDebits(entry)), money(received), 'money in of the repayment entry');
       standing.push({ date, received, mode: op.mode, tenor: op.tenor, allocation: a, entry, before: state });
-      entries.push(entry);
+      post(entries, entry);
       moneyIn = moneyIn.plus(received);
       state = a.state;
       counts.receipts++;
     } else if (op.kind === 'void') {
       const last = standing.pop();
       if (!last) continue;
-      entries.push(reverse(last.entry, { reason: 'void' }));
+      post(entries, reverse(last.entry, { reason: 'void' }));
       moneyIn = moneyIn.minus(last.received);
       // the state is the replay of the standing receipts without the voided one
       let replay = initial;
       for (const r of standing) {
-        replay = allocateReceipt(replay, { date: r.date, received: r.received, mode: r.mode, tenor: r.tenor }, SETTINGS).state;
+        replay = allocateReceipt(replay, { date: r.date, received: r.received, mode: r.mode, tenor: r.tenor }, settings, holidays).state;
       }
       expect(snapshot(replay)).toEqual(snapshot(last.before));
       state = replay;
       counts.voids++;
     } else {
       const on = addDays(state.lastRepaymentDate ?? date, op.gap);
-      const q = settlementQuote(state, on, { method: op.method, lockPeriodMonths: op.lockMonths, lockPeriodFee: dec(String(op.lockFeeCents)).div(100) }, SETTINGS);
+      const q = settlementQuote(state, on, { method: op.method, lockPeriodMonths: op.lockMonths, lockPeriodFee: dec(String(op.lockFeeCents)).div(100) }, settings, holidays);
       same(money(q.principal), money(totalUnpaidPrincipal(state)), 'settlement principal');
       ok(q.principal.plus(q.interest).lte(remainingScheduled(state)), 'settlement above the remaining schedule');
       for (const v of [q.interest, q.rebate, q.lockPeriodFee, q.overdueInterest, q.handlingFee]) ok(!v.isNegative() && isCents(v), `settlement part ${v.toFixed()}`);
@@ -268,7 +295,7 @@ function runSequence(loan: LoanTerms, options: RepaymentStateOptions, ops: reado
       same(money(q.payable), money(q.total.minus(applied)), 'settlement payable');
       const entry = postEarlySettlement({ ...q, tempApplied: applied, receivedInto: 'cash' });
       same(money(totalDebits(entry)), money(q.payable.plus(applied).plus(q.rebate)), 'settlement entry debits');
-      entries.push(entry);
+      post(entries, entry);
       counts.settlements++;
       const net = netByAccount(entries);
       same(money(net.get('loansReceivable') ?? ZERO), '0.00', 'a settled loan owes no principal');
@@ -277,7 +304,7 @@ function runSequence(loan: LoanTerms, options: RepaymentStateOptions, ops: reado
       same(money(sum(tb.map((r) => dec(r.debit)))), money(sum(tb.map((r) => dec(r.credit)))), 'trial balance after the settlement');
       if (op.keep) return counts;
       // voided: reversed, and the loan goes on as before it
-      entries.push(reverse(entry, { reason: 'void' }));
+      post(entries, reverse(entry, { reason: 'void' }));
     }
     expectBooks(entries, state, loanAmount, moneyIn);
     // over the standing receipts: every cent received is in the state
@@ -296,7 +323,7 @@ describe('servicing model: receipts, voids and settlements on random loans', () 
     () => {
       const total: Counts = { receipts: 0, voids: 0, settlements: 0 };
       fc.assert(
-        fc.property(loanArb, fc.array(opArb, { minLength: 1, maxLength: 12 }), (l, ops) => {
+        fc.property(loanArb, engineArb, fc.array(opArb, { minLength: 1, maxLength: 10 }), (l, engine, ops) => {
           const terms: LoanTerms = {
             loanAmount: dec(String(l.amountCents)).div(100).toFixed(2),
             loanDate: LOAN_DATE,
@@ -310,7 +337,7 @@ describe('servicing model: receipts, voids and settlements on random loans', () 
             overduePenalty: dec(String(l.penaltyCents)).div(100).toFixed(2),
             allowPartialPrincipal: l.allowPartialPrincipal,
           };
-          const c = runSequence(terms, options, ops);
+          const c = runSequence(terms, options, engine, ops);
           total.receipts += c.receipts;
           total.voids += c.voids;
           total.settlements += c.settlements;
