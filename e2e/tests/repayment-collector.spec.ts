@@ -26,7 +26,8 @@ test('the collector finds an overdue loan by phone and posts a cash receipt over
   await m.getByRole('searchbox').fill(PHONE);
   const loaded = page.waitForResponse((r) => r.url().includes(`/repayments/due?loanId=${OVERDUE_LOAN}`));
   await m.getByRole('button', { name: btn(t(lang, 'loans:finder.search')) }).click();
-  await m.getByRole('row', { name: /張小燕/ }).first().click();
+  // 張小燕 has an application pending too: the repaying loan is the one to take money for
+  await m.getByRole('row').filter({ hasText: '張小燕' }).filter({ hasText: t(lang, 'enums:loanStatus.repaying') }).click();
   const due = ((await (await loaded).json()) as { data: DueState }).data;
   expect(due.instalments.filter((i) => i.state === 'overdue').map((i) => i.tenor)).toEqual([1, 2]);
   expect(dec(due.overdueInterest).gt(0)).toBe(true);
@@ -82,4 +83,31 @@ test('the manager voids the collector’s receipt, and the loan is overdue again
   const due = ((await (await loaded).json()) as { data: DueState }).data;
   expect(due.instalments.filter((i) => i.state === 'overdue').map((i) => i.tenor)).toEqual([1, 2]);
   expect(due.tempAmount).toBe('0.00');
+});
+
+test('an early settlement quote of the overdue loan prints, and posting it completes the loan', async ({ page }) => {
+  const lang: Lang = 'en';
+  await signIn(page, 'manager', lang);
+  await goInApp(page, `/repayment/settlement?loanId=${OVERDUE_LOAN}`);
+  const m = main(page);
+  const quote = m.locator('.settlement-quote-sheet:visible');
+  await expect(quote).toBeVisible({ timeout: 15_000 });
+  await expect(quote).toContainText('張小燕');
+  // the overdue interest charged to the day is part of the quote
+  await expect(quote.locator('tr', { hasText: t(lang, 'settlement:fields.overdueInterest') }).first()).not.toContainText(/^\s*0\.00\s*$/);
+  await page.evaluate(() => {
+    window.print = () => undefined;
+  });
+  await m.getByRole('button', { name: btn(t(lang, 'settlement:print')) }).click();
+  await expect(page.locator('.loan-papers-print .settlement-quote-sheet')).toHaveCount(1);
+  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  await expect(page.locator('.loan-papers-print')).toHaveCount(0);
+
+  await m.getByRole('button', { name: btn(t(lang, 'settlement:post')) }).last().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  const posted = page.waitForResponse((r) => r.url().endsWith('/repayments/settle') && r.request().method() === 'POST');
+  await dialog.getByRole('button', { name: btn(t(lang, 'settlement:post')) }).click();
+  expect((await posted).status()).toBe(200);
+  await expect(m.locator('.ant-result-success')).toContainText(t(lang, 'enums:loanStatus.complete'));
 });
