@@ -34,3 +34,4 @@ export * from './loan-papers.js';
 export * from './form-layout.js';
 export * from './address-search.js';
 export * from './repayments.js';
+export * from './repayment-tips.js';

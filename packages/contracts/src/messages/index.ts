@@ -35,6 +35,7 @@ import zhTWMembers from './zh-TW/members.json' with { type: 'json' };
 import zhTWOptions from './zh-TW/options.json' with { type: 'json' };
 import zhTWPapers from './zh-TW/papers.json' with { type: 'json' };
 import zhTWRepayments from './zh-TW/repayments.json' with { type: 'json' };
+import zhTWServicing from './zh-TW/servicing.json' with { type: 'json' };
 import zhTWMonitor from './zh-TW/monitor.json' with { type: 'json' };
 import zhTWParams from './zh-TW/params.json' with { type: 'json' };
 import zhTWSettings from './zh-TW/settings.json' with { type: 'json' };
@@ -65,6 +66,7 @@ import enMembers from './en/members.json' with { type: 'json' };
 import enOptions from './en/options.json' with { type: 'json' };
 import enPapers from './en/papers.json' with { type: 'json' };
 import enRepayments from './en/repayments.json' with { type: 'json' };
+import enServicing from './en/servicing.json' with { type: 'json' };
 import enMonitor from './en/monitor.json' with { type: 'json' };
 import enParams from './en/params.json' with { type: 'json' };
 import enSettings from './en/settings.json' with { type: 'json' };
@@ -95,6 +97,7 @@ import zhCNMembers from './zh-CN/members.json' with { type: 'json' };
 import zhCNOptions from './zh-CN/options.json' with { type: 'json' };
 import zhCNPapers from './zh-CN/papers.json' with { type: 'json' };
 import zhCNRepayments from './zh-CN/repayments.json' with { type: 'json' };
+import zhCNServicing from './zh-CN/servicing.json' with { type: 'json' };
 import zhCNMonitor from './zh-CN/monitor.json' with { type: 'json' };
 import zhCNParams from './zh-CN/params.json' with { type: 'json' };
 import zhCNSettings from './zh-CN/settings.json' with { type: 'json' };
@@ -132,6 +135,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     options: zhTWOptions,
     papers: zhTWPapers,
     repayments: zhTWRepayments,
+    servicing: zhTWServicing,
     params: zhTWParams,
     parties: zhTWParties,
     customers: zhTWCustomers,
@@ -164,6 +168,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     options: enOptions,
     papers: enPapers,
     repayments: enRepayments,
+    servicing: enServicing,
     params: enParams,
     parties: enParties,
     customers: enCustomers,
@@ -196,6 +201,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     options: zhCNOptions,
     papers: zhCNPapers,
     repayments: zhCNRepayments,
+    servicing: zhCNServicing,
     params: zhCNParams,
     parties: zhCNParties,
     customers: zhCNCustomers,

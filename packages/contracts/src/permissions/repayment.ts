@@ -7,9 +7,11 @@ import { action, page } from './define.js';
  */
 export const repaymentPermissions = [
   page('repayment', 40, 'process', { icon: 'transaction', available: true, api: ['POST /repayments', 'GET /repayments/due', 'POST /repayments/preview'] }),
-  page('repayment', 41, 'tipsList', { icon: 'bell' }),
+  page('repayment', 41, 'tipsList', { icon: 'bell', available: true, api: ['GET /repayments/tips', 'GET /repayments/tips/export'] }),
   page('repayment', 42, 'processList', { icon: 'ordered-list' }),
   page('repayment', 43, 'operation', { icon: 'form' }),
   page('repayment', 44, 'list', { icon: 'unordered-list', available: true, api: ['GET /repayments', 'GET /repayments/{id}'] }),
   action('repayment', 45, 'repayment.void', ['POST /repayments/{id}/correct']),
+  /** Running the daily servicing job by hand (it also runs every day at 00:05 Hong Kong time). */
+  action('repayment', 46, 'repayment.dailyJob', ['POST /repayments/dailyJob']),
 ];

@@ -17,3 +17,4 @@ export * from './loans.js';
 export * from './members.js';
 export * from './form-layouts.js';
 export * from './repayments.js';
+export * from './due-summaries.js';
