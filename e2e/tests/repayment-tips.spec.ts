@@ -38,7 +38,7 @@ test.beforeAll(async ({ request }) => {
       repayCycle: 'every-n-days',
       cycleDays: 2,
       interestMethod: 'amortization',
-      flatRate: '0.5',
+      flatRate: '0.01',
     });
     await api(request, clerk, 'POST', `/loans/${loan.id}/submit`, {});
     await api(request, manager, 'POST', `/loans/${loan.id}/approve`, { overdueRate: '36', overduePenalty: '100' });

@@ -90,7 +90,7 @@ beforeAll(async () => {
   // the first instalment (a month after the loan date) 10 days overdue
   overdue = await repayingLoan({ daysAgo: 41 });
   fresh = await repayingLoan();
-  soon = await repayingLoan({ cycle: { repayCycle: 'every-n-days', cycleDays: 2 } });
+  soon = await repayingLoan({ cycle: { repayCycle: 'every-n-days', cycleDays: 2, flatRate: '0.01' } });
   kwunTong = await repayingLoan({ daysAgo: 60, customerId: otherBorrower });
   // A loan of Kwun Tong (store 2): its summary takes the loan's store.
   await t.pool.query(`update loans set store_id = 2 where id = $1`, [kwunTong.id]);
