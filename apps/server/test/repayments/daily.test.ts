@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { API_BASE, type DailyJobResult, type DueState, type LoanItem, type RepaymentTipsPage } from '@harbour/contracts';
 import { dec, sum } from '@harbour/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { msUntilHongKong } from '../../src/jobs/schedule.js';
 import { refreshDueSummary, runDailyServicing } from '../../src/modules/repayments/daily.js';
 import { systemContext } from '../../src/platform/context.js';
 import { withTx } from '../../src/platform/tx.js';
@@ -299,5 +300,18 @@ describe('the tips list', () => {
     cwb.worksheets[0]!.eachRow((row) => values.push(row.getCell(2).value));
     expect(values).not.toContain(kwunTong.loanNo);
     expect(values).toContain(overdue.loanNo);
+  });
+});
+
+describe('the schedule', () => {
+  it('waits until the next 00:05 in Hong Kong (UTC+8, no daylight saving)', () => {
+    // 00:04 in Hong Kong: one minute
+    expect(msUntilHongKong(new Date('2026-11-23T16:04:00Z'), 0, 5)).toBe(60_000);
+    // exactly 00:05: the next day's
+    expect(msUntilHongKong(new Date('2026-11-23T16:05:00Z'), 0, 5)).toBe(86_400_000);
+    // 06:00 in Hong Kong: 18 h 5 min
+    expect(msUntilHongKong(new Date('2026-11-23T22:00:00Z'), 0, 5)).toBe((18 * 60 + 5) * 60_000);
+    // 23:59:30 in Hong Kong on 30 June (UTC date still the 30th): 5.5 min
+    expect(msUntilHongKong(new Date('2026-06-30T15:59:30Z'), 0, 5)).toBe(5 * 60_000 + 30_000);
   });
 });

@@ -107,7 +107,10 @@ export async function refreshDueSummary(tx: Tx, loanId: number): Promise<DueSumm
     await tx.delete(loanDueSummaries).where(eq(loanDueSummaries.loanId, loanId));
     return null;
   }
-  const [today, engine, { state }] = await Promise.all([businessToday(tx), loadEngine(tx), loadRepaymentState(tx, loan)]);
+  // one after another: the queries share the transaction's connection
+  const today = await businessToday(tx);
+  const engine = await loadEngine(tx);
+  const { state } = await loadRepaymentState(tx, loan);
   const row = dueSummaryOf(loan, state, today, engine);
   await saveSummaries(tx, [row]);
   return row;

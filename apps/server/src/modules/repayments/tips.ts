@@ -43,7 +43,8 @@ interface Frame {
 }
 
 async function frameOf(tx: DbOrTx): Promise<Frame> {
-  const [today, set] = await Promise.all([businessToday(tx), readSettings(tx, ['overdueReminderDays', 'overdueReminderPageSize', 'visibleTelDigits'])]);
+  const today = await businessToday(tx);
+  const set = await readSettings(tx, ['overdueReminderDays', 'overdueReminderPageSize', 'visibleTelDigits']);
   return { today, reminderDays: set.overdueReminderDays, pageSize: set.overdueReminderPageSize, visibleDigits: set.visibleTelDigits };
 }
 
@@ -113,24 +114,22 @@ export async function listTips(tx: DbOrTx, ctx: ServiceContext, q: TipsQuery): P
   const f = await frameOf(tx);
   const pageSize = q.pageSize ?? f.pageSize;
   const where = whereOf(ctx, q, f);
-  const [rows, [totals]] = await Promise.all([
-    from(tx, ctx)
-      .where(where)
-      .orderBy(...orderBy(q.sort, SORTS, DEFAULT_SORT, s.loanId))
-      .limit(pageSize)
-      .offset(offsetOf(q.page, pageSize)),
-    tx
-      .select({
-        amountDue: sql<string>`coalesce(sum(${amountDue}), 0)::numeric(16,2)::text`,
-        overdueAmount: sql<string>`coalesce(sum(${s.overdueAmount}), 0)::numeric(16,2)::text`,
-        asOf: sql<string | null>`to_char(min(${s.asOf}), 'YYYY-MM-DD')`,
-        count: sql<number>`cast(count(*) as integer)`,
-      })
-      .from(loanDueSummaries)
-      .innerJoin(loans, eq(loans.id, s.loanId))
-      .innerJoin(customers, eq(customers.id, loans.customerId))
-      .where(where),
-  ]);
+  const rows = await from(tx, ctx)
+    .where(where)
+    .orderBy(...orderBy(q.sort, SORTS, DEFAULT_SORT, s.loanId))
+    .limit(pageSize)
+    .offset(offsetOf(q.page, pageSize));
+  const [totals] = await tx
+    .select({
+      amountDue: sql<string>`coalesce(sum(${amountDue}), 0)::numeric(16,2)::text`,
+      overdueAmount: sql<string>`coalesce(sum(${s.overdueAmount}), 0)::numeric(16,2)::text`,
+      asOf: sql<string | null>`to_char(min(${s.asOf}), 'YYYY-MM-DD')`,
+      count: sql<number>`cast(count(*) as integer)`,
+    })
+    .from(loanDueSummaries)
+    .innerJoin(loans, eq(loans.id, s.loanId))
+    .innerJoin(customers, eq(customers.id, loans.customerId))
+    .where(where);
   const page: Page<RepaymentTip> = pageOfRows(
     rows.map((r) => toTip(r, f)),
     totals?.count ?? 0,
