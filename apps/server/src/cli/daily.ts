@@ -2,6 +2,8 @@ import { isCalendarDate } from '@harbour/contracts';
 import { loadConfig } from '../config.js';
 import { startDatabase } from '../db/start.js';
 import { runDailyServicing } from '../modules/repayments/daily.js';
+import { AppError } from '../http/app-error.js';
+import { translate } from '../http/i18n.js';
 import { StartupError } from '../startup-error.js';
 
 /**
@@ -43,7 +45,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
-    process.stderr.write(`daily: ${err instanceof StartupError ? err.message : err instanceof Error ? err.message.split('\n')[0] : String(err)}\n`);
+    // a refusal of the job (a future date) in words, not its message code
+    const text = err instanceof AppError ? translate('en', err.code, err.params) : err instanceof StartupError ? err.message : err instanceof Error ? err.message.split('\n')[0] : String(err);
+    process.stderr.write(`daily: ${text}\n`);
     process.exit(1);
   },
 );

@@ -144,7 +144,7 @@ export async function runDailyServicing(
     const started = Date.now();
     const today = await businessToday(tx);
     const asOf = opts.date ?? today;
-    if (compareDates(asOf, today) > 0) throw businessRule('repayments.errors.dateInFuture', { today });
+    if (compareDates(asOf, today) > 0) throw businessRule('servicing.daily.dateInFuture', { today });
     const engine = await loadEngine(tx);
     let written = 0;
     let overdue = 0;

@@ -159,7 +159,7 @@ export default function TipsListPage() {
         <Flex wrap gap={8} align="center">
           <DatePicker.RangePicker
             aria-label={t('tips.dueDate')}
-            placeholder={[t('tips.dueDate'), t('tips.dueDate')]}
+            placeholder={[t('tips.dueFrom'), t('tips.dueTo')]}
             format={DATE_FORMAT}
             allowEmpty={[true, true]}
             value={range}
@@ -231,7 +231,8 @@ export default function TipsListPage() {
         loading={list.isFetching}
         columns={columns}
         dataSource={data?.items ?? []}
-        scroll={{ x: 'max-content' }}
+        // wide enough for the amounts; headers wrap rather than push the amount due out of sight
+        scroll={{ x: 1080 }}
         pagination={{
           current: data?.page ?? page,
           pageSize: data?.pageSize,
