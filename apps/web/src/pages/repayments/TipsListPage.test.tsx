@@ -46,7 +46,7 @@ describe('TipsListPage', () => {
     fakeApi((c) => (c.path === '/repayments/tips' ? ok(PAGE) : undefined));
     renderAt('/repayment/tipsList', <TipsListPage />);
     const row = await screen.findByRole('row', { name: /MK2611001/ });
-    expect(within(row).getByText('Overdue')).toBeInTheDocument();
+    expect(within(row).getByText('13 days overdue')).toBeInTheDocument();
     expect(within(row).getAllByText('2,120.00').length).toBeGreaterThan(0);
     expect(within(row).getByText('2,247.88')).toBeInTheDocument();
     expect(within(row).getByText('****5678')).toBeInTheDocument();

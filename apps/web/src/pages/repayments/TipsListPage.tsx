@@ -30,7 +30,7 @@ const DUE_SOON = '#0958d9';
 function DueTag({ tip, today }: { tip: RepaymentTip; today: string }) {
   const { t } = useTranslation('servicing');
   const overdue = tip.overdueTenors > 0 || (!!tip.nextDueDate && tip.nextDueDate < today);
-  if (overdue) return <Tag color={OVERDUE}>{t('tips.overdue')}</Tag>;
+  if (overdue) return <Tag color={OVERDUE}>{tip.daysOverdue > 0 ? t('tips.overdueDays', { count: tip.daysOverdue }) : t('tips.overdue')}</Tag>;
   if (tip.nextDueDate === today) return <Tag color={DUE_TODAY}>{t('tips.dueToday')}</Tag>;
   return <Tag color={DUE_SOON}>{t('tips.dueSoon')}</Tag>;
 }
@@ -95,7 +95,11 @@ export default function TipsListPage() {
       key: 'loanNo',
       sorter: true,
       sortOrder: sortOrder('loanNo'),
-      render: (v: string, r) => <Link to={`/loan/operation?id=${r.loanId}`}>{v}</Link>,
+      render: (v: string, r) => (
+        <Link to={`/loan/operation?id=${r.loanId}`} style={{ whiteSpace: 'nowrap' }}>
+          {v}
+        </Link>
+      ),
     },
     {
       title: t('tips.fields.customerName'),
@@ -104,15 +108,23 @@ export default function TipsListPage() {
       sorter: true,
       sortOrder: sortOrder('customerName'),
       render: (v: string, r) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          {v} {r.mobile && <Typography.Text type="secondary">{r.mobile}</Typography.Text>}
-        </span>
+        <Flex vertical style={{ whiteSpace: 'nowrap' }}>
+          <span>{v}</span>
+          {r.mobile && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {r.mobile}
+            </Typography.Text>
+          )}
+        </Flex>
       ),
     },
     { title: t('tips.fields.store'), dataIndex: 'storeName', key: 'storeName', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
     {
+      // the tag carries the days overdue; sorting it sorts by them
       title: t('tips.fields.status'),
-      key: 'status',
+      key: 'daysOverdue',
+      sorter: true,
+      sortOrder: sortOrder('daysOverdue'),
       render: (_: unknown, r) => <DueTag tip={r} today={today} />,
     },
     {
@@ -127,23 +139,17 @@ export default function TipsListPage() {
       key: 'nextDueDate',
       sorter: true,
       sortOrder: sortOrder('nextDueDate'),
-      render: (v: string | null) => <DateText value={v} />,
+      render: (v: string | null) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          <DateText value={v} />
+        </span>
+      ),
     },
     money('nextAmount'),
-    { title: t('tips.fields.overdueTenors'), dataIndex: 'overdueTenors', key: 'overdueTenors', align: 'right' },
     money('overdueAmount', true),
     money('overdueInterest'),
     money('handlingFee'),
     money('amountDue', true),
-    {
-      title: t('tips.fields.daysOverdue'),
-      dataIndex: 'daysOverdue',
-      key: 'daysOverdue',
-      align: 'right',
-      sorter: true,
-      sortOrder: sortOrder('daysOverdue'),
-      render: (v: number) => (v > 0 ? <Typography.Text type="danger">{v}</Typography.Text> : v),
-    },
     {
       title: t('tips.fields.actions'),
       key: 'actions',
@@ -227,12 +233,14 @@ export default function TipsListPage() {
       {stale && <Alert type="warning" showIcon title={t('tips.stale', { asOf: data.asOf })} style={{ marginBottom: 12 }} />}
       <Table<RepaymentTip>
         rowKey="loanId"
-        size="middle"
+        size="small"
+        // auto layout: a header wraps between its words, amounts and dates stay on one line
+        tableLayout="auto"
         loading={list.isFetching}
         columns={columns}
         dataSource={data?.items ?? []}
-        // wide enough for the amounts; headers wrap rather than push the amount due out of sight
-        scroll={{ x: 1080 }}
+        // the page's width on a desktop; a phone scrolls the table sideways
+        scroll={{ x: 1000 }}
         pagination={{
           current: data?.page ?? page,
           pageSize: data?.pageSize,
@@ -252,21 +260,21 @@ export default function TipsListPage() {
         summary={() =>
           data && data.total > 0 ? (
             <Table.Summary.Row>
-              <Table.Summary.Cell index={0} colSpan={8}>
+              <Table.Summary.Cell index={0} colSpan={7}>
                 <Typography.Text strong>{t('tips.total')}</Typography.Text>
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={8} align="right">
+              <Table.Summary.Cell index={7} align="right">
                 <Typography.Text strong>
                   <Money value={data.totals.overdueAmount} />
                 </Typography.Text>
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={9} colSpan={2} />
-              <Table.Summary.Cell index={11} align="right">
+              <Table.Summary.Cell index={8} colSpan={2} />
+              <Table.Summary.Cell index={10} align="right">
                 <Typography.Text strong>
                   <Money value={data.totals.amountDue} />
                 </Typography.Text>
               </Table.Summary.Cell>
-              <Table.Summary.Cell index={12} colSpan={2} />
+              <Table.Summary.Cell index={11} />
             </Table.Summary.Row>
           ) : null
         }
