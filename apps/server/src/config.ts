@@ -35,6 +35,12 @@ export interface Config {
   alsUrl: string | undefined;
   /** How long to wait for the Address Lookup Service (`HARBOUR_ALS_TIMEOUT_MS`, 5000). */
   alsTimeoutMs: number;
+  /**
+   * Run the scheduled jobs (the daily servicing job at 00:05 Hong Kong time) in this instance;
+   * on unless `HARBOUR_SCHEDULED_JOBS=0`, off in tests. Several instances may run them: an
+   * advisory lock lets one of them do each run.
+   */
+  scheduledJobs: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -71,5 +77,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCache: env.HARBOUR_SESSION_CACHE !== '0',
     alsUrl,
     alsTimeoutMs,
+    scheduledJobs: mode === 'test' ? env.HARBOUR_SCHEDULED_JOBS === '1' : env.HARBOUR_SCHEDULED_JOBS !== '0',
   };
 }

@@ -19,7 +19,8 @@ export async function repayingLoan(
   who: LoanMakers,
   customerId: number,
   today: string,
-  opts: { daysAgo?: number; amount?: string; tenor?: number } = {},
+  /** `terms` replace the application's (repay cycle, rate…) */
+  opts: { daysAgo?: number; amount?: string; tenor?: number; terms?: Record<string, unknown> } = {},
 ): Promise<LoanItem> {
   const body = {
     customerId,
@@ -32,6 +33,7 @@ export async function repayingLoan(
     repayCycle: 'monthly',
     interestMethod: 'amortization',
     flatRate: '1',
+    ...opts.terms,
   };
   const loan = dataOf(await call<LoanItem>(t.app, 'POST', '/loans', { token: who.clerk, body }));
   await call(t.app, 'POST', `/loans/${loan.id}/submit`, { token: who.clerk, body: {} });

@@ -81,6 +81,8 @@ export const pages: Record<string, PageComponent> = {
   'tools.addressSearch': lazy(() => import('../pages/tools/address/AddressSearchPage.js')),
   // Reports: the ledger's trial balance.
   'reports.trialBalance': lazy(() => import('../pages/ledger/TrialBalancePage.js')),
+  // Repayment → tips list: loans due soon and overdue, from the daily servicing job's summaries.
+  'repayment.tipsList': lazy(() => import('../pages/repayments/TipsListPage.js')),
   'system.settings': lazy(() => import('../pages/system-settings/SettingsPage.js')),
   'system.codeFormat': lazy(() => import('../pages/system-settings/CodeFormatPage.js')),
   'system.activePeriod': lazy(() => import('../pages/system-settings/ActivePeriodPage.js')),

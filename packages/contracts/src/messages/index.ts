@@ -37,6 +37,7 @@ import zhTWPapers from './zh-TW/papers.json' with { type: 'json' };
 import zhTWRepayments from './zh-TW/repayments.json' with { type: 'json' };
 import zhTWStatements from './zh-TW/statements.json' with { type: 'json' };
 import zhTWSettlement from './zh-TW/settlement.json' with { type: 'json' };
+import zhTWServicing from './zh-TW/servicing.json' with { type: 'json' };
 import zhTWMonitor from './zh-TW/monitor.json' with { type: 'json' };
 import zhTWParams from './zh-TW/params.json' with { type: 'json' };
 import zhTWSettings from './zh-TW/settings.json' with { type: 'json' };
@@ -69,6 +70,7 @@ import enPapers from './en/papers.json' with { type: 'json' };
 import enRepayments from './en/repayments.json' with { type: 'json' };
 import enStatements from './en/statements.json' with { type: 'json' };
 import enSettlement from './en/settlement.json' with { type: 'json' };
+import enServicing from './en/servicing.json' with { type: 'json' };
 import enMonitor from './en/monitor.json' with { type: 'json' };
 import enParams from './en/params.json' with { type: 'json' };
 import enSettings from './en/settings.json' with { type: 'json' };
@@ -101,6 +103,7 @@ import zhCNPapers from './zh-CN/papers.json' with { type: 'json' };
 import zhCNRepayments from './zh-CN/repayments.json' with { type: 'json' };
 import zhCNStatements from './zh-CN/statements.json' with { type: 'json' };
 import zhCNSettlement from './zh-CN/settlement.json' with { type: 'json' };
+import zhCNServicing from './zh-CN/servicing.json' with { type: 'json' };
 import zhCNMonitor from './zh-CN/monitor.json' with { type: 'json' };
 import zhCNParams from './zh-CN/params.json' with { type: 'json' };
 import zhCNSettings from './zh-CN/settings.json' with { type: 'json' };
@@ -140,6 +143,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     repayments: zhTWRepayments,
     statements: zhTWStatements,
     settlement: zhTWSettlement,
+    servicing: zhTWServicing,
     params: zhTWParams,
     parties: zhTWParties,
     customers: zhTWCustomers,
@@ -174,6 +178,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     repayments: enRepayments,
     statements: enStatements,
     settlement: enSettlement,
+    servicing: enServicing,
     params: enParams,
     parties: enParties,
     customers: enCustomers,
@@ -208,6 +213,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     repayments: zhCNRepayments,
     statements: zhCNStatements,
     settlement: zhCNSettlement,
+    servicing: zhCNServicing,
     params: zhCNParams,
     parties: zhCNParties,
     customers: zhCNCustomers,

@@ -7,7 +7,7 @@ import { action, page } from './define.js';
  */
 export const repaymentPermissions = [
   page('repayment', 40, 'process', { icon: 'transaction', available: true, api: ['POST /repayments', 'GET /repayments/due', 'POST /repayments/preview', 'POST /repayments/applyTemporary'] }),
-  page('repayment', 41, 'tipsList', { icon: 'bell' }),
+  page('repayment', 41, 'tipsList', { icon: 'bell', available: true, api: ['GET /repayments/tips', 'GET /repayments/tips/export'] }),
   page('repayment', 42, 'processList', { icon: 'ordered-list' }),
   page('repayment', 43, 'operation', { icon: 'form' }),
   page('repayment', 44, 'list', { icon: 'unordered-list', available: true, api: ['GET /repayments', 'GET /repayments/{id}'] }),
@@ -19,4 +19,6 @@ export const repaymentPermissions = [
    * and posting it, which completes the loan.
    */
   page('repayment', 47, 'settlement', { hidden: true, available: true, api: ['GET /repayments/settlement', 'POST /repayments/settle'] }),
+  /** Running the daily servicing job by hand (it also runs every day at 00:05 Hong Kong time). */
+  action('repayment', 46, 'repayment.dailyJob', ['POST /repayments/dailyJob']),
 ];

@@ -5,6 +5,7 @@ import { articles, banks, blacklist, companyInfo, formLayoutFields, holidays, oc
 import { hashPassword } from '../../platform/passwords.js';
 import { seedDemoCustomers } from './customers.js';
 import { seedDemoLoans } from './loans.js';
+import { runDailyServicing } from '../../modules/repayments/daily.js';
 import { seedDemoMembers } from './members.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -28,8 +29,8 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
     groups: ['dashboard', 'loan', 'repayment', 'blacklist', 'tools'],
     // A clerk lists people and checks numbers; seeing whole numbers, editing and removing are the manager's.
     // Submitting despite a blacklist hit is a manager's decision too; so is what the application form asks.
-    // Voiding or refunding a posted receipt is a manager's correction.
-    except: ['blacklist.reveal', 'blacklist.update', 'blacklist.delete', 'loan.blacklistOverride', 'tools.formBuilder', 'tools.formBuilder.edit', 'repayment.void'],
+    // Voiding or refunding a posted receipt is a manager's correction; so is running the daily servicing job by hand.
+    except: ['blacklist.reveal', 'blacklist.update', 'blacklist.delete', 'loan.blacklistOverride', 'tools.formBuilder', 'tools.formBuilder.edit', 'repayment.void', 'repayment.dailyJob'],
     // Registers and edits customers; sees their ID numbers and phones masked only.
     keys: ['persona.list', 'persona.create', 'persona.edit', 'persona.detail'],
   },
@@ -241,5 +242,7 @@ export async function seedDemo(db: Db): Promise<void> {
   // audit rows, and the payouts' journal entries.
   const customerIds = await seedDemoCustomers(db, storeIds);
   await seedDemoLoans(db, storeIds, customerIds);
+  // What each repaying loan owes today, for the tips list and the reports (the daily job's first run).
+  await runDailyServicing(db);
   await seedDemoMembers(db);
 }

@@ -15,6 +15,7 @@ import { changeStatus } from '../../platform/status-change.js';
 import { runCalculator } from '../tools/calculator-service.js';
 import { loanStatusSpec, termsOf } from './approval.js';
 import type { LoanRow } from './read.js';
+import { refreshDueSummary } from '../repayments/daily.js';
 
 type PayoutBody = z.output<typeof payoutBodySchema>;
 
@@ -114,4 +115,6 @@ export async function payOut(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: P
     set: { loanNo, payoutDate: body.payoutDate, payoutMethod: body.method },
     audit: { applyNo: loan.applyNo, loanNo, payoutDate: body.payoutDate, method: body.method, chequeNo: body.chequeNo, ...figures, journalEntryId: entryId, instalments: result.schedule.length },
   });
+  // the new loan enters the tips list and the reminders at once, not at the next daily run
+  await refreshDueSummary(tx, loan.id);
 }

@@ -18,6 +18,26 @@ import { dueState, previewReceipt } from './receipts.js';
 import { repaymentService } from './service.js';
 import { applyTemporary, refundTemporary } from './temporary.js';
 import { postSettlement, settlementQuoteOf } from './settlement.js';
+import {
+  API_BASE,
+  DAILY_JOB_PATH,
+  DAILY_JOB_PERMISSION,
+  REPAYMENT_TIPS_EXPORT_PATH,
+  REPAYMENT_TIPS_PATH,
+  REPAYMENT_TIPS_PERMISSION,
+  type RepaymentTipsQuery,
+  dailyJobBodySchema,
+  dailyJobResultSchema,
+  repaymentTipsPageSchema,
+  repaymentTipsQuerySchema,
+} from '@harbour/contracts';
+import { conflict } from '../../http/app-error.js';
+import { scheduleDaily } from '../../jobs/schedule.js';
+import { DAILY_JOB, jobContextFor, runDailyServicing } from './daily.js';
+import { exportTips, listTips } from './tips.js';
+import { tipsWorkbook } from './tips-xlsx.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Repayments: receipts at the counter (process), their list and their correction. */
 export function repaymentsModule(app: FastifyInstance) {
@@ -107,4 +127,54 @@ export function repaymentsModule(app: FastifyInstance) {
       return done;
     },
   });
+
+  route(app, {
+    method: 'GET',
+    url: REPAYMENT_TIPS_PATH,
+    permission: REPAYMENT_TIPS_PERMISSION,
+    summary: 'Loans due within the overdue reminder days and overdue loans, from the daily summaries (filters, sort, pages)',
+    tags: ['repayments'],
+    querystring: repaymentTipsQuerySchema,
+    response: repaymentTipsPageSchema,
+    handler: (req) => {
+      const ctx = contextOf(req);
+      return withReadTx(ctx, (tx) => listTips(tx, ctx, req.query));
+    },
+  });
+  // Answers the file itself, not an envelope; errors still answer the error envelope.
+  app.route<{ Querystring: RepaymentTipsQuery }>({
+    method: 'GET',
+    url: `${API_BASE}${REPAYMENT_TIPS_EXPORT_PATH}`,
+    config: { permission: REPAYMENT_TIPS_PERMISSION },
+    schema: { summary: 'The tips list of the same filters and sort as an xlsx workbook', tags: ['repayments'], querystring: repaymentTipsQuerySchema },
+    handler: async (req, reply) => {
+      const ctx = contextOf(req);
+      const query = repaymentTipsQuerySchema.parse(req.query);
+      const tips = await withReadTx(ctx, (tx) => exportTips(tx, ctx, query));
+      const file = await tipsWorkbook(req.lang, tips);
+      return reply.type(XLSX).header('content-disposition', `attachment; filename="repayment-tips-${tips.today}.xlsx"`).send(file);
+    },
+  });
+  route(app, {
+    method: 'POST',
+    url: DAILY_JOB_PATH,
+    permission: DAILY_JOB_PERMISSION,
+    summary: 'Run the daily servicing job now (every repaying loan’s due summary recomputed); 409 while a run is under way',
+    tags: ['repayments'],
+    body: dailyJobBodySchema,
+    response: dailyJobResultSchema,
+    handler: async (req) => {
+      const caller = contextOf(req);
+      const run = await runDailyServicing(caller.db, { date: req.body.date, ctx: jobContextFor(caller), startedBy: caller.auth?.staffId ?? null });
+      if (run.status === 'busy') throw conflict('servicing.daily.busy');
+      succeed(req, 'servicing.daily.done');
+      return run.result;
+    },
+  });
+  if (app.config.scheduledJobs) {
+    scheduleDaily(app, DAILY_JOB, { hour: 0, minute: 5 }, async () => {
+      const run = await runDailyServicing(app.db);
+      return run.status === 'busy' ? 'another instance is running it' : `${run.result.loans} loans as of ${run.result.asOf} (${run.result.durationMs} ms)`;
+    });
+  }
 }

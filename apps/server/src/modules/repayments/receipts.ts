@@ -38,6 +38,7 @@ import { loanStatusSpec } from '../loans/approval.js';
 import { loanRow, type LoanRow } from '../loans/read.js';
 import { insertLines, loadEngine, loadRepaymentState } from './state.js';
 import { getRepayment, receiptItem, receiptNames } from './read.js';
+import { refreshDueSummary, storeDueSummary } from './daily.js';
 
 type ReceiptInput = z.output<typeof receiptInputSchema>;
 type PreviewInput = z.output<typeof receiptPreviewSchema>;
@@ -179,6 +180,9 @@ export async function postReceipt(tx: Tx, ctx: ServiceContext, r: ReceiptInput):
   const a = allocateReceipt(before, { date, received: r.received, mode: r.repayType, tenor: r.tenor }, engine.settings, engine.holidays);
   const me = ctx.auth?.staffId ?? null;
   const names = await receiptNames(tx, ctx, loan.id, me);
+  const completes = isFullyRepaid(a.state);
+  // What the tips list and the reminders read, from the state after this receipt (no read of its own).
+  await storeDueSummary(tx, { ...loan, status: completes ? 'complete' : loan.status }, a.state, await businessToday(tx), engine);
   // Everything is read and decided: the number is taken last, so the store's counter row (locked
   // until commit, which keeps numbers gapless) is held only for the writes below.
   const repayNo = await takeCode(tx, 'repayNo', { storeId: loan.storeId, date });
@@ -220,7 +224,6 @@ export async function postReceipt(tx: Tx, ctx: ServiceContext, r: ReceiptInput):
     })
     .returning();
   const lines = await insertLines(tx, loan, row!.id, before, a.state, me);
-  const completes = isFullyRepaid(a.state);
   if (completes) await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'settle', { audit: false });
   await audit(tx, {
     action: 'add',
@@ -274,5 +277,6 @@ export async function correctReceipt(tx: Tx, ctx: ServiceContext, id: number, bo
     after: { reason: body.reason, reversalEntryId: reversal, ...(reopens ? { loanStatus: 'repaying' } : {}) },
     recordStores: [loan.storeId],
   });
+  await refreshDueSummary(tx, loan.id);
   return getRepayment(tx, ctx, id);
 }

@@ -32,6 +32,7 @@ import { takeCode } from '../../platform/codes.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { postJournal } from '../../platform/ledger.js';
 import { changeStatus } from '../../platform/status-change.js';
+import { refreshDueSummary } from './daily.js';
 import { loanStatusSpec } from '../loans/approval.js';
 import { loanRow, type LoanRow } from '../loans/read.js';
 import { readCompanyInfo } from '../company/service.js';
@@ -221,6 +222,8 @@ export async function postSettlement(tx: Tx, ctx: ServiceContext, b: SettlementB
     })),
   );
   await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'settle', { audit: false });
+  // a completed loan leaves the tips list and the reminders
+  await refreshDueSummary(tx, loan.id);
   const answer = toAnswer(loan, await customerName(tx, loan), q, loanPapersSchema.shape.lender.parse(await readCompanyInfo(tx)));
   await audit(tx, {
     action: 'add',

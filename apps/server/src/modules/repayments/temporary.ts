@@ -36,6 +36,7 @@ import { postJournal } from '../../platform/ledger.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { loanStatusSpec } from '../loans/approval.js';
 import { loanRow, type LoanRow } from '../loans/read.js';
+import { refreshDueSummary } from './daily.js';
 import { getRepayment } from './read.js';
 import { assertReceiving, receiptDate } from './receipts.js';
 import { type Engine, insertLines, loadEngine, loadRepaymentState } from './state.js';
@@ -170,6 +171,7 @@ export async function applyTemporary(tx: Tx, ctx: ServiceContext, r: ApplyInput)
     },
     recordStores: [loan.storeId],
   });
+  await refreshDueSummary(tx, loan.id);
   return getRepayment(tx, ctx, id);
 }
 
@@ -215,5 +217,6 @@ export async function refundTemporary(tx: Tx, ctx: ServiceContext, r: RefundInpu
     after: { repayNo, loanNo: loan.loanNo, paidOut: money(amount), method: r.method, chequeNo: r.chequeNo, reason: r.reason, tempAmount: money(held.minus(amount)), journalEntryId: entryId },
     recordStores: [loan.storeId],
   });
+  await refreshDueSummary(tx, loan.id);
   return getRepayment(tx, ctx, id);
 }

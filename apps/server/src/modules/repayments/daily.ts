@@ -1,0 +1,199 @@
+/**
+ * The daily servicing job (spec §9 overdue reminder days, holiday overdue interest, day off): every
+ * repaying (or OCA) loan's due summary recomputed on the business date — the next instalment, what
+ * is overdue, the overdue interest accrued to the date (simple interest on the unpaid instalments,
+ * never on interest) and the handling fees — by the domain (`loadRepaymentState` + `accrueOverdue`),
+ * in batches, under an advisory lock so that one instance runs it at a time, with one audit row.
+ * The tips list, the reports and the SMS reminders read `loan_due_summaries`.
+ */
+import type { DailyJobResult } from '@harbour/contracts';
+import { type RepaymentState, ZERO, accrueOverdue, compareDates, sum, totalUnpaidPrincipal, unpaidInstalment } from '@harbour/domain';
+import { and, asc, eq, gt, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { loanDueSummaries, loans } from '../../db/schema/index.js';
+import { businessRule } from '../../http/app-error.js';
+import { audit } from '../../platform/audit.js';
+import { businessToday } from '../../platform/business-date.js';
+import { type ServiceContext, systemContext } from '../../platform/context.js';
+import { withTx } from '../../platform/tx.js';
+import type { LoanRow } from '../loans/read.js';
+import { type Engine, loadEngine, loadRepaymentState } from './state.js';
+
+/** The advisory lock's name: `pg_try_advisory_xact_lock(hashtext(DAILY_LOCK))`. */
+export const DAILY_LOCK = 'harbour.repayments.daily';
+/** The job's name in its audit row's request id and the server's log. */
+export const DAILY_JOB = 'repayments-daily';
+
+/** Loans the job keeps a summary of. */
+export const SERVICED_STATUSES = ['repaying', 'oca'] as const;
+const SERVICED = new Set<string>(SERVICED_STATUSES);
+
+const BATCH = 200;
+
+export type DueSummary = typeof loanDueSummaries.$inferInsert;
+
+const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
+
+/**
+ * One loan's summary on `asOf` (or on its last receipt's date when that is later: a summary never
+ * rewrites what a receipt already charged). Pure: the state and the engine are read by the caller.
+ */
+export function dueSummaryOf(loan: Pick<LoanRow, 'id' | 'storeId' | 'status'>, state: RepaymentState, asOf: string, engine: Engine): DueSummary {
+  const on = state.lastRepaymentDate && compareDates(asOf, state.lastRepaymentDate) < 0 ? state.lastRepaymentDate : asOf;
+  const accrued = accrueOverdue(state, on, engine.settings, engine.holidays);
+  const unpaid = accrued.state.instalments.filter((i) => unpaidInstalment(i).gt(0));
+  const next = unpaid[0];
+  // the domain's overdue lines: instalments past their due date (and grace) with something unpaid
+  const overdue = accrued.lines.filter((l) => l.overdueAmount.gt(0));
+  return {
+    loanId: loan.id,
+    storeId: loan.storeId,
+    loanStatus: loan.status,
+    asOf: on,
+    nextTenor: next?.tenor ?? null,
+    nextDueDate: next?.dueDate ?? null,
+    nextAmount: money(next ? unpaidInstalment(next) : ZERO),
+    remainingTenors: unpaid.length,
+    overdueTenors: overdue.length,
+    overdueAmount: money(sum(overdue.map((l) => l.overdueAmount))),
+    overdueInterest: money(accrued.overdueInterest),
+    handlingFee: money(accrued.fee),
+    daysOverdue: overdue.reduce((m, l) => Math.max(m, l.days), 0),
+    oldestOverdueDate: overdue[0]?.dueDate ?? null,
+    unpaidPrincipal: money(totalUnpaidPrincipal(state)),
+    tempAmount: money(state.tempAmount),
+  };
+}
+
+/** Writes summaries (insert, or replace the loan's one). */
+async function saveSummaries(tx: Tx, rows: DueSummary[]): Promise<void> {
+  if (rows.length === 0) return;
+  const excluded = (c: string) => sql.raw(`excluded.${c}`);
+  await tx
+    .insert(loanDueSummaries)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: loanDueSummaries.loanId,
+      set: {
+        storeId: excluded('store_id'),
+        loanStatus: excluded('loan_status'),
+        asOf: excluded('as_of'),
+        nextTenor: excluded('next_tenor'),
+        nextDueDate: excluded('next_due_date'),
+        nextAmount: excluded('next_amount'),
+        remainingTenors: excluded('remaining_tenors'),
+        overdueTenors: excluded('overdue_tenors'),
+        overdueAmount: excluded('overdue_amount'),
+        overdueInterest: excluded('overdue_interest'),
+        handlingFee: excluded('handling_fee'),
+        daysOverdue: excluded('days_overdue'),
+        oldestOverdueDate: excluded('oldest_overdue_date'),
+        unpaidPrincipal: excluded('unpaid_principal'),
+        tempAmount: excluded('temp_amount'),
+        refreshedAt: sql`now()`,
+      },
+    });
+}
+
+/**
+ * Refreshes one loan's summary inside the caller's transaction, as of today (Hong Kong): call it
+ * after anything that changes what the loan owes (a receipt posted, voided or refunded, a status
+ * change). A loan that no longer repays loses its summary. Answers the summary written, or null.
+ */
+export async function refreshDueSummary(tx: Tx, loanId: number): Promise<DueSummary | null> {
+  const [loan] = await tx.select().from(loans).where(eq(loans.id, loanId));
+  if (!loan) return null;
+  if (!SERVICED.has(loan.status) || !loan.loanNo) {
+    await tx.delete(loanDueSummaries).where(eq(loanDueSummaries.loanId, loanId));
+    return null;
+  }
+  // one after another: the queries share the transaction's connection
+  const today = await businessToday(tx);
+  const engine = await loadEngine(tx);
+  const { state } = await loadRepaymentState(tx, loan);
+  return storeDueSummary(tx, loan, state, today, engine);
+}
+
+/**
+ * A loan's summary from a state already in hand (a receipt's own, after its allocation): written,
+ * or removed once the loan is no longer serviced (complete). No read of its own.
+ */
+export async function storeDueSummary(tx: Tx, loan: typeof loans.$inferSelect, state: RepaymentState, today: string, engine: Engine): Promise<DueSummary | null> {
+  if (!SERVICED.has(loan.status) || !loan.loanNo) {
+    await tx.delete(loanDueSummaries).where(eq(loanDueSummaries.loanId, loan.id));
+    return null;
+  }
+  const row = dueSummaryOf(loan, state, today, engine);
+  await saveSummaries(tx, [row]);
+  return row;
+}
+
+export type DailyRun = { status: 'done'; result: DailyJobResult } | { status: 'busy' };
+
+/**
+ * The context the job runs in when a person starts it by hand: the job's own (every store, no
+ * grants of its own), its audit row naming the person, joined to their request.
+ */
+export function jobContextFor(caller: ServiceContext): ServiceContext {
+  return { ...systemContext(caller.db, DAILY_JOB, { lang: caller.lang }), requestId: caller.requestId, ip: caller.ip, userAgent: caller.userAgent, ...(caller.onAudit ? { onAudit: caller.onAudit } : {}) };
+}
+
+/**
+ * Recomputes every repaying / OCA loan's summary as of `date` (today, Hong Kong, when left out;
+ * never a future date) in one transaction holding the job's advisory lock: a second run while one
+ * is under way — in this instance or another — answers `busy` at once and changes nothing.
+ * Summaries of loans that stopped repaying are removed. One audit row for the run.
+ */
+export async function runDailyServicing(
+  db: Db,
+  opts: { date?: string; ctx?: ServiceContext; startedBy?: number | null; batchSize?: number } = {},
+): Promise<DailyRun> {
+  const ctx = opts.ctx ?? systemContext(db, DAILY_JOB);
+  const size = opts.batchSize ?? BATCH;
+  return withTx(ctx, async (tx): Promise<DailyRun> => {
+    const { rows } = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext(${DAILY_LOCK})) as locked`);
+    if (!rows[0]?.locked) return { status: 'busy' };
+    const started = Date.now();
+    const today = await businessToday(tx);
+    const asOf = opts.date ?? today;
+    if (compareDates(asOf, today) > 0) throw businessRule('servicing.daily.dateInFuture', { today });
+    const engine = await loadEngine(tx);
+    let written = 0;
+    let overdue = 0;
+    let after = 0;
+    for (;;) {
+      const batch = await tx
+        .select()
+        .from(loans)
+        .where(and(inArray(loans.status, [...SERVICED_STATUSES]), isNotNull(loans.loanNo), gt(loans.id, after)))
+        .orderBy(asc(loans.id))
+        .limit(size);
+      if (batch.length === 0) break;
+      const summaries: DueSummary[] = [];
+      for (const loan of batch) {
+        const { state } = await loadRepaymentState(tx, loan);
+        summaries.push(dueSummaryOf(loan, state, asOf, engine));
+      }
+      await saveSummaries(tx, summaries);
+      written += summaries.length;
+      overdue += summaries.filter((s) => (s.overdueTenors ?? 0) > 0).length;
+      after = batch[batch.length - 1]!.id;
+      if (batch.length < size) break;
+    }
+    const gone = await tx
+      .delete(loanDueSummaries)
+      .where(
+        notInArray(
+          loanDueSummaries.loanId,
+          tx
+            .select({ id: loans.id })
+            .from(loans)
+            .where(and(inArray(loans.status, [...SERVICED_STATUSES]), isNotNull(loans.loanNo))),
+        ),
+      )
+      .returning({ loanId: loanDueSummaries.loanId });
+    const result: DailyJobResult = { asOf, loans: written, overdue, removed: gone.length, durationMs: Date.now() - started };
+    await audit(tx, { action: 'edit', module: 'repayments', reference: `daily:${asOf}`, after: result, staffId: opts.startedBy ?? null });
+    return { status: 'done', result };
+  });
+}
