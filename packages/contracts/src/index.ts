@@ -35,3 +35,4 @@ export * from './form-layout.js';
 export * from './address-search.js';
 export * from './repayments.js';
 export * from './statements.js';
+export * from './collection.js';

@@ -36,6 +36,7 @@ import zhTWOptions from './zh-TW/options.json' with { type: 'json' };
 import zhTWPapers from './zh-TW/papers.json' with { type: 'json' };
 import zhTWRepayments from './zh-TW/repayments.json' with { type: 'json' };
 import zhTWStatements from './zh-TW/statements.json' with { type: 'json' };
+import zhTWCollection from './zh-TW/collection.json' with { type: 'json' };
 import zhTWMonitor from './zh-TW/monitor.json' with { type: 'json' };
 import zhTWParams from './zh-TW/params.json' with { type: 'json' };
 import zhTWSettings from './zh-TW/settings.json' with { type: 'json' };
@@ -67,6 +68,7 @@ import enOptions from './en/options.json' with { type: 'json' };
 import enPapers from './en/papers.json' with { type: 'json' };
 import enRepayments from './en/repayments.json' with { type: 'json' };
 import enStatements from './en/statements.json' with { type: 'json' };
+import enCollection from './en/collection.json' with { type: 'json' };
 import enMonitor from './en/monitor.json' with { type: 'json' };
 import enParams from './en/params.json' with { type: 'json' };
 import enSettings from './en/settings.json' with { type: 'json' };
@@ -98,6 +100,7 @@ import zhCNOptions from './zh-CN/options.json' with { type: 'json' };
 import zhCNPapers from './zh-CN/papers.json' with { type: 'json' };
 import zhCNRepayments from './zh-CN/repayments.json' with { type: 'json' };
 import zhCNStatements from './zh-CN/statements.json' with { type: 'json' };
+import zhCNCollection from './zh-CN/collection.json' with { type: 'json' };
 import zhCNMonitor from './zh-CN/monitor.json' with { type: 'json' };
 import zhCNParams from './zh-CN/params.json' with { type: 'json' };
 import zhCNSettings from './zh-CN/settings.json' with { type: 'json' };
@@ -136,6 +139,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     papers: zhTWPapers,
     repayments: zhTWRepayments,
     statements: zhTWStatements,
+    collection: zhTWCollection,
     params: zhTWParams,
     parties: zhTWParties,
     customers: zhTWCustomers,
@@ -169,6 +173,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     papers: enPapers,
     repayments: enRepayments,
     statements: enStatements,
+    collection: enCollection,
     params: enParams,
     parties: enParties,
     customers: enCustomers,
@@ -202,6 +207,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     papers: zhCNPapers,
     repayments: zhCNRepayments,
     statements: zhCNStatements,
+    collection: zhCNCollection,
     params: zhCNParams,
     parties: zhCNParties,
     customers: zhCNCustomers,

@@ -18,3 +18,4 @@ export * from './members.js';
 export * from './form-layouts.js';
 export * from './repayments.js';
 export * from './statements.js';
+export * from './collection.js';
