@@ -88,6 +88,9 @@ describe('OCA transfer, recovery with the agent charge, recall', () => {
     expect(refused.body).toMatchObject({ message: expect.stringContaining('overdue amount') });
 
     const loan = await repayingLoan(75);
+    const counterKey = key();
+    const counter = await call(t.app, 'POST', '/repayments', { token: manager, body: { loanId: loan.id, received: '1000.00', method: 'cash', idempotencyKey: counterKey } });
+    expect(counter.statusCode, JSON.stringify(counter.body)).toBe(200);
     const res = await transfer(loan.id, { solicitorFee: '500', remarks: 'two months behind' });
     expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ message: 'Loan transferred to the OCA agent.' });
@@ -121,6 +124,8 @@ describe('OCA transfer, recovery with the agent charge, recall', () => {
     expect(dataOf(again).id).toBe(item.id);
     expect((await t.pool.query('select count(*)::int n from loan_oca_recoveries where loan_id = $1', [loan.id])).rows[0].n).toBe(1);
     expect((await recover(loan.id, '5.00', manager, { idempotencyKey: k })).statusCode).toBe(409);
+    // Nor is the key of a receipt posted at the counter before the transfer.
+    expect((await recover(loan.id, '5.00', manager, { idempotencyKey: counterKey })).statusCode).toBe(409);
 
     // A receipt credited to the repayments is not deleted here.
     const del = await post('/collection/recoveries/void', { recoveryId: item.id, reason: 'x' });

@@ -10,7 +10,7 @@ import { ZERO, compareDates, dec, moneyAccountFor, postOcaCharge, postWriteOff, 
 import { and, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { customers, loanOcaAssignments, loanOcaRecoveries, loanOcaRecoveryVoids, loanWriteOffs, loans, ocaAgents } from '../../db/schema/index.js';
+import { customers, loanRepayments, loanOcaAssignments, loanOcaRecoveries, loanOcaRecoveryVoids, loanWriteOffs, loans, ocaAgents } from '../../db/schema/index.js';
 import { likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../../http/list.js';
 import { businessRule, conflict } from '../../http/app-error.js';
 import { assertWithinActivePeriod } from '../../platform/active-period.js';
@@ -139,6 +139,9 @@ export async function recordRecovery(tx: Tx, ctx: ServiceContext, r: Recovery): 
   }
   const date = await eventDate(tx, r.date);
   if (loan.status === 'oca') {
+    // The key of a receipt posted at the counter is not a recovery's: refused, not answered with it.
+    const [counter] = await tx.select({ id: loanRepayments.id }).from(loanRepayments).where(and(eq(loanRepayments.loanId, loan.id), eq(loanRepayments.idempotencyKey, r.idempotencyKey)));
+    if (counter) throw conflict('collection.errors.keyReused');
     const transfer = found((await currentTransfer(tx, loan.id)) ?? undefined);
     const charge = money(roundMoney(dec(r.amount).times(dec(transfer.chargePercent ?? '0')).div(100)));
     await assertWithinActivePeriod(tx, date);
