@@ -36,3 +36,4 @@ export * from './address-search.js';
 export * from './repayments.js';
 export * from './statements.js';
 export * from './repayment-tips.js';
+export * from './collection.js';

@@ -38,6 +38,7 @@ import zhTWRepayments from './zh-TW/repayments.json' with { type: 'json' };
 import zhTWStatements from './zh-TW/statements.json' with { type: 'json' };
 import zhTWSettlement from './zh-TW/settlement.json' with { type: 'json' };
 import zhTWServicing from './zh-TW/servicing.json' with { type: 'json' };
+import zhTWCollection from './zh-TW/collection.json' with { type: 'json' };
 import zhTWMonitor from './zh-TW/monitor.json' with { type: 'json' };
 import zhTWParams from './zh-TW/params.json' with { type: 'json' };
 import zhTWSettings from './zh-TW/settings.json' with { type: 'json' };
@@ -71,6 +72,7 @@ import enRepayments from './en/repayments.json' with { type: 'json' };
 import enStatements from './en/statements.json' with { type: 'json' };
 import enSettlement from './en/settlement.json' with { type: 'json' };
 import enServicing from './en/servicing.json' with { type: 'json' };
+import enCollection from './en/collection.json' with { type: 'json' };
 import enMonitor from './en/monitor.json' with { type: 'json' };
 import enParams from './en/params.json' with { type: 'json' };
 import enSettings from './en/settings.json' with { type: 'json' };
@@ -104,6 +106,7 @@ import zhCNRepayments from './zh-CN/repayments.json' with { type: 'json' };
 import zhCNStatements from './zh-CN/statements.json' with { type: 'json' };
 import zhCNSettlement from './zh-CN/settlement.json' with { type: 'json' };
 import zhCNServicing from './zh-CN/servicing.json' with { type: 'json' };
+import zhCNCollection from './zh-CN/collection.json' with { type: 'json' };
 import zhCNMonitor from './zh-CN/monitor.json' with { type: 'json' };
 import zhCNParams from './zh-CN/params.json' with { type: 'json' };
 import zhCNSettings from './zh-CN/settings.json' with { type: 'json' };
@@ -144,6 +147,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     statements: zhTWStatements,
     settlement: zhTWSettlement,
     servicing: zhTWServicing,
+    collection: zhTWCollection,
     params: zhTWParams,
     parties: zhTWParties,
     customers: zhTWCustomers,
@@ -179,6 +183,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     statements: enStatements,
     settlement: enSettlement,
     servicing: enServicing,
+    collection: enCollection,
     params: enParams,
     parties: enParties,
     customers: enCustomers,
@@ -214,6 +219,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     statements: zhCNStatements,
     settlement: zhCNSettlement,
     servicing: zhCNServicing,
+    collection: zhCNCollection,
     params: zhCNParams,
     parties: zhCNParties,
     customers: zhCNCustomers,

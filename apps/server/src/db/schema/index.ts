@@ -19,3 +19,4 @@ export * from './form-layouts.js';
 export * from './repayments.js';
 export * from './statements.js';
 export * from './due-summaries.js';
+export * from './collection.js';

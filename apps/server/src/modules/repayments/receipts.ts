@@ -46,8 +46,8 @@ type PreviewInput = z.output<typeof receiptPreviewSchema>;
 /** Statuses in which a loan takes receipts. */
 const RECEIVING = new Set(['repaying']);
 
-export function assertReceiving(loan: LoanRow): void {
-  if (!RECEIVING.has(loan.status)) throw businessRule('repayments.errors.notRepaying', { status: loan.status });
+export function assertReceiving(loan: LoanRow, receiving: ReadonlySet<string> = RECEIVING): void {
+  if (!receiving.has(loan.status)) throw businessRule('repayments.errors.notRepaying', { status: loan.status });
 }
 
 /** The receipt date: today (Hong Kong) when not given; never in the future. */
@@ -160,7 +160,17 @@ function sameReceipt(stored: typeof loanRepayments.$inferSelect, r: ReceiptInput
   );
 }
 
-export async function postReceipt(tx: Tx, ctx: ServiceContext, r: ReceiptInput): Promise<RepaymentItem> {
+/**
+ * Posts a receipt. `opts` is for another module posting a receipt as part of its own event (money
+ * an OCA agent recovered): the statuses that take it besides `repaying`, and what the receipt's
+ * one audit row says of that event.
+ */
+export async function postReceipt(
+  tx: Tx,
+  ctx: ServiceContext,
+  r: ReceiptInput,
+  opts: { receiving?: ReadonlySet<string>; audit?: Record<string, unknown> } = {},
+): Promise<RepaymentItem> {
   const loan = await loanRow(tx, ctx, r.loanId, { lock: true });
   const [earlier] = await tx
     .select()
@@ -172,7 +182,7 @@ export async function postReceipt(tx: Tx, ctx: ServiceContext, r: ReceiptInput):
     await audit(tx, { action: 'view', module: 'repayments', reference: earlier.id, after: { repayNo: earlier.repayNo, retryOf: earlier.idempotencyKey }, recordStores: [loan.storeId] });
     return getRepayment(tx, ctx, earlier.id);
   }
-  assertReceiving(loan);
+  assertReceiving(loan, opts.receiving);
   const date = await receiptDate(tx, r.repayDate);
   await assertWithinActivePeriod(tx, date);
   const { state: before } = await loadRepaymentState(tx, loan, { allowPartialPrincipal: r.repayType === 'principal' });
@@ -229,7 +239,7 @@ export async function postReceipt(tx: Tx, ctx: ServiceContext, r: ReceiptInput):
     action: 'add',
     module: 'repayments',
     reference: row!.id,
-    after: { ...toPreview(a), repayNo, loanNo: loan.loanNo, method: r.method, chequeNo: r.chequeNo, journalEntryId: entryId, ...(completes ? { loanStatus: 'complete' } : {}) },
+    after: { ...toPreview(a), repayNo, loanNo: loan.loanNo, method: r.method, chequeNo: r.chequeNo, journalEntryId: entryId, ...(completes ? { loanStatus: 'complete' } : {}), ...opts.audit },
     recordStores: [loan.storeId],
   });
   return receiptItem({ r: row!, loanNo: loan.loanNo, ...names, correction: null, correctorName: null, latest: true }, lines);

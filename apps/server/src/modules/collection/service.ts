@@ -1,0 +1,333 @@
+/**
+ * Collection (spec §2 OCA write-off, §3 OCA/write-off, §8): a loan passed to an OCA agent and
+ * recalled, money recovered on it, a write-off and its cancellation. Each function runs in the
+ * caller's transaction under the loan's row lock, changes the status only through the domain's
+ * status table, posts balanced entries through the ledger, appends its own rows and writes ONE
+ * audit row.
+ */
+import type { CollectionLoan, Page, RecoveryItem, collectionFiltersSchema, ocaRecallSchema, ocaTransferSchema, recoveryInputSchema, recoveryVoidSchema, writeOffCancelSchema, writeOffSchema } from '@harbour/contracts';
+import { ZERO, compareDates, dec, moneyAccountFor, postOcaCharge, postWriteOff, postWriteOffRecovery, roundMoney, totalUnpaidPrincipal, unpaidInstalment } from '@harbour/domain';
+import { and, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { customers, loanRepayments, loanOcaAssignments, loanOcaRecoveries, loanOcaRecoveryVoids, loanWriteOffs, loans, ocaAgents } from '../../db/schema/index.js';
+import { likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../../http/list.js';
+import { businessRule, conflict } from '../../http/app-error.js';
+import { assertWithinActivePeriod } from '../../platform/active-period.js';
+import { audit } from '../../platform/audit.js';
+import { businessToday } from '../../platform/business-date.js';
+import type { ServiceContext } from '../../platform/context.js';
+import { postJournal, reverseJournal } from '../../platform/ledger.js';
+import { changeStatus } from '../../platform/status-change.js';
+import { found, storeScope } from '../../platform/store-scope.js';
+import { refreshDueSummary } from '../repayments/daily.js';
+import { loanStatusSpec } from '../loans/approval.js';
+import { loanRow } from '../loans/read.js';
+import { postReceipt } from '../repayments/receipts.js';
+import { loadRepaymentState } from '../repayments/state.js';
+
+type Transfer = z.output<typeof ocaTransferSchema>;
+type Recall = z.output<typeof ocaRecallSchema>;
+type Recovery = z.output<typeof recoveryInputSchema>;
+type RecoveryVoid = z.output<typeof recoveryVoidSchema>;
+type WriteOff = z.output<typeof writeOffSchema>;
+type WriteOffCancel = z.output<typeof writeOffCancelSchema>;
+type Filters = z.output<typeof collectionFiltersSchema>;
+
+const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
+const me = (ctx: ServiceContext) => ctx.auth?.staffId ?? null;
+
+/** The event's date: today (Hong Kong) when not given; never in the future. */
+async function eventDate(tx: Tx, given: string | undefined): Promise<string> {
+  const today = await businessToday(tx);
+  const date = given ?? today;
+  if (compareDates(date, today) > 0) throw businessRule('collection.errors.dateInFuture', { today });
+  return date;
+}
+
+/** The loan's standing transfer to an agent (its latest assignment, when that is a transfer). */
+async function currentTransfer(tx: DbOrTx, loanId: number) {
+  const [last] = await tx.select().from(loanOcaAssignments).where(eq(loanOcaAssignments.loanId, loanId)).orderBy(desc(loanOcaAssignments.id)).limit(1);
+  return last?.kind === 'transfer' ? last : null;
+}
+
+/** The loan's standing write-off (its latest, not cancelled). */
+async function standingWriteOff(tx: DbOrTx, loanId: number) {
+  const cancels = sql`not exists (select 1 from ${loanWriteOffs} c where c.cancels_id = ${loanWriteOffs.id})`;
+  const [row] = await tx
+    .select()
+    .from(loanWriteOffs)
+    .where(and(eq(loanWriteOffs.loanId, loanId), eq(loanWriteOffs.kind, 'write_off'), cancels))
+    .orderBy(desc(loanWriteOffs.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Recovery records of the loan not deleted, of one kind. */
+async function standingRecoveries(tx: DbOrTx, loanId: number, kind: 'receipt' | 'income') {
+  return tx
+    .select({ id: loanOcaRecoveries.id, amount: loanOcaRecoveries.amount })
+    .from(loanOcaRecoveries)
+    .leftJoin(loanOcaRecoveryVoids, eq(loanOcaRecoveryVoids.recoveryId, loanOcaRecoveries.id))
+    .where(and(eq(loanOcaRecoveries.loanId, loanId), eq(loanOcaRecoveries.kind, kind), isNull(loanOcaRecoveryVoids.id)));
+}
+
+/** A repaying loan with an instalment due before `date` and unpaid goes to an OCA agent. */
+export async function transferToOca(tx: Tx, ctx: ServiceContext, t: Transfer): Promise<CollectionLoan> {
+  const loan = await loanRow(tx, ctx, t.loanId, { lock: true });
+  const date = await eventDate(tx, t.ocaDate);
+  if (loan.status !== 'repaying') throw businessRule('collection.errors.notOverdue', { status: loan.status });
+  const { state } = await loadRepaymentState(tx, loan);
+  if (!state.instalments.some((i) => compareDates(i.dueDate, date) < 0 && unpaidInstalment(i).gt(0))) {
+    throw businessRule('collection.errors.notOverdue', { status: loan.status });
+  }
+  const agent = found((await tx.select().from(ocaAgents).where(eq(ocaAgents.id, t.agentId)))[0]);
+  if (agent.state !== 'normal') throw businessRule('collection.errors.agentDisabled');
+  const chargePercent = t.chargePercent ?? agent.chargePercent;
+  const [row] = await tx
+    .insert(loanOcaAssignments)
+    .values({ storeId: loan.storeId, loanId: loan.id, kind: 'transfer', agentId: agent.id, onDate: date, chargePercent, solicitorFee: t.solicitorFee ?? null, remarks: t.remarks, createdBy: me(ctx) })
+    .returning();
+  await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'transfer_to_oca', {
+    audit: { assignmentId: row!.id, agentId: agent.id, ocaDate: date, chargePercent, solicitorFee: t.solicitorFee ?? null },
+  });
+  await refreshDueSummary(tx, loan.id);
+  return collectionLoan(tx, ctx, loan.id);
+}
+
+/** An OCA loan taken back from its agent: repaying again. */
+export async function recallFromOca(tx: Tx, ctx: ServiceContext, r: Recall): Promise<CollectionLoan> {
+  const loan = await loanRow(tx, ctx, r.loanId, { lock: true });
+  if (loan.status !== 'oca') throw businessRule('collection.errors.notOca', { status: loan.status });
+  const date = await eventDate(tx, r.date);
+  const transfer = found((await currentTransfer(tx, loan.id)) ?? undefined);
+  const [row] = await tx
+    .insert(loanOcaAssignments)
+    .values({ storeId: loan.storeId, loanId: loan.id, kind: 'recall', agentId: transfer.agentId, onDate: date, remarks: r.reason, createdBy: me(ctx) })
+    .returning();
+  await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'recall_from_oca', { audit: { assignmentId: row!.id, agentId: transfer.agentId, reason: r.reason } });
+  await refreshDueSummary(tx, loan.id);
+  return collectionLoan(tx, ctx, loan.id);
+}
+
+function recoveryItem(r: typeof loanOcaRecoveries.$inferSelect, voided: boolean): RecoveryItem {
+  return {
+    id: r.id,
+    loanId: r.loanId,
+    kind: r.kind as RecoveryItem['kind'],
+    recoveredOn: r.recoveredOn,
+    amount: r.amount,
+    method: r.method,
+    ocaCharge: r.ocaCharge,
+    repaymentId: r.repaymentId,
+    voided,
+  };
+}
+
+/**
+ * Money recovered. On an OCA loan: a receipt through the repayments (allocated like any other,
+ * completing the loan when it pays everything) plus the agent's charge (charge percent × amount,
+ * rounded) payable to the agent, recorded in the receipt's one audit row. On a written-off loan:
+ * recovery income; when the standing income reaches the amount written off the loan is recovered
+ * (complete). A retry with the same key answers the record already made.
+ */
+export async function recordRecovery(tx: Tx, ctx: ServiceContext, r: Recovery): Promise<RecoveryItem> {
+  const loan = await loanRow(tx, ctx, r.loanId, { lock: true });
+  const [earlier] = await tx.select().from(loanOcaRecoveries).where(and(eq(loanOcaRecoveries.loanId, loan.id), eq(loanOcaRecoveries.idempotencyKey, r.idempotencyKey)));
+  if (earlier) {
+    if (!dec(earlier.amount).eq(dec(r.amount)) || earlier.method !== r.method) throw conflict('collection.errors.keyReused');
+    await audit(tx, { action: 'view', module: 'collection', reference: earlier.id, after: { retryOf: earlier.idempotencyKey }, recordStores: [loan.storeId] });
+    const [v] = await tx.select({ id: loanOcaRecoveryVoids.id }).from(loanOcaRecoveryVoids).where(eq(loanOcaRecoveryVoids.recoveryId, earlier.id));
+    return recoveryItem(earlier, Boolean(v));
+  }
+  const date = await eventDate(tx, r.date);
+  if (loan.status === 'oca') {
+    // The key of a receipt posted at the counter is not a recovery's: refused, not answered with it.
+    const [counter] = await tx.select({ id: loanRepayments.id }).from(loanRepayments).where(and(eq(loanRepayments.loanId, loan.id), eq(loanRepayments.idempotencyKey, r.idempotencyKey)));
+    if (counter) throw conflict('collection.errors.keyReused');
+    const transfer = found((await currentTransfer(tx, loan.id)) ?? undefined);
+    const charge = money(roundMoney(dec(r.amount).times(dec(transfer.chargePercent ?? '0')).div(100)));
+    await assertWithinActivePeriod(tx, date);
+    const chargeEntry = await postJournal(tx, ctx, postOcaCharge({ amount: charge, memo: { loanNo: loan.loanNo ?? '' } }), { storeId: loan.storeId, date, loanId: loan.id });
+    const receipt = await postReceipt(
+      tx,
+      ctx,
+      { loanId: loan.id, received: r.amount, repayDate: date, repayType: 'auto', method: r.method, chequeNo: null, remarks: r.remarks, idempotencyKey: r.idempotencyKey },
+      { receiving: new Set(['oca']), audit: { ocaAgentId: transfer.agentId, ocaCharge: charge, ocaChargeEntryId: chargeEntry } },
+    );
+    const [row] = await tx
+      .insert(loanOcaRecoveries)
+      .values({
+        storeId: loan.storeId,
+        loanId: loan.id,
+        kind: 'receipt',
+        recoveredOn: date,
+        amount: money(dec(r.amount)),
+        method: r.method,
+        remarks: r.remarks,
+        agentId: transfer.agentId,
+        ocaCharge: charge,
+        repaymentId: receipt.id,
+        journalEntryId: chargeEntry,
+        idempotencyKey: r.idempotencyKey,
+        createdBy: me(ctx),
+      })
+      .returning();
+    return recoveryItem(row!, false);
+  }
+  if (loan.status !== 'bad') throw businessRule('collection.errors.notRecoverable', { status: loan.status });
+  await assertWithinActivePeriod(tx, date);
+  const writeOff = found((await standingWriteOff(tx, loan.id)) ?? undefined);
+  const entry = await postJournal(tx, ctx, postWriteOffRecovery({ amount: r.amount, receivedInto: moneyAccountFor(r.method), memo: { loanNo: loan.loanNo ?? '' } }), {
+    storeId: loan.storeId,
+    date,
+    loanId: loan.id,
+  });
+  const [row] = await tx
+    .insert(loanOcaRecoveries)
+    .values({ storeId: loan.storeId, loanId: loan.id, kind: 'income', recoveredOn: date, amount: money(dec(r.amount)), method: r.method, remarks: r.remarks, journalEntryId: entry, idempotencyKey: r.idempotencyKey, createdBy: me(ctx) })
+    .returning();
+  const recovered = (await standingRecoveries(tx, loan.id, 'income')).reduce((s, x) => s.plus(dec(x.amount)), ZERO);
+  const full = recovered.gte(dec(writeOff.principal).plus(dec(writeOff.interest)));
+  if (full) await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'recover', { audit: false });
+  if (full) await refreshDueSummary(tx, loan.id);
+  await audit(tx, {
+    action: 'add',
+    module: 'collection',
+    reference: row!.id,
+    after: { kind: 'income', loanNo: loan.loanNo, amount: row!.amount, method: r.method, journalEntryId: entry, recovered: money(recovered), ...(full ? { loanStatus: 'complete' } : {}) },
+    recordStores: [loan.storeId],
+  });
+  return recoveryItem(row!, false);
+}
+
+/**
+ * A recovery record deleted (entered in error): only write-off recovery income on a loan still
+ * written off; its entry is reversed. Money credited to the repayments stays (it is corrected
+ * as a receipt, in the repayments).
+ */
+export async function voidRecovery(tx: Tx, ctx: ServiceContext, v: RecoveryVoid): Promise<RecoveryItem> {
+  const rec = found((await tx.select().from(loanOcaRecoveries).where(and(eq(loanOcaRecoveries.id, v.recoveryId), storeScope(ctx, loanOcaRecoveries.storeId))))[0]);
+  const loan = await loanRow(tx, ctx, rec.loanId, { lock: true });
+  if (rec.kind === 'receipt') throw businessRule('collection.errors.recoveryCredited');
+  const [already] = await tx.select({ id: loanOcaRecoveryVoids.id }).from(loanOcaRecoveryVoids).where(eq(loanOcaRecoveryVoids.recoveryId, rec.id));
+  if (already) throw businessRule('collection.errors.alreadyVoided');
+  if (loan.status !== 'bad') throw businessRule('collection.errors.notBad', { status: loan.status });
+  const today = await businessToday(tx);
+  await assertWithinActivePeriod(tx, today);
+  const reversal = await reverseJournal(tx, ctx, rec.journalEntryId!, { date: today, reason: v.reason });
+  await tx.insert(loanOcaRecoveryVoids).values({ storeId: loan.storeId, recoveryId: rec.id, loanId: loan.id, reason: v.reason, journalEntryId: reversal, voidedBy: me(ctx), createdBy: me(ctx) });
+  await audit(tx, {
+    action: 'void',
+    module: 'collection',
+    reference: rec.id,
+    before: { amount: rec.amount, recoveredOn: rec.recoveredOn },
+    after: { reason: v.reason, reversalEntryId: reversal },
+    recordStores: [loan.storeId],
+  });
+  return recoveryItem(rec, true);
+}
+
+/** A repaying or OCA loan written off: its unpaid principal to bad debt; status bad. */
+export async function writeOffLoan(tx: Tx, ctx: ServiceContext, w: WriteOff): Promise<CollectionLoan> {
+  const loan = await loanRow(tx, ctx, w.loanId, { lock: true });
+  if (loan.status !== 'repaying' && loan.status !== 'oca') throw businessRule('collection.errors.notWriteOffable', { status: loan.status });
+  const date = await eventDate(tx, w.date);
+  await assertWithinActivePeriod(tx, date);
+  const { state } = await loadRepaymentState(tx, loan);
+  const principal = totalUnpaidPrincipal(state);
+  if (principal.lte(0)) throw businessRule('collection.errors.nothingToWriteOff');
+  const entry = await postJournal(tx, ctx, postWriteOff({ principalOutstanding: money(principal), interestReceivable: '0', memo: { loanNo: loan.loanNo ?? '' } }), {
+    storeId: loan.storeId,
+    date,
+    loanId: loan.id,
+  });
+  const [row] = await tx
+    .insert(loanWriteOffs)
+    .values({ storeId: loan.storeId, loanId: loan.id, kind: 'write_off', onDate: date, principal: money(principal), interest: '0', reason: w.reason, journalEntryId: entry!, createdBy: me(ctx) })
+    .returning();
+  await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'write_off', { audit: { writeOffId: row!.id, writeOffDate: date, principal: row!.principal, journalEntryId: entry, reason: w.reason } });
+  await refreshDueSummary(tx, loan.id);
+  return collectionLoan(tx, ctx, loan.id);
+}
+
+/** A write-off cancelled: refused while recovery records stand; its entry reversed; repaying again. */
+export async function cancelWriteOff(tx: Tx, ctx: ServiceContext, c: WriteOffCancel): Promise<CollectionLoan> {
+  const loan = await loanRow(tx, ctx, c.loanId, { lock: true });
+  if (loan.status !== 'bad') throw businessRule('collection.errors.notBad', { status: loan.status });
+  if ((await standingRecoveries(tx, loan.id, 'income')).length > 0) throw businessRule('collection.errors.recoveriesStand');
+  const writeOff = found((await standingWriteOff(tx, loan.id)) ?? undefined);
+  const today = await businessToday(tx);
+  await assertWithinActivePeriod(tx, today);
+  const reversal = await reverseJournal(tx, ctx, writeOff.journalEntryId, { date: today, reason: c.reason });
+  const [row] = await tx
+    .insert(loanWriteOffs)
+    .values({ storeId: loan.storeId, loanId: loan.id, kind: 'cancel', cancelsId: writeOff.id, onDate: today, principal: '0', interest: '0', reason: c.reason, journalEntryId: reversal, createdBy: me(ctx) })
+    .returning();
+  await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'cancel_write_off', { audit: { cancelId: row!.id, writeOffId: writeOff.id, reversalEntryId: reversal, reason: c.reason } });
+  await refreshDueSummary(tx, loan.id);
+  return collectionLoan(tx, ctx, loan.id);
+}
+
+// ---- reading ----
+
+const lastTransfer = sql`(select a.id from ${loanOcaAssignments} a where a.loan_id = ${loans.id} and a.kind = 'transfer' order by a.id desc limit 1)`;
+const lastWriteOff = sql`(select w.id from ${loanWriteOffs} w where w.loan_id = ${loans.id} and w.kind = 'write_off'
+  and not exists (select 1 from ${loanWriteOffs} c where c.cancels_id = w.id) order by w.id desc limit 1)`;
+const standing = sql`not exists (select 1 from ${loanOcaRecoveryVoids} v where v.recovery_id = r.id)`;
+
+const listColumns = (ctx: ServiceContext) => ({
+  loanId: loans.id,
+  storeId: loans.storeId,
+  loanNo: loans.loanNo,
+  customerName: customers.name,
+  status: loans.status,
+  agentId: loanOcaAssignments.agentId,
+  agentName: ctx.lang === 'en' ? ocaAgents.nameEn : ocaAgents.nameZh,
+  ocaDate: loanOcaAssignments.onDate,
+  chargePercent: loanOcaAssignments.chargePercent,
+  solicitorFee: loanOcaAssignments.solicitorFee,
+  writeOffDate: loanWriteOffs.onDate,
+  writtenOff: sql<string>`coalesce(${loanWriteOffs.principal} + ${loanWriteOffs.interest}, 0)::numeric(16,2)::text`,
+  recovered: sql<string>`(select coalesce(sum(r.amount), 0)::numeric(16,2)::text from ${loanOcaRecoveries} r where r.loan_id = ${loans.id} and ${standing})`,
+  ocaCharges: sql<string>`(select coalesce(sum(r.oca_charge), 0)::numeric(16,2)::text from ${loanOcaRecoveries} r where r.loan_id = ${loans.id} and ${standing})`,
+});
+
+const SORTS = { loanNo: loans.loanNo, ocaDate: loanOcaAssignments.onDate, writeOffDate: loanWriteOffs.onDate, loanId: loans.id };
+
+const base = (tx: DbOrTx, ctx: ServiceContext, withTotal: boolean) =>
+  tx
+    .select({ ...listColumns(ctx), ...(withTotal ? { total: totalCount } : {}) })
+    .from(loans)
+    .innerJoin(customers, eq(customers.id, loans.customerId))
+    .leftJoin(loanOcaAssignments, eq(loanOcaAssignments.id, lastTransfer))
+    .leftJoin(ocaAgents, eq(ocaAgents.id, loanOcaAssignments.agentId))
+    .leftJoin(loanWriteOffs, eq(loanWriteOffs.id, lastWriteOff));
+
+/** One loan as the collection screens show it. */
+export async function collectionLoan(tx: DbOrTx, ctx: ServiceContext, loanId: number): Promise<CollectionLoan> {
+  const [row] = await base(tx, ctx, false).where(and(eq(loans.id, loanId), storeScope(ctx, loans.storeId)));
+  return found(row);
+}
+
+/** Loans with an OCA agent or written off (spec §2 OCA write-off list), in the caller's stores. */
+export async function listCollectionLoans(tx: DbOrTx, ctx: ServiceContext, f: Filters): Promise<Page<CollectionLoan>> {
+  const where = and(
+    storeScope(ctx, loans.storeId),
+    f.status ? eq(loans.status, f.status) : inArray(loans.status, ['oca', 'bad']),
+    f.loanNo ? ilike(loans.loanNo, likePattern(f.loanNo)) : undefined,
+    f.customerName ? ilike(customers.name, likePattern(f.customerName)) : undefined,
+    f.agentId ? eq(loanOcaAssignments.agentId, f.agentId) : undefined,
+  );
+  const rows = await base(tx, ctx, true)
+    .where(where)
+    .orderBy(...orderBy(f.sort, SORTS, 'loanId:desc', loans.id))
+    .limit(f.pageSize)
+    .offset(offsetOf(f.page, f.pageSize));
+  return pageOfRows(
+    rows.map(({ total: _t, ...r }) => r),
+    rows[0]?.total ?? 0,
+    f.page,
+    f.pageSize,
+  );
+}
