@@ -50,7 +50,8 @@ describe('the menu (asyncRouterMap)', () => {
     expect(paths).toEqual(expect.arrayContaining(['/dashboard', '/loan/list', '/loan/create']));
     expect(paths).not.toContain('/reports/overdue'); // not the clerk's
     expect(paths).not.toContain('/system/settings');
-    expect(paths).not.toContain('/repayment/list'); // not built yet
+    expect(paths).toContain('/repayment/list'); // built and the clerk's
+    expect(paths).not.toContain('/repayment/processList'); // not built yet
     const loan = clerk.asyncRouterMap.find((r) => r.path === '/loan')!;
     expect(loan).toMatchObject({ component: LAYOUT_COMPONENT, alwaysShow: true, redirect: '/loan/operation', meta: { title: 'shell:menu.group.loan', roles: ['clerk'] } });
     expect(loan.children!.find((c) => c.path === '/loan/create')).toMatchObject({ hidden: true, component: 'loan.create', name: 'loan.create' });

@@ -143,6 +143,14 @@ export type DueState = z.infer<typeof dueStateSchema>;
 
 export const dueStateQuerySchema = z.object({ loanId: id, date: optionalDate });
 
+/** The counter's loan finder: paid-out loans by loan number, name, ID number or phone (the loan list's search). */
+export const REPAYMENT_LOAN_FINDER_PATH = '/repayments/loans';
+export const repaymentLoanFinderQuerySchema = z.object({
+  q: z.string({ message: V.required }).trim().min(1, { message: V.required }).max(64, { message: 'validation.tooLong' }),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+});
+
 /** A posted receipt. */
 export const repaymentItemSchema = z.object({
   id: z.number().int(),

@@ -39,8 +39,7 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
     allStores: false,
     groups: ['dashboard', 'oca', 'sms', 'blacklist'],
     except: ['blacklist.reveal'],
-    // Finds the loan at the counter by number, name, ID number or phone (the loan list's search).
-    keys: ['loan.list', 'repayment.tipsList', 'repayment.process', 'repayment.list', 'reports.overdue', 'reports.currentlyOcaLoan', 'tools.calculator'],
+    keys: ['repayment.tipsList', 'repayment.process', 'repayment.list', 'reports.overdue', 'reports.currentlyOcaLoan', 'tools.calculator'],
   },
   accountant: {
     description: 'Accountant: payouts and every report',

@@ -8,6 +8,7 @@ import {
   repaymentItemSchema,
   repaymentResource,
 } from '@harbour/contracts';
+import { REPAYMENT_LOAN_FINDER_PATH, loanListItemSchema, pageOf, repaymentLoanFinderQuerySchema } from '@harbour/contracts';
 import { settlementBodySchema, settlementQuoteAnswerSchema, settlementQuoteQuerySchema, settlementResultSchema } from '@harbour/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../http/resource.js';
@@ -15,6 +16,7 @@ import { route, succeed } from '../../http/route.js';
 import { contextOf } from '../../platform/context.js';
 import { withReadTx, withTx } from '../../platform/tx.js';
 import { dueState, previewReceipt } from './receipts.js';
+import { listLoans } from '../loans/read.js';
 import { repaymentService } from './service.js';
 import { applyTemporary, refundTemporary } from './temporary.js';
 import { postSettlement, settlementQuoteOf } from './settlement.js';
@@ -53,6 +55,20 @@ export function repaymentsModule(app: FastifyInstance) {
     handler: (req) => {
       const ctx = contextOf(req);
       return withReadTx(ctx, (tx) => dueState(tx, ctx, req.query.loanId, req.query.date));
+    },
+  });
+  // The counter finds its loan without the loan list's key: paid-out loans only (no application's data).
+  route(app, {
+    method: 'GET',
+    url: REPAYMENT_LOAN_FINDER_PATH,
+    permission: ['repayment.process', 'repayment.statement', 'repayment.settlement'],
+    summary: 'Paid-out loans by loan number, name, ID number or phone, for the repayment counter, statements and settlements',
+    tags: ['repayments'],
+    querystring: repaymentLoanFinderQuerySchema,
+    response: pageOf(loanListItemSchema),
+    handler: (req) => {
+      const ctx = contextOf(req);
+      return withReadTx(ctx, (tx) => listLoans(tx, ctx, { ...req.query, payoutStatus: 'paid', sort: 'applyDate:desc' }));
     },
   });
   route(app, {

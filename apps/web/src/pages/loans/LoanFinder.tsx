@@ -3,7 +3,7 @@ import { Card, Flex, Input, Table, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { LoanListItem } from '@harbour/contracts';
+import type { LoanListItem, Page } from '@harbour/contracts';
 import { DateText } from '../../components/DateText.js';
 import { Money } from '../../components/Money.js';
 import { LoanStatusTag, useOptionChoices } from './LoanListView';
@@ -15,15 +15,24 @@ import { useStoreName } from './use-store-name';
  * name, or an exact ID number or phone, the loan list's `q` — and the loans found; choosing one
  * opens its operation view. The repayment counter reuses it with its own title and `onOpen`.
  */
-export function LoanFinder({ title, onOpen }: { title?: string; onOpen?: (loan: LoanListItem) => void } = {}) {
+export function LoanFinder({
+  title,
+  onOpen,
+  search = loansApi.find,
+}: {
+  title?: string;
+  onOpen?: (loan: LoanListItem) => void;
+  /** where to look: the loan list by default; the repayment pages look among paid-out loans under their own key */
+  search?: (q: string, signal?: AbortSignal) => Promise<Page<LoanListItem>>;
+} = {}) {
   const { t, i18n } = useTranslation('loans');
   const navigate = useNavigate();
   const [q, setQ] = useState('');
   const choices = useOptionChoices();
   const storeName = useStoreName();
   const found = useQuery({
-    queryKey: ['loans', 'finder', q],
-    queryFn: ({ signal }) => loansApi.find(q, signal),
+    queryKey: ['loans', 'finder', search === loansApi.find ? 'all' : 'paid', q],
+    queryFn: ({ signal }) => search(q, signal),
     enabled: q !== '',
     placeholderData: keepPreviousData,
   });

@@ -304,6 +304,6 @@ export default function RepaymentProcessPage() {
   const [search] = useSearchParams();
   const raw = search.get('loanId') ?? '';
   const loanId = /^\d+$/.test(raw) ? Number(raw) : undefined;
-  if (!loanId) return <LoanFinder title={t('process.finderTitle')} onOpen={(l) => navigate(`/repayment/process?loanId=${l.id}`)} />;
+  if (!loanId) return <LoanFinder search={repaymentsApi.findLoans} title={t('process.finderTitle')} onOpen={(l) => navigate(`/repayment/process?loanId=${l.id}`)} />;
   return <RepaymentCounter key={loanId} loanId={loanId} />;
 }

@@ -13,6 +13,7 @@ import { DATE_FORMAT } from '../../generic/form-values';
 import { applyServerErrors } from '../../generic/server-errors';
 import { useFeedback } from '../../generic/use-feedback';
 import { LoanFinder } from '../loans/LoanFinder';
+import { repaymentsApi } from './repayments-api';
 import { lenderIn, paperMoney } from '../loans/papers/papers-model';
 import { PaperCard } from '../loans/papers/PaperCard';
 
@@ -170,7 +171,7 @@ export default function StatementPage() {
     },
   });
 
-  if (!loanId) return <LoanFinder title={t('labels.chooseLoan')} onOpen={(l) => navigate(`/repayment/statement?loanId=${l.id}`)} />;
+  if (!loanId) return <LoanFinder search={repaymentsApi.findLoans} title={t('labels.chooseLoan')} onOpen={(l) => navigate(`/repayment/statement?loanId=${l.id}`)} />;
   if (statement.isError) return <Alert type="error" showIcon message={(statement.error as Error).message} />;
   if (!statement.data) return <Spin />;
   const s = statement.data;
