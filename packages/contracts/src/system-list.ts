@@ -221,6 +221,8 @@ export const systemMonitorSchema = z.object({
     failedLogins24h: z.number().int().nullable(),
     /** The last holiday import (audit `upload` of `holidays`): when, by whom, from what. */
     lastHolidayImport: z.object({ at: z.string(), by: z.string().nullable(), source: z.string().nullable() }).nullable(),
+    /** The last run of the daily servicing job (audit `edit` of `repayments`, reference `daily:<date>`): when, for which business day, how many loans. */
+    lastDailyRun: z.object({ at: z.string(), asOf: z.string(), loans: z.number().int(), overdue: z.number().int(), by: z.string().nullable() }).nullable(),
   }),
 });
 export type SystemMonitor = z.infer<typeof systemMonitorSchema>;

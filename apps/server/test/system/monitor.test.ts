@@ -59,3 +59,12 @@ it('is refused without system.monitor', async () => {
   const manager = (await loginAs(t.app, 'manager')).access_token;
   expect((await monitor(manager)).statusCode).toBe(403);
 });
+
+it('shows the last run of the daily servicing job, and who started it by hand', async () => {
+  const before = dataOf(await monitor());
+  // the demo data ran it once, as the job (no person)
+  expect(before.activity.lastDailyRun).toMatchObject({ asOf: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), by: null });
+  const run = dataOf(await call<{ asOf: string; loans: number }>(t.app, 'POST', '/repayments/dailyJob', { token: admin, body: {} }));
+  const after = dataOf(await monitor());
+  expect(after.activity.lastDailyRun).toMatchObject({ asOf: run.asOf, loans: run.loans, by: expect.any(String) });
+});

@@ -65,7 +65,7 @@ export async function readMonitor(db: Db, serverErrors: number, log: FastifyBase
   const rows = async <R>(query: ReturnType<typeof sql>) => (await db.execute(query)).rows as R[];
 
   const files = migrationFiles();
-  const [version, size, connections, applied, failedLogins, holidayImport] = await Promise.all([
+  const [version, size, connections, applied, failedLogins, holidayImport, dailyRun] = await Promise.all([
     figure('version', async () => (await rows<{ v: string }>(sql`select version() as v`))[0]?.v ?? null),
     figure('size', async () => Number((await rows<{ b: string }>(sql`select pg_database_size(current_database()) as b`))[0]?.b)),
     figure('connections', async () =>
@@ -92,6 +92,13 @@ export async function readMonitor(db: Db, serverErrors: number, log: FastifyBase
             where a.module = 'holidays' and a.action = 'upload' order by a.created_at desc limit 1`,
       );
       return r ? { at: iso(r.at)!, by: r.by, source: r.source } : null;
+    }),
+    figure('dailyRun', async () => {
+      const [r] = await rows<{ at: string; by: string | null; after: { asOf?: string; loans?: number; overdue?: number } | null }>(
+        sql`select a.created_at as at, s.name as by, a.after from audit_log a left join staff s on s.id = a.staff_id
+            where a.module = 'repayments' and a.action = 'edit' and a.reference like 'daily:%' order by a.created_at desc limit 1`,
+      );
+      return r ? { at: iso(r.at)!, asOf: r.after?.asOf ?? '', loans: Number(r.after?.loans ?? 0), overdue: Number(r.after?.overdue ?? 0), by: r.by } : null;
     }),
   ]);
 
@@ -124,6 +131,7 @@ export async function readMonitor(db: Db, serverErrors: number, log: FastifyBase
       serverErrors,
       failedLogins24h: failedLogins,
       lastHolidayImport: holidayImport ?? null,
+      lastDailyRun: dailyRun ?? null,
     },
   };
 }

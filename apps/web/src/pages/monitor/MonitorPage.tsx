@@ -125,7 +125,22 @@ function Figures({ m }: { m: SystemMonitor }) {
                   </Flex>
                 ),
             },
-            { key: 'jobs', label: t('activity.jobs'), children: <Typography.Text type="secondary">{t('activity.noJobs')}</Typography.Text> },
+            {
+              key: 'jobs',
+              label: t('activity.jobs'),
+              children:
+                m.activity.lastDailyRun === null ? (
+                  <Typography.Text type="secondary">{t('activity.never')}</Typography.Text>
+                ) : (
+                  <Flex vertical>
+                    <DateTimeText value={m.activity.lastDailyRun.at} />
+                    <Typography.Text type="secondary">
+                      {t('activity.dailyRun', { asOf: m.activity.lastDailyRun.asOf, loans: m.activity.lastDailyRun.loans, overdue: m.activity.lastDailyRun.overdue })}
+                      {m.activity.lastDailyRun.by ? ` · ${m.activity.lastDailyRun.by}` : ''}
+                    </Typography.Text>
+                  </Flex>
+                ),
+            },
           ]}
         />
       </Col>
