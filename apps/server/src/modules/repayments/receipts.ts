@@ -150,6 +150,18 @@ export async function previewReceipt(tx: Tx, ctx: ServiceContext, r: PreviewInpu
   return toPreview(await allocate(tx, loan, r, await receiptDate(tx, r.repayDate)));
 }
 
+/**
+ * The row an idempotency key already posted on the loan, if any. A retry with other figures is
+ * refused (409); a true retry is logged and answered with that row.
+ */
+export async function retried(tx: Tx, ctx: ServiceContext, loan: LoanRow, key: string, same: (stored: typeof loanRepayments.$inferSelect) => boolean): Promise<RepaymentItem | null> {
+  const [earlier] = await tx.select().from(loanRepayments).where(and(eq(loanRepayments.loanId, loan.id), eq(loanRepayments.idempotencyKey, key)));
+  if (!earlier) return null;
+  if (!same(earlier)) throw conflict('repayments.errors.keyReused');
+  await audit(tx, { action: 'view', module: 'repayments', reference: earlier.id, after: { repayNo: earlier.repayNo, retryOf: earlier.idempotencyKey }, recordStores: [loan.storeId] });
+  return getRepayment(tx, ctx, earlier.id);
+}
+
 /** A retry must be the same receipt: the same amount, way and date as the one its key posted. */
 function sameReceipt(stored: typeof loanRepayments.$inferSelect, r: ReceiptInput): boolean {
   return (
@@ -172,16 +184,8 @@ export async function postReceipt(
   opts: { receiving?: ReadonlySet<string>; audit?: Record<string, unknown> } = {},
 ): Promise<RepaymentItem> {
   const loan = await loanRow(tx, ctx, r.loanId, { lock: true });
-  const [earlier] = await tx
-    .select()
-    .from(loanRepayments)
-    .where(and(eq(loanRepayments.loanId, loan.id), eq(loanRepayments.idempotencyKey, r.idempotencyKey)));
-  if (earlier) {
-    if (!sameReceipt(earlier, r)) throw conflict('repayments.errors.keyReused');
-    // The retry is logged, and answered with the receipt its key posted.
-    await audit(tx, { action: 'view', module: 'repayments', reference: earlier.id, after: { repayNo: earlier.repayNo, retryOf: earlier.idempotencyKey }, recordStores: [loan.storeId] });
-    return getRepayment(tx, ctx, earlier.id);
-  }
+  const again = await retried(tx, ctx, loan, r.idempotencyKey, (stored) => sameReceipt(stored, r));
+  if (again) return again;
   assertReceiving(loan, opts.receiving);
   const date = await receiptDate(tx, r.repayDate);
   await assertWithinActivePeriod(tx, date);

@@ -25,7 +25,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { customers, loanApprovals, loanRepaymentLines, loanRepayments, loans } from '../../db/schema/index.js';
-import { businessRule, conflict } from '../../http/app-error.js';
+import { businessRule } from '../../http/app-error.js';
 import { assertWithinActivePeriod } from '../../platform/active-period.js';
 import { audit } from '../../platform/audit.js';
 import { takeCode } from '../../platform/codes.js';
@@ -37,7 +37,7 @@ import { loanStatusSpec } from '../loans/approval.js';
 import { loanRow, type LoanRow } from '../loans/read.js';
 import { readCompanyInfo } from '../company/service.js';
 import { getRepayment } from './read.js';
-import { assertReceiving, money, receiptDate } from './receipts.js';
+import { assertReceiving, money, receiptDate, retried } from './receipts.js';
 import { type Engine, loadEngine, loadRepaymentState } from './state.js';
 
 type SettlementBody = z.output<typeof settlementBodySchema>;
@@ -140,15 +140,10 @@ function sameSettlement(stored: typeof loanRepayments.$inferSelect, b: Settlemen
 
 export async function postSettlement(tx: Tx, ctx: ServiceContext, b: SettlementBody): Promise<SettlementResult> {
   const loan = await loanRow(tx, ctx, b.loanId, { lock: true });
-  const [earlier] = await tx
-    .select()
-    .from(loanRepayments)
-    .where(and(eq(loanRepayments.loanId, loan.id), eq(loanRepayments.idempotencyKey, b.idempotencyKey)));
-  if (earlier) {
-    if (!sameSettlement(earlier, b)) throw conflict('repayments.errors.keyReused');
-    await audit(tx, { action: 'view', module: 'repayments', reference: earlier.id, after: { repayNo: earlier.repayNo, retryOf: earlier.idempotencyKey }, recordStores: [loan.storeId] });
+  const again = await retried(tx, ctx, loan, b.idempotencyKey, (stored) => sameSettlement(stored, b));
+  if (again) {
     const [now] = await tx.select({ status: loans.status }).from(loans).where(eq(loans.id, loan.id));
-    return { repayment: await getRepayment(tx, ctx, earlier.id), loanStatus: now!.status };
+    return { repayment: again, loanStatus: now!.status };
   }
   assertReceiving(loan);
   const date = await receiptDate(tx, b.repayDate);

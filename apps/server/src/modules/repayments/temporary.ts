@@ -22,11 +22,10 @@ import {
   sum,
   unpaidInstalment,
 } from '@harbour/domain';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { loanRepayments } from '../../db/schema/index.js';
-import { businessRule, conflict } from '../../http/app-error.js';
+import { businessRule } from '../../http/app-error.js';
 import { assertWithinActivePeriod } from '../../platform/active-period.js';
 import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';
@@ -38,29 +37,17 @@ import { loanStatusSpec } from '../loans/approval.js';
 import { loanRow, type LoanRow } from '../loans/read.js';
 import { refreshDueSummary } from './daily.js';
 import { getRepayment } from './read.js';
-import { assertReceiving, receiptDate } from './receipts.js';
+import { assertReceiving, receiptDate, retried } from './receipts.js';
 import { type Engine, insertLines, loadEngine, loadRepaymentState } from './state.js';
 
 type ApplyInput = z.output<typeof applyTemporaryBodySchema>;
 type RefundInput = z.output<typeof refundTemporaryBodySchema>;
-type StoredRow = typeof loanRepayments.$inferSelect;
 
 const money = (d: Decimal) => d.toFixed(2);
 
 /** Statuses in which a held temporary amount may be paid back: still repaying, or completed. */
 const REFUNDING = new Set(['repaying', 'complete']);
 
-/**
- * The row an idempotency key already posted on the loan, if any. A retry with other figures is
- * refused (409); a true retry is logged and answered with that row.
- */
-async function retried(tx: Tx, ctx: ServiceContext, loan: LoanRow, key: string, same: (stored: StoredRow) => boolean): Promise<RepaymentItem | null> {
-  const [earlier] = await tx.select().from(loanRepayments).where(and(eq(loanRepayments.loanId, loan.id), eq(loanRepayments.idempotencyKey, key)));
-  if (!earlier) return null;
-  if (!same(earlier)) throw conflict('repayments.errors.keyReused');
-  await audit(tx, { action: 'view', module: 'repayments', reference: earlier.id, after: { repayNo: earlier.repayNo, retryOf: earlier.idempotencyKey }, recordStores: [loan.storeId] });
-  return getRepayment(tx, ctx, earlier.id);
-}
 
 /** What clears everything due on the date: the unpaid instalments due by then, overdue interest and fees. */
 function amountDueOn(state: RepaymentState, date: string, engine: Engine): Decimal {
