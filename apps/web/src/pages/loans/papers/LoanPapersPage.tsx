@@ -1,15 +1,15 @@
 import { useCallback, useState } from 'react';
-import { Alert, Button, Card, Flex, Radio, Result, Select, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Result, Select, Space, Spin, Typography } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LOANS_PATH, PAPER_LANGUAGES, PAPER_NAMES, type LoanPapers, type PaperLanguage } from '@harbour/contracts';
+import { LOANS_PATH, PAPER_NAMES, type LoanPapers, type PaperLanguage } from '@harbour/contracts';
 import { request } from '../../../api/index.js';
 import { Printout } from '../../../components/Printout';
-import { ensureLanguage } from '../../../i18n/index.js';
 import { PaperStack } from './Papers';
-import { isPaperChoice, paperLanguageOf, papersToPrint, type PaperChoice } from './papers-model';
+import { PaperLanguageSwitch, usePaperTexts } from './PaperLanguage';
+import { isPaperChoice, paperLanguageParam, papersToPrint, type PaperChoice } from './papers-model';
 import './papers.css';
 
 const papersPath = (id: number) => `${LOANS_PATH}/${id}/papers`;
@@ -30,8 +30,7 @@ export default function LoanPapersPage() {
   const id = /^\d+$/.test(raw) ? Number(raw) : undefined;
   const paperParam = search.get('paper');
   const choice: PaperChoice = isPaperChoice(paperParam) ? paperParam : 's18';
-  const langParam = search.get('lang');
-  const lang: PaperLanguage = (PAPER_LANGUAGES as readonly string[]).includes(langParam ?? '') ? (langParam as PaperLanguage) : paperLanguageOf(i18n.language);
+  const lang: PaperLanguage = paperLanguageParam(search.get('lang'), i18n.language);
 
   const papers = useQuery({
     queryKey: ['loan-papers', id],
@@ -41,7 +40,7 @@ export default function LoanPapersPage() {
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
-  const texts = useQuery({ queryKey: ['i18n', lang], queryFn: () => ensureLanguage(lang).then(() => true), staleTime: Infinity });
+  const textsReady = usePaperTexts(lang);
   const done = useCallback(() => setPrinting(false), []);
 
   const set = (key: string, value: string) => {
@@ -64,7 +63,7 @@ export default function LoanPapersPage() {
     );
   }
   if (papers.isError) return <Result status="404" title={t('notFound')} subTitle={papers.error.message} />;
-  if (!papers.data || !texts.data) return <Spin />;
+  if (!papers.data || !textsReady) return <Spin />;
   const p = papers.data;
   const names = papersToPrint(choice, p.papers);
   const paperT = i18n.getFixedT(lang, 'papers');
@@ -100,13 +99,7 @@ export default function LoanPapersPage() {
           </Space>
           <Space wrap>
             <Select aria-label={t('paper')} style={{ minWidth: 240 }} value={choice} onChange={(v) => set('paper', v)} options={options} />
-            <Radio.Group
-              aria-label={t('language')}
-              optionType="button"
-              value={lang}
-              onChange={(e) => set('lang', e.target.value as string)}
-              options={PAPER_LANGUAGES.map((l) => ({ value: l, label: t(`langs.${l}`) }))}
-            />
+            <PaperLanguageSwitch value={lang} onChange={(l) => set('lang', l)} />
             <Button type="primary" icon={<PrinterOutlined />} loading={recording} disabled={names.length === 0} onClick={() => void print()}>
               {t('print')}
             </Button>

@@ -1,13 +1,13 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Button, Card, Flex, Radio, Space, Spin } from 'antd';
+import { Button, Card, Flex, Space, Spin } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { PAPER_LANGUAGES, type CompanyInfo, type PaperLanguage } from '@harbour/contracts';
+import type { CompanyInfo, PaperLanguage } from '@harbour/contracts';
 import { Printout } from '../../../components/Printout';
-import { ensureLanguage } from '../../../i18n/index.js';
 import { companyApi } from '../../company/company-api';
+import { PaperLanguageSwitch, usePaperTexts } from './PaperLanguage';
 import { paperLanguageOf } from './papers-model';
 import './papers.css';
 
@@ -23,13 +23,13 @@ export interface PaperContext {
  * a print button that prints it alone: the repayment receipt, the statements of account.
  */
 export function PaperCard({ title, printLabel, extra, children }: { title: ReactNode; printLabel: string; extra?: ReactNode; children: (paper: PaperContext) => ReactNode }) {
-  const { t, i18n } = useTranslation('papers');
+  const { i18n } = useTranslation('papers');
   const [lang, setLang] = useState<PaperLanguage>(() => paperLanguageOf(i18n.language));
   const [printing, setPrinting] = useState(false);
   const done = useCallback(() => setPrinting(false), []);
   const company = useQuery({ queryKey: ['companyInfo'], queryFn: ({ signal }) => companyApi.get(signal), staleTime: 60_000 });
-  const texts = useQuery({ queryKey: ['i18n', lang], queryFn: () => ensureLanguage(lang).then(() => true), staleTime: Infinity });
-  if (!company.data || !texts.data) return <Spin />;
+  const ready = usePaperTexts(lang);
+  if (!company.data || !ready) return <Spin />;
   const sheet = children({ lang, t: i18n.getFixedT(lang), company: company.data });
   return (
     <Card
@@ -37,13 +37,7 @@ export function PaperCard({ title, printLabel, extra, children }: { title: React
       extra={
         <Space wrap>
           {extra}
-          <Radio.Group
-            aria-label={t('language')}
-            optionType="button"
-            value={lang}
-            onChange={(e) => setLang(e.target.value as PaperLanguage)}
-            options={PAPER_LANGUAGES.map((l) => ({ value: l, label: t(`langs.${l}`) }))}
-          />
+          <PaperLanguageSwitch value={lang} onChange={setLang} />
           <Button type="primary" icon={<PrinterOutlined />} onClick={() => setPrinting(true)}>
             {printLabel}
           </Button>

@@ -6,6 +6,7 @@ import {
   isPaperChoice,
   lenderIn,
   paperLanguageOf,
+  paperLanguageParam,
   paperMoney,
   paperRate,
   papersToPrint,
@@ -51,6 +52,14 @@ describe('which papers', () => {
     expect(paperLanguageOf('zh-TW')).toBe('zh-TW');
     expect(paperLanguageOf('zh-CN')).toBe('zh-TW');
     expect(paperLanguageOf('en')).toBe('en');
+  });
+
+  it('takes a page\'s lang parameter only when it names a paper language', () => {
+    expect(paperLanguageParam('en', 'zh-TW')).toBe('en');
+    expect(paperLanguageParam('zh-TW', 'en')).toBe('zh-TW');
+    expect(paperLanguageParam('zh-CN', 'en')).toBe('en');
+    expect(paperLanguageParam('constructor', 'zh-CN')).toBe('zh-TW');
+    expect(paperLanguageParam(null, 'en')).toBe('en');
   });
 });
 

@@ -1,4 +1,4 @@
-import { PAPER_NAMES, PAPER_ORDER, type LoanPapers, type LoanPrint, type PaperLanguage, type PaperName } from '@harbour/contracts';
+import { PAPER_LANGUAGES, PAPER_NAMES, PAPER_ORDER, type LoanPapers, type LoanPrint, type PaperLanguage, type PaperName } from '@harbour/contracts';
 import { affordability, amountInChineseWords, amountInEnglishWords, dec, formatMoney, isDecimalString, sumMoney, type AffordabilityFigures } from '@harbour/domain';
 
 /** What the page's `paper` parameter may name: one paper or all of those the loan has. */
@@ -67,3 +67,7 @@ export function textBlocks(text: string): { heading: boolean; text: string }[] {
     .filter(Boolean)
     .map((b) => (b.startsWith('# ') ? { heading: true, text: b.slice(2).trim() } : { heading: false, text: b.replace(/\s*\n\s*/g, ' ') }));
 }
+
+/** A page's `lang` parameter when it names a paper language, else the paper language of the UI's. */
+export const paperLanguageParam = (param: string | null, uiLanguage: string): PaperLanguage =>
+  (PAPER_LANGUAGES as readonly string[]).includes(param ?? '') ? (param as PaperLanguage) : paperLanguageOf(uiLanguage);

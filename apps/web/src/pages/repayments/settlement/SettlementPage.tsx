@@ -1,22 +1,22 @@
 import { useCallback, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Flex, Form, Input, Radio, Result, Select, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Flex, Form, Input, Result, Select, Space, Spin, Typography } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { formatMoney, type LoanStatus } from '@harbour/domain';
-import { PAPER_LANGUAGES, PAYMENT_METHODS, type PaperLanguage, type SettlementQuoteAnswer, type SettlementResult } from '@harbour/contracts';
+import { PAYMENT_METHODS, type PaperLanguage, type SettlementQuoteAnswer, type SettlementResult } from '@harbour/contracts';
 import { request } from '../../../api/index.js';
 import { formatDate, hongKongToday } from '../../../components/format.js';
 import { Money } from '../../../components/Money.js';
 import { PRINT_ROOT_CLASS, usePrintOnMount } from '../../../components/use-print-on-mount';
 import { fieldErrorsOf } from '../../../generic/server-errors';
 import { useFeedback } from '../../../generic/use-feedback';
-import { ensureLanguage } from '../../../i18n/index.js';
 import { LoanStatusTag } from '../../loans/LoanListView';
-import { paperLanguageOf } from '../../loans/papers/papers-model';
+import { PaperLanguageSwitch, usePaperTexts } from '../../loans/papers/PaperLanguage';
+import { paperLanguageParam } from '../../loans/papers/papers-model';
 import { QuoteSheet } from './QuoteSheet';
 import '../../loans/papers/papers.css';
 import './settlement.css';
@@ -61,8 +61,7 @@ export default function SettlementPage() {
   const today = hongKongToday();
   const dateParam = search.get('date');
   const date = dateParam && /^\d{4}-\d{2}-\d{2}$/.test(dateParam) ? dateParam : today;
-  const langParam = search.get('lang');
-  const lang: PaperLanguage = (PAPER_LANGUAGES as readonly string[]).includes(langParam ?? '') ? (langParam as PaperLanguage) : paperLanguageOf(i18n.language);
+  const lang: PaperLanguage = paperLanguageParam(search.get('lang'), i18n.language);
   const method = Form.useWatch('method', form);
 
   const quote = useQuery({
@@ -71,7 +70,7 @@ export default function SettlementPage() {
     enabled: loanId !== undefined && !done,
     retry: false,
   });
-  const texts = useQuery({ queryKey: ['i18n', lang], queryFn: () => ensureLanguage(lang).then(() => true), staleTime: Infinity });
+  const textsReady = usePaperTexts(lang);
   const printed = useCallback(() => setPrinting(false), []);
 
   const set = (name: string, value: string) => {
@@ -184,13 +183,7 @@ export default function SettlementPage() {
               disabledDate={(d: Dayjs) => d.format(DATE) > today}
               onChange={(d: Dayjs | null) => d && set('date', d.format(DATE))}
             />
-            <Radio.Group
-              aria-label={t('printLanguage')}
-              optionType="button"
-              value={lang}
-              onChange={(e) => set('lang', e.target.value as string)}
-              options={PAPER_LANGUAGES.map((l) => ({ value: l, label: t(`papers:langs.${l}`) }))}
-            />
+            <PaperLanguageSwitch label={t('printLanguage')} value={lang} onChange={(l) => set('lang', l)} />
             <Button icon={<PrinterOutlined />} disabled={!q} onClick={() => setPrinting(true)}>
               {t('print')}
             </Button>
@@ -245,8 +238,8 @@ export default function SettlementPage() {
           </Flex>
         </Card>
       )}
-      {q && texts.data && <QuoteSheet q={q} lang={lang} t={sheetT} printedOn={today} />}
-      {printing && q && texts.data && (
+      {q && textsReady && <QuoteSheet q={q} lang={lang} t={sheetT} printedOn={today} />}
+      {printing && q && textsReady && (
         <Printout onDone={printed}>
           <QuoteSheet q={q} lang={lang} t={sheetT} printedOn={today} />
         </Printout>
