@@ -1,10 +1,11 @@
-import type { CollectionLoan, DueState, LoanItem, Page, RecoveryItem } from '@harbour/contracts';
+import type { CollectionLoan, DueState, Page, RecoveryItem } from '@harbour/contracts';
 import { dec, roundMoney } from '@harbour/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { expectLedgerBalanced } from '../helpers/ledger.js';
 import { insertCustomer } from '../helpers/loans.js';
+import { repayingLoan as repayingLoanOf, repaymentStaff } from '../helpers/repaying.js';
 
 /**
  * Collection on the real server and PostgreSQL: a loan passed to an OCA agent and recalled, money
@@ -24,9 +25,7 @@ let seq = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const tokens = await Promise.all(['manager', 'clerk', 'collector', 'accountant'].map(async (u) => (await loginAs(t.app, u)).access_token));
-  [manager, clerk, collector, accountant] = tokens as [string, string, string, string];
-  today = (await t.pool.query<{ d: string }>(`select to_char((now() at time zone 'Asia/Hong_Kong')::date, 'YYYY-MM-DD') d`)).rows[0]!.d;
+  ({ manager, clerk, collector, accountant, today } = await repaymentStaff(t));
   borrower = await insertCustomer(t.pool, { code: 'TC0001', name: '吳追收', idNumber: 'A1234563', mobile1: '91230002' });
   agentId = (await t.pool.query<{ id: number }>(`select id from oca_agents where charge_percent = 25 order by id limit 1`)).rows[0]!.id;
 });
@@ -37,31 +36,8 @@ afterAll(async () => {
 
 const key = () => `oca-key-${++seq}-${Date.now()}`;
 
-/** A Mong Kok loan paid out today and moved `daysAgo` into the past (as in the receipts tests). */
-async function repayingLoan(daysAgo = 0): Promise<LoanItem> {
-  const body = {
-    customerId: borrower,
-    loanType: 'private_loan',
-    applyDate: today,
-    loanDate: today,
-    interestStartDate: today,
-    loanAmount: '12000',
-    totalTenor: 6,
-    repayCycle: 'monthly',
-    interestMethod: 'amortization',
-    flatRate: '1',
-  };
-  const loan = dataOf(await call<LoanItem>(t.app, 'POST', '/loans', { token: clerk, body }));
-  await call(t.app, 'POST', `/loans/${loan.id}/submit`, { token: clerk, body: {} });
-  dataOf(await call(t.app, 'POST', `/loans/${loan.id}/approve`, { token: manager, body: { overdueRate: '36', overduePenalty: '100' } }));
-  dataOf(await call(t.app, 'POST', `/loans/${loan.id}/signedNote`, { token: accountant, body: { receivedOn: today } }));
-  dataOf(await call(t.app, 'POST', `/loans/${loan.id}/payout`, { token: accountant, body: { payoutDate: today, method: 'cash' } }));
-  if (daysAgo > 0) {
-    await t.pool.query(`update loan_instalments set due_date = due_date - $2::int where loan_id = $1`, [loan.id, daysAgo]);
-    await t.pool.query(`update loans set loan_date = loan_date - $2::int, interest_start_date = interest_start_date - $2::int, payout_date = payout_date - $2::int where id = $1`, [loan.id, daysAgo]);
-  }
-  return dataOf(await call<LoanItem>(t.app, 'GET', `/loans/${loan.id}`, { token: manager }));
-}
+/** A Mong Kok loan of 12,000 over 6 months paid out today and moved `daysAgo` into the past. */
+const repayingLoan = (daysAgo = 0) => repayingLoanOf(t, { clerk, manager, accountant }, borrower, today, { daysAgo });
 
 const post = <T = CollectionLoan>(url: string, body: Record<string, unknown>, token = manager) => call<T>(t.app, 'POST', url, { token, body, lang: 'en' });
 const transfer = (loanId: number, over: Record<string, unknown> = {}, token = manager) => post('/collection/transfers', { loanId, agentId, ocaDate: today, ...over }, token);

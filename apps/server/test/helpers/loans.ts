@@ -1,6 +1,4 @@
-import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { call, dataOf } from './api.js';
 
 /** A personal customer written straight into the register (the register has its own tests); answers its id. */
 export async function insertCustomer(
@@ -35,29 +33,4 @@ export interface LoanStaff {
   clerk: string;
   manager: string;
   accountant: string;
-}
-
-/**
- * A monthly amortization loan (1% flat unless told) applied for, approved with the overdue rate and
- * penalty given, and paid out `today` through the API — then moved `daysAgo` into the past
- * (instalments, interest start, payout) as if that many days had passed since. Answers its id.
- */
-export async function repayingLoan(
-  t: { app: FastifyInstance; pool: pg.Pool },
-  staff: LoanStaff,
-  l: { customerId: number; today: string; amount: string; tenor: number; flatRate?: string; overdueRate: string; overduePenalty: string; daysAgo?: number },
-): Promise<number> {
-  const { today } = l;
-  const body = smallApplication(l.customerId, { applyDate: today, loanDate: today, interestStartDate: today, loanAmount: l.amount, totalTenor: l.tenor, flatRate: l.flatRate ?? '1' });
-  const { id } = dataOf(await call<{ id: number }>(t.app, 'POST', '/loans', { token: staff.clerk, body }));
-  dataOf(await call(t.app, 'POST', `/loans/${id}/submit`, { token: staff.clerk, body: {} }));
-  dataOf(await call(t.app, 'POST', `/loans/${id}/approve`, { token: staff.manager, body: { overdueRate: l.overdueRate, overduePenalty: l.overduePenalty } }));
-  dataOf(await call(t.app, 'POST', `/loans/${id}/signedNote`, { token: staff.accountant, body: { receivedOn: today } }));
-  dataOf(await call(t.app, 'POST', `/loans/${id}/payout`, { token: staff.accountant, body: { payoutDate: today, method: 'cash' } }));
-  const days = l.daysAgo ?? 0;
-  if (days > 0) {
-    await t.pool.query(`update loan_instalments set due_date = due_date - $2::int where loan_id = $1`, [id, days]);
-    await t.pool.query(`update loans set loan_date = loan_date - $2::int, interest_start_date = interest_start_date - $2::int, payout_date = payout_date - $2::int where id = $1`, [id, days]);
-  }
-  return id;
 }

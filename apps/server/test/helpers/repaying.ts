@@ -1,43 +1,26 @@
 import type { LoanItem } from '@harbour/contracts';
 import type { TestApp } from './app.js';
 import { call, dataOf, loginAs } from './api.js';
-
-/** The staff who take a loan from application to payout (clerk, manager, accountant tokens). */
-export interface LoanMakers {
-  clerk: string;
-  manager: string;
-  accountant: string;
-}
+import { smallApplication, type LoanStaff } from './loans.js';
 
 /**
- * A Mong Kok loan paid out today (clerk applies, manager approves with a 36% overdue rate and a
- * 100.00 penalty, accountant pays out), then moved `daysAgo` into the past — instalments, interest
- * start and payout — as if that many days had passed since.
+ * A loan of the clerk's store (12,000 over 6 months at 1% flat unless told) paid out today (clerk
+ * applies, manager approves with a 36% overdue rate and a 100.00 penalty unless told, accountant
+ * pays out), then moved `daysAgo` into the past — instalments, interest start and payout — as if
+ * that many days had passed since. Every servicing test makes its loans here.
  */
 export async function repayingLoan(
-  t: TestApp,
-  who: LoanMakers,
+  t: Pick<TestApp, 'app' | 'pool'>,
+  who: LoanStaff,
   customerId: number,
   today: string,
-  /** `terms` replace the application's (repay cycle, rate…) */
-  opts: { daysAgo?: number; amount?: string; tenor?: number; terms?: Record<string, unknown> } = {},
+  /** `terms` replace the application's (repay cycle, rate…), `approval` the approval's (overdue rate, lock period…) */
+  opts: { daysAgo?: number; amount?: string; tenor?: number; terms?: Record<string, unknown>; approval?: Record<string, unknown> } = {},
 ): Promise<LoanItem> {
-  const body = {
-    customerId,
-    loanType: 'private_loan',
-    applyDate: today,
-    loanDate: today,
-    interestStartDate: today,
-    loanAmount: opts.amount ?? '12000',
-    totalTenor: opts.tenor ?? 6,
-    repayCycle: 'monthly',
-    interestMethod: 'amortization',
-    flatRate: '1',
-    ...opts.terms,
-  };
+  const body = smallApplication(customerId, { applyDate: today, loanDate: today, interestStartDate: today, loanAmount: opts.amount ?? '12000', totalTenor: opts.tenor ?? 6, ...opts.terms });
   const loan = dataOf(await call<LoanItem>(t.app, 'POST', '/loans', { token: who.clerk, body }));
-  await call(t.app, 'POST', `/loans/${loan.id}/submit`, { token: who.clerk, body: {} });
-  dataOf(await call(t.app, 'POST', `/loans/${loan.id}/approve`, { token: who.manager, body: { overdueRate: '36', overduePenalty: '100' } }));
+  dataOf(await call(t.app, 'POST', `/loans/${loan.id}/submit`, { token: who.clerk, body: {} }));
+  dataOf(await call(t.app, 'POST', `/loans/${loan.id}/approve`, { token: who.manager, body: { overdueRate: '36', overduePenalty: '100', ...opts.approval } }));
   dataOf(await call(t.app, 'POST', `/loans/${loan.id}/signedNote`, { token: who.accountant, body: { receivedOn: today } }));
   dataOf(await call(t.app, 'POST', `/loans/${loan.id}/payout`, { token: who.accountant, body: { payoutDate: today, method: 'cash' } }));
   await shiftLoanDates(t, loan.id, opts.daysAgo ?? 0);
@@ -50,14 +33,14 @@ export async function hongKongToday(t: TestApp): Promise<string> {
 }
 
 /** Moves a loan's instalments, interest start and payout `days` into the past (as if that many days had passed). */
-export async function shiftLoanDates(t: TestApp, loanId: number, days: number): Promise<void> {
+export async function shiftLoanDates(t: Pick<TestApp, 'pool'>, loanId: number, days: number): Promise<void> {
   if (days <= 0) return;
   await t.pool.query(`update loan_instalments set due_date = due_date - $2::int where loan_id = $1`, [loanId, days]);
   await t.pool.query(`update loans set loan_date = loan_date - $2::int, interest_start_date = interest_start_date - $2::int, payout_date = payout_date - $2::int where id = $1`, [loanId, days]);
 }
 
 /** The demo staff a repayment test acts as (logged in), and today in Hong Kong. */
-export interface RepaymentStaff extends LoanMakers {
+export interface RepaymentStaff extends LoanStaff {
   collector: string;
   today: string;
 }

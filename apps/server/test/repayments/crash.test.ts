@@ -8,7 +8,8 @@ import { DEMO_PASSWORD, FIXED_CAPTCHA, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { withDatabase } from '../helpers/databases.js';
 import { expectLedgerBalanced } from '../helpers/ledger.js';
-import { insertCustomer, repayingLoan } from '../helpers/loans.js';
+import { insertCustomer } from '../helpers/loans.js';
+import { hongKongToday, repayingLoan } from '../helpers/repaying.js';
 
 /**
  * Crash test of receipts: the BUILT server (`node apps/server/dist/main.js`, on this file's
@@ -140,11 +141,12 @@ describe.skipIf(!BUILT)(BUILT ? 'receipts survive a crash of the built server' :
     const name = (await t.pool.query<{ db: string }>('select current_database() db')).rows[0]!.db;
     ownerUrl = withDatabase(inject('harbourAdminUrl'), name);
     const [clerk, manager, accountant] = (await Promise.all(['clerk', 'manager', 'accountant'].map((u) => loginAs(t.app, u)))).map((a) => a.access_token) as [string, string, string];
-    const today = (await t.pool.query<{ d: string }>(`select to_char((now() at time zone 'Asia/Hong_Kong')::date, 'YYYY-MM-DD') d`)).rows[0]!.d;
+    const today = await hongKongToday(t);
     const customerId = await insertCustomer(t.pool, { code: 'CR0001', name: '崩潰測試', idNumber: 'A1234563', mobile1: '91230003' });
     // Six loans: three with their first instalment due (receipts pay it, with lines), three not (receipts are held).
     for (let k = 0; k < 6; k++) {
-      loans.push(await repayingLoan(t, { clerk, manager, accountant }, { customerId, today, amount: '12000', tenor: 6, overdueRate: '0', overduePenalty: '0', daysAgo: k % 2 === 0 ? 35 : 0 }));
+      const loan = await repayingLoan(t, { clerk, manager, accountant }, customerId, today, { approval: { overdueRate: '0', overduePenalty: '0' }, daysAgo: k % 2 === 0 ? 35 : 0 });
+      loans.push(loan.id);
     }
   }, 120_000);
 

@@ -25,7 +25,8 @@ import { type Engine, loadEngine } from '../../src/modules/repayments/state.js';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { expectLedgerBalanced } from '../helpers/ledger.js';
-import { insertCustomer, type LoanStaff, repayingLoan } from '../helpers/loans.js';
+import { insertCustomer, type LoanStaff } from '../helpers/loans.js';
+import { repayingLoan } from '../helpers/repaying.js';
 
 /**
  * Model test of receipts on the real server: random sequences of receipts (dates moving forward,
@@ -128,8 +129,13 @@ const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
 
 /** Runs one sequence through the API; answers how many receipts were posted and corrected. */
 async function runSequence(spec: LoanSpec, ops: readonly Op[]): Promise<{ posted: number; refused: number; corrected: number }> {
-  const id = await repayingLoan(t, staff, { customerId: borrower, today, amount: String(spec.amount), tenor: spec.tenor, flatRate: spec.flatRate, overdueRate: spec.overdueRate, overduePenalty: spec.penalty, daysAgo: spec.daysAgo });
-  const loan = dataOf(await call<LoanItem>(t.app, 'GET', `/loans/${id}`, { token: manager }));
+  const loan = await repayingLoan(t, staff, borrower, today, {
+    amount: String(spec.amount),
+    tenor: spec.tenor,
+    terms: { flatRate: spec.flatRate },
+    approval: { overdueRate: spec.overdueRate, overduePenalty: spec.penalty },
+    daysAgo: spec.daysAgo,
+  });
   const initial = await initialState(loan, spec);
   const standing: Standing[] = [];
   const replay = () => standing.reduce((s, r) => allocate(s, r).state, initial);

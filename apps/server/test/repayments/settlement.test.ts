@@ -5,6 +5,7 @@ import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { expectLedgerBalanced } from '../helpers/ledger.js';
 import { insertCustomer } from '../helpers/loans.js';
+import { repayingLoan as repayingLoanOf, repaymentStaff } from '../helpers/repaying.js';
 
 /**
  * Early settlement (MLO s.21) on the real server and PostgreSQL: the quote on a date (actuarial and
@@ -23,9 +24,7 @@ let seq = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const tokens = await Promise.all(['manager', 'clerk', 'collector', 'accountant'].map(async (u) => (await loginAs(t.app, u)).access_token));
-  [manager, clerk, collector, accountant] = tokens as [string, string, string, string];
-  today = (await t.pool.query<{ d: string }>(`select to_char((now() at time zone 'Asia/Hong_Kong')::date, 'YYYY-MM-DD') d`)).rows[0]!.d;
+  ({ manager, clerk, collector, accountant, today } = await repaymentStaff(t));
   borrower = await insertCustomer(t.pool, { code: 'TS0001', name: '陳清數', idNumber: 'A1234563', mobile1: '91230002' });
 });
 afterAll(async () => {
@@ -39,33 +38,12 @@ const key = () => `settle-key-${++seq}-${Date.now()}`;
  * A Mong Kok loan of 12,000 over 6 months at 1% flat (720 interest), approved with a 36% overdue
  * rate, a 100.00 penalty and the given lock period, paid out today, then moved `daysAgo` into the past.
  */
-async function repayingLoan(opts: { daysAgo?: number; ruleOf78?: boolean; lockMonths?: number; lockFee?: string } = {}): Promise<LoanItem> {
-  const body = {
-    customerId: borrower,
-    loanType: 'private_loan',
-    applyDate: today,
-    loanDate: today,
-    interestStartDate: today,
-    loanAmount: '12000',
-    totalTenor: 6,
-    repayCycle: 'monthly',
-    interestMethod: 'amortization',
-    flatRate: '1',
-    ruleOf78: opts.ruleOf78 ?? false,
-  };
-  const loan = dataOf(await call<LoanItem>(t.app, 'POST', '/loans', { token: clerk, body }));
-  await call(t.app, 'POST', `/loans/${loan.id}/submit`, { token: clerk, body: {} });
-  const approval = { overdueRate: '36', overduePenalty: '100', ...(opts.lockMonths ? { earlySettleLockMonths: opts.lockMonths, lockPeriodFee: opts.lockFee ?? '500' } : {}) };
-  dataOf(await call(t.app, 'POST', `/loans/${loan.id}/approve`, { token: manager, body: approval }));
-  dataOf(await call(t.app, 'POST', `/loans/${loan.id}/signedNote`, { token: accountant, body: { receivedOn: today } }));
-  dataOf(await call(t.app, 'POST', `/loans/${loan.id}/payout`, { token: accountant, body: { payoutDate: today, method: 'cash' } }));
-  const days = opts.daysAgo ?? 0;
-  if (days > 0) {
-    await t.pool.query(`update loan_instalments set due_date = due_date - $2::int where loan_id = $1`, [loan.id, days]);
-    await t.pool.query(`update loans set loan_date = loan_date - $2::int, interest_start_date = interest_start_date - $2::int, payout_date = payout_date - $2::int where id = $1`, [loan.id, days]);
-  }
-  return dataOf(await call<LoanItem>(t.app, 'GET', `/loans/${loan.id}`, { token: manager }));
-}
+const repayingLoan = (opts: { daysAgo?: number; ruleOf78?: boolean; lockMonths?: number; lockFee?: string } = {}) =>
+  repayingLoanOf(t, { clerk, manager, accountant }, borrower, today, {
+    daysAgo: opts.daysAgo,
+    terms: { ruleOf78: opts.ruleOf78 ?? false },
+    approval: opts.lockMonths ? { earlySettleLockMonths: opts.lockMonths, lockPeriodFee: opts.lockFee ?? '500' } : {},
+  });
 
 const quote = async (loanId: number, date?: string, token = clerk) =>
   dataOf(await call<SettlementQuoteAnswer>(t.app, 'GET', '/repayments/settlement', { token, query: { loanId, ...(date ? { date } : {}) } }));
