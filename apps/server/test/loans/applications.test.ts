@@ -200,6 +200,23 @@ describe('the loan list', () => {
     expect((await list({ reloan: 'have-pending', customerId: String(borrower) })).length).toBeGreaterThan(0);
   });
 
+  it('pages and sorts on the server with the same total on every page, past the last page too', async () => {
+    const pageOf = async (query: Record<string, string>) => dataOf(await call<Page<LoanListItem>>(t.app, 'GET', '/loans', { token: clerk, query }));
+    const all = await pageOf({ pageSize: '100', sort: 'loanAmount:desc' });
+    expect(all.total).toBeGreaterThan(3);
+    const amounts = all.items.map((l) => Number(l.loanAmount));
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    const second = await pageOf({ pageSize: '2', page: '2', sort: 'loanAmount:desc' });
+    expect(second.total).toBe(all.total);
+    expect(second.items.map((l) => l.id)).toEqual(all.items.slice(2, 4).map((l) => l.id));
+    const beyond = await pageOf({ pageSize: '2', page: String(Math.ceil(all.total / 2) + 1) });
+    expect(beyond.items).toEqual([]);
+    expect(beyond.total).toBe(all.total);
+    const byName = await pageOf({ q: '陳大', pageSize: '1', page: '99' });
+    expect(byName.items).toEqual([]);
+    expect(byName.total).toBe((await pageOf({ q: '陳大' })).total);
+  });
+
   it('keeps another store’s applications out of sight: list, totals, get, edit and actions', async () => {
     // The manager (all stores) switches nothing: a clerk of Mong Kok never sees a Kwun Tong application.
     const { rows } = await t.pool.query<{ id: number }>(`select id from stores where code = 'KT'`);
