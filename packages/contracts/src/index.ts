@@ -37,3 +37,4 @@ export * from './repayments.js';
 export * from './statements.js';
 export * from './repayment-tips.js';
 export * from './collection.js';
+export * from './sms.js';

@@ -35,3 +35,4 @@ export * from './mask.js';
 export * from './payout.js';
 export * from './amount-in-words.js';
 export * from './affordability.js';
+export * from './sms.js';

@@ -110,6 +110,8 @@ export const pages: Record<string, PageComponent> = {
   'masterdata.referralAgent.list': lazy(() => import('../pages/masterdata/ReferralAgentPage.js')),
   'masterdata.staffLevel.list': lazy(() => import('../pages/masterdata/StaffLevelPage.js')),
   'masterdata.company': lazy(() => import('../pages/company/CompanyInfoPage.js')),
+  'masterdata.smsContent': lazy(() => import('../pages/sms/SmsContentPage.js')),
+  'sms.list': lazy(() => import('../pages/sms/SendSmsListPage.js')),
   // Master data option lists (customer related, loan related): one page, one group each.
   'masterdata.customer': lazy(() => import('../pages/options/OptionsPage.js').then((m) => ({ default: m.CustomerOptionsPage }))),
   'masterdata.loan': lazy(() => import('../pages/options/OptionsPage.js').then((m) => ({ default: m.LoanOptionsPage }))),

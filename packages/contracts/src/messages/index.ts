@@ -48,6 +48,7 @@ import zhTWTools from './zh-TW/tools.json' with { type: 'json' };
 import zhTWFormLayout from './zh-TW/formLayout.json' with { type: 'json' };
 import zhTWAddress from './zh-TW/address.json' with { type: 'json' };
 import zhTWValidation from './zh-TW/validation.json' with { type: 'json' };
+import zhTWReminders from './zh-TW/reminders.json' with { type: 'json' };
 import enAdmin from './en/admin.json' with { type: 'json' };
 import enArticles from './en/articles.json' with { type: 'json' };
 import enBlacklisting from './en/blacklisting.json' with { type: 'json' };
@@ -82,6 +83,7 @@ import enTools from './en/tools.json' with { type: 'json' };
 import enFormLayout from './en/formLayout.json' with { type: 'json' };
 import enAddress from './en/address.json' with { type: 'json' };
 import enValidation from './en/validation.json' with { type: 'json' };
+import enReminders from './en/reminders.json' with { type: 'json' };
 import zhCNAdmin from './zh-CN/admin.json' with { type: 'json' };
 import zhCNArticles from './zh-CN/articles.json' with { type: 'json' };
 import zhCNBlacklisting from './zh-CN/blacklisting.json' with { type: 'json' };
@@ -116,6 +118,7 @@ import zhCNTools from './zh-CN/tools.json' with { type: 'json' };
 import zhCNFormLayout from './zh-CN/formLayout.json' with { type: 'json' };
 import zhCNAddress from './zh-CN/address.json' with { type: 'json' };
 import zhCNValidation from './zh-CN/validation.json' with { type: 'json' };
+import zhCNReminders from './zh-CN/reminders.json' with { type: 'json' };
 
 /** A catalogue file: texts by key, nested (i18next's `a.b` key is `{ "a": { "b": … } }`). */
 export interface MessageTree {
@@ -159,6 +162,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     formLayout: zhTWFormLayout,
     address: zhTWAddress,
     validation: zhTWValidation,
+    reminders: zhTWReminders,
   },
   en: {
     admin: enAdmin,
@@ -195,6 +199,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     formLayout: enFormLayout,
     address: enAddress,
     validation: enValidation,
+    reminders: enReminders,
   },
   'zh-CN': {
     admin: zhCNAdmin,
@@ -231,6 +236,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     formLayout: zhCNFormLayout,
     address: zhCNAddress,
     validation: zhCNValidation,
+    reminders: zhCNReminders,
   },
 };
 

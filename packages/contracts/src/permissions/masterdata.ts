@@ -3,6 +3,7 @@ import { staffLevelResource } from '../levels.js';
 import { COMPANY_EDIT_PERMISSION } from '../company.js';
 import { holidayResource } from '../holidays.js';
 import { customerOptionResource, loanOptionResource } from '../options.js';
+import { smsTemplateResource } from '../sms.js';
 import { action, page, resourcePermissions } from './define.js';
 
 /** Master data (spec §2). Staff levels', the option lists', holidays', banks', referral agents', solicitors' and OCA agents' keys come from their declarations. */
@@ -21,5 +22,5 @@ export const masterdataPermissions = [
   ...resourcePermissions(ocaAgentResource, 'masterdata', 208, { icon: 'reconciliation', available: true, path: '/masterdata/ocaAgent' }),
   ...resourcePermissions(holidayResource, 'masterdata', 209, { icon: 'calendar', available: true, path: '/masterdata/holidays' }),
   action('masterdata', 209, 'masterdata.holidays.import', ['POST /holidays/import']),
-  page('masterdata', 210, 'smsContent', { icon: 'message' }),
+  ...resourcePermissions(smsTemplateResource, 'masterdata', 210, { icon: 'message', available: true, path: '/masterdata/smsContent' }),
 ];

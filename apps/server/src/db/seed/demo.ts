@@ -1,12 +1,13 @@
 import { CUSTOMER_OPTION_PERMISSIONS, DEFAULT_SYSTEM_SETTINGS, LOAN_OPTION_PERMISSIONS, PERMISSION_CATALOGUE } from '@harbour/contracts';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { articles, banks, blacklist, companyInfo, formLayoutFields, holidays, ocaAgents, referralAgents, rolePermissions, roles, settings, solicitors, staff, staffLevels, staffRoles, staffStores, stores } from '../schema/index.js';
+import { articles, banks, blacklist, companyInfo, formLayoutFields, holidays, ocaAgents, referralAgents, rolePermissions, roles, settings, smsTemplates, solicitors, staff, staffLevels, staffRoles, staffStores, stores } from '../schema/index.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { seedDemoCustomers } from './customers.js';
 import { seedDemoLoans } from './loans.js';
 import { runDailyServicing } from '../../modules/repayments/daily.js';
 import { seedDemoMembers } from './members.js';
+import { DEMO_SMS_TEMPLATES } from './sms.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -38,8 +39,8 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
     description: 'Collector: overdue repayments, write-off and SMS reminders',
     allStores: false,
     groups: ['dashboard', 'oca', 'sms', 'blacklist'],
-    except: ['blacklist.reveal'],
-    keys: ['repayment.tipsList', 'repayment.process', 'repayment.list', 'reports.overdue', 'reports.currentlyOcaLoan', 'tools.calculator'],
+    except: ['blacklist.reveal', 'sms.gateway'],
+    keys: ['repayment.tipsList', 'repayment.process', 'repayment.list', 'reports.overdue', 'reports.currentlyOcaLoan', 'tools.calculator', 'masterdata.smsContent', 'masterdata.smsContent.update'],
   },
   accountant: {
     description: 'Accountant: payouts and every report',
@@ -235,6 +236,7 @@ export async function seedDemo(db: Db): Promise<void> {
     );
     await tx.insert(articles).values(DEMO_ARTICLES);
     await tx.insert(blacklist).values(DEMO_BLACKLIST.map((b) => ({ ...b, createdBy: 1 })));
+    await tx.insert(smsTemplates).values(DEMO_SMS_TEMPLATES);
     return storeIds;
   });
   // Through the customer and loan services (their own transactions): codes from the code format,

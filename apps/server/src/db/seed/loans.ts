@@ -171,6 +171,27 @@ const DEMO_LOANS: DemoLoan[] = [
     payout: { method: 'cash' },
     receipts: [{ daysAgo: 9, received: '3500.00', repayType: 'instalment', method: 'cash' }],
   },
+  // 旺角店: loans behind with their instalments, for the overdue SMS reminders
+  {
+    store: 0,
+    borrower: '李美玲',
+    goal: 'repaying',
+    appliedDaysAgo: 2,
+    paidOutDaysAgo: 50,
+    terms: { loanType: 'private_loan', loanAmount: '18000.00', flatRate: '1.2', totalTenor: 6, loanPurpose: 'living_expenses', payoutMethod: 'cash' },
+    approval: { overdueRate: '36', overduePenalty: '100.00', placeOfNegotiation: '旺角店' },
+    payout: { method: 'cash' },
+  },
+  {
+    store: 0,
+    borrower: '陳志明',
+    goal: 'repaying',
+    appliedDaysAgo: 2,
+    paidOutDaysAgo: 65,
+    terms: { loanType: 'private_loan', loanAmount: '20000.00', flatRate: '1.0', totalTenor: 10, loanPurpose: 'debt_repayment', payoutMethod: 'cash' },
+    approval: { overdueRate: '36', overduePenalty: '100.00', placeOfNegotiation: '旺角店' },
+    payout: { method: 'cash' },
+  },
 ];
 
 /**
