@@ -63,8 +63,15 @@ export interface CodeSlot {
 }
 
 export async function codeSlot(db: DbOrTx, kind: CodeKind, at: { storeId: number; date: string }): Promise<CodeSlot> {
-  const format = await readCodeFormat(db, kind);
-  const storeCode = format.includeStoreCode ? await storeCodeOf(db, at.storeId) : '';
+  // the kind's format and the store's code in one read
+  const [row] = await db
+    .select({ format: codeFormats, storeCode: stores.code })
+    .from(stores)
+    .leftJoin(codeFormats, eq(codeFormats.kind, kind))
+    .where(eq(stores.id, at.storeId));
+  const format = row?.format ? toFormat(row.format) : DEFAULT_CODE_FORMATS[kind];
+  if (format.includeStoreCode && !row?.storeCode) throw new Error(`store ${at.storeId} has no code`);
+  const storeCode = format.includeStoreCode ? (row?.storeCode ?? '') : '';
   const probe = formatCode(format, { storeCode, date: at.date, seq: 1 });
   const head = probe.slice(0, probe.length - Math.max(format.seqWidth, 1));
   if (formatCode(format, { storeCode, date: at.date, seq: 12345678 }) !== head + '12345678'.padStart(format.seqWidth, '0')) {
