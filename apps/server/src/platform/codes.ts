@@ -49,23 +49,65 @@ export async function storeCodeOf(db: DbOrTx, storeId: number): Promise<string> 
 export const counterStoreKey = (format: CodeFormat, storeId: number) => (format.includeStoreCode ? storeId : 0);
 
 /**
- * Takes the next number of `kind` in its current format for the record of `storeId` dated `date`
- * (the business date the number shows, 'YYYY-MM-DD'). Call it in the transaction that inserts
- * the record: the counter stays locked until that transaction ends, and rolling back returns
- * the number, so numbers stay gapless.
+ * What taking a number of `kind` for the record of `storeId` dated `date` needs besides the
+ * counter: the counter's key and the number's text before its sequence (prefix, store code, date
+ * part), read before the counter is touched.
  */
-export async function takeCode(tx: Tx, kind: CodeKind, at: { storeId: number; date: string }): Promise<string> {
-  const format = await readCodeFormat(tx, kind);
-  const storeCode = format.includeStoreCode ? await storeCodeOf(tx, at.storeId) : '';
-  const [row] = await tx
+export interface CodeSlot {
+  kind: CodeKind;
+  storeKey: number;
+  period: string;
+  /** the number without its sequence: `formatCode` ends with the sequence padded to `seqWidth` */
+  head: string;
+  seqWidth: number;
+}
+
+export async function codeSlot(db: DbOrTx, kind: CodeKind, at: { storeId: number; date: string }): Promise<CodeSlot> {
+  // the kind's format and the store's code in one read
+  const [row] = await db
+    .select({ format: codeFormats, storeCode: stores.code })
+    .from(stores)
+    .leftJoin(codeFormats, eq(codeFormats.kind, kind))
+    .where(eq(stores.id, at.storeId));
+  const format = row?.format ? toFormat(row.format) : DEFAULT_CODE_FORMATS[kind];
+  if (format.includeStoreCode && !row?.storeCode) throw new Error(`store ${at.storeId} has no code`);
+  const storeCode = format.includeStoreCode ? (row?.storeCode ?? '') : '';
+  const probe = formatCode(format, { storeCode, date: at.date, seq: 1 });
+  const head = probe.slice(0, probe.length - Math.max(format.seqWidth, 1));
+  if (formatCode(format, { storeCode, date: at.date, seq: 12345678 }) !== head + '12345678'.padStart(format.seqWidth, '0')) {
+    throw new Error(`the ${kind} format does not end with its sequence`);
+  }
+  return { kind, storeKey: counterStoreKey(format, at.storeId), period: codePeriod(format.reset, at.date), head, seqWidth: format.seqWidth };
+}
+
+/**
+ * Increments the slot's counter and answers the number (`code`), formatted in SQL as `formatCode`
+ * does (head, then the sequence padded to the width, never cut). A statement of its own
+ * (`takeCode`) or the first part of the one statement that writes what it numbers (`$with`): the
+ * counter row stays locked from it until the transaction ends.
+ */
+export function takeCodeQuery(db: DbOrTx, slot: CodeSlot) {
+  return db
     .insert(codeCounters)
-    .values({ kind, storeKey: counterStoreKey(format, at.storeId), period: codePeriod(format.reset, at.date), value: 1 })
+    .values({ kind: slot.kind, storeKey: slot.storeKey, period: slot.period, value: 1 })
     .onConflictDoUpdate({
       target: [codeCounters.kind, codeCounters.storeKey, codeCounters.period],
       set: { value: sql`${codeCounters.value} + 1`, updatedAt: sql`now()` },
     })
-    .returning({ value: codeCounters.value });
-  return formatCode(format, { storeCode, date: at.date, seq: row!.value });
+    .returning({
+      code: sql<string>`${slot.head}::text || lpad(${codeCounters.value}::text, greatest(${slot.seqWidth}::int, length(${codeCounters.value}::text)), '0')`.as('code'),
+    });
+}
+
+/**
+ * Takes the next number of `kind` in its current format for the record of `storeId` dated `date`
+ * (the business date the number shows, 'YYYY-MM-DD'). Call it in the transaction that inserts
+ * the record, as late as it can be: the counter stays locked until that transaction ends, and
+ * rolling back returns the number, so numbers stay gapless.
+ */
+export async function takeCode(tx: Tx, kind: CodeKind, at: { storeId: number; date: string }): Promise<string> {
+  const [row] = await takeCodeQuery(tx, await codeSlot(tx, kind, at));
+  return row!.code;
 }
 
 /**

@@ -36,24 +36,24 @@ function assertReaches(ctx: ServiceContext, storeId: number): void {
   if (!reachesAllStores(ctx) && currentStore(ctx) !== storeId) throw forbidden();
 }
 
+const entryValues = (ctx: ServiceContext, entry: JournalEntry, target: PostTarget, reversesEntryId: number | null, memo: SQL | Record<string, string> = { ...entry.memo }) => ({
+  storeId: target.storeId,
+  entryDate: target.date,
+  event: entry.event,
+  loanId: target.loanId ?? null,
+  memo,
+  reversesEntryId,
+  requestId: ctx.requestId,
+  createdBy: ctx.auth?.staffId ?? null,
+});
+
+const lineValues = (ctx: ServiceContext, entry: JournalEntry, target: PostTarget, entryId: number | SQL) =>
+  entry.lines.map((l) => ({ entryId, storeId: target.storeId, account: l.account, debit: l.debit, credit: l.credit, createdBy: ctx.auth?.staffId ?? null }));
+
 async function insertEntry(tx: Tx, ctx: ServiceContext, entry: JournalEntry, target: PostTarget, reversesEntryId: number | null): Promise<number> {
-  const [row] = await tx
-    .insert(journalEntries)
-    .values({
-      storeId: target.storeId,
-      entryDate: target.date,
-      event: entry.event,
-      loanId: target.loanId ?? null,
-      memo: { ...entry.memo },
-      reversesEntryId,
-      requestId: ctx.requestId,
-      createdBy: ctx.auth?.staffId ?? null,
-    })
-    .returning({ id: journalEntries.id });
+  const [row] = await tx.insert(journalEntries).values(entryValues(ctx, entry, target, reversesEntryId)).returning({ id: journalEntries.id });
   const id = row!.id;
-  await tx.insert(journalLines).values(
-    entry.lines.map((l) => ({ entryId: id, storeId: target.storeId, account: l.account, debit: l.debit, credit: l.credit, createdBy: ctx.auth?.staffId ?? null })),
-  );
+  await tx.insert(journalLines).values(lineValues(ctx, entry, target, id));
   return id;
 }
 
@@ -69,6 +69,29 @@ export async function postJournal(tx: Tx, ctx: ServiceContext, entry: JournalEnt
   assertReaches(ctx, target.storeId);
   if (entry.lines.length === 0) return null;
   return insertEntry(tx, ctx, entry, target, null);
+}
+
+/**
+ * `postJournal` as two parts of a caller's single statement (data-modifying CTEs): the entry's
+ * insert, answering its `id`, and its lines' insert, which reads that id through `entryId` (SQL
+ * reading the entry's CTE). `memo` adds keys whose values the same statement computes — a
+ * receipt's number, taken by its first part. The entry must have lines; the same checks as
+ * `postJournal` first.
+ */
+export function journalInserts(tx: Tx, ctx: ServiceContext, entry: JournalEntry, target: PostTarget, opts: { entryId: SQL; memo: Record<string, SQL> }) {
+  assertBalanced(entry);
+  if (entry.event === 'reversal') throw new Error('a reversal is posted with reverseJournal, which links it to its entry');
+  assertReaches(ctx, target.storeId);
+  if (entry.lines.length === 0) throw new Error('an entry of nothing has no place in a statement that links to it');
+  const added = sql.join(
+    Object.entries(opts.memo).map(([key, value]) => sql`${key}::text, ${value}`),
+    sql`, `,
+  );
+  const memo = sql`${JSON.stringify(entry.memo)}::jsonb || jsonb_build_object(${added})`;
+  return {
+    entry: tx.insert(journalEntries).values(entryValues(ctx, entry, target, null, memo)).returning({ id: journalEntries.id }),
+    lines: tx.insert(journalLines).values(lineValues(ctx, entry, target, opts.entryId)),
+  };
 }
 
 const money = (column: SQL | ReturnType<typeof sql>) => sql<string>`(${column})::numeric(20, 2)::text`;

@@ -8,6 +8,7 @@
 import type { AllocationPreview, DueState, RepaymentCorrection, RepaymentItem, receiptInputSchema, receiptPreviewSchema } from '@harbour/contracts';
 import {
   type Allocation,
+  type JournalEntry,
   ZERO,
   accrueOverdue,
   allocateReceipt,
@@ -22,21 +23,21 @@ import {
   unpaidInstalment,
   unpaidOverdueInterest,
 } from '@harbour/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { customers, loanRepaymentCorrections, loanRepayments } from '../../db/schema/index.js';
+import { customers, loanRepaymentCorrections, loanRepaymentLines, loanRepayments } from '../../db/schema/index.js';
 import { businessRule, conflict } from '../../http/app-error.js';
 import { assertWithinActivePeriod } from '../../platform/active-period.js';
 import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';
-import { takeCode } from '../../platform/codes.js';
+import { codeSlot, takeCodeQuery } from '../../platform/codes.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { postJournal, reverseJournal } from '../../platform/ledger.js';
+import { journalInserts, reverseJournal } from '../../platform/ledger.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { loanStatusSpec } from '../loans/approval.js';
 import { loanRow, type LoanRow } from '../loans/read.js';
-import { insertLines, loadEngine, loadRepaymentState } from './state.js';
+import { loadEngine, loadRepaymentState, receiptLines } from './state.js';
 import { getRepayment, receiptItem, receiptNames } from './read.js';
 import { refreshDueSummary, storeDueSummary } from './daily.js';
 
@@ -51,8 +52,8 @@ export function assertReceiving(loan: LoanRow, receiving: ReadonlySet<string> = 
 }
 
 /** The receipt date: today (Hong Kong) when not given; never in the future. */
-export async function receiptDate(tx: Tx, given: string | undefined): Promise<string> {
-  const today = await businessToday(tx);
+export async function receiptDate(tx: Tx, given: string | undefined, today?: string): Promise<string> {
+  today ??= await businessToday(tx);
   const date = given ?? today;
   if (compareDates(date, today) > 0) throw businessRule('repayments.errors.dateInFuture', { today });
   return date;
@@ -173,6 +174,46 @@ function sameReceipt(stored: typeof loanRepayments.$inferSelect, r: ReceiptInput
 }
 
 /**
+ * Writes a receipt row — a receipt, a settlement, a temporary amount applied or refunded — with
+ * its number, its balanced journal entry (the number in its memo) and its lines in ONE statement,
+ * and answers the row. Call it after every read and every other write, just before the audit
+ * row: the store's counter of receipt numbers stays locked from this statement until commit,
+ * which keeps the numbers gapless and in commit order per store, so the store's other receipts
+ * wait only for this statement, the audit row and the commit.
+ */
+export async function insertReceiptRow(
+  tx: Tx,
+  ctx: ServiceContext,
+  loan: LoanRow,
+  p: {
+    date: string;
+    /** the posting rule's entry; its memo gets `repayNo` */
+    journal: JournalEntry;
+    row: Omit<typeof loanRepayments.$inferInsert, 'storeId' | 'loanId' | 'repayNo' | 'repayDate' | 'journalEntryId' | 'createdBy'>;
+    lines: readonly Omit<typeof loanRepaymentLines.$inferInsert, 'repaymentId'>[];
+  },
+): Promise<typeof loanRepayments.$inferSelect> {
+  const slot = await codeSlot(tx, 'repayNo', { storeId: loan.storeId, date: p.date });
+  const repayNo = sql`(select code from receipt_no)`;
+  const journal = journalInserts(tx, ctx, p.journal, { storeId: loan.storeId, date: p.date, loanId: loan.id }, { entryId: sql`(select id from receipt_entry)`, memo: { repayNo } });
+  const receipt = tx.$with('receipt').as(
+    tx
+      .insert(loanRepayments)
+      .values({ ...p.row, storeId: loan.storeId, loanId: loan.id, repayNo, repayDate: p.date, journalEntryId: sql`(select id from receipt_entry)`, createdBy: ctx.auth?.staffId ?? null })
+      .returning(),
+  );
+  const parts = [
+    tx.$with('receipt_no').as(takeCodeQuery(tx, slot)),
+    tx.$with('receipt_entry').as(journal.entry),
+    tx.$with('receipt_entry_lines').as(journal.lines),
+    receipt,
+    ...(p.lines.length > 0 ? [tx.$with('receipt_lines').as(tx.insert(loanRepaymentLines).values(p.lines.map((l) => ({ ...l, repaymentId: sql`(select id from receipt)` }))))] : []),
+  ];
+  const [row] = await tx.with(...parts).select().from(receipt);
+  return row!;
+}
+
+/**
  * Posts a receipt. `opts` is for another module posting a receipt as part of its own event (money
  * an OCA agent recovered): the statuses that take it besides `repaying`, and what the receipt's
  * one audit row says of that event.
@@ -187,8 +228,9 @@ export async function postReceipt(
   const again = await retried(tx, ctx, loan, r.idempotencyKey, (stored) => sameReceipt(stored, r));
   if (again) return again;
   assertReceiving(loan, opts.receiving);
-  const date = await receiptDate(tx, r.repayDate);
-  await assertWithinActivePeriod(tx, date);
+  const today = await businessToday(tx);
+  const date = await receiptDate(tx, r.repayDate, today);
+  await assertWithinActivePeriod(tx, date, today);
   const { state: before } = await loadRepaymentState(tx, loan, { allowPartialPrincipal: r.repayType === 'principal' });
   const engine = await loadEngine(tx);
   const a = allocateReceipt(before, { date, received: r.received, mode: r.repayType, tenor: r.tenor }, engine.settings, engine.holidays);
@@ -196,31 +238,22 @@ export async function postReceipt(
   const names = await receiptNames(tx, ctx, loan.id, me);
   const completes = isFullyRepaid(a.state);
   // What the tips list and the reminders read, from the state after this receipt (no read of its own).
-  await storeDueSummary(tx, { ...loan, status: completes ? 'complete' : loan.status }, a.state, await businessToday(tx), engine);
-  // Everything is read and decided: the number is taken last, so the store's counter row (locked
-  // until commit, which keeps numbers gapless) is held only for the writes below.
-  const repayNo = await takeCode(tx, 'repayNo', { storeId: loan.storeId, date });
-  const entryId = await postJournal(
-    tx,
-    ctx,
-    postRepayment({
+  await storeDueSummary(tx, { ...loan, status: completes ? 'complete' : loan.status }, a.state, today, engine);
+  if (completes) await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'settle', { audit: false });
+  // Everything is read and decided: the number is taken last, with the writes that show it.
+  const lines = receiptLines(loan, before, a.state, me);
+  const row = await insertReceiptRow(tx, ctx, loan, {
+    date,
+    journal: postRepayment({
       overdueInterest: money(a.overdueInterest),
       handlingFee: money(a.handlingFee),
       interest: money(a.interest),
       principal: money(a.principal),
       tempAmount: money(a.tempAmount),
       receivedInto: moneyAccountFor(r.method),
-      memo: { loanNo: loan.loanNo ?? '', repayNo, ...(r.chequeNo ? { chequeNo: r.chequeNo } : {}) },
+      memo: { loanNo: loan.loanNo ?? '', ...(r.chequeNo ? { chequeNo: r.chequeNo } : {}) },
     }),
-    { storeId: loan.storeId, date, loanId: loan.id },
-  );
-  const [row] = await tx
-    .insert(loanRepayments)
-    .values({
-      storeId: loan.storeId,
-      loanId: loan.id,
-      repayNo,
-      repayDate: date,
+    row: {
       repayType: r.repayType,
       tenor: r.repayType === 'instalment' ? (r.tenor ?? a.lines[0]?.tenor ?? null) : null,
       received: money(a.received),
@@ -233,20 +266,18 @@ export async function postReceipt(
       chequeNo: r.method === 'cheque' ? r.chequeNo : null,
       remarks: r.remarks,
       idempotencyKey: r.idempotencyKey,
-      journalEntryId: entryId!,
-      createdBy: me,
-    })
-    .returning();
-  const lines = await insertLines(tx, loan, row!.id, before, a.state, me);
-  if (completes) await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'settle', { audit: false });
+    },
+    lines,
+  });
+  const { repayNo, journalEntryId: entryId } = row;
   await audit(tx, {
     action: 'add',
     module: 'repayments',
-    reference: row!.id,
+    reference: row.id,
     after: { ...toPreview(a), repayNo, loanNo: loan.loanNo, method: r.method, chequeNo: r.chequeNo, journalEntryId: entryId, ...(completes ? { loanStatus: 'complete' } : {}), ...opts.audit },
     recordStores: [loan.storeId],
   });
-  return receiptItem({ r: row!, loanNo: loan.loanNo, ...names, correction: null, correctorName: null, latest: true }, lines);
+  return receiptItem({ r: row, loanNo: loan.loanNo, ...names, correction: null, correctorName: null, latest: true }, lines.map((l) => ({ ...l, repaymentId: row.id })));
 }
 
 /**

@@ -24,20 +24,18 @@ import {
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { customers, loanApprovals, loanRepaymentLines, loanRepayments, loans } from '../../db/schema/index.js';
+import { customers, loanApprovals, loanRepayments, loans } from '../../db/schema/index.js';
 import { businessRule } from '../../http/app-error.js';
 import { assertWithinActivePeriod } from '../../platform/active-period.js';
 import { audit } from '../../platform/audit.js';
-import { takeCode } from '../../platform/codes.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { postJournal } from '../../platform/ledger.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { refreshDueSummary } from './daily.js';
 import { loanStatusSpec } from '../loans/approval.js';
 import { loanRow, type LoanRow } from '../loans/read.js';
 import { readCompanyInfo } from '../company/service.js';
 import { getRepayment } from './read.js';
-import { assertReceiving, money, receiptDate, retried } from './receipts.js';
+import { assertReceiving, insertReceiptRow, money, receiptDate, retried } from './receipts.js';
 import { type Engine, loadEngine, loadRepaymentState } from './state.js';
 
 type SettlementBody = z.output<typeof settlementBodySchema>;
@@ -155,11 +153,15 @@ export async function postSettlement(tx: Tx, ctx: ServiceContext, b: SettlementB
   const tempApplied = b.useTemporary ? minDec(s.tempAmount, s.total) : ZERO;
   const received = s.total.minus(tempApplied);
   const waived = sum(q.allocation.lines.map((l) => l.interestWaived));
-  const repayNo = await takeCode(tx, 'repayNo', { storeId: loan.storeId, date });
-  const entryId = await postJournal(
-    tx,
-    ctx,
-    postEarlySettlement({
+  const me = ctx.auth?.staffId ?? null;
+  await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'settle', { audit: false });
+  // a completed loan leaves the tips list and the reminders
+  await refreshDueSummary(tx, loan.id);
+  const answer = toAnswer(loan, await customerName(tx, loan), q, loanPapersSchema.shape.lender.parse(await readCompanyInfo(tx)));
+  // Everything is read and decided: the number is taken last, with the writes that show it.
+  const row = await insertReceiptRow(tx, ctx, loan, {
+    date,
+    journal: postEarlySettlement({
       principal: money(s.principal),
       interest: money(s.interest),
       rebate: money(s.rebate),
@@ -168,18 +170,9 @@ export async function postSettlement(tx: Tx, ctx: ServiceContext, b: SettlementB
       handlingFee: money(s.handlingFee),
       tempApplied: money(tempApplied),
       receivedInto: moneyAccountFor(b.method),
-      memo: { loanNo: loan.loanNo ?? '', repayNo, ...(b.chequeNo ? { chequeNo: b.chequeNo } : {}) },
+      memo: { loanNo: loan.loanNo ?? '', ...(b.chequeNo ? { chequeNo: b.chequeNo } : {}) },
     }),
-    { storeId: loan.storeId, date, loanId: loan.id },
-  );
-  const me = ctx.auth?.staffId ?? null;
-  const [row] = await tx
-    .insert(loanRepayments)
-    .values({
-      storeId: loan.storeId,
-      loanId: loan.id,
-      repayNo,
-      repayDate: date,
+    row: {
       repayType: 'settlement',
       tenor: null,
       received: money(received),
@@ -195,14 +188,9 @@ export async function postSettlement(tx: Tx, ctx: ServiceContext, b: SettlementB
       chequeNo: b.method === 'cheque' ? b.chequeNo : null,
       remarks: b.remarks,
       idempotencyKey: b.idempotencyKey,
-      journalEntryId: entryId!,
-      createdBy: me,
-    })
-    .returning({ id: loanRepayments.id });
-  await tx.insert(loanRepaymentLines).values(
-    q.allocation.lines.map((l) => ({
+    },
+    lines: q.allocation.lines.map((l) => ({
       storeId: loan.storeId,
-      repaymentId: row!.id,
       loanId: loan.id,
       tenor: l.tenor,
       overdueInterestCharged: money(l.overdueInterestCharged),
@@ -215,15 +203,12 @@ export async function postSettlement(tx: Tx, ctx: ServiceContext, b: SettlementB
       interestWaived: money(l.interestWaived),
       createdBy: me,
     })),
-  );
-  await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'settle', { audit: false });
-  // a completed loan leaves the tips list and the reminders
-  await refreshDueSummary(tx, loan.id);
-  const answer = toAnswer(loan, await customerName(tx, loan), q, loanPapersSchema.shape.lender.parse(await readCompanyInfo(tx)));
+  });
+  const { repayNo, journalEntryId: entryId } = row;
   await audit(tx, {
     action: 'add',
     module: 'repayments',
-    reference: row!.id,
+    reference: row.id,
     after: {
       repayNo,
       loanNo: loan.loanNo,
@@ -241,5 +226,5 @@ export async function postSettlement(tx: Tx, ctx: ServiceContext, b: SettlementB
     },
     recordStores: [loan.storeId],
   });
-  return { repayment: await getRepayment(tx, ctx, row!.id), loanStatus: 'complete' };
+  return { repayment: await getRepayment(tx, ctx, row.id), loanStatus: 'complete' };
 }

@@ -129,23 +129,27 @@ export function instalmentDeltas(before: RepaymentState, after: RepaymentState) 
     );
 }
 
+/** What a receipt changed on each instalment, as its lines' rows (without the receipt's id). */
+export function receiptLines(loan: LoanRow, before: RepaymentState, after: RepaymentState, createdBy: number | null) {
+  const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
+  return instalmentDeltas(before, after).map((d) => ({
+    storeId: loan.storeId,
+    loanId: loan.id,
+    tenor: d.tenor,
+    overdueInterestCharged: money(d.overdueInterestCharged),
+    feeCharged: money(d.feeCharged),
+    accruedTo: d.accruedTo,
+    overdueInterest: money(d.overdueInterest),
+    handlingFee: money(d.handlingFee),
+    interest: money(d.interest),
+    principal: money(d.principal),
+    createdBy,
+  }));
+}
+
 /** Writes what a receipt changed on each instalment (its lines), from the states before and after it. */
 export async function insertLines(tx: Tx, loan: LoanRow, repaymentId: number, before: RepaymentState, after: RepaymentState, createdBy: number | null) {
-  const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
-  const lines = instalmentDeltas(before, after).map((d) => ({
-      storeId: loan.storeId,
-      repaymentId,
-      loanId: loan.id,
-      tenor: d.tenor,
-      overdueInterestCharged: money(d.overdueInterestCharged),
-      feeCharged: money(d.feeCharged),
-      accruedTo: d.accruedTo,
-      overdueInterest: money(d.overdueInterest),
-      handlingFee: money(d.handlingFee),
-      interest: money(d.interest),
-      principal: money(d.principal),
-      createdBy,
-  }));
+  const lines = receiptLines(loan, before, after, createdBy).map((l) => ({ ...l, repaymentId }));
   if (lines.length > 0) await tx.insert(loanRepaymentLines).values(lines);
   /** what was written, for the answer */
   return lines;

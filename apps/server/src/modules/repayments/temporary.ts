@@ -24,21 +24,18 @@ import {
 } from '@harbour/domain';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { loanRepayments } from '../../db/schema/index.js';
 import { businessRule } from '../../http/app-error.js';
 import { assertWithinActivePeriod } from '../../platform/active-period.js';
 import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';
-import { takeCode } from '../../platform/codes.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { postJournal } from '../../platform/ledger.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { loanStatusSpec } from '../loans/approval.js';
 import { loanRow, type LoanRow } from '../loans/read.js';
 import { refreshDueSummary } from './daily.js';
 import { getRepayment } from './read.js';
-import { assertReceiving, receiptDate, retried } from './receipts.js';
-import { type Engine, insertLines, loadEngine, loadRepaymentState } from './state.js';
+import { assertReceiving, insertReceiptRow, receiptDate, retried } from './receipts.js';
+import { type Engine, loadEngine, loadRepaymentState, receiptLines } from './state.js';
 
 type ApplyInput = z.output<typeof applyTemporaryBodySchema>;
 type RefundInput = z.output<typeof refundTemporaryBodySchema>;
@@ -56,18 +53,15 @@ function amountDueOn(state: RepaymentState, date: string, engine: Engine): Decim
   return sum(dueNow.map(unpaidInstalment)).plus(accrued.overdueInterest).plus(accrued.fee);
 }
 
-/** A row taken from the temporary amount: nothing received, nothing added to it. */
-async function insertRow(
+/** A row taken from the temporary amount, with its number, entry and lines: nothing received, nothing added to it. */
+function insertNumberedRow(
   tx: Tx,
   ctx: ServiceContext,
   loan: LoanRow,
-  row: Omit<typeof loanRepayments.$inferInsert, 'storeId' | 'loanId' | 'received' | 'tempIn' | 'createdBy'>,
-): Promise<number> {
-  const [inserted] = await tx
-    .insert(loanRepayments)
-    .values({ ...row, storeId: loan.storeId, loanId: loan.id, received: '0', tempIn: '0', createdBy: ctx.auth?.staffId ?? null })
-    .returning({ id: loanRepayments.id });
-  return inserted!.id;
+  date: string,
+  p: Omit<Parameters<typeof insertReceiptRow>[3], 'date' | 'row'> & { row: Omit<Parameters<typeof insertReceiptRow>[3]['row'], 'received' | 'tempIn'> },
+) {
+  return insertReceiptRow(tx, ctx, loan, { ...p, date, row: { ...p.row, received: '0', tempIn: '0' } });
 }
 
 function assertHeld(held: Decimal, wanted: Decimal): void {
@@ -106,37 +100,30 @@ export async function applyTemporary(tx: Tx, ctx: ServiceContext, r: ApplyInput)
   if (taken.lte(0)) throw businessRule('repayments.errors.nothingDue');
   // The allocation of exactly what it used: the same split, with nothing left over.
   const a = first.tempAmount.isZero() ? first : allocateReceipt(before, { ...receipt, received: taken }, engine.settings, engine.holidays);
-  const repayNo = await takeCode(tx, 'repayNo', { storeId: loan.storeId, date });
-  const entryId = await postJournal(
-    tx,
-    ctx,
-    postTemporaryApplied({
+  const completes = isFullyRepaid(a.state);
+  if (completes) await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'settle', { audit: false });
+  const { id, repayNo, journalEntryId: entryId } = await insertNumberedRow(tx, ctx, loan, date, {
+    journal: postTemporaryApplied({
       overdueInterest: money(a.overdueInterest),
       handlingFee: money(a.handlingFee),
       interest: money(a.interest),
       principal: money(a.principal),
       tempAmount: money(a.tempAmount),
-      memo: { loanNo: loan.loanNo ?? '', repayNo },
+      memo: { loanNo: loan.loanNo ?? '' },
     }),
-    { storeId: loan.storeId, date, loanId: loan.id },
-  );
-  const id = await insertRow(tx, ctx, loan, {
-    repayNo,
-    repayDate: date,
-    repayType: 'temporary',
-    tenor: r.repayType === 'instalment' ? (r.tenor ?? a.lines[0]?.tenor ?? null) : null,
-    overdueInterest: money(a.overdueInterest),
-    handlingFee: money(a.handlingFee),
-    interest: money(a.interest),
-    principal: money(a.principal),
-    tempOut: money(a.received),
-    method: null,
-    idempotencyKey: r.idempotencyKey,
-    journalEntryId: entryId!,
+    row: {
+      repayType: 'temporary',
+      tenor: r.repayType === 'instalment' ? (r.tenor ?? a.lines[0]?.tenor ?? null) : null,
+      overdueInterest: money(a.overdueInterest),
+      handlingFee: money(a.handlingFee),
+      interest: money(a.interest),
+      principal: money(a.principal),
+      tempOut: money(a.received),
+      method: null,
+      idempotencyKey: r.idempotencyKey,
+    },
+    lines: receiptLines(loan, before, a.state, ctx.auth?.staffId ?? null),
   });
-  await insertLines(tx, loan, id, before, a.state, ctx.auth?.staffId ?? null);
-  const completes = isFullyRepaid(a.state);
-  if (completes) await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'settle', { audit: false });
   await audit(tx, {
     action: 'add',
     module: 'repayments',
@@ -173,28 +160,22 @@ export async function refundTemporary(tx: Tx, ctx: ServiceContext, r: RefundInpu
   const held = state.tempAmount;
   const amount = dec(r.amount);
   assertHeld(held, amount);
-  const repayNo = await takeCode(tx, 'repayNo', { storeId: loan.storeId, date });
-  const entryId = await postJournal(
-    tx,
-    ctx,
-    postTemporaryRefund({ amount: money(amount), paidFrom: moneyAccountFor(r.method), memo: { loanNo: loan.loanNo ?? '', repayNo, ...(r.chequeNo ? { chequeNo: r.chequeNo } : {}) } }),
-    { storeId: loan.storeId, date, loanId: loan.id },
-  );
-  const id = await insertRow(tx, ctx, loan, {
-    repayNo,
-    repayDate: date,
-    repayType: 'temp-refund',
-    overdueInterest: '0',
-    handlingFee: '0',
-    interest: '0',
-    principal: '0',
-    tempOut: money(amount),
-    paidOut: money(amount),
-    method: r.method,
-    chequeNo: r.method === 'cheque' ? r.chequeNo : null,
-    remarks: r.reason,
-    idempotencyKey: r.idempotencyKey,
-    journalEntryId: entryId!,
+  const { id, repayNo, journalEntryId: entryId } = await insertNumberedRow(tx, ctx, loan, date, {
+    journal: postTemporaryRefund({ amount: money(amount), paidFrom: moneyAccountFor(r.method), memo: { loanNo: loan.loanNo ?? '', ...(r.chequeNo ? { chequeNo: r.chequeNo } : {}) } }),
+    row: {
+      repayType: 'temp-refund',
+      overdueInterest: '0',
+      handlingFee: '0',
+      interest: '0',
+      principal: '0',
+      tempOut: money(amount),
+      paidOut: money(amount),
+      method: r.method,
+      chequeNo: r.method === 'cheque' ? r.chequeNo : null,
+      remarks: r.reason,
+      idempotencyKey: r.idempotencyKey,
+    },
+    lines: [],
   });
   await audit(tx, {
     action: 'refund',
