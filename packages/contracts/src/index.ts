@@ -36,4 +36,5 @@ export * from './address-search.js';
 export * from './repayments.js';
 export * from './statements.js';
 export * from './repayment-tips.js';
+export * from './repayment-operation.js';
 export * from './collection.js';

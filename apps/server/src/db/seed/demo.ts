@@ -39,7 +39,7 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
     allStores: false,
     groups: ['dashboard', 'oca', 'sms', 'blacklist'],
     except: ['blacklist.reveal'],
-    keys: ['repayment.tipsList', 'repayment.process', 'repayment.list', 'reports.overdue', 'reports.currentlyOcaLoan', 'tools.calculator'],
+    keys: ['repayment.tipsList', 'repayment.process', 'repayment.list', 'repayment.processList', 'repayment.operation', 'reports.overdue', 'reports.currentlyOcaLoan', 'tools.calculator'],
   },
   accountant: {
     description: 'Accountant: payouts and every report',
