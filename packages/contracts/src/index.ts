@@ -36,5 +36,6 @@ export * from './address-search.js';
 export * from './repayments.js';
 export * from './statements.js';
 export * from './repayment-tips.js';
+export * from './repayment-operation.js';
 export * from './collection.js';
 export * from './sms.js';

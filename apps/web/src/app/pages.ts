@@ -102,6 +102,9 @@ export const pages: Record<string, PageComponent> = {
   'repayment.process': lazy(() => import('../pages/repayments/RepaymentProcessPage.js')),
   'repayment.list': lazy(() => import('../pages/repayments/RepaymentListPage.js')),
   'repayment.statement': lazy(() => import('../pages/repayments/StatementPage.js')),
+  // Repayment → process list (the loans being serviced) and operation (one loan's servicing view).
+  'repayment.processList': lazy(() => import('../pages/repayments/ProcessListPage.js')),
+  'repayment.operation': lazy(() => import('../pages/repayments/RepaymentOperationPage.js')),
   'masterdata.holidays.list': lazy(() => import('../pages/holidays/HolidaysPage.js')),
   // Master data: outside parties (generic pages over their declarations).
   'masterdata.bank.list': lazy(() => import('../pages/masterdata/BankPage.js')),

@@ -38,6 +38,7 @@ import zhTWRepayments from './zh-TW/repayments.json' with { type: 'json' };
 import zhTWStatements from './zh-TW/statements.json' with { type: 'json' };
 import zhTWSettlement from './zh-TW/settlement.json' with { type: 'json' };
 import zhTWServicing from './zh-TW/servicing.json' with { type: 'json' };
+import zhTWProcessing from './zh-TW/processing.json' with { type: 'json' };
 import zhTWCollection from './zh-TW/collection.json' with { type: 'json' };
 import zhTWMonitor from './zh-TW/monitor.json' with { type: 'json' };
 import zhTWParams from './zh-TW/params.json' with { type: 'json' };
@@ -73,6 +74,7 @@ import enRepayments from './en/repayments.json' with { type: 'json' };
 import enStatements from './en/statements.json' with { type: 'json' };
 import enSettlement from './en/settlement.json' with { type: 'json' };
 import enServicing from './en/servicing.json' with { type: 'json' };
+import enProcessing from './en/processing.json' with { type: 'json' };
 import enCollection from './en/collection.json' with { type: 'json' };
 import enMonitor from './en/monitor.json' with { type: 'json' };
 import enParams from './en/params.json' with { type: 'json' };
@@ -108,6 +110,7 @@ import zhCNRepayments from './zh-CN/repayments.json' with { type: 'json' };
 import zhCNStatements from './zh-CN/statements.json' with { type: 'json' };
 import zhCNSettlement from './zh-CN/settlement.json' with { type: 'json' };
 import zhCNServicing from './zh-CN/servicing.json' with { type: 'json' };
+import zhCNProcessing from './zh-CN/processing.json' with { type: 'json' };
 import zhCNCollection from './zh-CN/collection.json' with { type: 'json' };
 import zhCNMonitor from './zh-CN/monitor.json' with { type: 'json' };
 import zhCNParams from './zh-CN/params.json' with { type: 'json' };
@@ -150,6 +153,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     statements: zhTWStatements,
     settlement: zhTWSettlement,
     servicing: zhTWServicing,
+    processing: zhTWProcessing,
     collection: zhTWCollection,
     params: zhTWParams,
     parties: zhTWParties,
@@ -187,6 +191,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     statements: enStatements,
     settlement: enSettlement,
     servicing: enServicing,
+    processing: enProcessing,
     collection: enCollection,
     params: enParams,
     parties: enParties,
@@ -224,6 +229,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     statements: zhCNStatements,
     settlement: zhCNSettlement,
     servicing: zhCNServicing,
+    processing: zhCNProcessing,
     collection: zhCNCollection,
     params: zhCNParams,
     parties: zhCNParties,

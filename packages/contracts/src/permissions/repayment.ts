@@ -8,8 +8,8 @@ import { action, page } from './define.js';
 export const repaymentPermissions = [
   page('repayment', 40, 'process', { icon: 'transaction', available: true, api: ['POST /repayments', 'GET /repayments/due', 'POST /repayments/preview', 'POST /repayments/applyTemporary', 'GET /repayments/loans'] }),
   page('repayment', 41, 'tipsList', { icon: 'bell', available: true, api: ['GET /repayments/tips', 'GET /repayments/tips/export'] }),
-  page('repayment', 42, 'processList', { icon: 'ordered-list' }),
-  page('repayment', 43, 'operation', { icon: 'form' }),
+  page('repayment', 42, 'processList', { icon: 'ordered-list', available: true, api: ['GET /repayments/processList', 'GET /repayments/processList/export'] }),
+  page('repayment', 43, 'operation', { icon: 'form', available: true, api: ['GET /repayments/operation', 'GET /repayments/loans'] }),
   page('repayment', 44, 'list', { icon: 'unordered-list', available: true, api: ['GET /repayments', 'GET /repayments/{id}'] }),
   action('repayment', 45, 'repayment.void', ['POST /repayments/{id}/correct', 'POST /repayments/refundTemporary']),
   /** MLO s.19 / s.20 statements: an unlisted print page, the statement on a date, and issuing one on a written request. */

@@ -40,7 +40,7 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
     allStores: false,
     groups: ['dashboard', 'oca', 'sms', 'blacklist'],
     except: ['blacklist.reveal', 'sms.gateway'],
-    keys: ['repayment.tipsList', 'repayment.process', 'repayment.list', 'reports.overdue', 'reports.currentlyOcaLoan', 'tools.calculator', 'masterdata.smsContent', 'masterdata.smsContent.update'],
+    keys: ['repayment.tipsList', 'repayment.process', 'repayment.list', 'repayment.processList', 'repayment.operation', 'reports.overdue', 'reports.currentlyOcaLoan', 'tools.calculator', 'masterdata.smsContent', 'masterdata.smsContent.update'],
   },
   accountant: {
     description: 'Accountant: payouts and every report',

@@ -102,7 +102,7 @@ const AWAITING: LoanStatus[] = ['pending', 'wait_approve'];
  * indexes (`classifySearch`); any other text is looked for in the application and loan numbers and
  * the borrower's names.
  */
-function searchCondition(db: DbOrTx, q: string): SQL | undefined {
+export function searchCondition(db: DbOrTx, q: string): SQL | undefined {
   const s = classifySearch(q);
   const people = (where: SQL | undefined) => inArray(loans.customerId, db.select({ id: customers.id }).from(customers).where(where));
   if (s.kind === 'idNumber') return people(eq(customers.idNumber, s.value));

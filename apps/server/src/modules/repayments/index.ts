@@ -38,6 +38,20 @@ import { scheduleDaily } from '../../jobs/schedule.js';
 import { DAILY_JOB, jobContextFor, runDailyServicing } from './daily.js';
 import { exportTips, listTips } from './tips.js';
 import { tipsWorkbook } from './tips-xlsx.js';
+import {
+  REPAYMENT_OPERATION_PATH,
+  REPAYMENT_OPERATION_PERMISSION,
+  REPAYMENT_PROCESS_LIST_EXPORT_PATH,
+  REPAYMENT_PROCESS_LIST_PATH,
+  REPAYMENT_PROCESS_LIST_PERMISSION,
+  type ProcessListQuery,
+  operationQuerySchema,
+  operationSchema,
+  processListPageSchema,
+  processListQuerySchema,
+} from '@harbour/contracts';
+import { listProcess, processListWorkbook } from './process-list.js';
+import { repaymentOperation } from './operation.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -61,7 +75,7 @@ export function repaymentsModule(app: FastifyInstance) {
   route(app, {
     method: 'GET',
     url: REPAYMENT_LOAN_FINDER_PATH,
-    permission: ['repayment.process', 'repayment.statement', 'repayment.settlement'],
+    permission: ['repayment.process', 'repayment.statement', 'repayment.settlement', 'repayment.operation'],
     summary: 'Paid-out loans by loan number, name, ID number or phone, for the repayment counter, statements and settlements',
     tags: ['repayments'],
     querystring: repaymentLoanFinderQuerySchema,
@@ -169,6 +183,45 @@ export function repaymentsModule(app: FastifyInstance) {
       const tips = await withReadTx(ctx, (tx) => exportTips(tx, ctx, query));
       const file = await tipsWorkbook(req.lang, tips);
       return reply.type(XLSX).header('content-disposition', `attachment; filename="repayment-tips-${tips.today}.xlsx"`).send(file);
+    },
+  });
+  route(app, {
+    method: 'GET',
+    url: REPAYMENT_PROCESS_LIST_PATH,
+    permission: REPAYMENT_PROCESS_LIST_PERMISSION,
+    summary: 'Paid-out loans being serviced (repaying by default) with what each owes, its last receipt and temporary amount (filters, sort, pages)',
+    tags: ['repayments'],
+    querystring: processListQuerySchema,
+    response: processListPageSchema,
+    handler: (req) => {
+      const ctx = contextOf(req);
+      return withReadTx(ctx, (tx) => listProcess(tx, ctx, req.query));
+    },
+  });
+  // Answers the file itself, not an envelope; errors still answer the error envelope.
+  app.route<{ Querystring: ProcessListQuery }>({
+    method: 'GET',
+    url: `${API_BASE}${REPAYMENT_PROCESS_LIST_EXPORT_PATH}`,
+    config: { permission: REPAYMENT_PROCESS_LIST_PERMISSION },
+    schema: { summary: 'The process list of the same filters and sort as an xlsx workbook', tags: ['repayments'], querystring: processListQuerySchema },
+    handler: async (req, reply) => {
+      const ctx = contextOf(req);
+      const query = processListQuerySchema.parse(req.query);
+      const { file, today } = await withReadTx(ctx, (tx) => processListWorkbook(tx, ctx, req.lang, query));
+      return reply.type(XLSX).header('content-disposition', `attachment; filename="repayment-process-list-${today}.xlsx"`).send(file);
+    },
+  });
+  route(app, {
+    method: 'GET',
+    url: REPAYMENT_OPERATION_PATH,
+    permission: REPAYMENT_OPERATION_PERMISSION,
+    summary: "One paid-out loan's servicing view: figures of today, instalments with what each paid and was charged, receipts and temporary amount movements",
+    tags: ['repayments'],
+    querystring: operationQuerySchema,
+    response: operationSchema,
+    handler: (req) => {
+      const ctx = contextOf(req);
+      return withReadTx(ctx, (tx) => repaymentOperation(tx, ctx, req.query.loanId));
     },
   });
   route(app, {

@@ -156,3 +156,16 @@ export async function listRepayments(tx: DbOrTx, ctx: ServiceContext, q: Filters
     q.pageSize,
   );
 }
+
+/** Every receipt of one loan (corrected ones too), newest first, with their lines. The loan's store is the caller's to check. */
+export async function loanReceipts(tx: DbOrTx, ctx: ServiceContext, loanId: number): Promise<RepaymentItem[]> {
+  const rows = await base(tx, ctx, false)
+    .where(and(eq(loanRepayments.loanId, loanId), storeScope(ctx, loanRepayments.storeId)))
+    .orderBy(sql`${loanRepayments.id} desc`);
+  const lines = await tx
+    .select()
+    .from(loanRepaymentLines)
+    .where(eq(loanRepaymentLines.loanId, loanId))
+    .orderBy(asc(loanRepaymentLines.repaymentId), asc(loanRepaymentLines.tenor));
+  return rows.map((r) => receiptItem(r as ReceiptRow, lines.filter((l) => l.repaymentId === r.r.id)));
+}

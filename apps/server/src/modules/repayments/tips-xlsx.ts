@@ -3,14 +3,9 @@
  * texts), with the list's reference date, the reminder days and the totals; amounts keep two
  * decimals and separators, phones stay masked as on the page.
  */
-import ExcelJS from 'exceljs';
 import type { Language, RepaymentTip } from '@harbour/contracts';
-import { dec, sum } from '@harbour/domain';
 import { translate } from '../../http/i18n.js';
-
-/** Excel stores numbers as doubles; the 2-decimal strings convert exactly enough to display. */
-const cellNumber = (s: string) => Number(s);
-const MONEY = '#,##0.00;-#,##0.00';
+import { cellNumber, listWorkbook, moneyTotal } from './list-workbook.js';
 
 const COLUMNS = [
   ['store', 14],
@@ -19,36 +14,26 @@ const COLUMNS = [
   ['mobile', 12],
   ['tenor', 8],
   ['nextDueDate', 12],
-  ['nextAmount', 14],
+  ['nextAmount', 14, true],
   ['overdueTenors', 10],
-  ['overdueAmount', 14],
-  ['overdueInterest', 14],
-  ['handlingFee', 12],
-  ['amountDue', 14],
+  ['overdueAmount', 14, true],
+  ['overdueInterest', 14, true],
+  ['handlingFee', 12, true],
+  ['amountDue', 14, true],
   ['daysOverdue', 10],
-  ['unpaidPrincipal', 14],
+  ['unpaidPrincipal', 14, true],
   ['asOf', 12],
 ] as const;
-const MONEY_COLUMNS = [7, 9, 10, 11, 12, 14];
 
 export async function tipsWorkbook(lang: Language, tips: { rows: RepaymentTip[]; today: string; reminderDays: number }): Promise<Buffer> {
   const t = (code: string, params: Record<string, string | number> = {}) => translate(lang, `servicing.tips.${code}`, params);
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'Harbour';
-  const ws = wb.addWorksheet(t('sheet'), { pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 } });
-  ws.columns = COLUMNS.map(([, width]) => ({ width }));
-  ws.addRow([t('title')]).font = { bold: true, size: 14 };
-  ws.addRow([t('intro', { days: tips.reminderDays, today: tips.today })]);
-  ws.addRow([t(tips.rows.length === 1 ? 'count_one' : 'count_other', { count: tips.rows.length })]);
-  ws.addRow([]);
-  const header = ws.addRow(COLUMNS.map(([key]) => t(`fields.${key}`)));
-  header.font = { bold: true };
-  header.eachCell((c) => {
-    c.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFEFEFEF' } };
-    c.border = { bottom: { style: 'thin' } };
-  });
-  for (const r of tips.rows) {
-    const row = ws.addRow([
+  const total = (pick: (r: RepaymentTip) => string) => moneyTotal(tips.rows, pick);
+  return listWorkbook({
+    sheet: t('sheet'),
+    title: t('title'),
+    lines: [t('intro', { days: tips.reminderDays, today: tips.today }), t(tips.rows.length === 1 ? 'count_one' : 'count_other', { count: tips.rows.length })],
+    columns: COLUMNS.map(([key, width, money]) => ({ label: t(`fields.${key}`), width, money: !!money })),
+    rows: tips.rows.map((r) => [
       r.storeName,
       r.loanNo,
       r.customerName,
@@ -64,15 +49,7 @@ export async function tipsWorkbook(lang: Language, tips: { rows: RepaymentTip[];
       r.daysOverdue,
       cellNumber(r.unpaidPrincipal),
       r.asOf,
-    ]);
-    for (const col of MONEY_COLUMNS) row.getCell(col).numFmt = MONEY;
-  }
-  const total = (pick: (r: RepaymentTip) => string) => cellNumber(sum(tips.rows.map((r) => dec(pick(r)))).toFixed(2));
-  const totals = ws.addRow([t('total'), null, null, null, null, null, null, null, total((r) => r.overdueAmount), total((r) => r.overdueInterest), total((r) => r.handlingFee), total((r) => r.amountDue), null, total((r) => r.unpaidPrincipal), null]);
-  totals.font = { bold: true };
-  for (const col of MONEY_COLUMNS) if (col !== 7) totals.getCell(col).numFmt = MONEY;
-  totals.eachCell((c) => {
-    c.border = { top: { style: 'thin' } };
+    ]),
+    totals: [t('total'), null, null, null, null, null, null, null, total((r) => r.overdueAmount), total((r) => r.overdueInterest), total((r) => r.handlingFee), total((r) => r.amountDue), null, total((r) => r.unpaidPrincipal), null],
   });
-  return Buffer.from(await wb.xlsx.writeBuffer());
 }

@@ -49,7 +49,7 @@ async function frameOf(tx: DbOrTx): Promise<Frame> {
 }
 
 /** Overdue on `today`: an instalment past due at the last run, or the next one due before today, or charges unpaid. */
-const overdueOn = (today: string) => or(gt(s.overdueTenors, 0), lt(s.nextDueDate, today), gt(charges, '0'));
+export const overdueOn = (today: string) => or(gt(s.overdueTenors, 0), lt(s.nextDueDate, today), gt(charges, '0'));
 
 function whereOf(ctx: ServiceContext, q: TipsQuery, f: Frame): SQL | undefined {
   return and(

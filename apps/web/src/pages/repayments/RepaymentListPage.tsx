@@ -29,13 +29,13 @@ const listDecl = {
 
 const asItem = (row: Row) => row as unknown as RepaymentListItem;
 
-function CorrectionTag({ r }: { r: Pick<RepaymentListItem, 'correction'> }) {
+export function CorrectionTag({ r }: { r: Pick<RepaymentListItem, 'correction'> }) {
   const { t } = useTranslation('repayments');
   return r.correction ? <Tag color="#a8071a">{t(`enums:repaymentCorrection.${r.correction}`)}</Tag> : <Tag color="#237804">{t('list.standing')}</Tag>;
 }
 
 /** Void or refund a receipt: the kind, a reason, and a confirmation. */
-function CorrectDialog({ r, onClose }: { r: RepaymentListItem; onClose: () => void }) {
+export function CorrectDialog({ r, onClose }: { r: RepaymentListItem; onClose: () => void }) {
   const { t } = useTranslation('repayments');
   const { confirm, message } = useFeedback();
   const qc = useQueryClient();
@@ -74,11 +74,18 @@ function CorrectDialog({ r, onClose }: { r: RepaymentListItem; onClose: () => vo
   );
 }
 
-/** One receipt: its figures, its lines, its correction, and the receipt to print. */
-function ReceiptDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+/**
+ * One receipt: its figures, its lines, its correction, and the receipt to print. `initial`: the
+ * receipt already in hand (the repayment operation page's), shown without asking the server again.
+ */
+export function ReceiptDrawer({ id, initial, onClose }: { id: number; initial?: RepaymentItem; onClose: () => void }) {
   const { t } = useTranslation('repayments');
-  const item = useQuery({ queryKey: resourceKeys.item(repaymentResource.path, id), queryFn: ({ signal }) => repaymentsApi.get(id, signal) });
-  const r: RepaymentItem | undefined = item.data;
+  const item = useQuery({
+    queryKey: resourceKeys.item(repaymentResource.path, id),
+    queryFn: ({ signal }) => repaymentsApi.get(id, signal),
+    enabled: !initial,
+  });
+  const r: RepaymentItem | undefined = initial ?? item.data;
   return (
     <Drawer open size="large" title={r ? t('list.detail', { repayNo: r.repayNo }) : ''} onClose={onClose}>
       {!r ? (

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Alert, Button, Card, DatePicker, Descriptions, Flex, Form, Input, Result, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { dec, formatMoney, sumMoney, type LoanStatus } from '@harbour/domain';
@@ -15,10 +15,10 @@ import { DATE_FORMAT } from '../../generic/form-values';
 import { applyServerErrors } from '../../generic/server-errors';
 import { useFeedback } from '../../generic/use-feedback';
 import { resourceKeys } from '../../generic/use-resource';
-import { LoanFinder } from '../loans/LoanFinder';
 import { LoanStatusTag } from '../loans/LoanListView';
 import { ReceiptView } from './ReceiptView';
 import { TemporaryAmountPanel } from './TemporaryAmountPanel';
+import { ChosenLoan } from './list-controls';
 import { repaymentsApi } from './repayments-api';
 
 /** Solid tag colours of an instalment's state, dark enough for white text (WCAG AA). */
@@ -300,10 +300,9 @@ function RepaymentCounter({ loanId }: { loanId: number }) {
  */
 export default function RepaymentProcessPage() {
   const { t } = useTranslation('repayments');
-  const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const raw = search.get('loanId') ?? '';
-  const loanId = /^\d+$/.test(raw) ? Number(raw) : undefined;
-  if (!loanId) return <LoanFinder search={repaymentsApi.findLoans} title={t('process.finderTitle')} onOpen={(l) => navigate(`/repayment/process?loanId=${l.id}`)} />;
-  return <RepaymentCounter key={loanId} loanId={loanId} />;
+  return (
+    <ChosenLoan path="/repayment/process" finderTitle={t('process.finderTitle')}>
+      {(loanId) => <RepaymentCounter loanId={loanId} />}
+    </ChosenLoan>
+  );
 }

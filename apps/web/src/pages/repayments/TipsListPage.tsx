@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, DatePicker, Flex, Input, Popconfirm, Select, Table, Tag, Typography } from 'antd';
-import type { ColumnsType, SorterResult, SortOrder } from 'antd/es/table/interface';
+import { Alert, App, Button, Card, Flex, Input, Popconfirm, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table/interface';
 import { FileExcelOutlined, ReloadOutlined, SearchOutlined, SyncOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import dayjs, { type Dayjs } from 'dayjs';
 import { REPAYMENT_TIPS_SORTS, type RepaymentTip, type RepaymentTipsQuery } from '@harbour/contracts';
 import { DateText } from '../../components/DateText';
 import { Money } from '../../components/Money';
 import { Permission } from '../../components/Permission';
-import { DATE_FORMAT } from '../../generic/form-values';
+import { DueRangePicker, OverdueOnlySelect, useServerSort } from './list-controls';
 import { tipsApi } from './tips-api';
 
 interface Filters {
@@ -49,7 +48,7 @@ export default function TipsListPage() {
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number | undefined>(undefined);
-  const [sort, setSort] = useState<string | undefined>(undefined);
+  const { sort, setSort, sortOrder, onSort } = useServerSort<Sortable>();
   const query: RepaymentTipsQuery = { ...filters, page, ...(pageSize ? { pageSize } : {}), ...(sort ? { sort } : {}) };
   const list = useQuery({
     queryKey: ['repayments', 'tips', query],
@@ -77,8 +76,6 @@ export default function TipsListPage() {
     setPage(1);
     setSort(undefined);
   };
-  const range: [Dayjs | null, Dayjs | null] = [draft.dueFrom ? dayjs(draft.dueFrom) : null, draft.dueTo ? dayjs(draft.dueTo) : null];
-  const sortOrder = (key: Sortable): SortOrder => (sort?.startsWith(`${key}:`) ? (sort.endsWith(':desc') ? 'descend' : 'ascend') : null);
   const money = (key: 'nextAmount' | 'overdueAmount' | 'overdueInterest' | 'handlingFee' | 'amountDue', sortable = false) => ({
     title: t(`tips.fields.${key}`),
     dataIndex: key,
@@ -163,28 +160,15 @@ export default function TipsListPage() {
     <Card title={t('tips.title')}>
       <Flex wrap gap={8} justify="space-between" style={{ marginBottom: 16 }}>
         <Flex wrap gap={8} align="center">
-          <DatePicker.RangePicker
-            aria-label={t('tips.dueDate')}
-            placeholder={[t('tips.dueFrom'), t('tips.dueTo')]}
-            format={DATE_FORMAT}
-            allowEmpty={[true, true]}
-            value={range}
-            style={{ width: 260, maxWidth: '100%' }}
-            onChange={(v) => {
-              const [from, to] = v ?? [null, null];
-              setDraft((d) => ({ ...d, dueFrom: from?.format(DATE_FORMAT), dueTo: to?.format(DATE_FORMAT) }));
-            }}
+          <DueRangePicker
+            from={draft.dueFrom}
+            to={draft.dueTo}
+            label={t('tips.dueDate')}
+            placeholders={[t('tips.dueFrom'), t('tips.dueTo')]}
+            width={260}
+            onChange={(dueFrom, dueTo) => setDraft((d) => ({ ...d, dueFrom, dueTo }))}
           />
-          <Select
-            aria-label={t('tips.overdueOnly')}
-            style={{ width: 140 }}
-            value={draft.overdueOnly ?? 'no'}
-            options={[
-              { value: 'no', label: t('tips.all') },
-              { value: 'yes', label: t('tips.overdueOnly') },
-            ]}
-            onChange={(v: 'yes' | 'no') => setDraft((d) => ({ ...d, overdueOnly: v === 'yes' ? 'yes' : undefined }))}
-          />
+          <OverdueOnlySelect value={draft.overdueOnly === 'yes' ? 'yes' : undefined} all={t('tips.all')} only={t('tips.overdueOnly')} width={140} onChange={(v) => setDraft((d) => ({ ...d, overdueOnly: v }))} />
           <Input
             allowClear
             aria-label={t('tips.fields.customerName')}
@@ -252,11 +236,7 @@ export default function TipsListPage() {
             setPageSize(size);
           },
         }}
-        onChange={(_p, _f, sorter) => {
-          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<RepaymentTip> | undefined;
-          const key = s?.columnKey as Sortable | undefined;
-          setSort(key && s?.order ? `${key}:${s.order === 'descend' ? 'desc' : 'asc'}` : undefined);
-        }}
+        onChange={(_p, _f, sorter) => onSort(sorter)}
         summary={() =>
           data && data.total > 0 ? (
             <Table.Summary.Row>
