@@ -146,6 +146,9 @@ export const loanPapersSchema = z.object({
       handlingFee: money,
       lateDrawdownFee: money,
       totalDeducted: money,
+      /** a reloan: the old loan's settlement paid out of this loan, and that loan's number */
+      oldLoanSettled: money,
+      reloanOfLoanNo: z.string().nullable(),
       amountReceived: money,
       paidByName: z.string().nullable(),
     })

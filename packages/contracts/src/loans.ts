@@ -17,7 +17,11 @@ import { statementRequestBodySchema, statementSchema } from './statements.js';
 export const PARTAKER_ROLES = ['guarantor', 'joint', 'consultant'] as const;
 export type PartakerRole = (typeof PARTAKER_ROLES)[number];
 
-/** The reloan filter of the loan list (spec §9): the customer has another loan approved or paid out, one awaiting approval, or none. */
+/**
+ * The reloan filter of the loan list (spec §9): the loan is refinanced by a reloan whose application
+ * is approved (or paid out, which made the loan `reloaned`), by one still to be approved (pending or
+ * awaiting approval), or by none.
+ */
 export const RELOAN_FILTERS = ['have-approved', 'have-pending', 'none'] as const;
 
 const id = z.coerce.number({ message: V.integer }).int({ message: V.integer }).positive({ message: V.positive });
@@ -79,6 +83,8 @@ export const applicationInputSchema = z
   .object({
     customerId: id,
     loanType: code,
+    /** a reloan: the borrower's repaying loan (same store) whose settlement this loan's payout pays */
+    reloanOfId: optionalId,
     applyDate: isoDate(),
     /** the agreed loan date; not later than the interest start date */
     loanDate: isoDate(),
@@ -248,6 +254,8 @@ export const payoutQuoteSchema = z.object({
   late: z.boolean(),
   feesDeducted: money,
   totalDeducted: money,
+  /** a reloan: the old loan's early settlement on the payout date, paid out of this loan */
+  oldLoanSettlement: money,
   amountReceived: money,
 });
 export type PayoutQuote = z.infer<typeof payoutQuoteSchema>;
@@ -258,6 +266,8 @@ export const payoutItemSchema = z.object({
   chequeNo: z.string().nullable(),
   upfrontDeducted: money,
   lateDrawdownFee: money,
+  /** a reloan: what settled the old loan out of this payout */
+  oldLoanSettled: money,
   amountReceived: money,
   remarks: z.string().nullable(),
   journalEntryId: z.number().int().nullable(),
@@ -292,6 +302,22 @@ export const loanDocumentSchema = z.object({
 });
 export type LoanDocument = z.infer<typeof loanDocumentSchema>;
 
+/** A loan a reloan links to (old → new or new → old). */
+export const reloanLinkSchema = z.object({
+  id: z.number().int(),
+  applyNo: z.string(),
+  loanNo: z.string().nullable(),
+  status: z.enum(LOAN_STATUSES),
+});
+export type ReloanLink = z.infer<typeof reloanLinkSchema>;
+export const reloanOfSchema = reloanLinkSchema.extend({
+  /**
+   * while the reloan is not paid out and the old loan repays: its early settlement today (s.21
+   * quote, less any temporary amount it holds) — what the payout pays for it if made today
+   */
+  settlementToday: z.object({ asOf: z.string(), amount: money }).nullable(),
+});
+
 /** One row of the loan list. */
 export const loanListItemSchema = z.object({
   id: z.number().int(),
@@ -302,6 +328,9 @@ export const loanListItemSchema = z.object({
   status: z.enum(LOAN_STATUSES),
   customer: loanCustomerSchema,
   loanType: z.string(),
+  /** spec §3 "reloan number": the loan this one refinances, and its loan number */
+  reloanOfId: z.number().int().nullable(),
+  reloanOfLoanNo: z.string().nullable(),
   applyDate: z.string(),
   loanDate: z.string(),
   payoutDate: z.string().nullable(),
@@ -358,6 +387,10 @@ export const loanItemSchema = loanListItemSchema.extend({
   payout: payoutItemSchema.nullable(),
   /** the repayment schedule, persisted at payout (empty before) */
   instalments: z.array(instalmentItemSchema),
+  /** a reloan: the old loan, and (while this one is not paid out and the old one repaying) its early settlement today */
+  reloanOf: reloanOfSchema.nullable(),
+  /** the applications that name this loan as the one they refinance, newest first */
+  reloans: z.array(reloanLinkSchema),
   updatedAt: z.string(),
 });
 export type LoanItem = z.infer<typeof loanItemSchema>;
@@ -375,6 +408,8 @@ export const loanFiltersSchema = listQueryBase.extend({
   payoutDateFrom: isoDate().optional(),
   payoutDateTo: isoDate().optional(),
   reloan: z.enum(RELOAN_FILTERS).optional(),
+  /** the reloans of one loan (the applications naming it) */
+  reloanOfId: z.coerce.number().int().positive().optional(),
   approvalStatus: z.enum(APPROVAL_STATUSES).optional(),
   /** the payout list: approved and awaiting the money, or paid out */
   payoutStatus: z.enum(PAYOUT_STATUSES).optional(),

@@ -26,6 +26,9 @@ export const RECEIPT_KINDS = [...REPAY_TYPES, 'settlement', 'temporary', 'temp-r
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 export { PAYMENT_METHODS };
 export type { PaymentMethod } from '@harbour/domain';
+/** How a receipt row was paid: a payment method, or `reloan` (an old loan settled out of a new loan's payout, never at the counter). */
+export const RECEIPT_METHODS = [...PAYMENT_METHODS, 'reloan'] as const;
+export type ReceiptMethod = (typeof RECEIPT_METHODS)[number];
 
 /** What a correction of a receipt is called in the audit trail (spec §8 action log: void, refund). */
 export const REPAYMENT_CORRECTIONS = ['void', 'refund'] as const;
@@ -176,7 +179,7 @@ export const repaymentItemSchema = z.object({
   lockPeriodFee: money,
   rebate: money,
   /** none when a temporary amount is applied (no money moves) */
-  method: z.enum(PAYMENT_METHODS).nullable(),
+  method: z.enum(RECEIPT_METHODS).nullable(),
   chequeNo: z.string().nullable(),
   remarks: z.string().nullable(),
   createdByName: z.string().nullable(),

@@ -28,6 +28,7 @@ export const DOMAIN_ERROR_CODES = {
   JOURNAL_ENTRY_ALREADY_REVERSED: 'This journal entry has already been reversed',
   // payout
   DEDUCTIONS_EXCEED_LOAN: 'The deductions ({{deducted}}) leave nothing of the loan amount ({{loanAmount}})',
+  SETTLEMENT_EXCEEDS_PAYOUT: 'The old loan’s settlement ({{settlement}}) is not less than what the new loan pays out ({{payable}})',
   INVALID_AMOUNT: 'Not an amount that can be written in words: {{value}}',
   // System → active period
   OUTSIDE_ACTIVE_PERIOD: 'Posted on {{postedDate}}: the active period of {{days}} days ended on {{lastDate}}; it can no longer be changed',

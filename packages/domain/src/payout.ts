@@ -16,6 +16,8 @@ export interface PayoutTerms {
   agreedDate: string;
   /** the day the money leaves, YYYY-MM-DD */
   payoutDate: string;
+  /** a reloan: what settles the old loan on the payout date, paid out of this loan (spec §3 reloan number) */
+  settlesOldLoan?: DecimalInput | null;
 }
 
 export interface PayoutFigures {
@@ -29,7 +31,9 @@ export interface PayoutFigures {
   feesDeducted: string;
   /** interest and fees kept back */
   totalDeducted: string;
-  /** what the borrower receives */
+  /** a reloan: the old loan's settlement paid out of this loan (not a deduction: it repays the borrower's debt) */
+  oldLoanSettlement: string;
+  /** what the borrower receives: the loan amount less the deductions and any old loan's settlement */
   amountReceived: string;
 }
 
@@ -42,8 +46,12 @@ export function payoutFigures(t: PayoutTerms): PayoutFigures {
   const handling = money(t.handlingFee);
   const lateFee = late ? money(t.lateDrawdownFee) : ZERO;
   const deducted = upfront.plus(handling).plus(lateFee);
-  const received = loanAmount.minus(deducted);
-  if (!received.gt(0)) throw new DomainError('DEDUCTIONS_EXCEED_LOAN', { loanAmount: loanAmount.toFixed(2), deducted: deducted.toFixed(2) });
+  const settlement = money(t.settlesOldLoan);
+  if (!loanAmount.minus(deducted).gt(0)) throw new DomainError('DEDUCTIONS_EXCEED_LOAN', { loanAmount: loanAmount.toFixed(2), deducted: deducted.toFixed(2) });
+  const received = loanAmount.minus(deducted).minus(settlement);
+  if (!received.gt(0)) {
+    throw new DomainError('SETTLEMENT_EXCEEDS_PAYOUT', { settlement: settlement.toFixed(2), payable: loanAmount.minus(deducted).toFixed(2) });
+  }
   return {
     loanAmount: loanAmount.toFixed(2),
     upfrontInterest: upfront.toFixed(2),
@@ -52,6 +60,7 @@ export function payoutFigures(t: PayoutTerms): PayoutFigures {
     late,
     feesDeducted: handling.plus(lateFee).toFixed(2),
     totalDeducted: deducted.toFixed(2),
+    oldLoanSettlement: settlement.toFixed(2),
     amountReceived: received.toFixed(2),
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, numeric, pgTable, serial, smallint, unique, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, check, date, index, integer, numeric, pgTable, serial, smallint, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { instant, stamps } from './columns.js';
 import { stores } from './stores.js';
 import { staff } from './staff.js';
@@ -35,7 +35,7 @@ export const loans = pgTable(
     /** option code of the loan-type list (master data → loan related) */
     loanType: varchar('loan_type', { length: 32 }).notNull(),
     /** the earlier loan this one refinances (settled out of this loan's payout) */
-    reloanOfId: integer('reloan_of_id'),
+    reloanOfId: integer('reloan_of_id').references((): AnyPgColumn => loans.id),
     applyDate: day('apply_date').notNull(),
     /** the agreed loan (drawdown) date; not later than the interest start date */
     loanDate: day('loan_date').notNull(),
@@ -108,6 +108,10 @@ export const loans = pgTable(
     index('loans_payout_date').on(t.storeId, t.payoutDate),
     index('loans_staff').on(t.staffId),
     index('loans_reloan_of').on(t.reloanOfId),
+    // a repaying loan is refinanced by one live application at a time (the service says so first;
+    // this holds when two are saved at once)
+    uniqueIndex('loans_reloan_of_live').on(t.reloanOfId).where(sql`${t.status} in ('pending','wait_approve','approved')`),
+    check('loans_reloan_not_self', sql`${t.reloanOfId} is distinct from ${t.id}`),
   ],
 );
 
@@ -253,6 +257,8 @@ export const loanPayouts = pgTable(
     upfrontDeducted: money('upfront_deducted').notNull(),
     lateDrawdownFee: money('late_drawdown_fee').notNull(),
     amountReceived: money('amount_received').notNull(),
+    /** a reloan: the old loan's settlement paid out of this loan (its settlement receipt, method reloan) */
+    oldLoanSettled: money('old_loan_settled').notNull().default('0'),
     remarks: varchar('remarks', { length: 1000 }),
     /** the journal entry the payout posted */
     journalEntryId: bigint('journal_entry_id', { mode: 'number' }).references(() => journalEntries.id),

@@ -47,7 +47,7 @@ export const loanRepayments = pgTable(
     tempOut: money('temp_out').notNull().default('0'),
     /** a temporary amount refunded to the customer */
     paidOut: money('paid_out').notNull().default('0'),
-    /** cash | cheque | bank-transfer | autopay; none when a temporary amount is applied */
+    /** cash | cheque | bank-transfer | autopay, or reloan (settled out of a new loan's payout); none when a temporary amount is applied */
     method: varchar('method', { length: 16 }),
     chequeNo: varchar('cheque_no', { length: 32 }),
     remarks: varchar('remarks', { length: 1000 }),
@@ -62,7 +62,7 @@ export const loanRepayments = pgTable(
       'loan_repayments_type',
       sql`${t.repayType} in ('auto','instalment','overdue-interest','handling-fee','principal','settlement','temporary','temp-refund')`,
     ),
-    check('loan_repayments_method', sql`(${t.method} is null) = (${t.repayType} = 'temporary') and (${t.method} is null or ${t.method} in ('cash','cheque','bank-transfer','autopay'))`),
+    check('loan_repayments_method', sql`(${t.method} is null) = (${t.repayType} = 'temporary') and (${t.method} is null or ${t.method} in ('cash','cheque','bank-transfer','autopay','reloan'))`),
     check('loan_repayments_cheque', sql`${t.method} is distinct from 'cheque' or ${t.chequeNo} is not null`),
     check('loan_repayments_amounts', sql`${t.received} >= 0 and ${t.tempIn} >= 0 and ${t.tempOut} >= 0 and ${t.paidOut} >= 0 and ${t.received} + ${t.tempOut} > 0`),
     // every cent in (received, or taken from the temporary amount) is accounted for

@@ -13,6 +13,7 @@ import {
   loanInstalments,
   loanPartakers,
   loanPayouts,
+  loans,
   referralAgents,
   staff,
   stores,
@@ -76,10 +77,13 @@ async function loanPapers(tx: Tx, ctx: ServiceContext, loan: LoanRow, masking: M
     tx.select({ name: staff.name }).from(staff).where(eq(staff.id, loan.staffId)),
   ]);
   const borrower = borrowerRow!;
+  const reloanOfLoanNo = loan.reloanOfId ? (await tx.select({ loanNo: loans.loanNo }).from(loans).where(eq(loans.id, loan.reloanOfId)))[0]?.loanNo : null;
   // What the borrower does not receive counts in the Schedule 2 rate: what was kept back at the
   // payout, or what the approval keeps back when paid on the agreed date; nothing before approval.
+  // (a reloan's settlement of the old loan is paid to the borrower's account, not kept back)
   const received = payoutRow?.p.amountReceived ?? approval?.a.actualReceivedAmount ?? null;
-  const deducted = received === null ? '0' : dec(loan.loanAmount).minus(dec(received)).toFixed(2);
+  const settled = payoutRow?.p.oldLoanSettled ?? '0';
+  const deducted = received === null ? '0' : dec(loan.loanAmount).minus(dec(received)).minus(dec(settled)).toFixed(2);
   const terms = await runCalculator(tx, termsOf(loan, deducted));
   const rows = instalments.length > 0
     ? instalments.map((i) => ({ tenor: i.tenor, dueDate: i.dueDate, principal: i.principal, interest: i.interest, instalment: i.instalment, balance: i.balance }))
@@ -87,7 +91,7 @@ async function loanPapers(tx: Tx, ctx: ServiceContext, loan: LoanRow, masking: M
   const payout = payoutRow
     ? (() => {
         const p = payoutRow.p;
-        const totalDeducted = dec(loan.loanAmount).minus(dec(p.amountReceived));
+        const totalDeducted = dec(loan.loanAmount).minus(dec(p.amountReceived)).minus(dec(p.oldLoanSettled));
         return {
           payoutDate: p.payoutDate,
           method: p.method as 'cash' | 'cheque',
@@ -97,6 +101,8 @@ async function loanPapers(tx: Tx, ctx: ServiceContext, loan: LoanRow, masking: M
           handlingFee: totalDeducted.minus(dec(p.upfrontDeducted)).minus(dec(p.lateDrawdownFee)).toFixed(2),
           lateDrawdownFee: dec(p.lateDrawdownFee).toFixed(2),
           totalDeducted: totalDeducted.toFixed(2),
+          oldLoanSettled: dec(p.oldLoanSettled).toFixed(2),
+          reloanOfLoanNo: reloanOfLoanNo ?? null,
           amountReceived: dec(p.amountReceived).toFixed(2),
           paidByName: payoutRow.paidByName,
         };

@@ -16,6 +16,7 @@ import { runCalculator } from '../tools/calculator-service.js';
 import { loanStatusSpec, termsOf } from './approval.js';
 import type { LoanRow } from './read.js';
 import { refreshDueSummary } from '../repayments/daily.js';
+import { quoteOn, settleByReloan, type Quoted } from '../repayments/settlement.js';
 
 type PayoutBody = z.output<typeof payoutBodySchema>;
 
@@ -26,9 +27,38 @@ async function currentApproval(tx: DbOrTx, loan: LoanRow) {
   return last;
 }
 
-/** What a payout on `payoutDate` deducts and pays, from the approval's figures (the domain computes). */
-export async function payoutQuote(tx: DbOrTx, loan: LoanRow, payoutDate: string): Promise<PayoutQuote> {
+/** A reloan's old loan, which must still be repaying, and its settlement quote on the payout date. */
+export interface OldLoanQuote {
+  old: LoanRow;
+  q: Quoted;
+  /** what the new loan pays to settle it: the quote's total less the temporary amount it holds */
+  settlement: string;
+}
+
+export async function oldLoanQuote(tx: DbOrTx, old: LoanRow, date: string): Promise<OldLoanQuote> {
+  if (old.status !== 'repaying') throw businessRule('loans.errors.reloanNotRepaying', { loanNo: old.loanNo ?? old.applyNo, status: old.status });
+  const q = await quoteOn(tx, old, date);
+  return { old, q, settlement: q.quote.payable.toFixed(2) };
+}
+
+/** The old loan a reloan names (same store and borrower, checked when the application was saved). */
+async function oldLoanOf(tx: DbOrTx, loan: LoanRow, opts: { lock?: boolean } = {}): Promise<LoanRow | null> {
+  if (!loan.reloanOfId) return null;
+  const q = tx.select().from(loans).where(eq(loans.id, loan.reloanOfId));
+  const [old] = opts.lock ? await q.for('update') : await q;
+  return old ?? null;
+}
+
+/**
+ * What a payout on `payoutDate` deducts and pays, from the approval's figures (the domain
+ * computes); a reloan also pays the old loan's settlement on that date out of it.
+ */
+export async function payoutQuote(tx: DbOrTx, loan: LoanRow, payoutDate: string, reloan?: OldLoanQuote | null): Promise<PayoutQuote> {
   const approval = await currentApproval(tx, loan);
+  if (reloan === undefined) {
+    const old = await oldLoanOf(tx, loan);
+    reloan = old ? await oldLoanQuote(tx, old, payoutDate) : null;
+  }
   return payoutFigures({
     loanAmount: loan.loanAmount,
     upfrontInterest: approval.upfrontInterest,
@@ -36,6 +66,7 @@ export async function payoutQuote(tx: DbOrTx, loan: LoanRow, payoutDate: string)
     lateDrawdownFee: approval.lateDrawdownFee,
     agreedDate: loan.loanDate,
     payoutDate,
+    settlesOldLoan: reloan?.settlement,
   });
 }
 
@@ -70,9 +101,14 @@ export async function payOut(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: P
   if (body.payoutDate > (await businessToday(tx))) throw businessRule('loans.errors.dateInFuture');
   if (body.payoutDate < approval.decidedOn) throw businessRule('loans.errors.payoutBeforeApproval', { decidedOn: approval.decidedOn });
   await assertWithinActivePeriod(tx, body.payoutDate);
-  const figures = await payoutQuote(tx, loan, body.payoutDate);
+  // a reloan: the old loan (locked) is settled on the payout date out of this payout
+  const old = await oldLoanOf(tx, loan, { lock: true });
+  const reloan = old ? await oldLoanQuote(tx, old, body.payoutDate) : null;
+  const figures = await payoutQuote(tx, loan, body.payoutDate, reloan);
   const result = await runCalculator(tx, termsOf(loan, figures.totalDeducted));
   const loanNo = await takeCode(tx, 'loanNo', { storeId: loan.storeId, date: body.payoutDate });
+  const settled = reloan ? await settleByReloan(tx, ctx, reloan.old, reloan.q, { applyNo: loan.applyNo, loanNo }) : null;
+  const settlementNo = settled?.repayNo ?? null;
   const entryId = await postJournal(
     tx,
     ctx,
@@ -80,8 +116,14 @@ export async function payOut(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: P
       principal: figures.loanAmount,
       deductedInterest: figures.upfrontInterest,
       deductedFees: figures.feesDeducted,
+      settlesOldLoan: figures.oldLoanSettlement,
       paidFrom: moneyAccountFor(body.method),
-      memo: { applyNo: loan.applyNo, loanNo, ...(body.chequeNo ? { chequeNo: body.chequeNo } : {}) },
+      memo: {
+        applyNo: loan.applyNo,
+        loanNo,
+        ...(body.chequeNo ? { chequeNo: body.chequeNo } : {}),
+        ...(reloan ? { reloanOfLoanNo: reloan.old.loanNo ?? '', settlementRepayNo: settlementNo ?? '' } : {}),
+      },
     }),
     { storeId: loan.storeId, date: body.payoutDate, loanId: loan.id },
   );
@@ -94,6 +136,7 @@ export async function payOut(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: P
     upfrontDeducted: figures.upfrontInterest,
     lateDrawdownFee: figures.lateDrawdownFee,
     amountReceived: figures.amountReceived,
+    oldLoanSettled: figures.oldLoanSettlement,
     remarks: body.remarks,
     journalEntryId: entryId,
     createdBy: me,
@@ -113,7 +156,17 @@ export async function payOut(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: P
   );
   await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'payout', {
     set: { loanNo, payoutDate: body.payoutDate, payoutMethod: body.method },
-    audit: { applyNo: loan.applyNo, loanNo, payoutDate: body.payoutDate, method: body.method, chequeNo: body.chequeNo, ...figures, journalEntryId: entryId, instalments: result.schedule.length },
+    audit: {
+      applyNo: loan.applyNo,
+      loanNo,
+      payoutDate: body.payoutDate,
+      method: body.method,
+      chequeNo: body.chequeNo,
+      ...figures,
+      journalEntryId: entryId,
+      instalments: result.schedule.length,
+      ...(reloan ? { reloanOf: { id: reloan.old.id, loanNo: reloan.old.loanNo, status: 'reloaned', settlement: { id: settled?.id, ...settled?.record } } } : {}),
+    },
   });
   // the new loan enters the tips list and the reminders at once, not at the next daily run
   await refreshDueSummary(tx, loan.id);

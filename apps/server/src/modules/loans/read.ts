@@ -1,6 +1,6 @@
 import type { ApprovalItem, ApprovalStatus, LoanDocumentKind, LoanItem, LoanListItem, Page, PartakerRole } from '@harbour/contracts';
-import { LOAN_STATUS, type LoanStatus, dec, maskTail } from '@harbour/domain';
-import { and, asc, eq, exists, gte, ilike, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { LOAN_STATUS, type LoanStatus, dec, isDomainError, maskTail } from '@harbour/domain';
+import { and, asc, desc, eq, exists, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { loanFiltersSchema } from '@harbour/contracts';
@@ -24,6 +24,8 @@ import type { ServiceContext } from '../../platform/context.js';
 import { readSettings } from '../../platform/settings.js';
 import { found, storeScope } from '../../platform/store-scope.js';
 import { classifySearch } from '@harbour/domain';
+import { businessToday } from '../../platform/business-date.js';
+import { quoteOn } from '../repayments/settlement.js';
 
 type LoanFilters = z.output<typeof loanFiltersSchema>;
 export type LoanRow = typeof loans.$inferSelect;
@@ -51,14 +53,18 @@ async function visibleDigitsOf(db: DbOrTx): Promise<number> {
   return (await readSettings(db, ['visibleTelDigits'])).visibleTelDigits;
 }
 
+/** The loan a reloan refinances (spec §3 "reloan number"). */
+const oldLoan = alias(loans, 'reloan_of');
+
 const listColumns = {
   loan: loans,
   customer: customers,
   storeName: stores.nameZh,
   staffName: staff.name,
+  reloanOfLoanNo: oldLoan.loanNo,
 };
 
-function toListItem(r: { loan: LoanRow; customer: CustomerRow; storeName: string; staffName: string }, digits: number): LoanListItem {
+function toListItem(r: { loan: LoanRow; customer: CustomerRow; storeName: string; staffName: string; reloanOfLoanNo: string | null }, digits: number): LoanListItem {
   const l = r.loan;
   return {
     id: l.id,
@@ -69,6 +75,8 @@ function toListItem(r: { loan: LoanRow; customer: CustomerRow; storeName: string
     status: l.status as LoanStatus,
     customer: loanCustomerOf(r.customer, digits),
     loanType: l.loanType,
+    reloanOfId: l.reloanOfId,
+    reloanOfLoanNo: r.reloanOfLoanNo,
     applyDate: l.applyDate,
     loanDate: l.loanDate,
     payoutDate: l.payoutDate,
@@ -93,8 +101,12 @@ export function approvalStatusOf(status: LoanStatus): ApprovalStatus | null {
 }
 const APPROVAL_FILTER: Record<ApprovalStatus, LoanStatus[]> = { unratified: ['wait_approve'], approved: APPROVED_STATUSES, rejected: ['reject'] };
 
-/** Statuses in which the customer's other loan counts for the reloan filter. */
-const APPROVED_OR_LIVE: LoanStatus[] = ['approved', 'repaying', 'oca'];
+/**
+ * The reloan filter (spec §9): the statuses of a reloan application naming the loan. Approved
+ * counts from approval on (paid out, the loan itself is then `reloaned`); rejected and cancelled
+ * applications refinance nothing.
+ */
+const RELOAN_APPROVED: LoanStatus[] = APPROVED_STATUSES;
 const AWAITING: LoanStatus[] = ['pending', 'wait_approve'];
 
 /**
@@ -112,13 +124,13 @@ export function searchCondition(db: DbOrTx, q: string): SQL | undefined {
 }
 
 function filterConditions(ctx: ServiceContext, f: LoanFilters): SQL | undefined {
-  const other = alias(loans, 'other_loan');
-  const otherLoan = (statuses: LoanStatus[]) =>
+  const reloan = alias(loans, 'reloan');
+  const reloanedBy = (statuses: LoanStatus[]) =>
     exists(
       ctx.db
         .select({ one: sql`1` })
-        .from(other)
-        .where(and(eq(other.customerId, loans.customerId), ne(other.id, loans.id), inArray(other.status, statuses))),
+        .from(reloan)
+        .where(and(eq(reloan.reloanOfId, loans.id), inArray(reloan.status, statuses))),
     );
   return and(
     storeScope(ctx, loans.storeId),
@@ -135,9 +147,10 @@ function filterConditions(ctx: ServiceContext, f: LoanFilters): SQL | undefined 
     f.payoutStatus === 'waiting' ? eq(loans.status, 'approved') : undefined,
     f.payoutStatus === 'paid' ? isNotNull(loans.payoutDate) : undefined,
     f.approvalStatus ? inArray(loans.status, APPROVAL_FILTER[f.approvalStatus]) : undefined,
-    f.reloan === 'have-approved' ? otherLoan(APPROVED_OR_LIVE) : undefined,
-    f.reloan === 'have-pending' ? otherLoan(AWAITING) : undefined,
-    f.reloan === 'none' ? sql`not ${otherLoan([...APPROVED_OR_LIVE, ...AWAITING])}` : undefined,
+    f.reloan === 'have-approved' ? reloanedBy(RELOAN_APPROVED) : undefined,
+    f.reloan === 'have-pending' ? reloanedBy(AWAITING) : undefined,
+    f.reloan === 'none' ? sql`not ${reloanedBy([...RELOAN_APPROVED, ...AWAITING])}` : undefined,
+    f.reloanOfId ? eq(loans.reloanOfId, f.reloanOfId) : undefined,
     f.q ? searchCondition(ctx.db, f.q) : undefined,
   );
 }
@@ -175,6 +188,7 @@ export async function listLoans(tx: DbOrTx, ctx: ServiceContext, f: LoanFilters)
     .innerJoin(customers, eq(customers.id, loans.customerId))
     .innerJoin(stores, eq(stores.id, loans.storeId))
     .innerJoin(staff, eq(staff.id, loans.staffId))
+    .leftJoin(oldLoan, eq(oldLoan.id, loans.reloanOfId))
     .orderBy(...sorted);
   const digits = await visibleDigitsOf(tx);
   return pageOfRows(
@@ -206,6 +220,7 @@ export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Prom
     .innerJoin(stores, eq(stores.id, loans.storeId))
     .innerJoin(staff, eq(staff.id, loans.staffId))
     .leftJoin(referralAgents, eq(referralAgents.id, loans.referralAgentId))
+    .leftJoin(oldLoan, eq(oldLoan.id, loans.reloanOfId))
     .where(and(eq(loans.id, id), storeScope(ctx, loans.storeId)));
   const r = found(row);
   const l = r.loan;
@@ -313,6 +328,7 @@ export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Prom
           chequeNo: payout.p.chequeNo,
           upfrontDeducted: payout.p.upfrontDeducted,
           lateDrawdownFee: payout.p.lateDrawdownFee,
+          oldLoanSettled: payout.p.oldLoanSettled,
           amountReceived: payout.p.amountReceived,
           remarks: payout.p.remarks,
           journalEntryId: payout.p.journalEntryId,
@@ -320,8 +336,36 @@ export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Prom
         }
       : null,
     instalments: instalments.map((i) => ({ tenor: i.tenor, dueDate: i.dueDate, principal: i.principal, interest: i.interest, instalment: i.instalment, balance: i.balance })),
+    reloanOf: await reloanOfItem(tx, l),
+    reloans: await tx
+      .select({ id: loans.id, applyNo: loans.applyNo, loanNo: loans.loanNo, status: sql<LoanStatus>`${loans.status}` })
+      .from(loans)
+      .where(eq(loans.reloanOfId, l.id))
+      .orderBy(desc(loans.id)),
     updatedAt: l.updatedAt.toISOString(),
   };
+}
+
+/** Statuses of a reloan before its payout: the approver and the accountant see the old loan's settlement today. */
+const BEFORE_PAYOUT = new Set<string>(['pending', 'wait_approve', 'approved']);
+
+/** The loan a reloan refinances (same store and borrower, checked when saved), with its settlement today while it matters. */
+async function reloanOfItem(tx: DbOrTx, l: LoanRow): Promise<LoanItem['reloanOf']> {
+  if (!l.reloanOfId) return null;
+  const [old] = await tx.select().from(loans).where(eq(loans.id, l.reloanOfId));
+  if (!old) return null;
+  let settlementToday: { asOf: string; amount: string } | null = null;
+  if (BEFORE_PAYOUT.has(l.status) && old.status === 'repaying') {
+    const asOf = await businessToday(tx);
+    try {
+      const { quote } = await quoteOn(tx, old, asOf);
+      settlementToday = { asOf, amount: quote.payable.toFixed(2) };
+    } catch (e) {
+      // a quote the domain refuses today (a receipt dated later) is shown as none; the payout quotes again
+      if (!isDomainError(e)) throw e;
+    }
+  }
+  return { id: old.id, applyNo: old.applyNo, loanNo: old.loanNo, status: old.status as LoanStatus, settlementToday };
 }
 
 function approvalItem(a: typeof loanApprovals.$inferSelect, staffName: string): ApprovalItem {

@@ -1,6 +1,6 @@
 import type { ApplicationInput, FieldError } from '@harbour/contracts';
-import { validateMinimumAge } from '@harbour/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { type LoanStatus, validateMinimumAge } from '@harbour/domain';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { customers, loanCollaterals, loanCreditReferences, loanPartakers, loans, referralAgents, staff, staffStores } from '../../db/schema/index.js';
 import { badRequest, businessRule } from '../../http/app-error.js';
@@ -11,7 +11,7 @@ import { currentStore } from '../../platform/store-scope.js';
 import { findOption, assertOption } from '../options/service.js';
 import { runCalculator } from '../tools/calculator-service.js';
 import { applyFormLayout } from '../form-layouts/index.js';
-import type { LoanRow } from './read.js';
+import { loanRow, type LoanRow } from './read.js';
 import { normaliseIdNumber } from '@harbour/domain';
 
 /**
@@ -55,7 +55,7 @@ const ageProblem = (dateOfBirth: string | null, applyDate: string): string | nul
  * ones the loan already has); the referral agent is in service; the responsible staff member
  * works at the loan's store. Every problem is reported at once, on its field.
  */
-async function checkReferences(tx: Tx, input: ApplicationInput, storeId: number, existing?: LoanRow): Promise<void> {
+async function checkReferences(tx: Tx, ctx: ServiceContext, input: ApplicationInput, storeId: number, existing?: LoanRow): Promise<void> {
   const errors: FieldError[] = [];
   const people = [input.customerId, ...input.partakers.map((p) => p.customerId)];
   const rows = await tx
@@ -102,7 +102,28 @@ async function checkReferences(tx: Tx, input: ApplicationInput, storeId: number,
       .where(and(eq(staff.id, input.staffId), eq(staff.state, 'normal')));
     if (!member) errors.push({ field: 'staffId', message: 'loans.validation.staffNotOfStore' });
   }
+  if (input.reloanOfId) errors.push(...(await reloanProblems(tx, ctx, input, storeId, existing)));
   if (errors.length > 0) throw badRequest('errors.validation', errors);
+}
+
+/** Statuses of an application still on its way to payout: one of them at a time may name an old loan. */
+export const LIVE_APPLICATION: LoanStatus[] = ['pending', 'wait_approve', 'approved'];
+
+/**
+ * A reloan names the borrower's own repaying loan of the same store, not named by another live
+ * application. A loan outside the caller's stores is not found (404), as anywhere else.
+ */
+async function reloanProblems(tx: Tx, ctx: ServiceContext, input: ApplicationInput, storeId: number, existing?: LoanRow): Promise<FieldError[]> {
+  const old = await loanRow(tx, ctx, input.reloanOfId!);
+  const field = 'reloanOfId';
+  if (old.storeId !== storeId) return [{ field, message: 'loans.validation.reloanOtherStore' }];
+  if (old.customerId !== input.customerId) return [{ field, message: 'loans.validation.reloanOtherCustomer' }];
+  if (old.status !== 'repaying') return [{ field, message: 'loans.validation.reloanNotRepaying' }];
+  const [named] = await tx
+    .select({ applyNo: loans.applyNo })
+    .from(loans)
+    .where(and(eq(loans.reloanOfId, old.id), inArray(loans.status, LIVE_APPLICATION), existing ? ne(loans.id, existing.id) : undefined));
+  return named ? [{ field, message: 'loans.validation.reloanAlreadyNamed' }] : [];
 }
 
 /** The columns of section A as the input gives them (the computed figures are added by the caller). */
@@ -110,6 +131,7 @@ function sectionA(input: ApplicationInput) {
   return {
     customerId: input.customerId,
     loanType: input.loanType,
+    reloanOfId: input.reloanOfId ?? null,
     applyDate: input.applyDate,
     loanDate: input.loanDate,
     interestStartDate: input.interestStartDate,
@@ -197,7 +219,7 @@ const auditView = (input: ApplicationInput) => ({
 export async function createApplication(tx: Tx, ctx: ServiceContext, sent: ApplicationInput): Promise<number> {
   const input = await applyFormLayout(tx, sent);
   const storeId = currentStore(ctx);
-  await checkReferences(tx, input, storeId);
+  await checkReferences(tx, ctx, input, storeId);
   const computed = await computedTerms(tx, input);
   const staffId = input.staffId ?? ctx.auth?.staffId;
   if (!staffId) throw badRequest('errors.validation', [{ field: 'staffId', message: 'validation.required' }]);
@@ -215,7 +237,7 @@ export async function createApplication(tx: Tx, ctx: ServiceContext, sent: Appli
 export async function updateApplication(tx: Tx, ctx: ServiceContext, existing: LoanRow, sent: ApplicationInput): Promise<void> {
   if (existing.status !== 'pending') throw businessRule('loans.errors.notEditable', { status: existing.status });
   const input = await applyFormLayout(tx, sent);
-  await checkReferences(tx, input, existing.storeId, existing);
+  await checkReferences(tx, ctx, input, existing.storeId, existing);
   const computed = await computedTerms(tx, input);
   await tx
     .update(loans)
@@ -226,7 +248,7 @@ export async function updateApplication(tx: Tx, ctx: ServiceContext, existing: L
     action: 'edit',
     module: 'loans',
     reference: existing.applyNo,
-    before: { loanAmount: existing.loanAmount, flatRate: existing.flatRate, effectiveRate: existing.effectiveRate, totalTenor: existing.totalTenor, customerId: existing.customerId },
+    before: { loanAmount: existing.loanAmount, flatRate: existing.flatRate, effectiveRate: existing.effectiveRate, totalTenor: existing.totalTenor, customerId: existing.customerId, reloanOfId: existing.reloanOfId },
     after: { ...auditView(input), ...computed },
     recordStores: [existing.storeId],
   });

@@ -292,6 +292,8 @@ export async function correctReceipt(tx: Tx, ctx: ServiceContext, id: number, bo
   const [stored] = await tx.select().from(loanRepayments).where(eq(loanRepayments.id, id));
   const [already] = await tx.select({ id: loanRepaymentCorrections.id }).from(loanRepaymentCorrections).where(eq(loanRepaymentCorrections.repaymentId, id));
   if (already) throw businessRule('repayments.errors.alreadyCorrected');
+  // a reloan's settlement was paid by the new loan's payout, not at the counter: it stands with it
+  if (stored!.method === 'reloan') throw businessRule('repayments.errors.reloanReceipt');
   // No money came in with a temporary amount applied or refunded: it can be voided, not refunded.
   const fromTemporary = stored!.repayType === 'temporary' || stored!.repayType === 'temp-refund';
   if (fromTemporary && body.kind === 'refund') throw businessRule('repayments.errors.voidOnly');

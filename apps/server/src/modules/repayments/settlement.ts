@@ -7,8 +7,9 @@
  * and completes the loan — in one transaction under the loan's row lock, or nothing. A void of the
  * receipt (the `correct` action) reverses it and the loan takes repayments again.
  */
-import { loanPapersSchema, type SettlementQuoteAnswer, type SettlementResult, type settlementBodySchema } from '@harbour/contracts';
+import { loanPapersSchema, type ReceiptMethod, type SettlementQuoteAnswer, type SettlementResult, type settlementBodySchema } from '@harbour/contracts';
 import {
+  type Decimal,
   type SettlementQuote,
   ZERO,
   addDays,
@@ -23,7 +24,7 @@ import {
 } from '@harbour/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { customers, loanApprovals, loanRepayments, loans } from '../../db/schema/index.js';
 import { businessRule } from '../../http/app-error.js';
 import { assertWithinActivePeriod } from '../../platform/active-period.js';
@@ -41,7 +42,7 @@ import { type Engine, loadEngine, loadRepaymentState } from './state.js';
 type SettlementBody = z.output<typeof settlementBodySchema>;
 
 /** The current approval's early-settle lock period (months from the loan date) and its fee. */
-async function lockPeriodOf(tx: Tx, loanId: number): Promise<{ months: number; fee: string | null }> {
+async function lockPeriodOf(tx: DbOrTx, loanId: number): Promise<{ months: number; fee: string | null }> {
   const [approval] = await tx
     .select({ months: loanApprovals.earlySettleLockMonths, fee: loanApprovals.lockPeriodFee })
     .from(loanApprovals)
@@ -51,7 +52,7 @@ async function lockPeriodOf(tx: Tx, loanId: number): Promise<{ months: number; f
   return { months: approval?.months ?? 0, fee: approval?.fee ?? null };
 }
 
-interface Quoted {
+export interface Quoted {
   quote: SettlementQuote;
   allocation: ReturnType<typeof settlementAllocation>;
   lockPeriodEnds: string | null;
@@ -60,8 +61,8 @@ interface Quoted {
   engine: Engine;
 }
 
-/** The domain's quote and its lines for the loan on `date`. */
-async function quoteOn(tx: Tx, loan: LoanRow, date: string): Promise<Quoted> {
+/** The domain's quote and its lines for the loan on `date` (a reloan's approval and payout quote the old loan with it). */
+export async function quoteOn(tx: DbOrTx, loan: LoanRow, date: string): Promise<Quoted> {
   const [{ state }, engine, lock] = await Promise.all([loadRepaymentState(tx, loan), loadEngine(tx), lockPeriodOf(tx, loan.id)]);
   const quote = settlementQuote(
     state,
@@ -151,12 +152,54 @@ export async function postSettlement(tx: Tx, ctx: ServiceContext, b: SettlementB
   if (s.total.lte(ZERO)) throw businessRule('settlement.errors.nothingToSettle');
   // the temporary amount held is applied first (up to the total); the rest is received
   const tempApplied = b.useTemporary ? minDec(s.tempAmount, s.total) : ZERO;
+  const { id } = await writeSettlement(tx, ctx, loan, q, {
+    date,
+    tempApplied,
+    method: b.method,
+    receivedInto: moneyAccountFor(b.method),
+    chequeNo: b.method === 'cheque' ? b.chequeNo : null,
+    remarks: b.remarks,
+    idempotencyKey: b.idempotencyKey,
+    action: 'settle',
+  });
+  return { repayment: await getRepayment(tx, ctx, id), loanStatus: 'complete' };
+}
+
+/** How a settlement is paid and what it does to the loan: `settle` (complete) or `reloan` (reloaned, paid out of the new loan). */
+interface SettlementWrite {
+  date: string;
+  tempApplied: Decimal;
+  method: ReceiptMethod;
+  receivedInto: ReturnType<typeof moneyAccountFor> | 'reloanClearing';
+  chequeNo?: string | null;
+  remarks?: string | null;
+  idempotencyKey: string;
+  action: 'settle' | 'reloan';
+  /** what the journal memo and the audit row add (a reloan: the new loan's numbers) */
+  refs?: Record<string, string>;
+}
+
+/** A settlement receipt written: its id, number, and what its audit row says of it. */
+export interface WrittenSettlement {
+  id: number;
+  repayNo: string;
+  record: Record<string, unknown>;
+}
+
+/**
+ * The settlement receipt of quote `q`: its balanced journal entry, the receipt row and its lines,
+ * the loan's status change, its due summary and (a counter settlement) its audit row.
+ */
+async function writeSettlement(tx: Tx, ctx: ServiceContext, loan: LoanRow, q: Quoted, w: SettlementWrite): Promise<WrittenSettlement> {
+  const s = q.quote;
+  const { date, tempApplied } = w;
   const received = s.total.minus(tempApplied);
   const waived = sum(q.allocation.lines.map((l) => l.interestWaived));
   const me = ctx.auth?.staffId ?? null;
-  await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'settle', { audit: false });
-  // a completed loan leaves the tips list and the reminders
+  await changeStatus(tx, ctx, loanStatusSpec, loan.id, w.action, { audit: false });
+  // a completed (or reloaned) loan leaves the tips list and the reminders
   await refreshDueSummary(tx, loan.id);
+  const loanStatus = w.action === 'settle' ? 'complete' : 'reloaned';
   const answer = toAnswer(loan, await customerName(tx, loan), q, loanPapersSchema.shape.lender.parse(await readCompanyInfo(tx)));
   // Everything is read and decided: the number is taken last, with the writes that show it.
   const row = await insertReceiptRow(tx, ctx, loan, {
@@ -169,8 +212,8 @@ export async function postSettlement(tx: Tx, ctx: ServiceContext, b: SettlementB
       overdueInterest: money(s.overdueInterest),
       handlingFee: money(s.handlingFee),
       tempApplied: money(tempApplied),
-      receivedInto: moneyAccountFor(b.method),
-      memo: { loanNo: loan.loanNo ?? '', ...(b.chequeNo ? { chequeNo: b.chequeNo } : {}) },
+      receivedInto: w.receivedInto,
+      memo: { loanNo: loan.loanNo ?? '', ...(w.chequeNo ? { chequeNo: w.chequeNo } : {}), ...w.refs },
     }),
     row: {
       repayType: 'settlement',
@@ -184,10 +227,10 @@ export async function postSettlement(tx: Tx, ctx: ServiceContext, b: SettlementB
       rebate: money(waived),
       tempIn: '0',
       tempOut: money(tempApplied),
-      method: b.method,
-      chequeNo: b.method === 'cheque' ? b.chequeNo : null,
-      remarks: b.remarks,
-      idempotencyKey: b.idempotencyKey,
+      method: w.method,
+      chequeNo: w.chequeNo ?? null,
+      remarks: w.remarks ?? null,
+      idempotencyKey: w.idempotencyKey,
     },
     lines: q.allocation.lines.map((l) => ({
       storeId: loan.storeId,
@@ -205,26 +248,42 @@ export async function postSettlement(tx: Tx, ctx: ServiceContext, b: SettlementB
     })),
   });
   const { repayNo, journalEntryId: entryId } = row;
-  await audit(tx, {
-    action: 'add',
-    module: 'repayments',
-    reference: row.id,
-    after: {
-      repayNo,
-      loanNo: loan.loanNo,
-      repayType: 'settlement',
-      repayDate: date,
-      method: b.method,
-      chequeNo: b.chequeNo,
-      received: money(received),
-      tempApplied: money(tempApplied),
-      interestWaived: money(waived),
-      quote: { ...answer, lines: undefined, lender: undefined },
-      lines: answer.lines,
-      journalEntryId: entryId,
-      loanStatus: 'complete',
-    },
-    recordStores: [loan.storeId],
+  const record = {
+    repayNo,
+    loanNo: loan.loanNo,
+    repayType: 'settlement',
+    repayDate: date,
+    method: w.method,
+    chequeNo: w.chequeNo ?? undefined,
+    received: money(received),
+    tempApplied: money(tempApplied),
+    interestWaived: money(waived),
+    quote: { ...answer, lines: undefined, lender: undefined },
+    lines: answer.lines,
+    journalEntryId: entryId,
+    loanStatus,
+    ...w.refs,
+  };
+  // a request writes one audit row: a reloan's settlement is recorded in its payout's
+  if (w.action === 'settle') await audit(tx, { action: 'add', module: 'repayments', reference: row.id, after: record, recordStores: [loan.storeId] });
+  return { id: row.id, repayNo, record };
+}
+
+/**
+ * A reloan's payout settles the old loan (spec §3 reloan number): the s.21 quote on the payout
+ * date, less any temporary amount it holds, is paid out of the new loan — a settlement receipt of
+ * method `reloan` received into reloan clearing (the new loan's payout credits the same amount),
+ * and the old loan becomes `reloaned`. The caller holds the old loan's row lock and has quoted it
+ * (`quoteOn`) to size the payout, and records the receipt in the payout's audit row.
+ */
+export async function settleByReloan(tx: Tx, ctx: ServiceContext, old: LoanRow, q: Quoted, refs: { applyNo: string; loanNo: string }): Promise<WrittenSettlement> {
+  return writeSettlement(tx, ctx, old, q, {
+    date: q.quote.date,
+    tempApplied: minDec(q.quote.tempAmount, q.quote.total),
+    method: 'reloan',
+    receivedInto: 'reloanClearing',
+    idempotencyKey: `reloan:${refs.applyNo}`,
+    action: 'reloan',
+    refs: { reloanApplyNo: refs.applyNo, reloanLoanNo: refs.loanNo },
   });
-  return { repayment: await getRepayment(tx, ctx, row.id), loanStatus: 'complete' };
 }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Alert, Checkbox, DatePicker, Descriptions, Form, Input, Modal, Radio, Spin, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { dec } from '@harbour/domain';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PAYOUT_METHODS, type LoanItem } from '@harbour/contracts';
 import { DecimalInput } from '../../components/DecimalInput.js';
@@ -195,6 +196,9 @@ export function LoanActionDialog({ loan, action, onClose, initialError }: Props)
                   { key: 'fee', label: t('fields.handlingFee'), children: <Money value={quote.data.handlingFee} /> },
                   { key: 'late', label: t('fields.lateDrawdownFee'), children: <Money value={quote.data.lateDrawdownFee} /> },
                   { key: 'deducted', label: t('fields.totalDeducted'), children: <Money value={quote.data.totalDeducted} /> },
+                  ...(dec(quote.data.oldLoanSettlement).isZero()
+                    ? []
+                    : [{ key: 'reloan', label: `${t('fields.oldLoanSettlement')} (${loan.reloanOf?.loanNo ?? ''})`, children: <Money value={quote.data.oldLoanSettlement} /> }]),
                   {
                     key: 'received',
                     label: <strong>{t('fields.amountReceived')}</strong>,

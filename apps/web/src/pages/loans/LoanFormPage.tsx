@@ -17,6 +17,7 @@ import { useLiveCalculation } from '../tools/use-live-calculation';
 import { BlacklistWarning, blacklistCheckOf } from './BlacklistWarning';
 import { useFormLayout } from '../tools/form-builder/use-form-layout';
 import { CustomerPicker } from './CustomerPicker';
+import { ReloanPicker } from './ReloanPicker';
 import { LoanActionDialog } from './LoanActionDialog';
 import { DocumentsSection } from './DocumentsSection';
 import { matchesMessage } from './message-match';
@@ -122,7 +123,14 @@ function ApplicationForm({ loan }: { loan: LoanItem | undefined }) {
       name={name}
       layout="vertical"
       initialValues={start}
-      onValuesChange={(_, all) => setValues({ ...all })}
+      onValuesChange={(changed: Partial<ApplicationFormValues>, all) => {
+        // a reloan refinances the borrower's own loan: another borrower, another choice
+        if ('customerId' in changed && all.reloanOfId) {
+          form.setFieldValue('reloanOfId', null);
+          all = { ...all, reloanOfId: null };
+        }
+        setValues({ ...all });
+      }}
       onFinish={() => undefined}
       scrollToFirstError
     >
@@ -152,6 +160,11 @@ function ApplicationForm({ loan }: { loan: LoanItem | undefined }) {
                 <Col xs={24}>
                   <Form.Item name="customerId" label={t('fields.customer')} required>
                     <CustomerPicker known={known} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24}>
+                  <Form.Item name="reloanOfId" label={t('fields.reloanOf')} extra={t('form.reloanHint')}>
+                    <ReloanPicker customerId={values.customerId} saved={loan?.reloanOf} />
                   </Form.Item>
                 </Col>
                 <Col {...col}>

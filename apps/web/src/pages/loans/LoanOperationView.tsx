@@ -5,8 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { dec } from '@harbour/domain';
-import type { ApprovalItem, LoanItem, PermissionKey } from '@harbour/contracts';
+import type { ApprovalItem, LoanItem, PermissionKey, ReloanLink } from '@harbour/contracts';
 import { DateText } from '../../components/DateText.js';
+import { formatDate } from '../../components/format.js';
 import { Money } from '../../components/Money.js';
 import { usePermission } from '../../components/Permission.js';
 import { Rate } from '../../components/Rate.js';
@@ -44,6 +45,48 @@ function ActionButton({ loan, b, onRun }: { loan: LoanItem; b: (typeof BUTTONS)[
     <Button type={b.primary ? 'primary' : 'default'} onClick={() => onRun(b.action)}>
       {t(`actions.${b.action}`)}
     </Button>
+  );
+}
+
+/** A loan the reloan links to, opened in the operation page. */
+function LoanLink({ link }: { link: ReloanLink }) {
+  const navigate = useNavigate();
+  return (
+    <Space size={8} wrap>
+      <Typography.Link onClick={() => navigate(`/loan/operation?id=${link.id}`)}>{link.loanNo ?? link.applyNo}</Typography.Link>
+      <LoanStatusTag status={link.status} />
+    </Space>
+  );
+}
+
+/**
+ * The reloan both ways (spec §3 reloan number): the loan this one refinances, with its early
+ * settlement today while this one awaits payout (and the loan amount left after it, before the
+ * approval's deductions), and the applications that refinance this one.
+ */
+function ReloanCard({ loan: l }: { loan: LoanItem }) {
+  const { t } = useTranslation('loans');
+  const today = l.reloanOf?.settlementToday;
+  return (
+    <Card title={t('op.reloan')}>
+      <Descriptions
+        bordered
+        size="small"
+        column={{ xs: 1, md: 2, lg: 3 }}
+        items={[
+          ...(l.reloanOf ? [{ key: 'of', label: t('fields.reloanOf'), children: <LoanLink link={l.reloanOf} /> }] : []),
+          ...(today
+            ? [
+                { key: 'settlement', label: t('op.settlementToday', { date: formatDate(today.asOf) }), children: <Money value={today.amount} /> },
+                { key: 'net', label: t('op.netAfterSettlement'), children: <Money value={dec(l.loanAmount).minus(today.amount).toFixed(2)} /> },
+              ]
+            : []),
+          ...(l.reloans.length > 0
+            ? [{ key: 'by', label: t('fields.reloans'), children: <Space direction="vertical" size={4}>{l.reloans.map((r) => <LoanLink key={r.id} link={r} />)}</Space> }]
+            : []),
+        ]}
+      />
+    </Card>
   );
 }
 
@@ -150,6 +193,8 @@ export function LoanOperationView({ id }: { id: number }) {
         />
       </Card>
 
+      {(l.reloanOf || l.reloans.length > 0) && <ReloanCard loan={l} />}
+
       <Card title={t('op.partakers')}>
         <Table
           size="small"
@@ -251,6 +296,7 @@ export function LoanOperationView({ id }: { id: number }) {
               { key: 'cheque', label: t('fields.chequeNo'), children: dash(l.payout.chequeNo) },
               { key: 'upfront', label: t('fields.totalDeducted'), children: money(l.payout.upfrontDeducted) },
               { key: 'late', label: t('fields.lateDrawdownFee'), children: money(l.payout.lateDrawdownFee) },
+              ...(dec(l.payout.oldLoanSettled).isZero() ? [] : [{ key: 'reloan', label: t('fields.oldLoanSettlement'), children: money(l.payout.oldLoanSettled) }]),
               { key: 'received', label: t('fields.amountReceived'), children: money(l.payout.amountReceived) },
               { key: 'by', label: t('fields.paidBy'), children: dash(l.payout.paidByName) },
               { key: 'remarks', label: t('fields.remarks'), children: dash(l.payout.remarks) },

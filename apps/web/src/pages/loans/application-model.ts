@@ -19,6 +19,8 @@ export type CollateralRow = Record<string, string | number | Dayjs | null | unde
 
 export interface ApplicationFormValues {
   customerId?: number | null;
+  /** a reloan: the borrower's repaying loan it refinances */
+  reloanOfId?: number | null;
   loanType?: string | null;
   loanAmount?: string | null;
   rateType: RateType;
@@ -104,6 +106,7 @@ export function fromLoan(l: LoanItem): ApplicationFormValues {
   const d = (s: string | null) => (s ? dayjs(s) : null);
   return {
     customerId: l.customer.id,
+    reloanOfId: l.reloanOfId,
     loanType: l.loanType,
     loanAmount: l.loanAmount,
     rateType: l.flatRate !== null ? 'flat' : 'effective',

@@ -10,6 +10,7 @@ const fields: ResourceField[] = [
   { name: 'q', kind: 'text', label: 'loans:fields.q', filter: 'text' },
   { name: 'applyNo', kind: 'text', label: 'loans:fields.applyNo', list: true, sortable: true },
   { name: 'loanNo', kind: 'text', label: 'loans:fields.loanNo', list: true, sortable: true },
+  { name: 'reloanOfLoanNo', kind: 'text', label: 'loans:fields.reloanOfLoanNo', list: true },
   { name: 'customer', kind: 'text', label: 'loans:fields.customer', list: true },
   { name: 'loanType', kind: 'text', label: 'loans:fields.loanType', list: true, filter: 'text' },
   { name: 'loanAmount', kind: 'money', label: 'loans:fields.loanAmount', list: true, sortable: true },

@@ -29,6 +29,9 @@ export const loansApi = {
   /** The loan finder: the list's one search box (`q`: numbers, name, ID number or phone). */
   find: (q: string, signal?: AbortSignal) =>
     request<Page<LoanListItem>>(LOANS_PATH, { query: { q, pageSize: 20, sort: 'applyDate:desc' }, signal }),
+  /** A borrower's repaying loans (a reloan names one); the filter also finds loans they are a partaker of, which the caller drops. */
+  repayingOf: (customerId: number, signal?: AbortSignal) =>
+    request<Page<LoanListItem>>(LOANS_PATH, { query: { customerId, status: 'repaying', pageSize: 50, sort: 'applyDate:desc' }, signal }),
   /** The form's choices a clerk may read (referral agents). */
   choices: (signal?: AbortSignal) => request<LoanChoices>(LOAN_CHOICES_PATH, { signal }),
   /** Silent: the form shows the hits as a warning, not an error. */

@@ -443,6 +443,7 @@ export function PayoutReceipt({ p, lang, t }: PaperProps) {
           {line(t('receipt.handling'), pay.handlingFee)}
           {line(t('receipt.lateDrawdown'), pay.lateDrawdownFee)}
           {line(t('receipt.totalDeducted'), pay.totalDeducted)}
+          {pay.oldLoanSettled !== '0.00' && line(t('receipt.oldLoanSettled', { loanNo: pay.reloanOfLoanNo ?? '' }), pay.oldLoanSettled)}
           {line(t('receipt.received'), pay.amountReceived, true)}
         </tbody>
       </table>

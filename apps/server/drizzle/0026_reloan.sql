@@ -1,0 +1,6 @@
+ALTER TABLE "loan_repayments" DROP CONSTRAINT "loan_repayments_method";--> statement-breakpoint
+ALTER TABLE "loan_payouts" ADD COLUMN "old_loan_settled" numeric(16, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
+ALTER TABLE "loans" ADD CONSTRAINT "loans_reloan_of_id_loans_id_fk" FOREIGN KEY ("reloan_of_id") REFERENCES "public"."loans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "loans_reloan_of_live" ON "loans" USING btree ("reloan_of_id") WHERE "loans"."status" in ('pending','wait_approve','approved');--> statement-breakpoint
+ALTER TABLE "loans" ADD CONSTRAINT "loans_reloan_not_self" CHECK ("loans"."reloan_of_id" is distinct from "loans"."id");--> statement-breakpoint
+ALTER TABLE "loan_repayments" ADD CONSTRAINT "loan_repayments_method" CHECK (("loan_repayments"."method" is null) = ("loan_repayments"."repay_type" = 'temporary') and ("loan_repayments"."method" is null or "loan_repayments"."method" in ('cash','cheque','bank-transfer','autopay','reloan')));
