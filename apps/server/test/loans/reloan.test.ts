@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { expectLedgerBalanced } from '../helpers/ledger.js';
-import { insertCustomer, repayingLoan, smallApplication } from '../helpers/loans.js';
-import { repaymentStaff } from '../helpers/repaying.js';
+import { insertCustomer, smallApplication } from '../helpers/loans.js';
+import { repayingLoan, repaymentStaff } from '../helpers/repaying.js';
 
 /**
  * Reloans (spec §3 reloan number, §4 reloaned, §9 reloan filter) on the real server and
@@ -35,8 +35,7 @@ afterAll(async () => {
 });
 
 const staff = () => ({ clerk, manager, accountant });
-const oldLoan = (customerId = borrower, daysAgo = 40) =>
-  repayingLoan(t, staff(), { customerId, today, amount: '12000', tenor: 6, overdueRate: '36', overduePenalty: '100', daysAgo });
+const oldLoan = async (customerId = borrower, daysAgo = 40) => (await repayingLoan(t, staff(), customerId, today, { daysAgo })).id;
 const reloanBody = (reloanOfId: number, over: Record<string, unknown> = {}) =>
   smallApplication(borrower, { applyDate: today, loanDate: today, interestStartDate: today, loanAmount: '30000', reloanOfId, ...over });
 const apply = (body: unknown, token = clerk) => call<LoanItem>(t.app, 'POST', '/loans', { token, body, lang: 'en' });
