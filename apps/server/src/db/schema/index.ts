@@ -20,3 +20,4 @@ export * from './repayments.js';
 export * from './statements.js';
 export * from './due-summaries.js';
 export * from './collection.js';
+export * from './schedule-revisions.js';

@@ -39,6 +39,7 @@ import { loanRow, type LoanRow } from '../loans/read.js';
 import { insertLines, loadEngine, loadRepaymentState } from './state.js';
 import { getRepayment, receiptItem, receiptNames } from './read.js';
 import { refreshDueSummary, storeDueSummary } from './daily.js';
+import { currentScheduleTerms, planReschedule, reschedulePreview, restoreSchedule, writeReschedule } from './reschedule.js';
 
 type ReceiptInput = z.output<typeof receiptInputSchema>;
 type PreviewInput = z.output<typeof receiptPreviewSchema>;
@@ -90,10 +91,11 @@ export async function dueState(tx: Tx, ctx: ServiceContext, loanId: number, date
   const loan = await loanRow(tx, ctx, loanId);
   if (!loan.loanNo) throw businessRule('repayments.errors.notRepaying', { status: loan.status });
   const asOf = date ?? (await businessToday(tx));
-  const [{ state }, engine, [customer]] = await Promise.all([
+  const [{ state }, engine, [customer], current] = await Promise.all([
     loadRepaymentState(tx, loan),
     loadEngine(tx),
     tx.select({ name: customers.name }).from(customers).where(eq(customers.id, loan.customerId)),
+    currentScheduleTerms(tx, loan),
   ]);
   // The due state on a date before the last receipt would rewrite history: shown as of that receipt.
   const on = state.lastRepaymentDate && compareDates(asOf, state.lastRepaymentDate) < 0 ? state.lastRepaymentDate : asOf;
@@ -110,8 +112,8 @@ export async function dueState(tx: Tx, ctx: ServiceContext, loanId: number, date
     status: loan.status,
     customerName: customer?.name ?? '',
     loanAmount: loan.loanAmount,
-    instalmentAmount: loan.instalmentAmount,
-    totalTenor: loan.totalTenor,
+    instalmentAmount: current.instalmentAmount,
+    totalTenor: current.totalTenor,
     asOf: on,
     lastRepaymentDate: state.lastRepaymentDate,
     instalments: insts.map((i) => {
@@ -147,7 +149,12 @@ export async function dueState(tx: Tx, ctx: ServiceContext, loanId: number, date
 export async function previewReceipt(tx: Tx, ctx: ServiceContext, r: PreviewInput): Promise<AllocationPreview> {
   const loan = await loanRow(tx, ctx, r.loanId);
   assertReceiving(loan);
-  return toPreview(await allocate(tx, loan, r, await receiptDate(tx, r.repayDate)));
+  if (r.repayType !== 'principal') return toPreview(await allocate(tx, loan, r, await receiptDate(tx, r.repayDate)));
+  // a principal receipt also shows the remaining schedule it leaves
+  const date = await receiptDate(tx, r.repayDate);
+  const [{ state: before }, engine] = await Promise.all([loadRepaymentState(tx, loan, { allowPartialPrincipal: true }), loadEngine(tx)]);
+  const a = allocateReceipt(before, { date, received: r.received, mode: 'principal' }, engine.settings, engine.holidays);
+  return { ...toPreview(a), reschedule: reschedulePreview(await planReschedule(tx, loan, before, a, engine)) };
 }
 
 /**
@@ -192,11 +199,14 @@ export async function postReceipt(
   const { state: before } = await loadRepaymentState(tx, loan, { allowPartialPrincipal: r.repayType === 'principal' });
   const engine = await loadEngine(tx);
   const a = allocateReceipt(before, { date, received: r.received, mode: r.repayType, tenor: r.tenor }, engine.settings, engine.holidays);
+  // a principal receipt reschedules what is left: the state after it is on the new schedule
+  const rescheduled = r.repayType === 'principal' ? await planReschedule(tx, loan, before, a, engine) : null;
+  const after = rescheduled?.state ?? a.state;
   const me = ctx.auth?.staffId ?? null;
   const names = await receiptNames(tx, ctx, loan.id, me);
-  const completes = isFullyRepaid(a.state);
+  const completes = isFullyRepaid(after);
   // What the tips list and the reminders read, from the state after this receipt (no read of its own).
-  await storeDueSummary(tx, { ...loan, status: completes ? 'complete' : loan.status }, a.state, await businessToday(tx), engine);
+  await storeDueSummary(tx, { ...loan, status: completes ? 'complete' : loan.status }, after, await businessToday(tx), engine);
   // Everything is read and decided: the number is taken last, so the store's counter row (locked
   // until commit, which keeps numbers gapless) is held only for the writes below.
   const repayNo = await takeCode(tx, 'repayNo', { storeId: loan.storeId, date });
@@ -237,16 +247,28 @@ export async function postReceipt(
       createdBy: me,
     })
     .returning();
-  const lines = await insertLines(tx, loan, row!.id, before, a.state, me);
+  const lines = await insertLines(tx, loan, row!.id, before, after, me);
+  const reschedule = rescheduled ? reschedulePreview(rescheduled) : null;
+  const revision = rescheduled ? await writeReschedule(tx, ctx, loan, row!.id, date, rescheduled) : null;
   if (completes) await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'settle', { audit: false });
   await audit(tx, {
     action: 'add',
     module: 'repayments',
     reference: row!.id,
-    after: { ...toPreview(a), repayNo, loanNo: loan.loanNo, method: r.method, chequeNo: r.chequeNo, journalEntryId: entryId, ...(completes ? { loanStatus: 'complete' } : {}), ...opts.audit },
+    after: {
+      ...toPreview(a),
+      repayNo,
+      loanNo: loan.loanNo,
+      method: r.method,
+      chequeNo: r.chequeNo,
+      journalEntryId: entryId,
+      ...(completes ? { loanStatus: 'complete' } : {}),
+      ...(reschedule ? { scheduleRevision: revision, reschedule: { ...reschedule, lines: reschedule.lines.length } } : {}),
+      ...opts.audit,
+    },
     recordStores: [loan.storeId],
   });
-  return receiptItem({ r: row!, loanNo: loan.loanNo, ...names, correction: null, correctorName: null, latest: true }, lines);
+  return { ...receiptItem({ r: row!, loanNo: loan.loanNo, ...names, correction: null, correctorName: null, latest: true }, lines), ...(reschedule ? { reschedule } : {}) };
 }
 
 /**
@@ -281,6 +303,8 @@ export async function correctReceipt(tx: Tx, ctx: ServiceContext, id: number, bo
     createdBy: ctx.auth?.staffId ?? null,
   });
   // A refund of a temporary amount paid nothing due: voiding it leaves a completed loan complete.
+  // a principal receipt's schedule gives way to the one before it (a new revision)
+  const restored = stored!.repayType === 'principal' ? await restoreSchedule(tx, ctx, loan, stored!, today) : null;
   const reopens = loan.status === 'complete' && stored!.repayType !== 'temp-refund';
   if (reopens) await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'unsettle', { audit: false });
   await audit(tx, {
@@ -288,7 +312,7 @@ export async function correctReceipt(tx: Tx, ctx: ServiceContext, id: number, bo
     module: 'repayments',
     reference: id,
     before: { repayNo: receipt.repayNo, received: receipt.received, loanStatus: loan.status },
-    after: { reason: body.reason, reversalEntryId: reversal, ...(reopens ? { loanStatus: 'repaying' } : {}) },
+    after: { reason: body.reason, reversalEntryId: reversal, ...(reopens ? { loanStatus: 'repaying' } : {}), ...(restored ? { scheduleRevision: restored } : {}) },
     recordStores: [loan.storeId],
   });
   await refreshDueSummary(tx, loan.id);

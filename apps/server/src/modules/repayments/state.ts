@@ -12,6 +12,7 @@ import { holidays, loanApprovals, loanInstalments, loanRepaymentCorrections, loa
 import { readSettings } from '../../platform/settings.js';
 import { CALCULATOR_SETTING_KEYS, engineSettings } from '../tools/calculator-service.js';
 import type { LoanRow } from '../loans/read.js';
+import { currentInstalments } from './reschedule.js';
 
 /** The settings and holidays the repayment rules read (overdue days, rounding, days of year). */
 export interface Engine {
@@ -42,7 +43,7 @@ export interface LoadedState {
 
 export async function loadRepaymentState(tx: DbOrTx, loan: LoanRow, opts: { allowPartialPrincipal?: boolean } = {}): Promise<LoadedState> {
   const [instalments, [approval], paid, [totals]] = await Promise.all([
-    tx.select().from(loanInstalments).where(eq(loanInstalments.loanId, loan.id)).orderBy(asc(loanInstalments.tenor)),
+    tx.select().from(loanInstalments).where(currentInstalments(loan.id)).orderBy(asc(loanInstalments.tenor)),
     tx
       .select({ overdueRate: loanApprovals.overdueRate, overduePenalty: loanApprovals.overduePenalty })
       .from(loanApprovals)

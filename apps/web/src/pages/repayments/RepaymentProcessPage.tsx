@@ -18,6 +18,7 @@ import { resourceKeys } from '../../generic/use-resource';
 import { LoanFinder } from '../loans/LoanFinder';
 import { LoanStatusTag } from '../loans/LoanListView';
 import { ReceiptView } from './ReceiptView';
+import { ReschedulePanel } from './ReschedulePanel';
 import { TemporaryAmountPanel } from './TemporaryAmountPanel';
 import { repaymentsApi } from './repayments-api';
 
@@ -280,6 +281,11 @@ function RepaymentCounter({ loanId }: { loanId: number }) {
           <AllocationTable a={preview} />
         </Card>
       )}
+      {preview?.reschedule && (
+        <Card title={t('reschedule.title')}>
+          <ReschedulePanel r={preview.reschedule} />
+        </Card>
+      )}
 
       {posted && (
         <>
@@ -287,6 +293,11 @@ function RepaymentCounter({ loanId }: { loanId: number }) {
           <Card title={t('list.detail', { repayNo: posted.repayNo })}>
             <AllocationTable a={posted} />
           </Card>
+          {posted.reschedule && (
+            <Card title={t('reschedule.title')}>
+              <ReschedulePanel r={posted.reschedule} />
+            </Card>
+          )}
           <ReceiptView receipt={posted} />
         </>
       )}
