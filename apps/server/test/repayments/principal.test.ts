@@ -85,6 +85,7 @@ describe('a partial principal repayment', () => {
 
     const p = dataOf(await preview(loan.id, '3000.00'));
     expect(p).toMatchObject({ principal: '3000.00', interest: '0.00', tempAmount: '0.00', completes: false });
+    expect(p.lines).toEqual([{ tenor: 1, overdueInterest: '0.00', handlingFee: '0.00', interest: '0.00', principal: '3000.00' }]);
     expect(p.reschedule).toMatchObject({
       rule: 'lower-instalment',
       fromTenor: 1,

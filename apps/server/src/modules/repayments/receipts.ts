@@ -36,7 +36,7 @@ import { postJournal, reverseJournal } from '../../platform/ledger.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { loanStatusSpec } from '../loans/approval.js';
 import { loanRow, type LoanRow } from '../loans/read.js';
-import { insertLines, loadEngine, loadRepaymentState } from './state.js';
+import { insertLines, instalmentDeltas, loadEngine, loadRepaymentState } from './state.js';
 import { getRepayment, receiptItem, receiptNames } from './read.js';
 import { refreshDueSummary, storeDueSummary } from './daily.js';
 import { currentScheduleTerms, planReschedule, reschedulePreview, restoreSchedule, writeReschedule } from './reschedule.js';
@@ -154,7 +154,12 @@ export async function previewReceipt(tx: Tx, ctx: ServiceContext, r: PreviewInpu
   const date = await receiptDate(tx, r.repayDate);
   const [{ state: before }, engine] = await Promise.all([loadRepaymentState(tx, loan, { allowPartialPrincipal: true }), loadEngine(tx)]);
   const a = allocateReceipt(before, { date, received: r.received, mode: 'principal' }, engine.settings, engine.holidays);
-  return { ...toPreview(a), reschedule: reschedulePreview(await planReschedule(tx, loan, before, a, engine)) };
+  const rescheduled = await planReschedule(tx, loan, before, a, engine);
+  // the receipt's principal is one line on the first rescheduled instalment, as posted
+  const lines = instalmentDeltas(before, rescheduled.state)
+    .filter((d) => [d.overdueInterest, d.handlingFee, d.interest, d.principal].some((v) => !v.isZero()))
+    .map((d) => ({ tenor: d.tenor, overdueInterest: money(d.overdueInterest), handlingFee: money(d.handlingFee), interest: money(d.interest), principal: money(d.principal) }));
+  return { ...toPreview(a), lines, reschedule: reschedulePreview(rescheduled) };
 }
 
 /**

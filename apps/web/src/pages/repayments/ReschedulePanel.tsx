@@ -31,8 +31,8 @@ export function ReschedulePanel({ r }: { r: ReschedulePreview }) {
           { key: 'outstanding', label: t('reschedule.outstandingPrincipal'), children: money(r.outstandingPrincipal) },
           { key: 'instalmentBefore', label: t('reschedule.instalmentBefore'), children: money(r.instalmentBefore) },
           { key: 'instalmentAfter', label: t('reschedule.instalmentAfter'), children: money(r.instalmentAfter) },
-          { key: 'remainingBefore', label: t('reschedule.remainingBefore'), children: <span className="num">{r.remainingBefore}</span> },
-          { key: 'remainingAfter', label: t('reschedule.remainingAfter'), children: <span className="num">{r.remainingAfter}</span> },
+          { key: 'remainingBefore', label: t('reschedule.remainingBefore'), children: <div style={{ textAlign: 'right' }}>{r.remainingBefore}</div> },
+          { key: 'remainingAfter', label: t('reschedule.remainingAfter'), children: <div style={{ textAlign: 'right' }}>{r.remainingAfter}</div> },
           { key: 'dropped', label: t('reschedule.droppedInterest'), children: money(r.droppedInterest) },
         ]}
       />
