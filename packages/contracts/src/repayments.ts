@@ -5,6 +5,7 @@ import { defineResource, type ResourceField } from './resource.js';
 import { V, isoDate } from './calculator.js';
 import { moneyString, optionalText } from './stores.js';
 import { loanPapersSchema } from './loan-papers.js';
+import { PRINCIPAL_REPAYMENT_RULES } from './settings.js';
 
 /**
  * Repayments (spec §2 Repayment process / list, §3 Repayment, §5 repayment rules). A receipt is
@@ -82,6 +83,27 @@ export const allocationLineSchema = z.object({
   principal: money,
 });
 
+/** The remaining schedule after a partial principal repayment (repay type principal). */
+export const rescheduleSchema = z.object({
+  /** the rule applied: the setting, except interest-first loans, which always keep their tenor */
+  rule: z.enum(PRINCIPAL_REPAYMENT_RULES),
+  /** the first rescheduled tenor and the loan's total tenor after */
+  fromTenor: z.number().int(),
+  totalTenor: z.number().int(),
+  remainingBefore: z.number().int(),
+  remainingAfter: z.number().int(),
+  instalmentBefore: money,
+  instalmentAfter: money,
+  /** the principal the new instalments repay */
+  outstandingPrincipal: money,
+  /** scheduled interest no longer due */
+  droppedInterest: money,
+  lines: z.array(
+    z.object({ tenor: z.number().int(), dueDate: z.string(), principal: money, interest: money, instalment: money, balance: money }),
+  ),
+});
+export type ReschedulePreview = z.infer<typeof rescheduleSchema>;
+
 export const allocationSchema = z.object({
   repayDate: z.string(),
   received: money,
@@ -94,6 +116,8 @@ export const allocationSchema = z.object({
   lines: z.array(allocationLineSchema),
   /** nothing left to pay once this receipt is posted */
   completes: z.boolean(),
+  /** repay type principal: the remaining schedule after the receipt */
+  reschedule: rescheduleSchema.nullable().optional(),
 });
 export type AllocationPreview = z.infer<typeof allocationSchema>;
 
@@ -192,6 +216,8 @@ export const repaymentItemSchema = z.object({
   /** it is the loan's latest receipt still standing (only that one may be voided or refunded) */
   latest: z.boolean(),
   lines: z.array(allocationLineSchema),
+  /** a principal receipt: the schedule it left (while it stands) */
+  reschedule: rescheduleSchema.nullable().optional(),
 });
 export type RepaymentItem = z.infer<typeof repaymentItemSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESCHEDULE_RULES } from '@harbour/domain';
 import { decimalString, INTEREST_METHODS, V } from './calculator.js';
 
 /**
@@ -12,6 +13,9 @@ export const MAX_APR_EXCESS_ACTIONS = ['prompt-and-block', 'prompt-and-confirm',
 export type MaxAprExcessAction = (typeof MAX_APR_EXCESS_ACTIONS)[number];
 export const HOLIDAY_OVERDUE_INTEREST = ['count', 'not-count', 'treat-as-holiday'] as const;
 export const DAYS_OF_YEAR = [360, 365] as const;
+/** After a partial principal repayment: the same instalment over fewer tenors, or a lower instalment over the same tenors. */
+export const PRINCIPAL_REPAYMENT_RULES = RESCHEDULE_RULES;
+export type PrincipalRepaymentRule = (typeof PRINCIPAL_REPAYMENT_RULES)[number];
 export const DECIMAL_PLACES = [0, 1, 2] as const;
 /** 0 = Sunday … 6 = Saturday, as `Date#getUTCDay`. */
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
@@ -63,6 +67,7 @@ export const systemSettingsSchema = z.object({
     .max(6, { message: V.range })
     .transform((days) => [...new Set(days)].sort()),
   moveDueDateOffHoliday: z.boolean(),
+  principalRepaymentRule: z.enum(PRINCIPAL_REPAYMENT_RULES, { message: V.choice }),
   lateDrawdownFee: decimalString({ positive: false }),
   printedTenorCount: ranged('printedTenorCount'),
   // Collection and lists
@@ -98,6 +103,7 @@ export const systemSettingsValuesSchema = z.object({
   holidayOverdueInterest: z.enum(HOLIDAY_OVERDUE_INTEREST),
   daysOff: z.array(z.number().int()),
   moveDueDateOffHoliday: z.boolean(),
+  principalRepaymentRule: z.enum(PRINCIPAL_REPAYMENT_RULES),
   lateDrawdownFee: z.string(),
   printedTenorCount: z.number().int(),
   overdueReminderDays: z.number().int(),
@@ -131,6 +137,7 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   holidayOverdueInterest: 'count',
   daysOff: [],
   moveDueDateOffHoliday: false,
+  principalRepaymentRule: 'lower-instalment',
   lateDrawdownFee: '0',
   printedTenorCount: 12,
   overdueReminderDays: 3,
@@ -153,7 +160,7 @@ export const SYSTEM_SETTING_KEYS = Object.keys(DEFAULT_SYSTEM_SETTINGS) as Syste
 export const SETTINGS_SECTIONS: readonly { key: string; fields: readonly SystemSettingKey[] }[] = [
   {
     key: 'interest',
-    fields: ['interestMethods', 'ruleOf78', 'maxApr', 'maxAprExcessAction', 'lateDrawdownFee'],
+    fields: ['interestMethods', 'ruleOf78', 'maxApr', 'maxAprExcessAction', 'lateDrawdownFee', 'principalRepaymentRule'],
   },
   {
     key: 'calculation',

@@ -18,6 +18,7 @@ export const DOMAIN_ERROR_CODES = {
   RECEIVED_NOT_POSITIVE: 'Received amount must be greater than 0',
   PARTIAL_PRINCIPAL_NOT_ALLOWED: 'This loan does not allow partial principal repayment',
   LOAN_ALREADY_SETTLED: 'The loan has no outstanding amount',
+  RESCHEDULE_ABOVE_MLO_RATE: 'The rescheduled instalments would carry {{rate}}% a year, above the 48% the Money Lenders Ordinance allows',
   // terms and status
   INVALID_TERMS: 'Invalid loan terms',
   INVALID_STATUS_TRANSITION: 'This action is not allowed in the current status',

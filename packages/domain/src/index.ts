@@ -20,6 +20,7 @@ export * from './overdue.js';
 export * from './allocation.js';
 export * from './settlement.js';
 export * from './settlement-lines.js';
+export * from './reschedule.js';
 export * from './status-machine.js';
 export * from './loan-status.js';
 export * from './staff-status.js';

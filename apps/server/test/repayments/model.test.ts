@@ -12,6 +12,7 @@ import {
   isDomainError,
   isFullyRepaid,
   remainingScheduled,
+  rescheduleAfterPrincipal,
   sum,
   totalUnpaidPrincipal,
   unpaidFee,
@@ -121,9 +122,18 @@ interface Standing {
   tenor: number | undefined;
 }
 
-/** The domain's allocation of a receipt as the server makes it (a principal repayment allows partial principal). */
-const allocate = (s: RepaymentState, r: Omit<Standing, 'id'>): Allocation =>
-  allocateReceipt({ ...s, allowPartialPrincipal: r.mode === 'principal' }, { date: r.date, received: r.received, mode: r.mode, tenor: r.tenor }, engine.settings, engine.holidays);
+/**
+ * The domain's allocation of a receipt as the server makes it (a principal repayment allows partial
+ * principal, and reschedules what is left by the default rule, a lower instalment: the state after
+ * is on the new schedule, the receipt's principal one line on the first rescheduled instalment).
+ */
+const allocate = (s: RepaymentState, r: Omit<Standing, 'id'>, spec: LoanSpec): Allocation => {
+  const a = allocateReceipt({ ...s, allowPartialPrincipal: r.mode === 'principal' }, { date: r.date, received: r.received, mode: r.mode, tenor: r.tenor }, engine.settings, engine.holidays);
+  if (r.mode !== 'principal') return a;
+  const terms = { loanAmount: String(spec.amount), loanDate: s.loanDate, totalTenor: spec.tenor, repayCycle: { kind: 'monthly' as const }, interestMethod: 'amortization' as const, flatRate: spec.flatRate };
+  const rs = rescheduleAfterPrincipal({ terms, before: s, after: a.state, rule: 'lower-instalment', settings: engine.settings, holidays: engine.holidays });
+  return { ...a, state: rs.state, lines: [{ tenor: rs.fromTenor, overdueInterest: a.overdueInterest, handlingFee: a.handlingFee, interest: a.interest, principal: a.principal }] };
+};
 
 const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
 
@@ -138,7 +148,7 @@ async function runSequence(spec: LoanSpec, ops: readonly Op[]): Promise<{ posted
   });
   const initial = await initialState(loan, spec);
   const standing: Standing[] = [];
-  const replay = () => standing.reduce((s, r) => allocate(s, r).state, initial);
+  const replay = () => standing.reduce((s, r) => allocate(s, r, spec).state, initial);
   let state = initial;
   let date = initial.loanDate;
   const counts = { posted: 0, refused: 0, corrected: 0 };
@@ -165,7 +175,7 @@ async function runSequence(spec: LoanSpec, ops: readonly Op[]): Promise<{ posted
     // a loan fully repaid is complete: it takes no receipts (the server's rule on top of the domain's)
     if (!isFullyRepaid(state)) {
       try {
-        expected = allocate(state, receipt);
+        expected = allocate(state, receipt, spec);
       } catch (e) {
         if (!isDomainError(e)) throw e;
       }

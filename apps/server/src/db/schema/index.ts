@@ -21,3 +21,4 @@ export * from './statements.js';
 export * from './due-summaries.js';
 export * from './collection.js';
 export * from './sms.js';
+export * from './schedule-revisions.js';

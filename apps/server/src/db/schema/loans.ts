@@ -282,6 +282,8 @@ export const loanInstalments = pgTable(
     storeId: integer('store_id').notNull().references(() => stores.id),
     loanId: integer('loan_id').notNull().references(() => loans.id),
     tenor: smallint('tenor').notNull(),
+    /** the schedule revision (0: as paid out; see loan_schedule_revisions) */
+    revision: smallint('revision').notNull().default(0),
     dueDate: day('due_date').notNull(),
     principal: money('principal').notNull(),
     interest: money('interest').notNull(),
@@ -290,5 +292,5 @@ export const loanInstalments = pgTable(
     balance: money('balance').notNull(),
     ...stamps,
   },
-  (t) => [unique('loan_instalments_tenor').on(t.loanId, t.tenor), index('loan_instalments_due').on(t.storeId, t.dueDate)],
+  (t) => [unique('loan_instalments_tenor').on(t.loanId, t.revision, t.tenor), index('loan_instalments_due').on(t.storeId, t.dueDate)],
 );

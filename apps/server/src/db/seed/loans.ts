@@ -58,7 +58,7 @@ interface DemoLoan {
   /** a loan with a history: applied, approved and paid out this many days ago (on those business days) */
   paidOutDaysAgo?: number;
   /** receipts taken at the counter since, each on its own business day */
-  receipts?: { daysAgo: number; received: string; repayType: 'auto' | 'instalment'; method: 'cash' | 'cheque' | 'bank-transfer'; chequeNo?: string }[];
+  receipts?: { daysAgo: number; received: string; repayType: 'auto' | 'instalment' | 'principal'; method: 'cash' | 'cheque' | 'bank-transfer'; chequeNo?: string }[];
 }
 
 const DEMO_LOANS: DemoLoan[] = [
@@ -169,7 +169,11 @@ const DEMO_LOANS: DemoLoan[] = [
     terms: { loanType: 'private_loan', loanAmount: '36000.00', flatRate: '1.0', totalTenor: 12, loanPurpose: 'business_turnover', payoutMethod: 'cash' },
     approval: { overdueRate: '36', overduePenalty: '100.00', placeOfNegotiation: '旺角店' },
     payout: { method: 'cash' },
-    receipts: [{ daysAgo: 9, received: '3500.00', repayType: 'instalment', method: 'cash' }],
+    receipts: [
+      { daysAgo: 9, received: '3500.00', repayType: 'instalment', method: 'cash' },
+      // part of the principal repaid early: the rest of the schedule is recomputed (default: a lower instalment)
+      { daysAgo: 8, received: '6000.00', repayType: 'principal', method: 'cash' },
+    ],
   },
   // 旺角店: loans behind with their instalments, for the overdue SMS reminders
   {

@@ -28,6 +28,7 @@ import { hkidShown } from '../customers/service.js';
 import { runCalculator } from '../tools/calculator-service.js';
 import { termsOf } from './approval.js';
 import { loanRow, type LoanRow } from './read.js';
+import { originalInstalments } from '../repayments/reschedule.js';
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -73,7 +74,7 @@ async function loanPapers(tx: Tx, ctx: ServiceContext, loan: LoanRow, masking: M
     tx.select().from(loanCreditReferences).where(eq(loanCreditReferences.loanId, loan.id)).orderBy(asc(loanCreditReferences.id)),
     approvalInForce(tx, loan.id),
     tx.select({ p: loanPayouts, paidByName: staff.name }).from(loanPayouts).leftJoin(staff, eq(staff.id, loanPayouts.createdBy)).where(eq(loanPayouts.loanId, loan.id)),
-    tx.select().from(loanInstalments).where(eq(loanInstalments.loanId, loan.id)).orderBy(asc(loanInstalments.tenor)),
+    tx.select().from(loanInstalments).where(originalInstalments(loan.id)).orderBy(asc(loanInstalments.tenor)),
     tx.select({ name: staff.name }).from(staff).where(eq(staff.id, loan.staffId)),
   ]);
   const borrower = borrowerRow!;

@@ -23,6 +23,7 @@ import { likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../../ht
 import type { ServiceContext } from '../../platform/context.js';
 import { readSettings } from '../../platform/settings.js';
 import { found, storeScope } from '../../platform/store-scope.js';
+import { currentInstalments } from '../repayments/reschedule.js';
 import { classifySearch } from '@harbour/domain';
 import { businessToday } from '../../platform/business-date.js';
 import { quoteOn } from '../repayments/settlement.js';
@@ -247,7 +248,7 @@ export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Prom
       .where(eq(loanApprovals.loanId, id))
       .orderBy(asc(loanApprovals.id)),
     tx.select({ p: loanPayouts, paidByName: payer.name }).from(loanPayouts).leftJoin(payer, eq(payer.id, loanPayouts.createdBy)).where(eq(loanPayouts.loanId, id)),
-    tx.select().from(loanInstalments).where(eq(loanInstalments.loanId, id)).orderBy(asc(loanInstalments.tenor)),
+    tx.select().from(loanInstalments).where(currentInstalments(id)).orderBy(asc(loanInstalments.tenor)),
     l.signedNoteReceivedBy ? tx.select({ name: noteTaker.name }).from(noteTaker).where(eq(noteTaker.id, l.signedNoteReceivedBy)) : Promise.resolve([]),
     tx
       .select({ d: loanDocuments, uploadedByName: uploader.name })

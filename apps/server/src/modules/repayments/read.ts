@@ -9,6 +9,7 @@ import { customers, loanRepaymentCorrections, loanRepaymentLines, loanRepayments
 import { likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../../http/list.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { found, storeScope } from '../../platform/store-scope.js';
+import { receiptReschedule } from './reschedule.js';
 
 type Filters = z.output<typeof repaymentFiltersSchema>;
 
@@ -119,7 +120,8 @@ export async function getRepayment(tx: DbOrTx, ctx: ServiceContext, id: number):
     .from(loanRepaymentLines)
     .where(eq(loanRepaymentLines.repaymentId, id))
     .orderBy(asc(loanRepaymentLines.tenor));
-  return receiptItem(receipt, lines);
+  const reschedule = receipt.r.repayType === 'principal' ? await receiptReschedule(tx, id) : null;
+  return { ...receiptItem(receipt, lines), ...(reschedule ? { reschedule } : {}) };
 }
 
 const SORTS = {

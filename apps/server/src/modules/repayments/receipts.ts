@@ -37,9 +37,10 @@ import { journalInserts, reverseJournal } from '../../platform/ledger.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { loanStatusSpec } from '../loans/approval.js';
 import { loanRow, type LoanRow } from '../loans/read.js';
-import { loadEngine, loadRepaymentState, receiptLines } from './state.js';
+import { instalmentDeltas, loadEngine, loadRepaymentState, receiptLines } from './state.js';
 import { getRepayment, receiptItem, receiptNames } from './read.js';
 import { refreshDueSummary, storeDueSummary } from './daily.js';
+import { currentScheduleTerms, planReschedule, reschedulePreview, restoreSchedule, writeReschedule } from './reschedule.js';
 
 type ReceiptInput = z.output<typeof receiptInputSchema>;
 type PreviewInput = z.output<typeof receiptPreviewSchema>;
@@ -91,10 +92,11 @@ export async function dueState(tx: Tx, ctx: ServiceContext, loanId: number, date
   const loan = await loanRow(tx, ctx, loanId);
   if (!loan.loanNo) throw businessRule('repayments.errors.notRepaying', { status: loan.status });
   const asOf = date ?? (await businessToday(tx));
-  const [{ state }, engine, [customer]] = await Promise.all([
+  const [{ state }, engine, [customer], current] = await Promise.all([
     loadRepaymentState(tx, loan),
     loadEngine(tx),
     tx.select({ name: customers.name }).from(customers).where(eq(customers.id, loan.customerId)),
+    currentScheduleTerms(tx, loan),
   ]);
   // The due state on a date before the last receipt would rewrite history: shown as of that receipt.
   const on = state.lastRepaymentDate && compareDates(asOf, state.lastRepaymentDate) < 0 ? state.lastRepaymentDate : asOf;
@@ -111,8 +113,8 @@ export async function dueState(tx: Tx, ctx: ServiceContext, loanId: number, date
     status: loan.status,
     customerName: customer?.name ?? '',
     loanAmount: loan.loanAmount,
-    instalmentAmount: loan.instalmentAmount,
-    totalTenor: loan.totalTenor,
+    instalmentAmount: current.instalmentAmount,
+    totalTenor: current.totalTenor,
     asOf: on,
     lastRepaymentDate: state.lastRepaymentDate,
     instalments: insts.map((i) => {
@@ -148,7 +150,17 @@ export async function dueState(tx: Tx, ctx: ServiceContext, loanId: number, date
 export async function previewReceipt(tx: Tx, ctx: ServiceContext, r: PreviewInput): Promise<AllocationPreview> {
   const loan = await loanRow(tx, ctx, r.loanId);
   assertReceiving(loan);
-  return toPreview(await allocate(tx, loan, r, await receiptDate(tx, r.repayDate)));
+  if (r.repayType !== 'principal') return toPreview(await allocate(tx, loan, r, await receiptDate(tx, r.repayDate)));
+  // a principal receipt also shows the remaining schedule it leaves
+  const date = await receiptDate(tx, r.repayDate);
+  const [{ state: before }, engine] = await Promise.all([loadRepaymentState(tx, loan, { allowPartialPrincipal: true }), loadEngine(tx)]);
+  const a = allocateReceipt(before, { date, received: r.received, mode: 'principal' }, engine.settings, engine.holidays);
+  const rescheduled = await planReschedule(tx, loan, before, a, engine);
+  // the receipt's principal is one line on the first rescheduled instalment, as posted
+  const lines = instalmentDeltas(before, rescheduled.state)
+    .filter((d) => [d.overdueInterest, d.handlingFee, d.interest, d.principal].some((v) => !v.isZero()))
+    .map((d) => ({ tenor: d.tenor, overdueInterest: money(d.overdueInterest), handlingFee: money(d.handlingFee), interest: money(d.interest), principal: money(d.principal) }));
+  return { ...toPreview(a), lines, reschedule: reschedulePreview(rescheduled) };
 }
 
 /**
@@ -234,14 +246,17 @@ export async function postReceipt(
   const { state: before } = await loadRepaymentState(tx, loan, { allowPartialPrincipal: r.repayType === 'principal' });
   const engine = await loadEngine(tx);
   const a = allocateReceipt(before, { date, received: r.received, mode: r.repayType, tenor: r.tenor }, engine.settings, engine.holidays);
+  // a principal receipt reschedules what is left: the state after it is on the new schedule
+  const rescheduled = r.repayType === 'principal' ? await planReschedule(tx, loan, before, a, engine) : null;
+  const after = rescheduled?.state ?? a.state;
   const me = ctx.auth?.staffId ?? null;
   const names = await receiptNames(tx, ctx, loan.id, me);
-  const completes = isFullyRepaid(a.state);
+  const completes = isFullyRepaid(after);
   // What the tips list and the reminders read, from the state after this receipt (no read of its own).
-  await storeDueSummary(tx, { ...loan, status: completes ? 'complete' : loan.status }, a.state, today, engine);
+  await storeDueSummary(tx, { ...loan, status: completes ? 'complete' : loan.status }, after, today, engine);
   if (completes) await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'settle', { audit: false });
   // Everything is read and decided: the number is taken last, with the writes that show it.
-  const lines = receiptLines(loan, before, a.state, me);
+  const lines = receiptLines(loan, before, after, me);
   const row = await insertReceiptRow(tx, ctx, loan, {
     date,
     journal: postRepayment({
@@ -270,14 +285,28 @@ export async function postReceipt(
     lines,
   });
   const { repayNo, journalEntryId: entryId } = row;
+  const reschedule = rescheduled ? reschedulePreview(rescheduled) : null;
+  // A principal receipt's new schedule names the receipt, so it is written after it (a rare receipt).
+  const revision = rescheduled ? await writeReschedule(tx, ctx, loan, row.id, date, rescheduled) : null;
   await audit(tx, {
     action: 'add',
     module: 'repayments',
     reference: row.id,
-    after: { ...toPreview(a), repayNo, loanNo: loan.loanNo, method: r.method, chequeNo: r.chequeNo, journalEntryId: entryId, ...(completes ? { loanStatus: 'complete' } : {}), ...opts.audit },
+    after: {
+      ...toPreview(a),
+      repayNo,
+      loanNo: loan.loanNo,
+      method: r.method,
+      chequeNo: r.chequeNo,
+      journalEntryId: entryId,
+      ...(completes ? { loanStatus: 'complete' } : {}),
+      ...(reschedule ? { scheduleRevision: revision, reschedule: { ...reschedule, lines: reschedule.lines.length } } : {}),
+      ...opts.audit,
+    },
     recordStores: [loan.storeId],
   });
-  return receiptItem({ r: row, loanNo: loan.loanNo, ...names, correction: null, correctorName: null, latest: true }, lines.map((l) => ({ ...l, repaymentId: row.id })));
+  const item = receiptItem({ r: row, loanNo: loan.loanNo, ...names, correction: null, correctorName: null, latest: true }, lines.map((l) => ({ ...l, repaymentId: row.id })));
+  return { ...item, ...(reschedule ? { reschedule } : {}) };
 }
 
 /**
@@ -314,6 +343,8 @@ export async function correctReceipt(tx: Tx, ctx: ServiceContext, id: number, bo
     createdBy: ctx.auth?.staffId ?? null,
   });
   // A refund of a temporary amount paid nothing due: voiding it leaves a completed loan complete.
+  // a principal receipt's schedule gives way to the one before it (a new revision)
+  const restored = stored!.repayType === 'principal' ? await restoreSchedule(tx, ctx, loan, stored!, today) : null;
   const reopens = loan.status === 'complete' && stored!.repayType !== 'temp-refund';
   if (reopens) await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'unsettle', { audit: false });
   await audit(tx, {
@@ -321,7 +352,7 @@ export async function correctReceipt(tx: Tx, ctx: ServiceContext, id: number, bo
     module: 'repayments',
     reference: id,
     before: { repayNo: receipt.repayNo, received: receipt.received, loanStatus: loan.status },
-    after: { reason: body.reason, reversalEntryId: reversal, ...(reopens ? { loanStatus: 'repaying' } : {}) },
+    after: { reason: body.reason, reversalEntryId: reversal, ...(reopens ? { loanStatus: 'repaying' } : {}), ...(restored ? { scheduleRevision: restored } : {}) },
     recordStores: [loan.storeId],
   });
   await refreshDueSummary(tx, loan.id);

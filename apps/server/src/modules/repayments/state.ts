@@ -7,11 +7,12 @@
  */
 import { type RepaymentState, type SettingsInput, ZERO, createRepaymentState, dec, sum } from '@harbour/domain';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { holidays, loanApprovals, loanInstalments, loanRepaymentCorrections, loanRepaymentLines, loanRepayments } from '../../db/schema/index.js';
 import { readSettings } from '../../platform/settings.js';
 import { CALCULATOR_SETTING_KEYS, engineSettings } from '../tools/calculator-service.js';
 import type { LoanRow } from '../loans/read.js';
+import { currentInstalments } from './reschedule.js';
 
 /** The settings and holidays the repayment rules read (overdue days, rounding, days of year). */
 export interface Engine {
@@ -42,7 +43,7 @@ export interface LoadedState {
 
 export async function loadRepaymentState(tx: DbOrTx, loan: LoanRow, opts: { allowPartialPrincipal?: boolean } = {}): Promise<LoadedState> {
   const [instalments, [approval], paid, [totals]] = await Promise.all([
-    tx.select().from(loanInstalments).where(eq(loanInstalments.loanId, loan.id)).orderBy(asc(loanInstalments.tenor)),
+    tx.select().from(loanInstalments).where(currentInstalments(loan.id)).orderBy(asc(loanInstalments.tenor)),
     tx
       .select({ overdueRate: loanApprovals.overdueRate, overduePenalty: loanApprovals.overduePenalty })
       .from(loanApprovals)
@@ -147,10 +148,3 @@ export function receiptLines(loan: LoanRow, before: RepaymentState, after: Repay
   }));
 }
 
-/** Writes what a receipt changed on each instalment (its lines), from the states before and after it. */
-export async function insertLines(tx: Tx, loan: LoanRow, repaymentId: number, before: RepaymentState, after: RepaymentState, createdBy: number | null) {
-  const lines = receiptLines(loan, before, after, createdBy).map((l) => ({ ...l, repaymentId }));
-  if (lines.length > 0) await tx.insert(loanRepaymentLines).values(lines);
-  /** what was written, for the answer */
-  return lines;
-}

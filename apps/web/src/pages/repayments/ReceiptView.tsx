@@ -79,6 +79,16 @@ function ReceiptSheet({ r, company, lang, t }: { r: RepaymentItem; company: Comp
           </table>
         </>
       )}
+      {r.reschedule && (
+        <p className="paper-text" data-testid="receipt-reschedule">
+          {t('repayments:reschedule.receiptLine', {
+            instalment: paperMoney(r.reschedule.instalmentAfter),
+            from: r.reschedule.fromTenor,
+            total: r.reschedule.totalTenor,
+            outstanding: paperMoney(r.reschedule.outstandingPrincipal),
+          })}
+        </p>
+      )}
       {r.remarks && <p className="paper-text">{`${f('remarks')}: ${r.remarks}`}</p>}
       <div className="paper-signatures">
         <div className="paper-person">

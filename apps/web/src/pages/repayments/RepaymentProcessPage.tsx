@@ -17,6 +17,7 @@ import { useFeedback } from '../../generic/use-feedback';
 import { resourceKeys } from '../../generic/use-resource';
 import { LoanStatusTag } from '../loans/LoanListView';
 import { ReceiptView } from './ReceiptView';
+import { ReschedulePanel } from './ReschedulePanel';
 import { TemporaryAmountPanel } from './TemporaryAmountPanel';
 import { ChosenLoan } from './list-controls';
 import { repaymentsApi } from './repayments-api';
@@ -280,6 +281,11 @@ function RepaymentCounter({ loanId }: { loanId: number }) {
           <AllocationTable a={preview} />
         </Card>
       )}
+      {preview?.reschedule && (
+        <Card title={t('reschedule.title')}>
+          <ReschedulePanel r={preview.reschedule} />
+        </Card>
+      )}
 
       {posted && (
         <>
@@ -287,6 +293,11 @@ function RepaymentCounter({ loanId }: { loanId: number }) {
           <Card title={t('list.detail', { repayNo: posted.repayNo })}>
             <AllocationTable a={posted} />
           </Card>
+          {posted.reschedule && (
+            <Card title={t('reschedule.title')}>
+              <ReschedulePanel r={posted.reschedule} />
+            </Card>
+          )}
           <ReceiptView receipt={posted} />
         </>
       )}

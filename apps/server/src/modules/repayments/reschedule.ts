@@ -1,0 +1,206 @@
+/**
+ * Rescheduling after a partial principal repayment (issue 11 item 4). The domain
+ * (`rescheduleAfterPrincipal`) builds the remaining instalments on the new outstanding principal by
+ * the loan's own terms and the setting `principalRepaymentRule`; here the result is persisted as a
+ * schedule revision — a `loan_schedule_revisions` row and a full set of `loan_instalments` rows
+ * with its number — in the principal receipt's own transaction. Voiding or refunding that receipt
+ * writes a further revision bringing the earlier schedule back. No row is ever changed: the
+ * current schedule is the loan's highest revision (0 = as paid out).
+ */
+import type { ReschedulePreview } from '@harbour/contracts';
+import { type Allocation, type RepaymentState, type Rescheduled, ZERO, dec, rescheduleAfterPrincipal, termsFromRequest } from '@harbour/domain';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { loanInstalments, loanScheduleRevisions } from '../../db/schema/index.js';
+import type { ServiceContext } from '../../platform/context.js';
+import { readSettings } from '../../platform/settings.js';
+import { termsOf } from '../loans/approval.js';
+import type { LoanRow } from '../loans/read.js';
+import type { Engine } from './state.js';
+
+const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
+
+/** The loan's current schedule revision (0 when never rescheduled), as a SQL value. */
+const currentRevision = (loanId: number) =>
+  sql<number>`(select coalesce(max(${loanScheduleRevisions.revision}), 0) from ${loanScheduleRevisions} where ${loanScheduleRevisions.loanId} = ${loanId})`;
+
+/** The instalment rows of the loan's current schedule. */
+export const currentInstalments = (loanId: number) => and(eq(loanInstalments.loanId, loanId), eq(loanInstalments.revision, currentRevision(loanId)));
+
+/** The instalment rows of the schedule as paid out (the signed contract's). */
+export const originalInstalments = (loanId: number) => and(eq(loanInstalments.loanId, loanId), eq(loanInstalments.revision, 0));
+
+/** The remaining schedule after a principal receipt, by the setting (the domain computes). */
+export async function planReschedule(tx: DbOrTx, loan: LoanRow, before: RepaymentState, a: Allocation, engine: Engine): Promise<Rescheduled> {
+  const { principalRepaymentRule } = await readSettings(tx, ['principalRepaymentRule']);
+  return rescheduleAfterPrincipal({
+    terms: termsFromRequest(termsOf(loan, '0')),
+    before,
+    after: a.state,
+    rule: principalRepaymentRule,
+    settings: engine.settings,
+    holidays: engine.holidays,
+  });
+}
+
+export function reschedulePreview(r: Rescheduled): ReschedulePreview {
+  return {
+    rule: r.rule,
+    fromTenor: r.fromTenor,
+    totalTenor: r.totalTenor,
+    remainingBefore: r.remainingBefore,
+    remainingAfter: r.remainingAfter,
+    instalmentBefore: money(r.instalmentBefore),
+    instalmentAfter: money(r.instalmentAfter),
+    outstandingPrincipal: money(r.outstandingPrincipal),
+    droppedInterest: money(r.droppedInterest),
+    lines: r.lines.map((l) => ({
+      tenor: l.tenor,
+      dueDate: l.dueDate,
+      principal: money(l.principal),
+      interest: money(l.interest),
+      instalment: money(l.instalment),
+      balance: money(l.balance),
+    })),
+  };
+}
+
+async function latestRevision(tx: DbOrTx, loanId: number) {
+  const [row] = await tx.select().from(loanScheduleRevisions).where(eq(loanScheduleRevisions.loanId, loanId)).orderBy(desc(loanScheduleRevisions.revision)).limit(1);
+  return row ?? null;
+}
+
+/** Inserts a revision's instalment rows (balance: the loan amount less the principal up to each). */
+async function insertRows(tx: Tx, loan: LoanRow, revision: number, rows: readonly { tenor: number; dueDate: string; principal: string; interest: string }[], createdBy: number | null) {
+  let balance = dec(loan.loanAmount);
+  await tx.insert(loanInstalments).values(
+    rows.map((r) => {
+      balance = balance.minus(dec(r.principal));
+      return {
+        storeId: loan.storeId,
+        loanId: loan.id,
+        revision,
+        tenor: r.tenor,
+        dueDate: r.dueDate,
+        principal: r.principal,
+        interest: r.interest,
+        instalment: money(dec(r.principal).plus(dec(r.interest))),
+        balance: money(balance),
+        createdBy,
+      };
+    }),
+  );
+}
+
+/** Writes the schedule a principal receipt left: a new revision and its instalment rows. */
+export async function writeReschedule(tx: Tx, ctx: ServiceContext, loan: LoanRow, repaymentId: number, date: string, r: Rescheduled): Promise<number> {
+  const me = ctx.auth?.staffId ?? null;
+  const basedOn = (await latestRevision(tx, loan.id))?.revision ?? 0;
+  const revision = basedOn + 1;
+  await tx.insert(loanScheduleRevisions).values({
+    storeId: loan.storeId,
+    loanId: loan.id,
+    revision,
+    cause: 'principal',
+    repaymentId,
+    basedOn,
+    rule: r.rule,
+    fromTenor: r.fromTenor,
+    totalTenor: r.totalTenor,
+    remainingBefore: r.remainingBefore,
+    remainingAfter: r.remainingAfter,
+    instalmentBefore: money(r.instalmentBefore),
+    instalmentAfter: money(r.instalmentAfter),
+    outstandingPrincipal: money(r.outstandingPrincipal),
+    droppedInterest: money(r.droppedInterest),
+    effectiveOn: date,
+    createdBy: me,
+  });
+  await insertRows(
+    tx,
+    loan,
+    revision,
+    r.rows.map((x) => ({ tenor: x.tenor, dueDate: x.dueDate, principal: money(x.principal), interest: money(x.interest) })),
+    me,
+  );
+  return revision;
+}
+
+/**
+ * A principal receipt voided or refunded: when the current schedule is the one it wrote, the one
+ * before comes back as a new revision (a copy of its rows). Answers the new revision, or null
+ * when the receipt did not reschedule.
+ */
+export async function restoreSchedule(tx: Tx, ctx: ServiceContext, loan: LoanRow, receipt: { id: number; principal: string }, date: string): Promise<number | null> {
+  const latest = await latestRevision(tx, loan.id);
+  if (!latest || latest.cause !== 'principal' || latest.repaymentId !== receipt.id) return null;
+  const me = ctx.auth?.staffId ?? null;
+  const rows = await tx.select().from(loanInstalments).where(and(eq(loanInstalments.loanId, loan.id), eq(loanInstalments.revision, latest.basedOn))).orderBy(asc(loanInstalments.tenor));
+  const revision = latest.revision + 1;
+  await tx.insert(loanScheduleRevisions).values({
+    storeId: loan.storeId,
+    loanId: loan.id,
+    revision,
+    cause: 'restore',
+    repaymentId: receipt.id,
+    basedOn: latest.basedOn,
+    rule: null,
+    fromTenor: latest.fromTenor,
+    totalTenor: rows.length,
+    remainingBefore: latest.remainingAfter,
+    remainingAfter: latest.remainingBefore,
+    instalmentBefore: latest.instalmentAfter,
+    instalmentAfter: latest.instalmentBefore,
+    outstandingPrincipal: money(dec(latest.outstandingPrincipal).plus(dec(receipt.principal))),
+    droppedInterest: money(dec(latest.droppedInterest).neg()),
+    effectiveOn: date,
+    createdBy: me,
+  });
+  await insertRows(tx, loan, revision, rows, me);
+  return revision;
+}
+
+/** The regular instalment and tenor of the current schedule (the loan row's when never rescheduled). */
+export async function currentScheduleTerms(tx: DbOrTx, loan: Pick<LoanRow, 'id' | 'instalmentAmount' | 'totalTenor'>): Promise<{ instalmentAmount: string; totalTenor: number }> {
+  const latest = await latestRevision(tx, loan.id);
+  if (!latest) return { instalmentAmount: loan.instalmentAmount, totalTenor: loan.totalTenor };
+  // a restore brings back the revision before, whose regular instalment was the one replaced
+  return { instalmentAmount: latest.instalmentAfter, totalTenor: latest.totalTenor };
+}
+
+/**
+ * What a principal receipt rescheduled: its revision and the lines it wrote from the first
+ * rescheduled tenor (the first row less the principal repaid early it carries as paid).
+ */
+export async function receiptReschedule(tx: DbOrTx, repaymentId: number): Promise<ReschedulePreview | null> {
+  const [rev] = await tx
+    .select()
+    .from(loanScheduleRevisions)
+    .where(and(eq(loanScheduleRevisions.repaymentId, repaymentId), eq(loanScheduleRevisions.cause, 'principal')));
+  if (!rev) return null;
+  const rows = (
+    await tx
+      .select()
+      .from(loanInstalments)
+      .where(and(eq(loanInstalments.loanId, rev.loanId), eq(loanInstalments.revision, rev.revision)))
+      .orderBy(asc(loanInstalments.tenor))
+  ).filter((r) => r.tenor >= rev.fromTenor);
+  let balance = dec(rev.outstandingPrincipal);
+  const carried = rows.reduce((s, r) => s.plus(dec(r.principal)), ZERO).minus(balance);
+  return {
+    rule: rev.rule as ReschedulePreview['rule'],
+    fromTenor: rev.fromTenor,
+    totalTenor: rev.totalTenor,
+    remainingBefore: rev.remainingBefore,
+    remainingAfter: rev.remainingAfter,
+    instalmentBefore: rev.instalmentBefore,
+    instalmentAfter: rev.instalmentAfter,
+    outstandingPrincipal: rev.outstandingPrincipal,
+    droppedInterest: rev.droppedInterest,
+    lines: rows.map((r, k) => {
+      const principal = k === 0 ? dec(r.principal).minus(carried) : dec(r.principal);
+      balance = balance.minus(principal);
+      return { tenor: r.tenor, dueDate: r.dueDate, principal: money(principal), interest: r.interest, instalment: money(principal.plus(dec(r.interest))), balance: money(balance) };
+    }),
+  };
+}

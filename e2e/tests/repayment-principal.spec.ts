@@ -1,0 +1,106 @@
+/**
+ * Partial principal repayment at the counter: a Mong Kok loan paid out here (12,000 × 6 at 1%);
+ * the collector enters a principal repayment, previews the remaining schedule the server computes
+ * (the default rule: same tenor, lower instalment) and posts it; the receipt shows the new
+ * instalment. The preview screenshotted in zh-TW and en at desktop and phone sizes.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { AllocationPreview, RepaymentItem } from '@harbour/contracts';
+import { formatMoney } from '@harbour/domain';
+import { API, apiLogin, bearer, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, type TokenPair } from '../fixtures/index.js';
+import { SIZES, btn } from './tools-helpers.js';
+
+test.describe.configure({ mode: 'serial' });
+
+let loanId = 0;
+const main = (page: Page) => page.getByRole('main');
+const confirmBox = (page: Page) => page.locator('.ant-modal-confirm:visible');
+
+async function api<T>(request: APIRequestContext, who: TokenPair, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
+  const res = await request.fetch(`${API}${url}`, { method, headers: bearer(who), ...(data ? { data } : {}) });
+  const body = (await res.json()) as { result: string; data: T; message?: string };
+  expect(body.result, `${method} ${url}: ${body.message ?? ''}`).toBe('success');
+  return body.data;
+}
+
+test.beforeAll(async ({ request }) => {
+  const clerk = await apiLogin(request, 'clerk');
+  const manager = await apiLogin(request, 'manager');
+  const accountant = await apiLogin(request, 'accountant');
+  const customerId = (await api<{ items: { id: number }[] }>(request, clerk, 'GET', `/customers?q=${encodeURIComponent('李美玲')}`)).items[0]!.id;
+  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const loan = await api<{ id: number }>(request, clerk, 'POST', '/loans', {
+    customerId,
+    loanType: 'private_loan',
+    applyDate: today,
+    loanDate: today,
+    interestStartDate: today,
+    loanAmount: '12000',
+    totalTenor: 6,
+    repayCycle: 'monthly',
+    interestMethod: 'amortization',
+    flatRate: '1',
+  });
+  await api(request, clerk, 'POST', `/loans/${loan.id}/submit`, {});
+  await api(request, manager, 'POST', `/loans/${loan.id}/approve`, { overdueRate: '36', overduePenalty: '100' });
+  await api(request, accountant, 'POST', `/loans/${loan.id}/signedNote`, { receivedOn: today });
+  await api(request, accountant, 'POST', `/loans/${loan.id}/payout`, { payoutDate: today, method: 'cash' });
+  loanId = loan.id;
+});
+
+/** Fills a principal repayment of 3,000 and previews it; answers the server's preview. */
+async function previewPrincipal(page: Page, lang: Lang): Promise<AllocationPreview> {
+  const loaded = page.waitForResponse((r) => r.url().includes(`/repayments/due?loanId=${loanId}`));
+  await goInApp(page, `/repayment/process?loanId=${loanId}`);
+  await loaded;
+  const m = main(page);
+  await m.getByLabel(t(lang, 'repayments:fields.received'), { exact: true }).fill('3000');
+  await m.getByLabel(t(lang, 'repayments:fields.repayType'), { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible').getByText(t(lang, 'enums:repayType.principal'), { exact: true }).click();
+  const answer = page.waitForResponse((r) => r.url().endsWith('/repayments/preview'));
+  await m.getByRole('button', { name: btn(t(lang, 'repayments:process.preview')) }).click();
+  const res = await answer;
+  expect(res.status()).toBe(200);
+  const preview = ((await res.json()) as { data: AllocationPreview }).data;
+  const panel = m.getByTestId('reschedule');
+  await expect(panel).toBeVisible();
+  await expect(m.getByText(t(lang, 'repayments:reschedule.title'), { exact: true })).toBeVisible();
+  await expect(panel).toContainText(formatMoney(preview.reschedule!.instalmentAfter, { grouped: true }));
+  await expect(panel).toContainText('9,000.00');
+  return preview;
+}
+
+for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
+  for (const size of SIZES) {
+    test(`the remaining schedule of a principal repayment, previewed, in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await signIn(page, 'collector', lang);
+      const preview = await previewPrincipal(page, lang);
+      expect(preview.reschedule).toMatchObject({ rule: 'lower-instalment', totalTenor: 6, remainingAfter: 6, outstandingPrincipal: '9000.00' });
+      // amounts right-aligned in the new schedule
+      const cell = main(page).getByTestId('reschedule').locator('tbody td.ant-table-cell').nth(2);
+      await expect(cell).toHaveCSS('text-align', 'right');
+      await main(page).getByTestId('reschedule').scrollIntoViewIfNeeded();
+      await shot(page, 'repayment-principal-preview');
+      if (lang === 'en' && size.width > 1000) await expectScreenAccessible(page);
+    });
+  }
+}
+
+test('the collector posts the principal repayment; the receipt shows the new instalment and tenor', async ({ page }) => {
+  const lang: Lang = 'zh-TW';
+  await signIn(page, 'collector', lang);
+  const preview = await previewPrincipal(page, lang);
+  const m = main(page);
+  await m.getByRole('button', { name: btn(t(lang, 'repayments:process.post')) }).click();
+  const posting = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/repayments') && r.request().method() === 'POST');
+  await confirmBox(page).getByRole('button', { name: btn(t(lang, 'repayments:process.post')) }).click();
+  const res = await posting;
+  expect(res.status()).toBe(200);
+  const receipt = ((await res.json()) as { data: RepaymentItem }).data;
+  expect(receipt.reschedule).toEqual(preview.reschedule);
+  const line = m.getByTestId('receipt-reschedule').first();
+  await expect(line).toContainText(formatMoney(preview.reschedule!.instalmentAfter, { grouped: true }));
+  await line.scrollIntoViewIfNeeded();
+  await shot(page, 'repayment-principal-receipt');
+});
