@@ -38,7 +38,8 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
     description: 'Collector: overdue repayments, write-off and SMS reminders',
     allStores: false,
     groups: ['dashboard', 'oca', 'sms', 'blacklist'],
-    except: ['blacklist.reveal'],
+    // Writing a loan off (or cancelling that) and paying the agents are the manager's.
+    except: ['blacklist.reveal', 'oca.writeOff', 'oca.agentPayment'],
     keys: ['repayment.tipsList', 'repayment.process', 'repayment.list', 'reports.overdue', 'reports.currentlyOcaLoan', 'tools.calculator'],
   },
   accountant: {

@@ -39,6 +39,7 @@ import { loanRow, type LoanRow } from '../loans/read.js';
 import { insertLines, loadEngine, loadRepaymentState } from './state.js';
 import { getRepayment, receiptItem, receiptNames } from './read.js';
 import { refreshDueSummary, storeDueSummary } from './daily.js';
+import { reverseChargeOfReceipt } from '../collection/agents.js';
 
 type ReceiptInput = z.output<typeof receiptInputSchema>;
 type PreviewInput = z.output<typeof receiptPreviewSchema>;
@@ -269,6 +270,8 @@ export async function correctReceipt(tx: Tx, ctx: ServiceContext, id: number, bo
   await assertWithinActivePeriod(tx, stored!.repayDate);
   const today = await businessToday(tx);
   const reversal = await reverseJournal(tx, ctx, stored!.journalEntryId, { date: today, reason: body.reason });
+  // Money recovered on an OCA loan: the agent's charge on it is reversed with the receipt.
+  const ocaCharge = await reverseChargeOfReceipt(tx, ctx, id, { date: today, reason: body.reason });
   await tx.insert(loanRepaymentCorrections).values({
     storeId: loan.storeId,
     repaymentId: id,
@@ -288,7 +291,7 @@ export async function correctReceipt(tx: Tx, ctx: ServiceContext, id: number, bo
     module: 'repayments',
     reference: id,
     before: { repayNo: receipt.repayNo, received: receipt.received, loanStatus: loan.status },
-    after: { reason: body.reason, reversalEntryId: reversal, ...(reopens ? { loanStatus: 'repaying' } : {}) },
+    after: { reason: body.reason, reversalEntryId: reversal, ...(reopens ? { loanStatus: 'repaying' } : {}), ...(ocaCharge ?? {}) },
     recordStores: [loan.storeId],
   });
   await refreshDueSummary(tx, loan.id);
