@@ -78,8 +78,17 @@ describe("the agent's account", () => {
     expect(dataOf(await pay('300.00', s.manager, { idempotencyKey: k })).id).toBe(item.id);
     expect((await pay('10.00', s.manager, { idempotencyKey: k })).statusCode).toBe(409);
     expect((await t.pool.query(`select count(*)::int n from oca_agent_payments where idempotency_key = $1`, [k])).rows[0].n).toBe(1);
-    const auditRows = (await t.pool.query(`select action, after from audit_log where module = 'collection' and reference = $1 order by id`, [String(item.id)])).rows;
-    expect(auditRows).toEqual([expect.objectContaining({ action: 'add', after: expect.objectContaining({ kind: 'agentPayment', amount: '300.00' }) })]);
+    // one row for the payment, one naming the retry (recoveries share the module's references)
+    const auditRows = (
+      await t.pool.query(`select action, after from audit_log where module = 'collection' and reference = $1 and (after->>'kind' = 'agentPayment' or after->>'retryOf' = $2) order by id`, [
+        String(item.id),
+        k,
+      ])
+    ).rows;
+    expect(auditRows).toEqual([
+      expect.objectContaining({ action: 'add', after: expect.objectContaining({ kind: 'agentPayment', amount: '300.00' }) }),
+      expect.objectContaining({ action: 'view', after: { retryOf: k } }),
+    ]);
 
     const voided = await post<AgentPaymentItem>('/collection/agentPayments/void', { paymentId: item.id, reason: 'wrong agent' });
     expect(voided.statusCode, JSON.stringify(voided.body)).toBe(200);

@@ -84,6 +84,7 @@ export async function payAgent(tx: Tx, ctx: ServiceContext, p: PaymentInput): Pr
   const [earlier] = await tx.select().from(ocaAgentPayments).where(and(eq(ocaAgentPayments.storeId, storeId), eq(ocaAgentPayments.idempotencyKey, p.idempotencyKey)));
   if (earlier) {
     if (earlier.agentId !== agent.id || !dec(earlier.amount).eq(dec(p.amount)) || earlier.method !== p.method) throw conflict('collection.errors.keyReused');
+    await audit(tx, { action: 'view', module: 'collection', reference: earlier.id, after: { retryOf: earlier.idempotencyKey }, recordStores: [storeId] });
     const [v] = await tx.select({ id: ocaAgentPayments.id }).from(ocaAgentPayments).where(eq(ocaAgentPayments.voidsId, earlier.id));
     return paymentItem(earlier, Boolean(v));
   }
