@@ -83,6 +83,12 @@ export const collectionLoanSchema = z.object({
   writtenOff: z.string(),
   recovered: z.string(),
   ocaCharges: z.string(),
+  /** the instalments of the loan */
+  totalTenor: z.number().int(),
+  /** from the loan's due summary (an OCA loan): unpaid principal, instalments overdue and their amount */
+  unpaidPrincipal: z.string().nullable(),
+  overdueTenors: z.number().int().nullable(),
+  overdueAmount: z.string().nullable(),
 });
 export type CollectionLoan = z.infer<typeof collectionLoanSchema>;
 
@@ -94,3 +100,109 @@ export const collectionFiltersSchema = listQueryBase.extend({
 });
 export type CollectionFilters = z.input<typeof collectionFiltersSchema>;
 export const collectionPageSchema = pageOf(collectionLoanSchema);
+
+/** OCA list filters added to the list (spec §2): OCA and write-off date ranges. */
+export const collectionListQuerySchema = collectionFiltersSchema.extend({
+  ocaFrom: optionalDate,
+  ocaTo: optionalDate,
+  writeOffFrom: optionalDate,
+  writeOffTo: optionalDate,
+});
+export type CollectionListQuery = z.input<typeof collectionListQuerySchema>;
+export const COLLECTION_LOANS_EXPORT_PATH = '/collection/loans/export';
+
+// ---- the process list: every collection step ----
+
+/** The steps of the collection, as the process list names them. */
+export const COLLECTION_STEP_KINDS = ['transfer', 'recall', 'recovery', 'recoveryVoid', 'writeOff', 'writeOffCancel', 'agentPayment', 'agentPaymentVoid'] as const;
+export type CollectionStepKind = (typeof COLLECTION_STEP_KINDS)[number];
+
+/** One step (spec §2 OCA process list): a row of one of the collection tables. */
+export const collectionStepSchema = z.object({
+  /** `<kind>:<row id>` */
+  key: z.string(),
+  kind: z.enum(COLLECTION_STEP_KINDS),
+  /** the row's id in its table (a recovery's, a payment's, …) */
+  id: z.number().int(),
+  date: z.string(),
+  loanId: z.number().int().nullable(),
+  loanNo: z.string().nullable(),
+  customerName: z.string().nullable(),
+  agentId: z.number().int().nullable(),
+  agentName: z.string().nullable(),
+  amount: z.string().nullable(),
+  staffName: z.string().nullable(),
+  remarks: z.string().nullable(),
+  createdAt: z.string(),
+  /** a recovery on a written-off loan or a payment to an agent, not voided: it may be voided here */
+  undoable: z.boolean(),
+});
+export type CollectionStep = z.infer<typeof collectionStepSchema>;
+
+export const COLLECTION_STEP_SORTS = ['date', 'createdAt'] as const;
+export const collectionStepsQuerySchema = listQueryBase.extend({
+  kind: z.enum(COLLECTION_STEP_KINDS).optional(),
+  agentId: z.coerce.number().int().positive().optional(),
+  loanNo: z.string().trim().max(32).optional(),
+  dateFrom: optionalDate,
+  dateTo: optionalDate,
+});
+export type CollectionStepsQuery = z.input<typeof collectionStepsQuerySchema>;
+export const collectionStepsPageSchema = pageOf(collectionStepSchema);
+export const COLLECTION_STEPS_PATH = '/collection/steps';
+export const COLLECTION_STEPS_EXPORT_PATH = '/collection/steps/export';
+
+// ---- OCA agents: their terms and what they are owed ----
+
+/** An OCA agent with its default charge and, in the caller's stores, what it is owed. */
+export const collectionAgentSchema = z.object({
+  agentId: z.number().int(),
+  name: z.string(),
+  state: z.string(),
+  chargePercent: z.string(),
+  /** the agent's charges on recoveries standing */
+  charged: z.string(),
+  /** payments to the agent standing */
+  paid: z.string(),
+  /** charged − paid */
+  owed: z.string(),
+});
+export type CollectionAgent = z.infer<typeof collectionAgentSchema>;
+export const collectionAgentsSchema = z.array(collectionAgentSchema);
+export const COLLECTION_AGENTS_PATH = '/collection/agents';
+
+/** A repaying loan with an overdue amount, to transfer to an OCA agent. */
+export const overdueLoanSchema = z.object({
+  loanId: z.number().int(),
+  loanNo: z.string(),
+  customerName: z.string(),
+  overdueTenors: z.number().int(),
+  overdueAmount: z.string(),
+  daysOverdue: z.number().int(),
+  unpaidPrincipal: z.string(),
+});
+export type OverdueLoan = z.infer<typeof overdueLoanSchema>;
+export const overdueLoansQuerySchema = z.object({ search: z.string().trim().max(64).optional() });
+export const overdueLoansSchema = z.array(overdueLoanSchema);
+export const COLLECTION_OVERDUE_PATH = '/collection/overdueLoans';
+
+/** A payment to an OCA agent of what it is owed (never more). */
+export const agentPaymentInputSchema = z.object({
+  agentId: id,
+  amount: positiveMoney,
+  date: optionalDate,
+  method: z.enum(PAYMENT_METHODS, { message: V.choice }),
+  remarks: optionalText(1000),
+  idempotencyKey: z.string({ message: V.required }).trim().regex(/^[A-Za-z0-9_-]{8,64}$/, { message: 'repayments.validation.idempotencyKey' }),
+});
+export type AgentPaymentInput = z.input<typeof agentPaymentInputSchema>;
+export const agentPaymentVoidSchema = z.object({ paymentId: id, reason });
+export const agentPaymentItemSchema = z.object({
+  id: z.number().int(),
+  agentId: z.number().int(),
+  paidOn: z.string(),
+  amount: z.string(),
+  method: z.string(),
+  voided: z.boolean(),
+});
+export type AgentPaymentItem = z.infer<typeof agentPaymentItemSchema>;

@@ -109,6 +109,9 @@ export const pages: Record<string, PageComponent> = {
   // Master data: outside parties (generic pages over their declarations).
   'masterdata.bank.list': lazy(() => import('../pages/masterdata/BankPage.js')),
   'masterdata.solicitor.list': lazy(() => import('../pages/masterdata/SolicitorPage.js')),
+  // OCA write-off (spec §2 OCA write-off list, process list): pages/oca.
+  'oca.list': lazy(() => import('../pages/oca/OcaListPage.js')),
+  'oca.processList': lazy(() => import('../pages/oca/OcaProcessListPage.js')),
   'masterdata.ocaAgent.list': lazy(() => import('../pages/masterdata/OcaAgentPage.js')),
   'masterdata.referralAgent.list': lazy(() => import('../pages/masterdata/ReferralAgentPage.js')),
   'masterdata.staffLevel.list': lazy(() => import('../pages/masterdata/StaffLevelPage.js')),

@@ -1,14 +1,16 @@
 import { action, page } from './define.js';
 
 /**
- * OCA write-off: list, process list (spec §2). The pages are not built yet; the API is: the list
- * of loans in collection, and three action keys — passing a loan to an OCA agent and recalling it,
- * writing it off and cancelling the write-off, and recording (or deleting) money recovered on it.
+ * OCA write-off: list, process list (spec §2). The list of loans in collection (with the agents
+ * and what they are owed), the log of every collection step, and four action keys — passing a
+ * loan to an OCA agent and recalling it, writing it off and cancelling the write-off, recording
+ * (or deleting) money recovered on it, and paying an agent what it is owed (or voiding that).
  */
 export const ocaPermissions = [
-  page('oca', 50, 'list', { icon: 'stop', api: ['GET /collection/loans'] }),
-  page('oca', 51, 'processList', { icon: 'ordered-list' }),
-  action('oca', 52, 'oca.transfer', ['POST /collection/transfers', 'POST /collection/recalls']),
+  page('oca', 50, 'list', { icon: 'stop', available: true, api: ['GET /collection/loans', 'GET /collection/loans/export', 'GET /collection/agents'] }),
+  page('oca', 51, 'processList', { icon: 'ordered-list', available: true, api: ['GET /collection/steps', 'GET /collection/steps/export'] }),
+  action('oca', 52, 'oca.transfer', ['POST /collection/transfers', 'POST /collection/recalls', 'GET /collection/overdueLoans']),
   action('oca', 53, 'oca.writeOff', ['POST /collection/writeOffs', 'POST /collection/writeOffs/cancel']),
   action('oca', 54, 'oca.recovery', ['POST /collection/recoveries', 'POST /collection/recoveries/void']),
+  action('oca', 55, 'oca.agentPayment', ['POST /collection/agentPayments', 'POST /collection/agentPayments/void']),
 ];

@@ -104,7 +104,10 @@ export const loanOcaRecoveries = pgTable(
   ],
 );
 
-/** A write-off recovery record deleted (entered in error): its income entry reversed. */
+/**
+ * A recovery record deleted: write-off recovery income entered in error (its income entry reversed),
+ * or a receipt on an OCA loan voided in the repayments (the agent's charge reversed with it).
+ */
 export const loanOcaRecoveryVoids = pgTable(
   'loan_oca_recovery_voids',
   {
@@ -113,9 +116,42 @@ export const loanOcaRecoveryVoids = pgTable(
     recoveryId: integer('recovery_id').notNull().references(() => loanOcaRecoveries.id).unique(),
     loanId: integer('loan_id').notNull().references(() => loans.id),
     reason: varchar('reason', { length: 500 }).notNull(),
-    journalEntryId: bigint('journal_entry_id', { mode: 'number' }).notNull().references(() => journalEntries.id),
+    /** the reversal of the recovery's entry (none for a receipt whose agent charge was 0) */
+    journalEntryId: bigint('journal_entry_id', { mode: 'number' }).references(() => journalEntries.id),
     voidedBy: integer('voided_by').references(() => staff.id),
     ...stamps,
   },
   (t) => [index('loan_oca_recovery_voids_loan').on(t.loanId)],
+);
+
+/**
+ * What an OCA agent is paid of the charges it is owed (spec §2 OCA charges payable): a payment
+ * (`payment`, paid out of cash or the bank against the OCA payable), or that payment voided
+ * (`void`, naming it, its entry reversed). Written once, like the journal.
+ */
+export const ocaAgentPayments = pgTable(
+  'oca_agent_payments',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id').notNull().references(() => stores.id),
+    agentId: integer('agent_id').notNull().references(() => ocaAgents.id),
+    /** payment | void */
+    kind: varchar('kind', { length: 8 }).notNull(),
+    /** the payment a void row voids (at most once) */
+    voidsId: integer('voids_id').unique(),
+    paidOn: day('paid_on').notNull(),
+    amount: money('amount').notNull(),
+    method: varchar('method', { length: 16 }).notNull(),
+    remarks: varchar('remarks', { length: 1000 }),
+    journalEntryId: bigint('journal_entry_id', { mode: 'number' }).notNull().references(() => journalEntries.id),
+    /** the form's key (a payment); a retry answers the payment already made */
+    idempotencyKey: varchar('idempotency_key', { length: 64 }),
+    ...stamps,
+  },
+  (t) => [
+    unique('oca_agent_payments_idempotency').on(t.storeId, t.idempotencyKey),
+    check('oca_agent_payments_kind', sql`${t.kind} in ('payment','void') and (${t.kind} = 'void') = (${t.voidsId} is not null)`),
+    check('oca_agent_payments_amount', sql`${t.amount} > 0`),
+    index('oca_agent_payments_agent').on(t.storeId, t.agentId, t.id),
+  ],
 );

@@ -39,7 +39,8 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
     description: 'Collector: overdue repayments, write-off and SMS reminders',
     allStores: false,
     groups: ['dashboard', 'oca', 'sms', 'blacklist'],
-    except: ['blacklist.reveal', 'sms.gateway'],
+    // Writing a loan off (or cancelling that), paying the agents and the SMS gateway are the manager's.
+    except: ['blacklist.reveal', 'sms.gateway', 'oca.writeOff', 'oca.agentPayment'],
     keys: ['repayment.tipsList', 'repayment.process', 'repayment.list', 'repayment.processList', 'repayment.operation', 'reports.overdue', 'reports.currentlyOcaLoan', 'tools.calculator', 'masterdata.smsContent', 'masterdata.smsContent.update'],
   },
   accountant: {

@@ -6,16 +6,20 @@ import {
   decisionReasonSchema,
   DEFAULT_SYSTEM_SETTINGS,
   loanResource,
+  ocaTransferSchema,
   payoutBodySchema,
   receiptInputSchema,
+  recoveryInputSchema,
   repaymentResource,
   signedNoteBodySchema,
   submitBodySchema,
 } from '@harbour/contracts';
 import { addDays } from '@harbour/domain';
-import { count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { loans, staff } from '../schema/index.js';
+import { loans, ocaAgents, staff } from '../schema/index.js';
+import { withTx } from '../../platform/tx.js';
+import { recordRecovery, transferToOca } from '../../modules/collection/service.js';
 import { authContextOf, SUPER_ADMIN_ID } from '../../http/auth-hook.js';
 import { staffAccessFor } from '../../platform/access-cache.js';
 import { businessToday } from '../../platform/business-date.js';
@@ -59,6 +63,8 @@ interface DemoLoan {
   paidOutDaysAgo?: number;
   /** receipts taken at the counter since, each on its own business day */
   receipts?: { daysAgo: number; received: string; repayType: 'auto' | 'instalment' | 'principal'; method: 'cash' | 'cheque' | 'bank-transfer'; chequeNo?: string }[];
+  /** passed to the first demo OCA agent this many days ago by the manager, with money it recovered since */
+  collection?: { transferDaysAgo: number; solicitorFee?: string; remarks: string; recoveries: { daysAgo: number; amount: string; method: 'cash' | 'bank-transfer' }[] };
 }
 
 const DEMO_LOANS: DemoLoan[] = [
@@ -196,6 +202,29 @@ const DEMO_LOANS: DemoLoan[] = [
     approval: { overdueRate: '36', overduePenalty: '100.00', placeOfNegotiation: '旺角店' },
     payout: { method: 'cash' },
   },
+  // 觀塘店: overdue loans for the collection screens — one still repaying (three instalments behind),
+  // one with an OCA agent that has recovered some of it
+  {
+    store: 1,
+    borrower: '劉國強',
+    goal: 'repaying',
+    appliedDaysAgo: 2,
+    paidOutDaysAgo: 100,
+    terms: { loanType: 'private_loan', loanAmount: '18000.00', flatRate: '1.2', totalTenor: 12, loanPurpose: 'living_expenses', payoutMethod: 'cash' },
+    approval: { overdueRate: '36', overduePenalty: '100.00', placeOfNegotiation: '觀塘店' },
+    payout: { method: 'cash' },
+  },
+  {
+    store: 1,
+    borrower: '何詠詩',
+    goal: 'repaying',
+    appliedDaysAgo: 2,
+    paidOutDaysAgo: 130,
+    terms: { loanType: 'private_loan', loanAmount: '20000.00', flatRate: '1.2', totalTenor: 10, loanPurpose: 'living_expenses', payoutMethod: 'cash' },
+    approval: { overdueRate: '36', overduePenalty: '100.00', placeOfNegotiation: '觀塘店' },
+    payout: { method: 'cash' },
+    collection: { transferDaysAgo: 35, solicitorFee: '1500.00', remarks: '三期未還，電話未能聯絡', recoveries: [{ daysAgo: 12, amount: '2400.00', method: 'bank-transfer' }] },
+  },
 ];
 
 /**
@@ -291,5 +320,22 @@ export async function seedDemoLoans(db: Db, storeIds: number[], customerIds: Rea
         receiptInputSchema.parse({ ...receipt, loanId: id, repayDate: on, idempotencyKey: `demo-${id}-${n + 1}` }),
       );
     }
+    if (demo.collection) await seedCollection(db, id, storeId, today, demo.collection);
+  }
+}
+
+/** A demo loan's collection history, each step on its own business day, as the manager did it. */
+async function seedCollection(db: Db, loanId: number, storeId: number, today: string, c: NonNullable<DemoLoan['collection']>): Promise<void> {
+  const [agent] = await db.select({ id: ocaAgents.id }).from(ocaAgents).where(eq(ocaAgents.state, 'normal')).orderBy(asc(ocaAgents.id)).limit(1);
+  if (!agent) throw new Error('demo OCA agents are missing');
+  const on = addDays(today, -c.transferDaysAgo);
+  const manager = holding(await staffContext(db, 'manager', storeId, on), 'oca.transfer');
+  await withTx(manager, (tx) =>
+    transferToOca(tx, manager, ocaTransferSchema.parse({ loanId, agentId: agent.id, ocaDate: on, solicitorFee: c.solicitorFee, remarks: c.remarks })),
+  );
+  for (const [n, r] of c.recoveries.entries()) {
+    const day = addDays(today, -r.daysAgo);
+    const ctx = holding(await staffContext(db, 'manager', storeId, day), 'oca.recovery');
+    await withTx(ctx, (tx) => recordRecovery(tx, ctx, recoveryInputSchema.parse({ loanId, amount: r.amount, date: day, method: r.method, idempotencyKey: `demo-oca-${loanId}-${n + 1}` })));
   }
 }

@@ -5,12 +5,12 @@
  * status table, posts balanced entries through the ledger, appends its own rows and writes ONE
  * audit row.
  */
-import type { CollectionLoan, Page, RecoveryItem, collectionFiltersSchema, ocaRecallSchema, ocaTransferSchema, recoveryInputSchema, recoveryVoidSchema, writeOffCancelSchema, writeOffSchema } from '@harbour/contracts';
+import type { CollectionLoan, OverdueLoan, Page, RecoveryItem, collectionListQuerySchema, ocaRecallSchema, ocaTransferSchema, recoveryInputSchema, recoveryVoidSchema, writeOffCancelSchema, writeOffSchema } from '@harbour/contracts';
 import { ZERO, compareDates, dec, moneyAccountFor, postOcaCharge, postWriteOff, postWriteOffRecovery, roundMoney, totalUnpaidPrincipal, unpaidInstalment } from '@harbour/domain';
-import { and, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { customers, loanRepayments, loanOcaAssignments, loanOcaRecoveries, loanOcaRecoveryVoids, loanWriteOffs, loans, ocaAgents } from '../../db/schema/index.js';
+import { customers, loanDueSummaries, loanRepayments, loanOcaAssignments, loanOcaRecoveries, loanOcaRecoveryVoids, loanWriteOffs, loans, ocaAgents } from '../../db/schema/index.js';
 import { likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../../http/list.js';
 import { businessRule, conflict } from '../../http/app-error.js';
 import { assertWithinActivePeriod } from '../../platform/active-period.js';
@@ -32,7 +32,7 @@ type Recovery = z.output<typeof recoveryInputSchema>;
 type RecoveryVoid = z.output<typeof recoveryVoidSchema>;
 type WriteOff = z.output<typeof writeOffSchema>;
 type WriteOffCancel = z.output<typeof writeOffCancelSchema>;
-type Filters = z.output<typeof collectionFiltersSchema>;
+type Filters = z.output<typeof collectionListQuerySchema>;
 
 const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
 const me = (ctx: ServiceContext) => ctx.auth?.staffId ?? null;
@@ -291,9 +291,13 @@ const listColumns = (ctx: ServiceContext) => ({
   writtenOff: sql<string>`coalesce(${loanWriteOffs.principal} + ${loanWriteOffs.interest}, 0)::numeric(16,2)::text`,
   recovered: sql<string>`(select coalesce(sum(r.amount), 0)::numeric(16,2)::text from ${loanOcaRecoveries} r where r.loan_id = ${loans.id} and ${standing})`,
   ocaCharges: sql<string>`(select coalesce(sum(r.oca_charge), 0)::numeric(16,2)::text from ${loanOcaRecoveries} r where r.loan_id = ${loans.id} and ${standing})`,
+  totalTenor: loans.totalTenor,
+  unpaidPrincipal: loanDueSummaries.unpaidPrincipal,
+  overdueTenors: loanDueSummaries.overdueTenors,
+  overdueAmount: loanDueSummaries.overdueAmount,
 });
 
-const SORTS = { loanNo: loans.loanNo, ocaDate: loanOcaAssignments.onDate, writeOffDate: loanWriteOffs.onDate, loanId: loans.id };
+const SORTS = { loanNo: loans.loanNo, customerName: customers.name, ocaDate: loanOcaAssignments.onDate, writeOffDate: loanWriteOffs.onDate, loanId: loans.id };
 
 const base = (tx: DbOrTx, ctx: ServiceContext, withTotal: boolean) =>
   tx
@@ -302,7 +306,8 @@ const base = (tx: DbOrTx, ctx: ServiceContext, withTotal: boolean) =>
     .innerJoin(customers, eq(customers.id, loans.customerId))
     .leftJoin(loanOcaAssignments, eq(loanOcaAssignments.id, lastTransfer))
     .leftJoin(ocaAgents, eq(ocaAgents.id, loanOcaAssignments.agentId))
-    .leftJoin(loanWriteOffs, eq(loanWriteOffs.id, lastWriteOff));
+    .leftJoin(loanWriteOffs, eq(loanWriteOffs.id, lastWriteOff))
+    .leftJoin(loanDueSummaries, eq(loanDueSummaries.loanId, loans.id));
 
 /** One loan as the collection screens show it. */
 export async function collectionLoan(tx: DbOrTx, ctx: ServiceContext, loanId: number): Promise<CollectionLoan> {
@@ -311,23 +316,58 @@ export async function collectionLoan(tx: DbOrTx, ctx: ServiceContext, loanId: nu
 }
 
 /** Loans with an OCA agent or written off (spec §2 OCA write-off list), in the caller's stores. */
-export async function listCollectionLoans(tx: DbOrTx, ctx: ServiceContext, f: Filters): Promise<Page<CollectionLoan>> {
+export async function listCollectionLoans(tx: DbOrTx, ctx: ServiceContext, f: Filters, limit?: number): Promise<Page<CollectionLoan>> {
   const where = and(
     storeScope(ctx, loans.storeId),
     f.status ? eq(loans.status, f.status) : inArray(loans.status, ['oca', 'bad']),
     f.loanNo ? ilike(loans.loanNo, likePattern(f.loanNo)) : undefined,
     f.customerName ? ilike(customers.name, likePattern(f.customerName)) : undefined,
     f.agentId ? eq(loanOcaAssignments.agentId, f.agentId) : undefined,
+    f.ocaFrom ? gte(loanOcaAssignments.onDate, f.ocaFrom) : undefined,
+    f.ocaTo ? lte(loanOcaAssignments.onDate, f.ocaTo) : undefined,
+    f.writeOffFrom ? gte(loanWriteOffs.onDate, f.writeOffFrom) : undefined,
+    f.writeOffTo ? lte(loanWriteOffs.onDate, f.writeOffTo) : undefined,
   );
   const rows = await base(tx, ctx, true)
     .where(where)
     .orderBy(...orderBy(f.sort, SORTS, 'loanId:desc', loans.id))
-    .limit(f.pageSize)
-    .offset(offsetOf(f.page, f.pageSize));
+    .limit(limit ?? f.pageSize)
+    .offset(limit ? 0 : offsetOf(f.page, f.pageSize));
   return pageOfRows(
     rows.map(({ total: _t, ...r }) => r),
     rows[0]?.total ?? 0,
     f.page,
     f.pageSize,
   );
+}
+
+/**
+ * Repaying loans with an overdue amount in the caller's stores (their due summaries), matching a
+ * loan number or a customer's name, for the transfer to an OCA agent: the 20 most overdue.
+ */
+export async function listOverdueLoans(tx: DbOrTx, ctx: ServiceContext, search: string | undefined): Promise<OverdueLoan[]> {
+  const rows = await tx
+    .select({
+      loanId: loans.id,
+      loanNo: loans.loanNo,
+      customerName: customers.name,
+      overdueTenors: loanDueSummaries.overdueTenors,
+      overdueAmount: loanDueSummaries.overdueAmount,
+      daysOverdue: loanDueSummaries.daysOverdue,
+      unpaidPrincipal: loanDueSummaries.unpaidPrincipal,
+    })
+    .from(loanDueSummaries)
+    .innerJoin(loans, eq(loans.id, loanDueSummaries.loanId))
+    .innerJoin(customers, eq(customers.id, loans.customerId))
+    .where(
+      and(
+        storeScope(ctx, loanDueSummaries.storeId),
+        eq(loans.status, 'repaying'),
+        gt(loanDueSummaries.overdueTenors, 0),
+        search ? or(ilike(loans.loanNo, likePattern(search)), ilike(customers.name, likePattern(search))) : undefined,
+      ),
+    )
+    .orderBy(desc(loanDueSummaries.daysOverdue), asc(loans.id))
+    .limit(20);
+  return rows.map((r) => ({ ...r, loanNo: r.loanNo ?? '' }));
 }

@@ -41,6 +41,7 @@ import { instalmentDeltas, loadEngine, loadRepaymentState, receiptLines } from '
 import { getRepayment, receiptItem, receiptNames } from './read.js';
 import { refreshDueSummary, storeDueSummary } from './daily.js';
 import { currentScheduleTerms, planReschedule, reschedulePreview, restoreSchedule, writeReschedule } from './reschedule.js';
+import { reverseChargeOfReceipt } from '../collection/agents.js';
 
 type ReceiptInput = z.output<typeof receiptInputSchema>;
 type PreviewInput = z.output<typeof receiptPreviewSchema>;
@@ -331,6 +332,8 @@ export async function correctReceipt(tx: Tx, ctx: ServiceContext, id: number, bo
   await assertWithinActivePeriod(tx, stored!.repayDate);
   const today = await businessToday(tx);
   const reversal = await reverseJournal(tx, ctx, stored!.journalEntryId, { date: today, reason: body.reason });
+  // Money recovered on an OCA loan: the agent's charge on it is reversed with the receipt.
+  const ocaCharge = await reverseChargeOfReceipt(tx, ctx, id, { date: today, reason: body.reason });
   await tx.insert(loanRepaymentCorrections).values({
     storeId: loan.storeId,
     repaymentId: id,
@@ -352,7 +355,13 @@ export async function correctReceipt(tx: Tx, ctx: ServiceContext, id: number, bo
     module: 'repayments',
     reference: id,
     before: { repayNo: receipt.repayNo, received: receipt.received, loanStatus: loan.status },
-    after: { reason: body.reason, reversalEntryId: reversal, ...(reopens ? { loanStatus: 'repaying' } : {}), ...(restored ? { scheduleRevision: restored } : {}) },
+    after: {
+      reason: body.reason,
+      reversalEntryId: reversal,
+      ...(reopens ? { loanStatus: 'repaying' } : {}),
+      ...(restored ? { scheduleRevision: restored } : {}),
+      ...(ocaCharge ?? {}),
+    },
     recordStores: [loan.storeId],
   });
   await refreshDueSummary(tx, loan.id);
