@@ -58,7 +58,8 @@ const ORDER = { date: sql`s.date`, createdAt: sql`s.created_at` } as const;
 
 function orderOf(sort: string | undefined): SQL {
   const [field, dir] = (sort ?? 'date:desc').split(':') as [string, string];
-  const column = ORDER[field as keyof typeof ORDER] ?? ORDER.date;
+  // own keys only: `__proto__` and friends are unknown fields, not columns
+  const column = Object.hasOwn(ORDER, field) ? ORDER[field as keyof typeof ORDER] : ORDER.date;
   return sql`${column} ${sql.raw(dir === 'asc' ? 'asc' : 'desc')}, s.created_at ${sql.raw(dir === 'asc' ? 'asc' : 'desc')}, s.kind, s.id`;
 }
 

@@ -23,7 +23,7 @@ import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { companyInfo, smsMessages, smsPreferences } from '../../db/schema/index.js';
 import { notFound } from '../../http/app-error.js';
-import { hkDayEnd, hkDayStart, likePattern, offsetOf, pageOfRows } from '../../http/list.js';
+import { hkDayEnd, hkDayStart, likePattern, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
 import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';
@@ -265,8 +265,6 @@ export function listMessages(ctx: ServiceContext, q: z.output<typeof smsMessages
     if (q.loanNo) where.push(sql`l.loan_no ilike ${likePattern(q.loanNo)}`);
     if (q.dateFrom) where.push(sql`m.created_at >= ${hkDayStart(q.dateFrom)}`);
     if (q.dateTo) where.push(sql`m.created_at < ${hkDayEnd(q.dateTo)}`);
-    const [field, dir] = (q.sort ?? 'createdAt:desc').split(':') as [string, string];
-    const order = SORTS[field] ?? SORTS['createdAt']!;
     const res = await tx.execute<MessageRow>(sql`
       select m.id, m.loan_id, l.loan_no, c.name as customer_name, m.kind, m.due_date::text as due_date, m.language, m.phone, m.text,
         m.segments, m.status, m.attempts, m.provider_ref, m.provider_error, s.name as staff_name, m.created_at, m.sent_at,
@@ -276,7 +274,7 @@ export function listMessages(ctx: ServiceContext, q: z.output<typeof smsMessages
       join customers c on c.id = m.customer_id
       left join staff s on s.id = m.staff_id
       where ${sql.join(where, sql` and `)}
-      order by ${order} ${dir === 'asc' ? sql`asc` : sql`desc`}, m.id desc
+      order by ${sql.join(orderBy(q.sort, SORTS, 'createdAt:desc'), sql`, `)}, m.id desc
       limit ${q.pageSize} offset ${offsetOf(q.page, q.pageSize)}`);
     const masking = await maskingFor(tx, ctx.auth, REVEAL_KEY);
     const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
