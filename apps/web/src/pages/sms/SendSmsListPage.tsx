@@ -123,32 +123,35 @@ function KindTab({ kind }: { kind: SmsKind }) {
       {kind === 'upcoming' && data && (
         <Typography.Paragraph type="secondary">{t('list.upcomingHint', { days: data.reminderDays })}</Typography.Paragraph>
       )}
-      <Table<SmsCandidate>
-        rowKey="loanId"
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={data?.items ?? []}
-        rowSelection={
-          maySend
-            ? {
-                selectedRowKeys: selected,
-                preserveSelectedRowKeys: true,
-                onChange: (keys) => setSelected(keys as number[]),
-                getCheckboxProps: (r) => ({ disabled: r.optedOut || r.alreadyQueued || r.preview === null, 'aria-label': r.loanNo }),
-              }
-            : undefined
-        }
-        pagination={{
-          current: page,
-          pageSize,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (n) => t('list.total', { count: n }),
-          onChange: (p, s) => (setPage(p), setPageSize(s)),
-        }}
-      />
+      {/* Scrolled by a wrapper, not the table's own scroll: with row selection, a scrolling table's
+          aria-hidden measure row holds the select-all checkbox, a hidden focusable (axe). */}
+      <div style={{ overflowX: 'auto' }}>
+        <Table<SmsCandidate>
+          rowKey="loanId"
+          size="middle"
+          loading={list.isFetching}
+          columns={columns}
+          dataSource={data?.items ?? []}
+          rowSelection={
+            maySend
+              ? {
+                  selectedRowKeys: selected,
+                  preserveSelectedRowKeys: true,
+                  onChange: (keys) => setSelected(keys as number[]),
+                  getCheckboxProps: (r) => ({ disabled: r.optedOut || r.alreadyQueued || r.preview === null, 'aria-label': r.loanNo }),
+                }
+              : undefined
+          }
+          pagination={{
+            current: page,
+            pageSize,
+            total: data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (n) => t('list.total', { count: n }),
+            onChange: (p, s) => (setPage(p), setPageSize(s)),
+          }}
+        />
+      </div>
     </>
   );
 }
