@@ -79,7 +79,7 @@ test.describe('menu and access', () => {
   }
 
   test('every page of the menu opens from the sidebar in its own tab with its title', async ({ page, request }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000); // every page of the menu, some 60 of them, each opened and checked
     type Rec = { hidden?: boolean; alwaysShow?: boolean; path: string; meta: { title: string }; children?: Rec[] };
     const tokens = await apiLogin(request, 'admin');
     const info = (await (await request.get(`${API}/userInfo`, { headers: bearer(tokens) })).json()) as { data: { asyncRouterMap: Rec[] } };
