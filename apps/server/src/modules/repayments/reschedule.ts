@@ -43,17 +43,22 @@ export async function planReschedule(tx: DbOrTx, loan: LoanRow, before: Repaymen
   });
 }
 
+/** What a rescheduling changed, as the preview answers it and its revision row records it. */
+const rescheduleFigures = (r: Rescheduled) => ({
+  rule: r.rule,
+  fromTenor: r.fromTenor,
+  totalTenor: r.totalTenor,
+  remainingBefore: r.remainingBefore,
+  remainingAfter: r.remainingAfter,
+  instalmentBefore: money(r.instalmentBefore),
+  instalmentAfter: money(r.instalmentAfter),
+  outstandingPrincipal: money(r.outstandingPrincipal),
+  droppedInterest: money(r.droppedInterest),
+});
+
 export function reschedulePreview(r: Rescheduled): ReschedulePreview {
   return {
-    rule: r.rule,
-    fromTenor: r.fromTenor,
-    totalTenor: r.totalTenor,
-    remainingBefore: r.remainingBefore,
-    remainingAfter: r.remainingAfter,
-    instalmentBefore: money(r.instalmentBefore),
-    instalmentAfter: money(r.instalmentAfter),
-    outstandingPrincipal: money(r.outstandingPrincipal),
-    droppedInterest: money(r.droppedInterest),
+    ...rescheduleFigures(r),
     lines: r.lines.map((l) => ({
       tenor: l.tenor,
       dueDate: l.dueDate,
@@ -104,15 +109,7 @@ export async function writeReschedule(tx: Tx, ctx: ServiceContext, loan: LoanRow
     cause: 'principal',
     repaymentId,
     basedOn,
-    rule: r.rule,
-    fromTenor: r.fromTenor,
-    totalTenor: r.totalTenor,
-    remainingBefore: r.remainingBefore,
-    remainingAfter: r.remainingAfter,
-    instalmentBefore: money(r.instalmentBefore),
-    instalmentAfter: money(r.instalmentAfter),
-    outstandingPrincipal: money(r.outstandingPrincipal),
-    droppedInterest: money(r.droppedInterest),
+    ...rescheduleFigures(r),
     effectiveOn: date,
     createdBy: me,
   });
