@@ -6,6 +6,8 @@ import { benchDomain } from './domain-runner.js';
 import { benchServer } from './server/bench-server.js';
 import { benchLoans } from './server/loans-bench.js';
 import { benchReceipts } from './server/receipts-bench.js';
+import { benchReports } from './server/reports-bench.js';
+import { benchSms } from './server/sms-bench.js';
 import { benchWeb } from './web/bench-web.js';
 import { errorText, na, printTable, type Figure } from './lib/report.js';
 
@@ -14,6 +16,8 @@ const parts: [string, () => Promise<Figure[]>][] = [
   ['server', benchServer],
   ['loans', benchLoans],
   ['receipts', benchReceipts],
+  ['reports', benchReports],
+  ['sms', benchSms],
   ['web', benchWeb],
 ];
 

@@ -34,7 +34,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
   // A hang guard for the whole run, far above its normal length, so CI reports instead of stalling.
-  globalTimeout: 30 * 60_000,
+  globalTimeout: 45 * 60_000,
   expect: { timeout: 10_000 },
   reporter: [
     [process.env.CI ? 'list' : 'line'],

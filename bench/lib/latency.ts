@@ -16,7 +16,7 @@ export interface LatencyResult {
   failureCodes: Record<string, number>;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+export const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
 
 export async function measureLatency(urls: string[], opts: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<LatencyResult> {
   return measureRequests((n) => ({ url: urls[n % urls.length]!, init: { headers: opts.headers } }), opts);

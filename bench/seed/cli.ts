@@ -14,3 +14,4 @@ const result = await seedBench(url, { ...(loans ? { loans: Number(loans) } : {})
 console.log(
   `bench seed: ${result.customers} customers, ${result.loans} loans (${result.paidOut} paid out), ${result.instalments} instalments in ${result.seconds.toFixed(1)} s`,
 );
+console.log(`bench seed servicing: ${JSON.stringify(result.servicing)}`);

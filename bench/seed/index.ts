@@ -2,14 +2,16 @@
  * The bench's seed generator: a large book in a Harbour database that already holds the demo data
  * (stores, staff, settings), written straight through SQL for speed — the services would take
  * hours for 100,000 loans. Connect as a role that passes row-level security (the embedded
- * cluster's superuser, `bench/lib/embedded-url.ts`). Each step is one function of its own file, so
- * servicing data (repayments, OCA, write-offs) joins as further steps.
+ * cluster's superuser, `bench/lib/embedded-url.ts`). Each step is one function of its own file:
+ * customers, loans and instalments, then servicing (`servicing.ts`: approvals, payouts, receipts,
+ * OCA, write-offs, due summaries, SMS and their journal entries, checked in SQL at the end).
  *
  *   node --import tsx bench/seed/cli.ts <database url> [loans]
  */
 import pg from 'pg';
 import { seedCustomers } from './customers.js';
 import { seedInstalments, seedLoans } from './loans.js';
+import { seedServicing, type ServicingCounts } from './servicing.js';
 
 export interface BenchSeedOptions {
   /** default 100,000 */
@@ -27,6 +29,7 @@ export interface BenchSeedResult {
   loans: number;
   paidOut: number;
   instalments: number;
+  servicing: ServicingCounts;
   seconds: number;
 }
 
@@ -57,10 +60,16 @@ export async function seedBench(databaseUrl: string, opts: BenchSeedOptions = {}
       seedLoans(client, { loans, customerIds, stores, today: day[0]!.today, days: Math.round(years * 365.25) }),
     );
     const instalments = await step('instalments of the paid-out loans', () => seedInstalments(client));
+    const servicing = await seedServicing(client, day[0]!.today, step);
     // Vacuumed as well as analysed: otherwise autovacuum sets the visibility maps of the fresh
     // rows while the bench measures.
-    await step('vacuum and analyze', () => client.query('vacuum (analyze) customers, loans, loan_instalments'));
-    return { customers, loans, paidOut, instalments, seconds: (performance.now() - started) / 1000 };
+    await step('vacuum and analyze', () =>
+      client.query(
+        `vacuum (analyze) customers, loans, loan_instalments, loan_approvals, loan_payouts, loan_repayments, loan_repayment_lines, journal_entries, journal_lines,
+           loan_oca_assignments, loan_oca_recoveries, loan_write_offs, loan_due_summaries, sms_messages`,
+      ),
+    );
+    return { customers, loans, paidOut, instalments, servicing, seconds: (performance.now() - started) / 1000 };
   } finally {
     await client.end();
   }

@@ -4,7 +4,8 @@
  *
  * - applications taken more often lately (a growing book); loan types mostly private loans, some
  *   first and second mortgages and revolving loans; amounts from HK$5,000 to about HK$500,000
- *   (mortgages larger), flat rates 0.5–2 % a month, tenors 3–60 months;
+ *   (mortgages larger), flat rates 0.5–2 % a month, tenors 3–36 months
+ *   (≈ 14 instalments a paid-out loan on average: ≈ 1,200,000 instalments over 100,000 loans);
  * - statuses as a book has them: the last three weeks' applications are still pending, awaiting
  *   approval or approved (some refused, some cancelled, a few paid out); older ones refused,
  *   cancelled, or paid out — then still repaying, with an OCA agent or written off while their
@@ -14,8 +15,8 @@
  * The figures are a bench's, not the domain's: a straight-line schedule (principal / tenor,
  * interest = amount × flat rate each month, the last instalment takes the rounding), and the
  * Ordinance rate from the usual flat-to-effective approximation. What the queries under test read
- * (status, store, dates, borrower) is what matters here. Servicing data (repayments, OCA charges,
- * write-off records) will be added as further steps when those tables exist.
+ * (status, store, dates, borrower) is what matters here. Servicing data (receipts, OCA, write-offs,
+ * due summaries, SMS, the journal) is `servicing.ts`, the next steps of the generator.
  */
 import type pg from 'pg';
 
@@ -56,8 +57,8 @@ export async function seedLoans(client: pg.Client, o: LoanSeedOptions): Promise<
           then round((50000 + power(b.r_amount, 2) * 950000) / 1000) * 1000
           else round((5000 + power(b.r_amount, 3) * 495000) / 1000) * 1000 end)::numeric(16, 2) as amount,
         case when b.loan_type like '%mortgage' then round((0.5 + b.r_rate * 0.5)::numeric, 2) else round((0.8 + b.r_rate * 1.2)::numeric, 2) end as flat_rate,
-        case when b.loan_type like '%mortgage' then (array[24, 36, 60])[1 + floor(b.r_tenor * 3)::int]
-          else (array[3, 6, 6, 12, 12, 12, 18, 24, 24, 36])[1 + floor(b.r_tenor * 10)::int] end as tenor
+        case when b.loan_type like '%mortgage' then (array[24, 36, 36])[1 + floor(b.r_tenor * 3)::int]
+          else (array[3, 6, 6, 12, 12, 12, 12, 12, 18, 24])[1 + floor(b.r_tenor * 10)::int] end as tenor
       from base b
     ), lifecycle as (
       select t.*,

@@ -3,9 +3,10 @@
  * server parts) on a fresh embedded database with the demo data and a book of bench loans (the
  * bench seed, through SQL), then, in this run and on the same PostgreSQL:
  *
- * - `POST /repayments` at 16 connections: small cash receipts spread over the repaying loans, each
- *   with its own idempotency key — each one the whole posting (loan row lock, allocation by the
- *   domain, receipt number, lines, balanced journal entry, audit row) in one transaction;
+ * - `POST /repayments` at 16 connections: small cash receipts spread over the repaying loans that
+ *   are not overdue, each with its own idempotency key — each one the whole posting (loan row
+ *   lock, allocation by the domain, receipt number, lines, balanced journal entry, audit row) in
+ *   one transaction;
  * - pgbench's TPC-B-like run (`pgbench -c 16`) on a database of its own in the same cluster — the
  *   baseline: what this PostgreSQL does with a small write transaction.
  *
@@ -62,7 +63,15 @@ export async function benchReceipts(): Promise<Figure[]> {
     await seedBench(databaseUrl, { loans: LOANS });
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
-    const loanIds = (await db.query<{ id: number }>(`select id from loans where status = 'repaying' and interest_start_date <= (now() at time zone 'Asia/Hong_Kong')::date order by md5(id::text) limit 1000`)).rows.map((r) => r.id);
+    // Loans not overdue: on an overdue one a 10.00 receipt is refused (it must cover the overdue
+    // interest and fees first, 422), and the seed leaves ~8 % of repaying loans overdue.
+    const loanIds = (
+      await db.query<{ id: number }>(
+        `select l.id from loans l where l.status = 'repaying' and l.interest_start_date <= (now() at time zone 'Asia/Hong_Kong')::date
+           and not exists (select 1 from loan_due_summaries d where d.loan_id = l.id and (d.overdue_tenors > 0 or d.handling_fee > 0 or d.overdue_interest > 0))
+         order by md5(l.id::text) limit 1000`,
+      )
+    ).rows.map((r) => r.id);
     await db.end();
     if (loanIds.length === 0) return [na(PART, 'POST /repayments', 'no repaying loan in the bench book')];
 

@@ -2,7 +2,7 @@
  * Every administration screen opens from the server's menu path in Traditional Chinese and in
  * English, passes axe (0 serious/critical) and is photographed at desktop and phone sizes.
  */
-import { expect, test, t, type Lang } from '../fixtures/index.js';
+import { expect, test, t, type Lang, screenSizes } from '../fixtures/index.js';
 import { ADMIN_SCREENS, adminShot, expectAccessible, named, openScreen, signIn } from './admin-helpers.js';
 
 /** Screens whose drawer is photographed too, and the button that opens it. */
@@ -14,13 +14,9 @@ const DRAWERS: Partial<Record<(typeof ADMIN_SCREENS)[number]['name'], string>> =
 };
 
 const LANGS: Lang[] = ['zh-TW', 'en'];
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-];
 
 for (const lang of LANGS) {
-  for (const size of SIZES) {
+  for (const size of screenSizes(lang)) {
     test(`administration screens in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       test.setTimeout(300_000);
       await page.setViewportSize(size);

@@ -6,7 +6,7 @@
  * and English at desktop and phone sizes.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { API, goInApp, t, type Lang } from '../fixtures/index.js';
+import { API, goInApp, t, type Lang, screenSizes } from '../fixtures/index.js';
 import { adminShot, expectAccessible, label, named, openScreen, signIn, unique } from './admin-helpers.js';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -129,10 +129,7 @@ test('an article with formatted text and an image is published and read from the
 });
 
 for (const lang of ['zh-TW', 'en'] as Lang[]) {
-  for (const size of [
-    { width: 1440, height: 900 },
-    { width: 390, height: 844 },
-  ]) {
+  for (const size of screenSizes(lang)) {
     test(`article screens in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       await page.setViewportSize(size);
       await signIn(page, 'admin', lang);

@@ -5,7 +5,7 @@
  * phone typed with +852 and spaces, a number revealed, and the person removed after confirmation.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { t, type Lang } from '../fixtures/index.js';
+import { t, type Lang, screenSizes } from '../fixtures/index.js';
 import { adminShot, expectAccessible, label, named, openScreen, signIn, unique } from './admin-helpers.js';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -19,10 +19,7 @@ const row = (page: Page, text: string) => page.locator('.ant-table-tbody tr', { 
 const phone = () => `5${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 
 for (const lang of ['zh-TW', 'en'] as Lang[]) {
-  for (const size of [
-    { width: 1440, height: 900 },
-    { width: 390, height: 844 },
-  ]) {
+  for (const size of screenSizes(lang)) {
     test(`blacklist in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       await page.setViewportSize(size);
       await signIn(page, 'admin', lang);

@@ -8,8 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API, apiLogin, bearer, clickSettled, expect, goInApp, screensDir, shot, signIn, t, test, type Lang, type TokenPair } from '../fixtures/index.js';
-import { SIZES, btn } from './tools-helpers.js';
+import { API, apiLogin, bearer, clickSettled, expect, goInApp, screensDir, shot, signIn, t, test, type Lang, type TokenPair, screenSizes } from '../fixtures/index.js';
+import { btn } from './tools-helpers.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -166,7 +166,7 @@ test('the operation page offers the papers of the loan’s status', async ({ pag
 });
 
 for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
-  for (const size of SIZES) {
+  for (const size of screenSizes(lang)) {
     test(`loan papers in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       test.setTimeout(120_000);
       await page.setViewportSize(size);

@@ -9,8 +9,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { hkidCheckDigit } from '@harbour/domain';
 import { pngOf } from '../../apps/server/test/helpers/png.js';
-import { API, apiLogin, bearer, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, type TokenPair } from '../fixtures/index.js';
-import { SIZES, btn } from './tools-helpers.js';
+import { API, apiLogin, bearer, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, type TokenPair, screenSizes } from '../fixtures/index.js';
+import { btn } from './tools-helpers.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -160,7 +160,7 @@ test('the clerk is warned of the blacklist, adds a document and cannot submit; a
 });
 
 for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
-  for (const size of SIZES) {
+  for (const size of screenSizes(lang)) {
     test(`application form, documents and finder in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       test.setTimeout(120_000);
       expect(shownLoan.id).toBeGreaterThan(0);

@@ -5,31 +5,14 @@
  * cheque, after which the loan is repaying with its 12-row schedule. Then screenshots of the
  * loan list, form, operation page, approval list and payout list in zh-TW and en, desktop and phone.
  */
-import type { Page } from '@playwright/test';
-import { expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang } from '../fixtures/index.js';
-import { SIZES, btn } from './tools-helpers.js';
+import { expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, screenSizes } from '../fixtures/index.js';
+import { btn } from './tools-helpers.js';
+import { act, choose, statusTag } from './loan-steps.js';
 
 test.describe.configure({ mode: 'serial' });
 
 let loanId = 0;
 let applyNo = '';
-
-async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('main').getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
-
-async function act(page: Page, lang: Lang, action: string, fill?: () => Promise<void>) {
-  const label = t(lang, `loans:actions.${action}`);
-  await page.getByRole('main').getByRole('button', { name: btn(label) }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  await fill?.();
-  await dialog.getByRole('button', { name: btn(label) }).click();
-  await expect(dialog).toHaveCount(0);
-}
-
-const statusTag = (page: Page, lang: Lang, status: string) => page.getByRole('main').locator('.ant-tag:visible', { hasText: t(lang, `enums:loanStatus.${status}`) }).first();
 
 test('the clerk applies, the manager approves, the accountant pays out by cheque', async ({ page, browser }) => {
   test.setTimeout(180_000);
@@ -99,7 +82,7 @@ test('the clerk applies, the manager approves, the accountant pays out by cheque
 });
 
 for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
-  for (const size of SIZES) {
+  for (const size of screenSizes(lang)) {
     test(`loan screens in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       test.setTimeout(120_000);
       expect(loanId, 'the flow above created a loan').toBeGreaterThan(0);

@@ -2,8 +2,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API, DEMO_COMPANY, apiLogin, bearer, expect, expectScreenAccessible, goInApp, screensDir, signIn, t, test, type Lang } from '../fixtures/index.js';
-import { SIZES, btn } from './tools-helpers.js';
+import { API, DEMO_COMPANY, apiLogin, bearer, expect, expectScreenAccessible, goInApp, screensDir, signIn, t, test, type Lang, screenSizes } from '../fixtures/index.js';
+import { btn } from './tools-helpers.js';
 
 const PATH = '/masterdata/company';
 
@@ -66,7 +66,7 @@ test('admin edits the company information in English and the title follows', asy
 });
 
 for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
-  for (const size of SIZES) {
+  for (const size of screenSizes(lang)) {
     test(`company information screen in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       await page.setViewportSize(size);
       await signIn(page, 'admin', lang);

@@ -6,7 +6,7 @@
  * staff hold cannot be deleted.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { t, type Lang } from '../fixtures/index.js';
+import { t, type Lang, screenSizes } from '../fixtures/index.js';
 import { adminShot, expectAccessible, label, named, openScreen, signIn, unique } from './admin-helpers.js';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -22,10 +22,7 @@ const button = (page: Page, lang: Lang, key: string) => page.getByRole('button',
 const row = (page: Page, text: string) => page.locator('.ant-table-tbody tr', { hasText: text }).filter({ visible: true });
 
 for (const lang of ['zh-TW', 'en'] as Lang[]) {
-  for (const size of [
-    { width: 1440, height: 900 },
-    { width: 390, height: 844 },
-  ]) {
+  for (const size of screenSizes(lang)) {
     test(`staff levels and referral agents in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       await page.setViewportSize(size);
       await signIn(page, 'admin', lang);

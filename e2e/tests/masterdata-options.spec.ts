@@ -1,6 +1,6 @@
 /** Master data → customer related and loan related: the option lists of each group. */
-import { expect, t, test, type Lang } from '../fixtures/index.js';
-import { SIZES, btn, expectAccessible, goInApp, signIn, toolsShot } from './tools-helpers.js';
+import { expect, t, test, type Lang, screenSizes } from '../fixtures/index.js';
+import { btn, expectAccessible, goInApp, signIn, toolsShot } from './tools-helpers.js';
 
 test('adds a customer-related option and disables it, in zh-TW; the loan-related list opens too', async ({ page }) => {
   const lang: Lang = 'zh-TW';
@@ -46,7 +46,7 @@ test('adds a customer-related option and disables it, in zh-TW; the loan-related
 });
 
 for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
-  for (const size of SIZES) {
+  for (const size of screenSizes(lang)) {
     test(`option list screens in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       await page.setViewportSize(size);
       await signIn(page, 'admin', lang);

@@ -4,7 +4,7 @@
  * size and is photographed at desktop and phone sizes; an OCA agent is created and found by name.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { t, type Lang } from '../fixtures/index.js';
+import { t, type Lang, screenSizes } from '../fixtures/index.js';
 import { adminShot, expectAccessible, label, named, openScreen, signIn, unique } from './admin-helpers.js';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -19,10 +19,7 @@ const PARTY_SCREENS = [
 const button = (page: Page, lang: Lang, key: string) => page.getByRole('button', { name: named(t(lang, key)) });
 
 for (const lang of ['zh-TW', 'en'] as Lang[]) {
-  for (const size of [
-    { width: 1440, height: 900 },
-    { width: 390, height: 844 },
-  ]) {
+  for (const size of screenSizes(lang)) {
     test(`outside parties in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       await page.setViewportSize(size);
       await signIn(page, 'admin', lang);

@@ -5,7 +5,7 @@
  * through the confirmation that asks for the reason, and linked to a customer picked by search.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { shot, t, type Lang } from '../fixtures/index.js';
+import { shot, t, type Lang, screenSizes } from '../fixtures/index.js';
 import { expectAccessible, goInApp, label, named, openScreen, signIn, unique } from './admin-helpers.js';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -23,10 +23,7 @@ async function choose(page: Page, scope: ReturnType<Page['locator']>, name: stri
 }
 
 for (const lang of ['zh-TW', 'en'] as Lang[]) {
-  for (const size of [
-    { width: 1440, height: 900 },
-    { width: 390, height: 844 },
-  ]) {
+  for (const size of screenSizes(lang)) {
     test(`Member list, detail and form in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       await page.setViewportSize(size);
       await signIn(page, 'admin', lang);

@@ -5,7 +5,7 @@
  * recovery stands (the spec's message). Then both screens in zh-TW and en, desktop and phone.
  */
 import type { Page } from '@playwright/test';
-import { expect, goInApp, shot, signIn, t, test, type Lang } from '../fixtures/index.js';
+import { expect, goInApp, shot, signIn, t, test, type Lang, screenSizes } from '../fixtures/index.js';
 import { btn } from './tools-helpers.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -100,10 +100,7 @@ test('the manager writes off an OCA loan; the cancellation is refused while a re
 });
 
 for (const lang of ['zh-TW', 'en'] as Lang[]) {
-  for (const size of [
-    { width: 1440, height: 900 },
-    { width: 390, height: 844 },
-  ]) {
+  for (const size of screenSizes(lang)) {
     test(`the OCA screens in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       await page.setViewportSize(size);
       await signIn(page, 'manager', lang);

@@ -6,7 +6,7 @@
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { hkidCheckDigit } from '@harbour/domain';
-import { t, type Lang } from '../fixtures/index.js';
+import { t, type Lang, screenSizes } from '../fixtures/index.js';
 import { adminShot, expectAccessible, goInApp, label, named, openScreen, signIn } from './admin-helpers.js';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -17,10 +17,7 @@ const button = (page: Page, lang: Lang, key: string) => page.getByRole('button',
 const main = (page: Page) => page.getByRole('main');
 
 for (const lang of ['zh-TW', 'en'] as Lang[]) {
-  for (const size of [
-    { width: 1440, height: 900 },
-    { width: 390, height: 844 },
-  ]) {
+  for (const size of screenSizes(lang)) {
     test(`Persona list, detail and form in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       await page.setViewportSize(size);
       await signIn(page, 'admin', lang);

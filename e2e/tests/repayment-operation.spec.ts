@@ -8,8 +8,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { DueState, RepaymentOperation } from '@harbour/contracts';
 import { dec, formatMoney } from '@harbour/domain';
-import { API, apiLogin, bearer, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, type TokenPair } from '../fixtures/index.js';
-import { SIZES, btn } from './tools-helpers.js';
+import { API, apiLogin, bearer, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, type TokenPair, screenSizes } from '../fixtures/index.js';
+import { btn } from './tools-helpers.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -125,7 +125,7 @@ test('the manager may void the latest receipt from the operation page', async ({
 });
 
 for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
-  for (const size of SIZES) {
+  for (const size of screenSizes(lang)) {
     test(`process list and operation screens in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       await page.setViewportSize(size);
       await signIn(page, 'collector', lang);

@@ -7,8 +7,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AllocationPreview, RepaymentItem } from '@harbour/contracts';
 import { formatMoney } from '@harbour/domain';
-import { API, apiLogin, bearer, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, type TokenPair } from '../fixtures/index.js';
-import { SIZES, btn } from './tools-helpers.js';
+import { API, apiLogin, bearer, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, type TokenPair, screenSizes } from '../fixtures/index.js';
+import { btn } from './tools-helpers.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -71,7 +71,7 @@ async function previewPrincipal(page: Page, lang: Lang): Promise<AllocationPrevi
 }
 
 for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
-  for (const size of SIZES) {
+  for (const size of screenSizes(lang)) {
     test(`the remaining schedule of a principal repayment, previewed, in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       await page.setViewportSize(size);
       await signIn(page, 'collector', lang);

@@ -8,17 +8,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API, apiLogin, bearer, expect, goInApp, screensDir, shot, signIn, t, test, type Lang, type TokenPair } from '../fixtures/index.js';
-import { SIZES, btn } from './tools-helpers.js';
+import { apiLogin, expect, goInApp, screensDir, shot, signIn, t, test, type Lang, screenSizes } from '../fixtures/index.js';
+import { btn } from './tools-helpers.js';
+import { api } from './loan-steps.js';
 
 test.describe.configure({ mode: 'serial' });
-
-async function api<T>(request: APIRequestContext, who: TokenPair, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(`${API}${url}`, { method, headers: bearer(who), ...(data ? { data } : {}) });
-  const body = (await res.json()) as { result: string; data: T; message?: string };
-  expect(body.result, `${method} ${url}: ${body.message ?? ''}`).toBe('success');
-  return body.data;
-}
 
 /**
  * A 24,000 loan over 12 months at 1% flat, approved with a 6-month lock period and an 800.00 fee,
@@ -104,7 +98,7 @@ test('the quote prints to A4 in both languages', async ({ page, request }) => {
 });
 
 for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
-  for (const size of SIZES) {
+  for (const size of screenSizes(lang)) {
     test(`posting the early settlement completes the loan (${lang}, ${size.width}×${size.height})`, async ({ page, request }) => {
       test.setTimeout(120_000);
       const loan = await settlingLoan(request);

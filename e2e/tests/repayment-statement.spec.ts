@@ -5,8 +5,8 @@
  * statement screenshotted in zh-TW and en at desktop and phone sizes, checked with axe.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang } from '../fixtures/index.js';
-import { SIZES, btn } from './tools-helpers.js';
+import { expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, screenSizes } from '../fixtures/index.js';
+import { btn } from './tools-helpers.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -49,7 +49,7 @@ test('a manager issues an s.19 statement on a written request; a second within t
 });
 
 for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
-  for (const size of SIZES) {
+  for (const size of screenSizes(lang)) {
     test(`statement screen in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       await page.setViewportSize(size);
       await signIn(page, 'manager', lang);

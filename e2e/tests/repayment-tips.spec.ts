@@ -5,8 +5,7 @@
  * process and exports the list; the job's button is the manager's only.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { API, apiLogin, bearer, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, type TokenPair } from '../fixtures/index.js';
-import { SIZES } from './tools-helpers.js';
+import { API, apiLogin, bearer, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, type TokenPair, screenSizes } from '../fixtures/index.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -94,7 +93,7 @@ test('the manager runs the daily job from the list', async ({ page }) => {
 });
 
 for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
-  for (const size of SIZES) {
+  for (const size of screenSizes(lang)) {
     test(`tips list screen in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       await page.setViewportSize(size);
       await signIn(page, 'manager', lang);

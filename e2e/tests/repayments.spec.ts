@@ -5,8 +5,8 @@
  * phone sizes, and checked with axe.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang } from '../fixtures/index.js';
-import { SIZES, btn } from './tools-helpers.js';
+import { expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, screenSizes } from '../fixtures/index.js';
+import { btn } from './tools-helpers.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -69,7 +69,7 @@ test('a manager posts a cash receipt at the counter, then voids it in the list',
 });
 
 for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
-  for (const size of SIZES) {
+  for (const size of screenSizes(lang)) {
     test(`repayment screens in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       await page.setViewportSize(size);
       await signIn(page, 'manager', lang);

@@ -3,8 +3,7 @@
  * loans' payouts and those of other specs (on the same server) post to the ledger, so the empty
  * state is checked for a period without payouts; the store filter follows the caller's store reach.
  */
-import { API, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang } from '../fixtures/index.js';
-import { SIZES } from './tools-helpers.js';
+import { API, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, screenSizes } from '../fixtures/index.js';
 
 const PATH = '/reports/trialBalance';
 
@@ -56,7 +55,7 @@ test('a manager may read all stores or pick one', async ({ page }) => {
 });
 
 for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
-  for (const size of SIZES) {
+  for (const size of screenSizes(lang)) {
     test(`trial balance screen in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       await page.setViewportSize(size);
       await signIn(page, 'manager', lang);

@@ -2,16 +2,12 @@
  * Screenshots of every shell state in Traditional Chinese and English, desktop and phone, saved to
  * .artifacts/screens/ for people to look at; each screen is also checked with axe.
  */
-import { test, expect, openLogin, t, buttonName, shot, apiLogin, bearer, API, type Lang } from '../fixtures/index.js';
+import { test, expect, openLogin, t, buttonName, shot, apiLogin, bearer, API, type Lang, screenSizes } from '../fixtures/index.js';
 import { expectAccessible, signIn, spaGo, tab, userMenu } from './shell-helpers.js';
 
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-] as const;
 
 for (const lang of ['zh-TW', 'en'] as const satisfies readonly Lang[]) {
-  for (const size of SIZES) {
+  for (const size of screenSizes(lang)) {
     const mobile = size.width < 1024;
     test(`shell screens in ${lang} at ${size.width}×${size.height}`, async ({ page, request }) => {
       test.setTimeout(180_000);

@@ -78,8 +78,10 @@ test.describe('menu and access', () => {
     });
   }
 
-  test('every page of the menu opens from the sidebar in its own tab with its title', async ({ page, request }) => {
-    test.setTimeout(300_000); // every page of the menu, some 60 of them, each opened and checked
+  // The menu tour (menu-tour.spec.ts) opens every page and checks it works; this test is about the
+  // sidebar: a page of every group, its first and its last, opens from it in a tab of its own.
+  test('a page of every menu group opens from the sidebar in its own tab with its title', async ({ page, request }) => {
+    test.setTimeout(180_000);
     type Rec = { hidden?: boolean; alwaysShow?: boolean; path: string; meta: { title: string }; children?: Rec[] };
     const tokens = await apiLogin(request, 'admin');
     const info = (await (await request.get(`${API}/userInfo`, { headers: bearer(tokens) })).json()) as { data: { asyncRouterMap: Rec[] } };
@@ -87,7 +89,8 @@ test.describe('menu and access', () => {
     const menu = page.getByRole('navigation', { name: t(ZH, 'shell:nav.mainMenu') });
     let opened = 1; // the dashboard
     for (const group of info.data.asyncRouterMap.filter((g) => !g.hidden)) {
-      const children = (group.children ?? []).filter((c) => !c.hidden);
+      const shown = (group.children ?? []).filter((c) => !c.hidden);
+      const children = shown.length > 2 ? [shown[0]!, shown.at(-1)!] : shown;
       for (const c of children) {
         const title = t(ZH, c.meta.title);
         const item = menu.getByRole('menuitem', { name: title, exact: true }).and(menu.locator('li.ant-menu-item'));

@@ -1,7 +1,7 @@
 /** System → code format, active period and visible tel. no.: edited as admin, with the previews following the form. */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API, apiLogin, bearer, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang } from '../fixtures/index.js';
-import { SIZES, btn } from './tools-helpers.js';
+import { API, apiLogin, bearer, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, screenSizes } from '../fixtures/index.js';
+import { btn } from './tools-helpers.js';
 
 const PAGES = { codeFormat: '/system/codeFormat', activePeriod: '/system/activePeriod', visibleTel: '/system/visibleTel' } as const;
 
@@ -100,7 +100,7 @@ test('admin edits the active period and the visible tel. no. digits, with their 
 });
 
 for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
-  for (const size of SIZES) {
+  for (const size of screenSizes(lang)) {
     test(`code format, active period and visible tel. no. screens in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       await page.setViewportSize(size);
       await signIn(page, 'admin', lang);

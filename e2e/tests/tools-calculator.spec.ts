@@ -2,8 +2,8 @@
  * The repayment calculator: the schedule appears as the terms are typed (answered by the real
  * server's domain maths), in Traditional Chinese and English, at desktop and phone sizes.
  */
-import { expect, t, test, type Lang } from '../fixtures/index.js';
-import { SIZES, btn, expectAccessible, goInApp, signIn, toolsShot } from './tools-helpers.js';
+import { expect, t, test, type Lang, screenSizes } from '../fixtures/index.js';
+import { btn, expectAccessible, goInApp, signIn, toolsShot } from './tools-helpers.js';
 
 async function fillTerms(page: import('@playwright/test').Page, lang: Lang, terms: { amount: string; tenor: string; rate: string }) {
   const main = page.getByRole('main');
@@ -51,7 +51,7 @@ test('the calculator exports the schedule as xlsx', async ({ page }) => {
 });
 
 for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
-  for (const size of SIZES) {
+  for (const size of screenSizes(lang)) {
     test(`calculator screen in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       await page.setViewportSize(size);
       await signIn(page, 'clerk', lang);

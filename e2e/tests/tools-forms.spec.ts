@@ -10,8 +10,8 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { API, apiLogin, bearer, expect, expectScreenAccessible, goInApp, screensDir, signIn, t, test, type Lang } from '../fixtures/index.js';
-import { SIZES, btn, toolsShot } from './tools-helpers.js';
+import { API, apiLogin, bearer, expect, expectScreenAccessible, goInApp, screensDir, signIn, t, test, type Lang, screenSizes } from '../fixtures/index.js';
+import { btn, toolsShot } from './tools-helpers.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -116,7 +116,7 @@ test('a recorded address is found', async ({ page }) => {
 });
 
 for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
-  for (const size of SIZES) {
+  for (const size of screenSizes(lang)) {
     test(`tools form screens in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       test.setTimeout(90_000);
       await page.setViewportSize(size);

@@ -4,11 +4,6 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { screensDir, type Lang } from '../fixtures/index.js';
 
-export const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-] as const;
-
 export { signIn, goInApp, expectScreenAccessible as expectAccessible } from '../fixtures/index.js';
 
 /** `.artifacts/screens/tools/<name>-<lang>-<w>x<h>.png` (git-ignored), for people to look at. */

@@ -1,6 +1,6 @@
 /** Master data → holiday: the list, the import of Hong Kong holidays and of an 1823 file. */
-import { expect, t, test, type Lang } from '../fixtures/index.js';
-import { SIZES, btn, expectAccessible, goInApp, signIn, toolsShot } from './tools-helpers.js';
+import { expect, t, test, type Lang, screenSizes } from '../fixtures/index.js';
+import { btn, expectAccessible, goInApp, signIn, toolsShot } from './tools-helpers.js';
 
 const YEAR_RULES = 2029;
 
@@ -60,7 +60,7 @@ test('uploads an 1823 holiday file and rejects a file that is not one', async ({
 });
 
 for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
-  for (const size of SIZES) {
+  for (const size of screenSizes(lang)) {
     test(`holiday screens in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       await page.setViewportSize(size);
       await signIn(page, 'manager', lang);

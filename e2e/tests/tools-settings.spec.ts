@@ -1,6 +1,6 @@
 /** System → default settings: a change is saved, survives a reload, and the screen reads well. */
-import { expect, t, test, type Lang } from '../fixtures/index.js';
-import { SIZES, btn, expectAccessible, goInApp, signIn, toolsShot } from './tools-helpers.js';
+import { expect, t, test, type Lang, screenSizes } from '../fixtures/index.js';
+import { btn, expectAccessible, goInApp, signIn, toolsShot } from './tools-helpers.js';
 
 test('settings save and survive a reload', async ({ page }) => {
   const lang: Lang = 'en';
@@ -37,7 +37,7 @@ test('settings refuse a bad value with the server’s message under the field', 
 });
 
 for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
-  for (const size of SIZES) {
+  for (const size of screenSizes(lang)) {
     test(`default settings screen in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       await page.setViewportSize(size);
       await signIn(page, 'admin', lang);

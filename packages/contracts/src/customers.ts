@@ -4,6 +4,7 @@ import { listQueryBase } from './list.js';
 import { defineResource } from './resource.js';
 import { moneyString, optionalText } from './stores.js';
 import { emailField, isMaskedValue } from './staff.js';
+import { SMS_LANGUAGES } from './sms.js';
 import type { PermissionKey } from './permissions/index.js';
 
 /**
@@ -225,6 +226,10 @@ export const customerItemSchema = z.object({
   incomeProof: z.string().nullable(),
   listStatus: z.enum(LIST_STATUSES),
   listStatusReason: z.string().nullable(),
+  /** opted out of SMS reminders (`PUT /sms/preference`, key `sms.optOut`) */
+  smsOptedOut: z.boolean(),
+  /** the language of the customer's SMS: the saved preference, else by the name */
+  smsLanguage: z.enum(SMS_LANGUAGES),
   remarks: z.string().nullable(),
   registeredStoreId: z.number().int().nullable(),
   registeredStoreName: z.string().nullable(),

@@ -173,6 +173,8 @@ export const smsGatewaySchema = z.object({
   ratePerSecond: z.number().int(),
   scheduleEnabled: z.boolean(),
   scheduleTime: z.string(),
+  /** the business date the daily schedule last queued reminders (null: never) */
+  scheduleLastRun: z.string().nullable(),
 });
 export type SmsGateway = z.infer<typeof smsGatewaySchema>;
 /** Saving the gateway: a secret left out keeps the saved one, an empty one clears it. */
@@ -208,6 +210,8 @@ export const smsPreferenceSchema = z.object({
   customerId: z.number().int().positive(),
   optedOut: z.boolean({ message: V.choice }),
   language: z.enum(SMS_LANGUAGES, { message: V.choice }),
+  /** why (kept in the audit row) */
+  reason: z.string().trim().max(500, { message: 'validation.tooLong' }).optional(),
 });
 export const smsPreferenceItemSchema = z.object({ customerId: z.number().int(), optedOut: z.boolean(), language: z.enum(SMS_LANGUAGES) });
 
@@ -220,6 +224,13 @@ export const SMS_PATHS = {
   runSchedule: '/sms/schedule/run',
   limits: '/sms/limits',
 } as const;
+
+/** What "Queue today's reminders now" answers: how many of each scheduled kind were queued. */
+export const smsScheduleRunSchema = z.object({ queued: z.record(z.string(), z.number().int()) });
+export type SmsScheduleRun = z.infer<typeof smsScheduleRunSchema>;
+
+/** A customer's default message language: Traditional Chinese when the name holds Chinese characters. */
+export const defaultSmsLanguage = (name: string): SmsLanguage => (/[\u3400-\u9fff]/.test(name) ? 'zh-TW' : 'en');
 
 /** The settings the SMS screens show: the character count limit and the upcoming tab's days. */
 export const smsLimitsSchema = z.object({ smsCharCount: z.number().int(), overdueReminderDays: z.number().int() });

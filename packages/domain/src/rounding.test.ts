@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatMoney, formatPercent, groupThousands, roundMoney } from './rounding.js';
+import { formatMoney, formatPercent, groupThousands, percentOf, roundMoney } from './rounding.js';
 
 describe('rounding helper', () => {
   it('half up to 2 places by default', () => {
@@ -55,5 +55,18 @@ describe('rounding helper', () => {
         expect(grouped).toMatch(/^-?\d{1,3}(,\d{3})*\.\d{2}$/);
       }),
     );
+  });
+});
+
+describe('percentOf', () => {
+  it('is the share as a percent, half-up to 2 places', () => {
+    expect(percentOf('1000.00', '3000.00')).toBe('33.33');
+    expect(percentOf('2000.00', '3000.00')).toBe('66.67');
+    expect(percentOf('1.00', '8.00')).toBe('12.50');
+    expect(percentOf('5.00', '5.00')).toBe('100.00');
+  });
+  it('is 0.00 of nothing', () => {
+    expect(percentOf('0.00', '0.00')).toBe('0.00');
+    expect(percentOf('0', '100')).toBe('0.00');
   });
 });

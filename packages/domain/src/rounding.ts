@@ -3,7 +3,7 @@
  * Decimal places 0–2 (default 2); modes half-up (default), half-even, up (away from zero),
  * down (towards zero).
  */
-import { Decimal, type DecimalRounding, dec, type DecimalInput } from './decimal.js';
+import { Decimal, type DecimalRounding, dec, type DecimalInput, ZERO } from './decimal.js';
 
 export type RoundingMode = 'half-up' | 'half-even' | 'up' | 'down';
 export type DecimalPlaces = 0 | 1 | 2;
@@ -65,4 +65,14 @@ export const RATE_DISPLAY_PLACES = 4;
 export function formatPercent(fraction: DecimalInput, places = RATE_DISPLAY_PLACES): string {
   const p = dec(fraction).times(100).toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
   return (p.isZero() ? p.abs() : p).toFixed(places);
+}
+
+/**
+ * `part` as a percent of `whole`, half-up to `places` (2: "3.25"), "0.00" when `whole` is zero —
+ * a share of a portfolio (the dashboard's PAR 30/60/90).
+ */
+export function percentOf(part: DecimalInput, whole: DecimalInput, places = 2): string {
+  const w = dec(whole);
+  if (w.isZero()) return ZERO.toFixed(places);
+  return formatPercent(dec(part).dividedBy(w), places);
 }

@@ -100,14 +100,33 @@ export interface DownloadOptions extends RequestOptions {
   filename?: string;
 }
 
+/** Told the bytes received so far while a file arrives (a long export's progress). */
+export type FileProgress = (received: number) => void;
+
+/** Reads a file answer's body, telling `onProgress` the bytes received after each chunk. */
+async function readBlob(res: Response, onProgress?: FileProgress): Promise<Blob> {
+  if (!onProgress || !res.body) return res.blob();
+  const reader = res.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value as Uint8Array<ArrayBuffer>);
+    received += value.byteLength;
+    onProgress(received);
+  }
+  return new Blob(chunks, { type: res.headers.get('Content-Type') ?? '' });
+}
+
 /**
  * A file of the API as a blob with the server's file name, fetched like `request` (token, refresh,
  * language, timeout; an error answer's envelope shown and thrown): for showing it in the page.
  */
-export async function fetchFile(path: string, options: RequestOptions = {}): Promise<{ blob: Blob; name: string | undefined }> {
+export async function fetchFile(path: string, options: RequestOptions & { onProgress?: FileProgress } = {}): Promise<{ blob: Blob; name: string | undefined }> {
   if (options.auth !== false && refreshDue()) await refreshTokens();
   return send(path, options, async (res) => ({
-    blob: await res.blob(),
+    blob: await readBlob(res, options.onProgress),
     name: filenameFromDisposition(res.headers.get('Content-Disposition')),
   }));
 }
@@ -117,7 +136,7 @@ export async function fetchFile(path: string, options: RequestOptions = {}): Pro
  * refresh, language, timeout, and an error answer's envelope shown in red and thrown as ApiError
  * — and hands it to the browser under the server's file name. Resolves with that name.
  */
-export async function download(path: string, options: DownloadOptions = {}): Promise<string> {
+export async function download(path: string, options: DownloadOptions & { onProgress?: FileProgress } = {}): Promise<string> {
   const file = await fetchFile(path, options);
   const filename = file.name ?? options.filename ?? 'download';
   saveBlob(file.blob, filename);

@@ -7,6 +7,7 @@
  * uses (`menu.pageKey`). Generic resource pages can instead register a resolver for a key prefix.
  */
 import { createElement, lazy, useState, type ComponentType } from 'react';
+import { REPORTS } from '@harbour/contracts';
 
 export type PageComponent = ComponentType;
 
@@ -49,6 +50,9 @@ export function preloadablePage(load: () => Promise<{ default: ComponentType }>)
  */
 export const dashboardPage = preloadablePage(() => import('../pages/dashboard/DashboardPage.js'));
 dashboardPage.preload().catch(() => undefined);
+
+/** Every declared report's menu page (`reports.<name>` at `/reports/<name>`). */
+const reportPage = lazy(() => import('../pages/reports/ReportPage.js'));
 
 export const pages: Record<string, PageComponent> = {
   // Shell pages (fixed routes, spec §2). The server's menu names the dashboard by its
@@ -132,6 +136,8 @@ export const pages: Record<string, PageComponent> = {
   // Member list = the website / app accounts: the generic list with create / edit, and the detail page.
   'member.list': lazy(() => import('../pages/members/MemberListPage.js')),
   'member.view': lazy(() => import('../pages/members/MemberDetailPage.js')),
+  // Reports (spec §2): one page renders every declared report from its declaration.
+  ...Object.fromEntries(REPORTS.map((r) => [`reports.${r.name}`, reportPage])),
 };
 
 /** Resolvers for families of keys, e.g. `resource:<name>` → the generic list page of that resource. */

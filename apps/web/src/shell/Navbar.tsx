@@ -1,5 +1,5 @@
 /**
- * Top bar (spec §2): menu toggle, breadcrumbs, store switcher, error log, language, full screen,
+ * Top bar (spec §2): menu toggle, breadcrumbs, the global search, store switcher, error log, language, full screen,
  * theme, global size, settings and the user menu (/, /adminModify, log out).
  */
 import { useEffect, useState } from 'react';
@@ -22,6 +22,7 @@ import { useSession } from '../stores/session.js';
 import { useSettings, type SizeName } from '../stores/settings.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { ErrorLogButton } from './ErrorLog.js';
+import { GlobalSearch } from './GlobalSearch.js';
 import { LanguageMenu } from './LanguageMenu.js';
 import { QuickLinks } from './QuickLinks.js';
 import { StoreSwitcher } from './StoreSwitcher.js';
@@ -76,6 +77,7 @@ export function Navbar({ mobile, onOpenSettings }: { mobile: boolean; onOpenSett
       )}
       {mobile && <div style={{ flex: 1 }} />}
       <Flex align="center" gap={2} style={{ flexShrink: 0 }}>
+        <GlobalSearch mobile={mobile} />
         {!mobile && <QuickLinks />}
         <StoreSwitcher compact={mobile} />
         <ErrorLogButton />

@@ -26,6 +26,8 @@ import zhTWErrors from './zh-TW/errors.json' with { type: 'json' };
 import zhTWFields from './zh-TW/fields.json' with { type: 'json' };
 import zhTWHolidays from './zh-TW/holidays.json' with { type: 'json' };
 import zhTWLedger from './zh-TW/ledger.json' with { type: 'json' };
+import zhTWReports from './zh-TW/reports.json' with { type: 'json' };
+import zhTWPortfolio from './zh-TW/portfolio.json' with { type: 'json' };
 import zhTWLegal from './zh-TW/legal.json' with { type: 'json' };
 import zhTWLevels from './zh-TW/levels.json' with { type: 'json' };
 import zhTWLoans from './zh-TW/loans.json' with { type: 'json' };
@@ -62,6 +64,8 @@ import enErrors from './en/errors.json' with { type: 'json' };
 import enFields from './en/fields.json' with { type: 'json' };
 import enHolidays from './en/holidays.json' with { type: 'json' };
 import enLedger from './en/ledger.json' with { type: 'json' };
+import enReports from './en/reports.json' with { type: 'json' };
+import enPortfolio from './en/portfolio.json' with { type: 'json' };
 import enLegal from './en/legal.json' with { type: 'json' };
 import enLevels from './en/levels.json' with { type: 'json' };
 import enLoans from './en/loans.json' with { type: 'json' };
@@ -98,6 +102,8 @@ import zhCNErrors from './zh-CN/errors.json' with { type: 'json' };
 import zhCNFields from './zh-CN/fields.json' with { type: 'json' };
 import zhCNHolidays from './zh-CN/holidays.json' with { type: 'json' };
 import zhCNLedger from './zh-CN/ledger.json' with { type: 'json' };
+import zhCNReports from './zh-CN/reports.json' with { type: 'json' };
+import zhCNPortfolio from './zh-CN/portfolio.json' with { type: 'json' };
 import zhCNLegal from './zh-CN/legal.json' with { type: 'json' };
 import zhCNLevels from './zh-CN/levels.json' with { type: 'json' };
 import zhCNLoans from './zh-CN/loans.json' with { type: 'json' };
@@ -143,6 +149,8 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     fields: zhTWFields,
     holidays: zhTWHolidays,
     ledger: zhTWLedger,
+    reports: zhTWReports,
+    portfolio: zhTWPortfolio,
     legal: zhTWLegal,
     levels: zhTWLevels,
     loans: zhTWLoans,
@@ -181,6 +189,8 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     fields: enFields,
     holidays: enHolidays,
     ledger: enLedger,
+    reports: enReports,
+    portfolio: enPortfolio,
     legal: enLegal,
     levels: enLevels,
     loans: enLoans,
@@ -219,6 +229,8 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     fields: zhCNFields,
     holidays: zhCNHolidays,
     ledger: zhCNLedger,
+    reports: zhCNReports,
+    portfolio: zhCNPortfolio,
     legal: zhCNLegal,
     levels: zhCNLevels,
     loans: zhCNLoans,

@@ -1,5 +1,5 @@
 import { page } from './define.js';
 
 export const dashboardPermissions = [
-  page('dashboard', 0, 'view', { path: '/dashboard', icon: 'dashboard', available: true }),
+  page('dashboard', 0, 'view', { path: '/dashboard', icon: 'dashboard', available: true, api: ['GET /dashboard'] }),
 ];

@@ -7,7 +7,7 @@ import { action, page } from './define.js';
  * are actions.
  */
 export const personaPermissions = [
-  page('persona', 520, 'list', { icon: 'user', available: true, api: ['GET /customers', 'GET /customers/{id}'] }),
+  page('persona', 520, 'list', { icon: 'user', available: true, api: ['GET /customers', 'GET /customers/{id}', 'GET /search'] }),
   page('persona', 521, 'create', { hidden: true, available: true, api: ['POST /customers'] }),
   page('persona', 522, 'edit', { hidden: true, available: true, api: ['PUT /customers/{id}'] }),
   page('persona', 523, 'detail', { hidden: true, available: true }),

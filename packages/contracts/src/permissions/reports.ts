@@ -1,7 +1,8 @@
 import { action, page } from './define.js';
+import { DECLARED_REPORTS } from '../reports/declared.js';
 
 /** The reports of spec §2, in its order. */
-const REPORTS = [
+export const REPORT_NAMES = [
   'approvalStatus',
   'loan',
   'loanDetail',
@@ -30,8 +31,16 @@ const REPORTS = [
   'smsSentRecord',
 ] as const;
 
-export const reportsPermissions = REPORTS.map((name, i) =>
-  page('reports', 100 + i, name, { icon: 'bar-chart' }),
+/**
+ * A report's menu page opens `GET /reports/<name>` and its export; the page is available once the
+ * report is declared (`packages/contracts/src/reports/`), which is what `DECLARED_REPORTS` lists.
+ */
+export const reportsPermissions = REPORT_NAMES.map((name, i) =>
+  page('reports', 100 + i, name, {
+    icon: 'bar-chart',
+    available: DECLARED_REPORTS.has(name),
+    api: [`GET /reports/${name}`, `GET /reports/${name}/export`],
+  }),
 );
 
 /**
@@ -39,6 +48,6 @@ export const reportsPermissions = REPORTS.map((name, i) =>
  * and the trial balance; the journal list with its lines is a key of its own.
  */
 export const ledgerPermissions = [
-  page('reports', 100 + REPORTS.length, 'trialBalance', { icon: 'calculator', available: true, api: ['GET /ledger/accounts', 'GET /ledger/trialBalance', 'GET /ledger/trialBalance/export'] }),
-  action('reports', 100 + REPORTS.length, 'reports.trialBalance.entries', ['GET /ledger/entries']),
+  page('reports', 100 + REPORT_NAMES.length, 'trialBalance', { icon: 'calculator', available: true, api: ['GET /ledger/accounts', 'GET /ledger/trialBalance', 'GET /ledger/trialBalance/export'] }),
+  action('reports', 100 + REPORT_NAMES.length, 'reports.trialBalance.entries', ['GET /ledger/entries']),
 ];

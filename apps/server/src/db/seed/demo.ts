@@ -32,8 +32,9 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
     // Submitting despite a blacklist hit is a manager's decision too; so is what the application form asks.
     // Voiding or refunding a posted receipt is a manager's correction; so is running the daily servicing job by hand.
     except: ['blacklist.reveal', 'blacklist.update', 'blacklist.delete', 'loan.blacklistOverride', 'tools.formBuilder', 'tools.formBuilder.edit', 'repayment.void', 'repayment.dailyJob'],
-    // Registers and edits customers; sees their ID numbers and phones masked only.
-    keys: ['persona.list', 'persona.create', 'persona.edit', 'persona.detail'],
+    // Registers and edits customers; sees their ID numbers and phones masked only. Follows up
+    // the own store's applications in the approval status report.
+    keys: ['persona.list', 'persona.create', 'persona.edit', 'persona.detail', 'reports.approvalStatus'],
   },
   collector: {
     description: 'Collector: overdue repayments, write-off and SMS reminders',

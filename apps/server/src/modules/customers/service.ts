@@ -12,11 +12,13 @@ import {
   type ListStatus,
   type OptionCategory,
   type RevealableCustomerField,
+  type SmsLanguage,
+  defaultSmsLanguage,
 } from '@harbour/contracts';
 import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { classifySearch } from '@harbour/domain';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { customers, stores } from '../../db/schema/index.js';
+import { customers, smsPreferences, stores } from '../../db/schema/index.js';
 import { AppError, businessRule, fieldError, notFound } from '../../http/app-error.js';
 import { likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../../http/list.js';
 import { audit } from '../../platform/audit.js';
@@ -44,7 +46,11 @@ const recordStoresOf = (row: CustomerRow) => (row.registeredStoreId === null ? n
 
 const customerMasking = (db: DbOrTx, ctx: ServiceContext) => maskingFor(db, ctx.auth, CUSTOMER_PERMISSIONS.reveal);
 
-function toItem(row: CustomerRow, storeName: string | null, masking: Masking): CustomerItem {
+/** The customer's SMS preference row (opt-out, language), when saved. */
+type SmsPreference = { optedOut: boolean; language: string } | null;
+const smsPreferenceColumns = { optedOut: smsPreferences.optedOut, language: smsPreferences.language };
+
+function toItem(row: CustomerRow, storeName: string | null, masking: Masking, sms: SmsPreference): CustomerItem {
   const { show } = masking;
   return {
     id: row.id,
@@ -85,6 +91,8 @@ function toItem(row: CustomerRow, storeName: string | null, masking: Masking): C
     incomeProof: row.incomeProof,
     listStatus: row.listStatus === 'black' ? 'black' : 'white',
     listStatusReason: row.listStatusReason,
+    smsOptedOut: sms?.optedOut ?? false,
+    smsLanguage: (sms?.language as SmsLanguage | undefined) ?? defaultSmsLanguage(row.name),
     remarks: row.remarks,
     registeredStoreId: row.registeredStoreId,
     registeredStoreName: storeName,
@@ -95,8 +103,8 @@ function toItem(row: CustomerRow, storeName: string | null, masking: Masking): C
 
 const storeName = (ctx: ServiceContext) => (ctx.lang === 'en' ? stores.nameEn : stores.nameZh);
 
-/** The search box (the loan form's customer picker): a whole ID number or phone, or part of a name or code. */
-function searchWhere(text: string): SQL | undefined {
+/** The search box (the loan form's customer picker, the navbar's global search): a whole ID number or phone, or part of a name or code. */
+export function customerSearchWhere(text: string): SQL | undefined {
   const s = classifySearch(text);
   if (s.kind === 'idNumber') return eq(customers.idNumber, s.value);
   if (s.kind === 'phone') return or(eq(customers.mobile1, s.value), eq(customers.mobile2, s.value), eq(customers.mobile3, s.value));
@@ -107,7 +115,7 @@ function searchWhere(text: string): SQL | undefined {
 /** The filters of the Persona list. ID number and phone match whole (normalised) numbers only. */
 function filterWhere(q: Omit<CustomerFilters, 'page' | 'pageSize' | 'sort'>): SQL | undefined {
   return and(
-    q.q ? searchWhere(q.q) : undefined,
+    q.q ? customerSearchWhere(q.q) : undefined,
     q.name ? or(ilike(customers.name, likePattern(q.name)), ilike(customers.englishName, likePattern(q.name))) : undefined,
     q.customerCode ? ilike(customers.customerCode, likePattern(q.customerCode)) : undefined,
     q.idNumber ? eq(customers.idNumber, q.idNumber) : undefined,
@@ -131,16 +139,17 @@ const SORTS = {
 export async function listCustomers(ctx: ServiceContext, q: CustomerFilters) {
   const { db } = ctx;
   const rows = await db
-    .select({ row: customers, storeName: storeName(ctx), total: totalCount })
+    .select({ row: customers, storeName: storeName(ctx), sms: smsPreferenceColumns, total: totalCount })
     .from(customers)
     .leftJoin(stores, eq(stores.id, customers.registeredStoreId))
+    .leftJoin(smsPreferences, eq(smsPreferences.customerId, customers.id))
     .where(filterWhere(q))
     .orderBy(...orderBy(q.sort, SORTS, 'createdAt:desc', customers.id))
     .limit(q.pageSize)
     .offset(offsetOf(q.page, q.pageSize));
   const masking = await customerMasking(db, ctx);
   return pageOfRows(
-    rows.map((r) => toItem(r.row, r.storeName, masking)),
+    rows.map((r) => toItem(r.row, r.storeName, masking, r.sms)),
     rows[0]?.total ?? 0,
     q.page,
     q.pageSize,
@@ -156,7 +165,8 @@ async function findCustomer(db: DbOrTx, id: number, forUpdate = false): Promise<
 
 async function itemOf(db: DbOrTx, ctx: ServiceContext, row: CustomerRow, warnings?: CustomerWarning[]): Promise<CustomerItem> {
   const [store] = row.registeredStoreId === null ? [] : await db.select({ name: storeName(ctx) }).from(stores).where(eq(stores.id, row.registeredStoreId));
-  const item = toItem(row, store?.name ?? null, await customerMasking(db, ctx));
+  const [sms] = await db.select(smsPreferenceColumns).from(smsPreferences).where(eq(smsPreferences.customerId, row.id));
+  const item = toItem(row, store?.name ?? null, await customerMasking(db, ctx), sms ?? null);
   return warnings ? { ...item, warnings } : item;
 }
 

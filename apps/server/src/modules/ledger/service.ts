@@ -25,7 +25,7 @@ export function ledgerAccounts(ctx: ServiceContext): LedgerAccount[] {
  * store only (naming another answers 404, like a missing one); an all-stores caller reads the
  * store it names (404 when there is none) or every store.
  */
-async function storeOfRead(tx: Tx, ctx: ServiceContext, storeId: number | undefined): Promise<number | undefined> {
+export async function storeOfRead(tx: Tx, ctx: ServiceContext, storeId: number | undefined): Promise<number | undefined> {
   if (!reachesAllStores(ctx)) {
     const mine = currentStore(ctx);
     if (storeId !== undefined && storeId !== mine) throw notFound();
@@ -38,7 +38,7 @@ async function storeOfRead(tx: Tx, ctx: ServiceContext, storeId: number | undefi
 }
 
 /** The stores a caller may pick for a ledger report, in menu order, named in its language. */
-async function storeChoices(tx: Tx, ctx: ServiceContext) {
+export async function storeChoices(tx: Tx, ctx: ServiceContext) {
   const rows = await tx
     .select({ id: stores.id, nameZh: stores.nameZh, nameEn: stores.nameEn })
     .from(stores)

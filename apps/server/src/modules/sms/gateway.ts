@@ -33,6 +33,7 @@ export const publicGateway = (r: GatewayRow): SmsGateway => ({
   ratePerSecond: r.ratePerSecond,
   scheduleEnabled: r.scheduleEnabled,
   scheduleTime: r.scheduleTime,
+  scheduleLastRun: r.scheduleLastRun,
 });
 
 export const readGateway = (ctx: ServiceContext) => withReadTx(ctx, async (tx) => publicGateway(await gatewayRow(tx)));

@@ -9,6 +9,7 @@ import {
   smsMessagesQuerySchema,
   smsPreferenceItemSchema,
   smsPreferenceSchema,
+  smsScheduleRunSchema,
   smsSendResultSchema,
   smsSendSchema,
   smsTemplateResource,
@@ -108,7 +109,7 @@ export function smsModule(app: FastifyInstance) {
     summary: 'Queue the scheduled reminders (upcoming and overdue) now, in the caller’s stores',
     tags: TAGS,
     body: z.object({}).strict().optional(),
-    response: z.object({ queued: z.record(z.string(), z.number().int()) }),
+    response: smsScheduleRunSchema,
     handler: async (req) => {
       const ctx = contextOf(req);
       const run = await runSmsSchedule(ctx.db, { force: true, ctx });

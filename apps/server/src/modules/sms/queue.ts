@@ -33,10 +33,13 @@ import { currentStore, reachesAllStores } from '../../platform/store-scope.js';
 import { withReadTx, withTx } from '../../platform/tx.js';
 import { templatesOf } from './templates.js';
 
+/** Messages written by one INSERT statement. */
+const INSERT_CHUNK = 1_000;
+
 /** The reveal key of customers' numbers: the sent record and the lists answer phones masked to everyone else. */
 const REVEAL_KEY = 'persona.reveal';
 
-/** A customer's message language: their saved preference, else Chinese when the name is Chinese. */
+/** A customer's message language: their saved preference, else Chinese when the name is Chinese (as `defaultSmsLanguage`). */
 const languageSql = sql`coalesce(p.language, case when c.name ~ '[\u3400-\u9fff]' then 'zh-TW' else 'en' end)`;
 
 interface KindRule {
@@ -211,7 +214,12 @@ export async function queueReminders(
       });
     }
   }
-  const inserted = values.length ? await tx.insert(smsMessages).values(values).onConflictDoNothing().returning({ id: smsMessages.id, loanId: smsMessages.loanId }) : [];
+  // in chunks: one INSERT of 10,000 rows would pass PostgreSQL's 65,535 bind parameters (11 a row)
+  const inserted: { id: number; loanId: number }[] = [];
+  for (let i = 0; i < values.length; i += INSERT_CHUNK) {
+    const chunk = values.slice(i, i + INSERT_CHUNK);
+    inserted.push(...(await tx.insert(smsMessages).values(chunk).onConflictDoNothing().returning({ id: smsMessages.id, loanId: smsMessages.loanId })));
+  }
   const insertedLoans = new Set(inserted.map((r) => r.loanId));
   for (const v of values) if (!insertedLoans.has(v.loanId)) skipped.push({ loanId: v.loanId, reason: 'alreadyQueued' });
   const stores = [...new Set(values.filter((v) => insertedLoans.has(v.loanId)).map((v) => v.storeId))];
@@ -320,7 +328,7 @@ export function savePreference(ctx: ServiceContext, input: z.output<typeof smsPr
       module: 'smsPreferences',
       reference: input.customerId,
       before: before ? { optedOut: before.optedOut, language: before.language } : null,
-      after: { optedOut: after!.optedOut, language: after!.language },
+      after: { optedOut: after!.optedOut, language: after!.language, ...(input.reason ? { reason: input.reason } : {}) },
     });
     return { customerId: after!.customerId, optedOut: after!.optedOut, language: after!.language as SmsLanguage };
   });

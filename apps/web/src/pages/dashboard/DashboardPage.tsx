@@ -1,6 +1,7 @@
 /**
- * /dashboard: a welcome with who and where the staff member is working today, and quick links to
- * the menu pages their roles open. It shows no figures it does not have.
+ * /dashboard: a welcome with who and where the staff member is working today, the loan book's
+ * figures (`Figures`, for a role with `dashboard.view`), and quick links to the menu pages their
+ * roles open.
  */
 import { Link } from 'react-router';
 import { Card, Col, Descriptions, Row, Tag, Typography } from 'antd';
@@ -13,6 +14,8 @@ import { DASHBOARD_PATH } from '../../shell/fixed-routes.js';
 import { storeLabel } from '../../shell/StoreSwitcher.js';
 import { routeTitle } from '../../shell/title.js';
 import { useShellRoutes } from '../../shell/use-shell-routes.js';
+import { usePermission } from '../../components/Permission.js';
+import { Figures } from './Figures.js';
 
 export default function DashboardPage() {
   const { t, i18n } = useTranslation('shell');
@@ -20,6 +23,9 @@ export default function DashboardPage() {
   const { menu } = useShellRoutes();
   const links = menuLeaves(menu).filter((n) => n.key !== DASHBOARD_PATH && !n.key.includes(':'));
   const store = user?.visitStore;
+  // Everyone's home: the figures need the page's key (the fixed route shows the dashboard without it).
+  const mayView = usePermission('dashboard.view');
+  const tipsAllowed = usePermission('repayment.tipsList');
 
   return (
     <div>
@@ -40,6 +46,7 @@ export default function DashboardPage() {
           ]}
         />
       </Card>
+      {mayView && <Figures tipsAllowed={tipsAllowed} />}
       <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('dashboard.quickLinks')}</h2>}>
         {links.length === 0 ? (
           <Typography.Text type="secondary">{t('dashboard.noLinks')}</Typography.Text>

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Descriptions, Empty, Flex, Result, Space, Spin, Table, Typography } from 'antd';
 import { EditOutlined, FileTextOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { dec } from '@harbour/domain';
 import type { ApprovalItem, LoanItem, PermissionKey, ReloanLink } from '@harbour/contracts';
@@ -48,12 +48,11 @@ function ActionButton({ loan, b, onRun }: { loan: LoanItem; b: (typeof BUTTONS)[
   );
 }
 
-/** A loan the reloan links to, opened in the operation page. */
+/** A loan the reloan links to, opened in the operation page (a real link: keyboard, new tab). */
 function LoanLink({ link }: { link: ReloanLink }) {
-  const navigate = useNavigate();
   return (
     <Space size={8} wrap>
-      <Typography.Link onClick={() => navigate(`/loan/operation?id=${link.id}`)}>{link.loanNo ?? link.applyNo}</Typography.Link>
+      <Link to={`/loan/operation?id=${link.id}`}>{link.loanNo ?? link.applyNo}</Link>
       <LoanStatusTag status={link.status} />
     </Space>
   );

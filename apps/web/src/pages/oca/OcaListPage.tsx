@@ -11,6 +11,8 @@ import { Money } from '../../components/Money';
 import { Rate } from '../../components/Rate';
 import { ReasonButton } from '../../components/ReasonButton';
 import { DATE_FORMAT } from '../../generic/form-values';
+import { useSession } from '../../stores/session.js';
+import { storeLabel } from '../../shell/StoreSwitcher.js';
 import { ocaApi } from './oca-api';
 import { useCollectionList } from './use-collection-list';
 import { AgentFilter, FilterButtons, TextFilter } from './ListFilters';
@@ -33,7 +35,9 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 
 /** The agents' account: each agent's charges, payments and what it is owed, with "Pay agent". */
 function AgentAccount({ agents, loading, onChanged }: { agents: CollectionAgent[]; loading: boolean; onChanged: () => void }) {
-  const { t } = useTranslation('collection');
+  const { t, i18n } = useTranslation('collection');
+  // Charges are owed and paid store by store: the account is the current store's, and says so.
+  const store = useSession((s) => s.user?.visitStore);
   const shown = agents.filter((a) => a.state === 'normal' || a.owed !== '0.00');
   const columns: ColumnsType<CollectionAgent> = [
     { title: t('fields.agent'), dataIndex: 'name', key: 'name', render: (v: string) => <span style={nowrap}>{v}</span> },
@@ -44,7 +48,7 @@ function AgentAccount({ agents, loading, onChanged }: { agents: CollectionAgent[
     { title: t('fields.actions'), key: 'actions', render: (_: unknown, a) => (a.owed !== '0.00' ? <PayAgentAction agent={a} onDone={onChanged} /> : null) },
   ];
   return (
-    <Card size="small" title={t('agents.title')} style={{ marginBottom: 16 }}>
+    <Card size="small" title={t('agents.title', { store: store ? storeLabel(store, i18n.language) : '' })} style={{ marginBottom: 16 }}>
       <Table<CollectionAgent>
         rowKey="agentId"
         size="small"

@@ -15,6 +15,7 @@ import { Permission } from '../../components/Permission';
 import { DateTimeText } from '../../generic/DateTimeText';
 import { DATE_FORMAT } from '../../generic/form-values';
 import { ListStatusButton } from './ListStatusButton';
+import { SmsOptOutSwitch } from './SmsOptOutSwitch';
 import { ListStatusTag, PERSONA_PATHS } from './PersonaListPage';
 import { customerKey, personaApi, useOptionChoices } from './persona-api';
 
@@ -104,6 +105,7 @@ export default function PersonaDetailPage() {
           ['homeNo', c.homeNo ? masked('homeNo') : null],
           ['email', c.email],
           ['source', option('source', c.source)],
+          ['smsReminders', <SmsOptOutSwitch key="sms" customer={c} />],
         ])}
         {section(t('sections.residence'), [
           ['residentialAddress', c.residentialAddress],

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table/interface';
 import { FileExcelOutlined, ReloadOutlined, SearchOutlined, SyncOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { REPAYMENT_TIPS_SORTS, type RepaymentTip, type RepaymentTipsQuery } from '@harbour/contracts';
 import { DateText } from '../../components/DateText';
 import { Money } from '../../components/Money';
@@ -20,6 +20,19 @@ interface Filters {
   loanNo?: string;
 }
 type Sortable = (typeof REPAYMENT_TIPS_SORTS)[number];
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** The filters a link names in its query string (others, and malformed values, are left out). */
+function filtersOf(p: URLSearchParams): Filters {
+  const f: Filters = {};
+  const from = p.get('dueFrom');
+  const to = p.get('dueTo');
+  const overdue = p.get('overdueOnly');
+  if (from && DATE.test(from)) f.dueFrom = from;
+  if (to && DATE.test(to)) f.dueTo = to;
+  if (overdue === 'yes' || overdue === 'no') f.overdueOnly = overdue;
+  return f;
+}
 
 /** Solid tag colours dark enough for the tag's white text (WCAG AA). */
 const OVERDUE = '#a8071a';
@@ -44,8 +57,11 @@ export default function TipsListPage() {
   const { t } = useTranslation('servicing');
   const { message } = App.useApp();
   const client = useQueryClient();
-  const [draft, setDraft] = useState<Filters>({});
-  const [filters, setFilters] = useState<Filters>({});
+  // the dashboard links here with its filters (`?dueFrom=&dueTo=` for today's, `?overdueOnly=yes`)
+  const [params] = useSearchParams();
+  const [initial] = useState(() => filtersOf(params));
+  const [draft, setDraft] = useState<Filters>(initial);
+  const [filters, setFilters] = useState<Filters>(initial);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number | undefined>(undefined);
   const { sort, setSort, sortOrder, onSort } = useServerSort<Sortable>();

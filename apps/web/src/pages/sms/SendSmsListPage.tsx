@@ -11,6 +11,7 @@ import { Money } from '../../components/Money';
 import { usePermission } from '../../components/Permission';
 import { DateTimeText } from '../../generic/DateTimeText';
 import { DATE_FORMAT } from '../../generic/form-values';
+import { SmsGatewayTab } from './SmsGatewayTab';
 import { smsApi, type SmsMessagesQuery } from './sms-api';
 
 const STATUS_COLOURS: Record<SmsStatus, string> = { queued: '#0958d9', sending: '#ad4e00', sent: '#237804', failed: '#a8071a' };
@@ -255,13 +256,15 @@ function RecordTab() {
 /**
  * SendSmsList (spec §2): tabs of the loans to remind — upcoming (due within the "overdue reminder
  * days" setting), overdue, almost complete, complete — each message previewed in the customer's
- * language, sent (queued for the worker) after a confirmation; and the sent record.
+ * language, sent (queued for the worker) after a confirmation; the sent record; and, for holders
+ * of `sms.gateway`, the gateway and the daily schedule.
  */
 export default function SendSmsListPage() {
   const { t } = useTranslation('reminders');
   const { t: te } = useTranslation('enums');
   const { t: ts } = useTranslation('shell');
   const [tab, setTab] = useState<string>('overdue');
+  const mayConfigure = usePermission('sms.gateway');
   const order: SmsKind[] = ['upcoming', 'overdue', 'almostComplete', 'complete'];
   return (
     <Card title={ts('menu.sms.list')}>
@@ -272,6 +275,7 @@ export default function SendSmsListPage() {
         items={[
           ...order.map((k) => ({ key: k, label: te(`smsKind.${k}`), children: <KindTab kind={k} /> })),
           { key: 'record', label: t('record.title'), children: <RecordTab /> },
+          ...(mayConfigure ? [{ key: 'gateway', label: t('gateway.title'), children: <SmsGatewayTab /> }] : []),
         ]}
       />
     </Card>

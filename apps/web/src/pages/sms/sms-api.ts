@@ -6,6 +6,10 @@ import {
   type SmsKind,
   type SmsLimits,
   type SmsMessage,
+  type SmsGateway,
+  type SmsGatewayInput,
+  type SmsLanguage,
+  type SmsScheduleRun,
   type SmsSendResult,
 } from '@harbour/contracts';
 import { request } from '../../api/index.js';
@@ -29,4 +33,9 @@ export const smsApi = {
     request<Page<SmsCandidate> & { reminderDays: number }>(SMS_PATHS.candidates, { query: queryOf(q), signal }),
   send: (kind: SmsKind, loanIds: number[]) => request<SmsSendResult>(SMS_PATHS.send, { method: 'POST', body: { kind, loanIds } }),
   messages: (q: SmsMessagesQuery, signal?: AbortSignal) => request<Page<SmsMessage>>(SMS_PATHS.messages, { query: queryOf(q), signal }),
+  gateway: (signal?: AbortSignal) => request<SmsGateway>(SMS_PATHS.gateway, { signal }),
+  saveGateway: (body: SmsGatewayInput) => request<SmsGateway>(SMS_PATHS.gateway, { method: 'PUT', body, silent: true }),
+  runSchedule: () => request<SmsScheduleRun>(SMS_PATHS.runSchedule, { method: 'POST', body: {} }),
+  setPreference: (body: { customerId: number; optedOut: boolean; language: SmsLanguage; reason?: string }) =>
+    request<{ customerId: number; optedOut: boolean; language: SmsLanguage }>(SMS_PATHS.preference, { method: 'PUT', body, silent: true }),
 };

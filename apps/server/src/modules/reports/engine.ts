@@ -1,0 +1,97 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { maskTail } from '@harbour/domain';
+import type { ReportAnswer, ReportDecl } from '@harbour/contracts';
+import type { Tx } from '../../db/client.js';
+import { withReadTx } from '../../platform/tx.js';
+import { businessToday } from '../../platform/business-date.js';
+import { readSettings } from '../../platform/settings.js';
+import type { ServiceContext } from '../../platform/context.js';
+import { resolveParams } from './params.js';
+import type { ReportDefinition, ReportParamValue } from './query.js';
+
+export interface ReportRequest {
+  /** The declaration's parameters as validated by `reportQuerySchema` (absent ones undefined). */
+  params: Record<string, unknown>;
+  sort?: string;
+  page: number;
+  pageSize: number;
+}
+
+const ident = (key: string) => sql.raw(`"${key.replace(/"/g, '')}"`);
+
+/** `ORDER BY` of a request: the asked column (or the declared default), then the row key, nulls last. */
+export function orderOf(decl: ReportDecl, sort: string | undefined): SQL {
+  const [key, dir] = sort ? (sort.split(':') as [string, string]) : [decl.defaultSort.key, decl.defaultSort.order];
+  const column = decl.columns.find((c) => c.key === key) ?? decl.columns.find((c) => c.key === decl.defaultSort.key)!;
+  const order = sql.raw(dir === 'desc' ? 'desc' : 'asc');
+  return column.key === decl.rowKey
+    ? sql`${ident(column.key)} ${order} nulls last`
+    : sql`${ident(column.key)} ${order} nulls last, ${ident(decl.rowKey)} asc`;
+}
+
+/** Turns a database row into the answer's cells: money exact strings, dates 'YYYY-MM-DD', masked numbers masked. */
+export function cellsOf(decl: ReportDecl, row: Record<string, unknown>, visibleDigits: number): Record<string, string | number | null> {
+  const out: Record<string, string | number | null> = {};
+  for (const c of decl.columns) {
+    const v = row[c.key];
+    if (v === null || v === undefined) out[c.key] = null;
+    else if (c.kind === 'masked') out[c.key] = maskTail(String(v), visibleDigits);
+    else if (c.kind === 'integer') out[c.key] = typeof v === 'number' ? v : Number(v);
+    else if (c.kind === 'date') out[c.key] = v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
+    else if (c.kind === 'datetime') out[c.key] = v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString();
+    else out[c.key] = String(v);
+  }
+  return out;
+}
+
+/** The parameters and query of one run, with the business day it runs on. */
+export async function prepare(tx: Tx, ctx: ServiceContext, def: ReportDefinition, given: Record<string, unknown>) {
+  const today = await businessToday(tx);
+  const params = resolveParams(def.decl, given, today);
+  return { params, query: def.query({ params, today, lang: ctx.lang }) };
+}
+
+/** Count and totals of a prepared query: `__count` and the declared `total` columns as exact text. */
+export async function aggregate(tx: Tx, decl: ReportDecl, query: SQL): Promise<{ count: number; totals: Record<string, string | number | null> }> {
+  const totalled = decl.columns.filter((c) => c.total);
+  const sums = totalled.map((c) => sql`, sum(${ident(c.key)})::text as ${ident(c.key)}`);
+  const agg = await tx.execute<Record<string, string | number | null>>(
+    sql`with r as (${query}) select count(*)::int as "__count"${sql.join(sums, sql``)} from r`,
+  );
+  const head = agg.rows[0] ?? { __count: 0 };
+  const totals: Record<string, string | number | null> = {};
+  for (const c of totalled) {
+    const v = head[c.key];
+    totals[c.key] = v === null || v === undefined ? (c.kind === 'integer' ? 0 : '0.00') : c.kind === 'integer' ? Number(v) : String(v);
+  }
+  return { count: Number(head.__count), totals };
+}
+
+/** The query in the asked order (the default sort, then the row key): what a page and an export read. */
+export const ordered = (decl: ReportDecl, query: SQL, sort: string | undefined): SQL => sql`with r as (${query}) select * from r order by ${orderOf(decl, sort)}`;
+
+/**
+ * Runs a report for the caller: one page of rows in the asked order, the count and the totals of
+ * the declared columns over every row. One read-only transaction with the caller's store scope,
+ * so the page, the count and the totals see the same data.
+ */
+export function runReport(ctx: ServiceContext, def: ReportDefinition, req: ReportRequest): Promise<ReportAnswer> {
+  const { decl } = def;
+  return withReadTx(ctx, async (tx) => {
+    const { params, query } = await prepare(tx, ctx, def, req.params);
+    const { visibleTelDigits } = await readSettings(tx, ['visibleTelDigits']);
+    const { count, totals } = await aggregate(tx, decl, query);
+    const offset = (req.page - 1) * req.pageSize;
+    const page = await tx.execute<Record<string, unknown>>(sql`${ordered(decl, query, req.sort)} limit ${req.pageSize} offset ${offset}`);
+    return {
+      name: decl.name,
+      params: params as Record<string, ReportParamValue>,
+      rows: page.rows.map((r) => cellsOf(decl, r, visibleTelDigits)),
+      totals,
+      total: count,
+      page: req.page,
+      pageSize: req.pageSize,
+      generatedAt: new Date().toISOString(),
+    };
+  });
+}

@@ -1,0 +1,120 @@
+/**
+ * SQL pieces the servicing reports share (docs/reports.md → Servicing reports). Each takes the date
+ * it is "as of", so a report run for a past date sees the book as it stood at the end of that day:
+ * a receipt dated after it has not happened, a receipt voided or refunded after it still stands,
+ * the schedule in force is the revision effective by then.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Language } from '@harbour/contracts';
+import type { ReportParamValue } from '../query.js';
+
+/** A parameter as the query reads it (absent: null). */
+type Param = ReportParamValue | undefined;
+
+export const dateOf = (v: Param) => sql`${v ?? null}::date`;
+export const intOf = (v: Param) => sql`${v ?? null}::int`;
+
+/** The store's name in the caller's language (alias `s` of `stores`). */
+export const storeName = (alias: string, lang: Language) => sql.raw(lang === 'en' ? `coalesce(nullif(${alias}.name_en, ''), ${alias}.name_zh)` : `${alias}.name_zh`);
+
+/** The loan (`l`), its borrower (`cu`) and its store (`s`) of a row whose `loan_id` is the loan's. */
+export const loanJoins = (row: SQL) =>
+  sql`join loans l on l.id = ${row}.loan_id join customers cu on cu.id = l.customer_id join stores s on s.id = l.store_id`;
+
+/** A receipt (alias `r` of `loan_repayments`) dated on or before `on` and not voided or refunded by then. */
+export const standingOn = (on: SQL) =>
+  sql`r.repay_date <= ${on} and not exists (select 1 from loan_repayment_corrections c where c.repayment_id = r.id and c.corrected_on <= ${on})`;
+
+/** The `store` parameter: every store the caller reaches when absent (`col` is the row's store). */
+export const inStore = (col: SQL, store: Param) => sql`(${intOf(store)} is null or ${col} = ${intOf(store)})`;
+
+/**
+ * Every instalment of every paid-out loan of the store filter, as it stood at the end of `on`: the
+ * schedule revision in force then (revision 0, or the highest whose `effective_on` is on or before
+ * `on`), what the standing receipts had paid of its principal and interest, the interest an early
+ * settlement waived, and what is left unpaid (`unpaid_principal`, `unpaid_interest`). Columns:
+ * loan_id, store_id, tenor, due_date, principal, interest, paid_principal, paid_interest, waived,
+ * unpaid_principal, unpaid_interest. Loans written off by `on` (and not reinstated) are left out.
+ * `current`: `on` is the business day or later — no receipt or correction is dated after today
+ * (the services refuse future dates), so every receipt without a correction stands and the
+ * receipts themselves need not be read.
+ */
+export const instalmentsOn = (on: SQL, store: Param, current = false) => sql`(
+  with lv as (
+    select l.id, l.store_id, coalesce(rv.rev, 0) as rev
+      from loans l
+      left join (select v.loan_id, max(v.revision) as rev from loan_schedule_revisions v where v.effective_on <= ${on} group by v.loan_id) rv
+        on rv.loan_id = l.id
+     where l.payout_date <= ${on} and l.loan_no is not null and ${inStore(sql`l.store_id`, store)}
+       -- a loan finished (complete, reloaned, written off) on or before the date owes nothing then:
+       -- only loans still servicing, or that moved after the date, are read
+       and (l.status in ('repaying', 'oca')
+            or exists (select 1 from loan_repayments r2 where r2.loan_id = l.id and r2.repay_date > ${on})
+            or exists (select 1 from loan_write_offs w2 where w2.loan_id = l.id and w2.on_date > ${on}))
+       and not exists (select 1 from loan_write_offs w
+                        where w.loan_id = l.id and w.kind = 'write_off' and w.on_date <= ${on}
+                          and not exists (select 1 from loan_write_offs x where x.cancels_id = w.id and x.on_date <= ${on}))
+  ),
+  paid as (
+    select ln.loan_id, ln.tenor, sum(ln.principal) as p, sum(ln.interest) as i, sum(ln.interest_waived) as w
+      from lv join loan_repayment_lines ln on ln.loan_id = lv.id
+     where ${current ? sql`not exists (select 1 from loan_repayment_corrections c where c.repayment_id = ln.repayment_id)` : sql`exists (select 1 from loan_repayments r where r.id = ln.repayment_id and ${standingOn(on)})`}
+     group by ln.loan_id, ln.tenor
+  )
+  select i.loan_id, lv.store_id, i.tenor, i.due_date, i.principal, i.interest,
+         coalesce(pd.p, 0) as paid_principal, coalesce(pd.i, 0) as paid_interest, coalesce(pd.w, 0) as waived,
+         i.principal - coalesce(pd.p, 0) as unpaid_principal,
+         greatest(i.interest - coalesce(pd.i, 0) - coalesce(pd.w, 0), 0) as unpaid_interest
+    from lv
+    join loan_instalments i on i.loan_id = lv.id and i.revision = lv.rev
+    left join paid pd on pd.loan_id = i.loan_id and pd.tenor = i.tenor
+)`;
+
+/**
+ * Each paid-out loan's position at the end of `on` (one row per loan, from `instalmentsOn`):
+ * outstanding principal, interest due (due date on or before `on`) and unpaid, instalments overdue
+ * (due before `on`, principal or interest unpaid) with their count, unpaid amount and the days past
+ * due of the oldest. Columns: loan_id, store_id, outstanding_principal, unpaid_interest,
+ * overdue_tenors, overdue_amount, overdue_days.
+ */
+export const positionsOn = (on: SQL, store: Param, current = false) => sql`(
+  select x.loan_id, x.store_id,
+         sum(x.unpaid_principal)::numeric(16,2) as outstanding_principal,
+         coalesce(sum(x.unpaid_interest) filter (where x.due_date <= ${on}), 0)::numeric(16,2) as unpaid_interest,
+         (count(*) filter (where x.due_date < ${on} and x.unpaid_principal + x.unpaid_interest > 0))::int as overdue_tenors,
+         coalesce(sum(x.unpaid_principal + x.unpaid_interest) filter (where x.due_date < ${on}), 0)::numeric(16,2) as overdue_amount,
+         coalesce(${on} - min(x.due_date) filter (where x.due_date < ${on} and x.unpaid_principal + x.unpaid_interest > 0), 0)::int as overdue_days
+    from ${instalmentsOn(on, store, current)} x
+   group by x.loan_id, x.store_id
+)`;
+
+/** The temporary amount each loan held at the end of `on` (kept − used by its standing receipts). Columns: loan_id, store_id, held. */
+export const temporaryOn = (on: SQL, store: Param) => sql`(
+  select r.loan_id, r.store_id, sum(r.temp_in - r.temp_out)::numeric(16,2) as held
+    from loan_repayments r
+   where ${standingOn(on)} and ${inStore(sql`r.store_id`, store)}
+   group by r.loan_id, r.store_id
+)`;
+
+/**
+ * Receipts and their corrections as dated movements (one row each): a receipt on its date with its
+ * split, and a void or refund on its correction date with the same split negated, so the rows of
+ * a period add up to what the period's journal entries moved. Columns: entry_id, entry_date,
+ * repayment_id, loan_id, store_id, repay_no, repay_type, method, correction (the receipt's
+ * correction kind, on both rows), reversal (true on the correction's row), received (money in, net
+ * of a temporary amount refunded), principal, interest, overdue_interest, charges, temp_in,
+ * temp_out, temporary (temp_in − temp_out).
+ */
+export const receiptMovements = sql`(
+  select r.journal_entry_id as entry_id, r.repay_date as entry_date, r.id as repayment_id, r.loan_id, r.store_id,
+         r.repay_no, r.repay_type, r.method, c.kind as correction, false as reversal,
+         r.received - r.paid_out as received, r.principal, r.interest, r.overdue_interest,
+         r.handling_fee + r.lock_period_fee as charges, r.temp_in, r.temp_out, r.temp_in - r.temp_out as temporary
+    from loan_repayments r left join loan_repayment_corrections c on c.repayment_id = r.id
+  union all
+  select c.journal_entry_id, c.corrected_on, r.id, r.loan_id, r.store_id,
+         r.repay_no, r.repay_type, r.method, c.kind, true,
+         -(r.received - r.paid_out), -r.principal, -r.interest, -r.overdue_interest,
+         -(r.handling_fee + r.lock_period_fee), -r.temp_in, -r.temp_out, -(r.temp_in - r.temp_out)
+    from loan_repayment_corrections c join loan_repayments r on r.id = c.repayment_id
+)`;
