@@ -127,7 +127,14 @@ fi
 # ---- 5. browser tests against the production build
 if [[ $build_ok -eq 1 ]]; then
   step "playwright (e2e)" playwright "$art/e2e.json" -- \
-    env HARBOUR_E2E_JSON="$art/e2e.json" HARBOUR_E2E_OUTPUT="$art/e2e" npx playwright test -c e2e/playwright.config.ts
+    env HARBOUR_E2E_JSON="$art/e2e.json" HARBOUR_E2E_OUTPUT="$art/e2e" npx playwright test -c e2e/playwright.config.ts ||
+    # CI keeps only what is printed: the page as each failed test left it (Playwright's accessibility
+    # snapshot), so a failure seen once on a busy runner can be read without its trace.
+    for ctx in "$art"/e2e/test-results/*/error-context.md; do
+      [[ -f $ctx ]] || continue
+      echo; echo "--- page left by $(basename "$(dirname "$ctx")") ---"
+      head -c 6000 "$ctx"; echo
+    done
 else
   # The build failure is already counted; browser tests need its output.
   skip_step "playwright (e2e)" "the build failed"

@@ -1,6 +1,6 @@
 /** Steps the loan browser tests share: API calls as a staff member, the form's selects, the operation page's actions. */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API, bearer, expect, t, type Lang, type TokenPair } from '../fixtures/index.js';
+import { API, bearer, chooseOption, expect, t, type Lang, type TokenPair } from '../fixtures/index.js';
 import { btn } from './tools-helpers.js';
 
 /** An API call as `who` that must succeed; resolves with its data. */
@@ -13,8 +13,7 @@ export async function api<T>(request: APIRequestContext, who: TokenPair, method:
 
 /** Picks `option` in the select labelled `label` of the page's main region. */
 export async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('main').getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  await chooseOption(page.getByRole('main').getByLabel(label, { exact: true }), option);
 }
 
 /** Runs a loan action from the operation page: its button, its dialog (`fill`), its confirm. */

@@ -7,7 +7,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AllocationPreview, RepaymentItem } from '@harbour/contracts';
 import { formatMoney } from '@harbour/domain';
-import { API, apiLogin, bearer, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, type TokenPair, screenSizes } from '../fixtures/index.js';
+import { API, apiLogin, chooseOption, bearer, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, type TokenPair, screenSizes } from '../fixtures/index.js';
 import { btn } from './tools-helpers.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -55,12 +55,12 @@ async function previewPrincipal(page: Page, lang: Lang): Promise<AllocationPrevi
   await loaded;
   const m = main(page);
   await m.getByLabel(t(lang, 'repayments:fields.received'), { exact: true }).fill('3000');
-  await m.getByLabel(t(lang, 'repayments:fields.repayType'), { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').getByText(t(lang, 'enums:repayType.principal'), { exact: true }).click();
+  await chooseOption(m.getByLabel(t(lang, 'repayments:fields.repayType'), { exact: true }), t(lang, 'enums:repayType.principal'));
   const answer = page.waitForResponse((r) => r.url().endsWith('/repayments/preview'));
   await m.getByRole('button', { name: btn(t(lang, 'repayments:process.preview')) }).click();
   const res = await answer;
   expect(res.status()).toBe(200);
+  expect(res.request().postDataJSON()).toMatchObject({ loanId, received: '3000', repayType: 'principal' });
   const preview = ((await res.json()) as { data: AllocationPreview }).data;
   const panel = m.getByTestId('reschedule');
   await expect(panel).toBeVisible();

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { API, apiLogin, bearer, expect, expectScreenAccessible, goInApp, screensDir, signIn, t, test, type Lang, screenSizes } from '../fixtures/index.js';
+import { API, apiLogin, chooseOption, bearer, expect, expectScreenAccessible, goInApp, screensDir, signIn, t, test, type Lang, screenSizes } from '../fixtures/index.js';
 import { btn, toolsShot } from './tools-helpers.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -20,8 +20,7 @@ const typeName = (lang: Lang) => (lang === 'en' ? 'Revolving loan' : '循環貸�
 
 async function choose(page: Page, label: string, option: string | RegExp) {
   // Pages visited before stay mounted, hidden: the builder's "Loan type" too.
-  await page.getByRole('main').getByLabel(label, { exact: true }).filter({ visible: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  await chooseOption(page.getByRole('main').getByLabel(label, { exact: true }).filter({ visible: true }), option);
 }
 
 test.afterAll(async ({ request }) => {
