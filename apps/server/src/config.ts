@@ -41,6 +41,11 @@ export interface Config {
    * advisory lock lets one of them do each run.
    */
   scheduledJobs: boolean;
+  /**
+   * The longest one statement of a report may run (`HARBOUR_REPORT_TIMEOUT_MS`, 30000): past it
+   * the report answers "narrow the period" instead of holding a connection and a core.
+   */
+  reportTimeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -60,6 +65,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(alsTimeoutMs) || alsTimeoutMs < 100 || alsTimeoutMs > 60_000) {
     throw new StartupError(`HARBOUR_ALS_TIMEOUT_MS must be 100 to 60000 milliseconds, not "${env.HARBOUR_ALS_TIMEOUT_MS}"`);
   }
+  const reportTimeoutMs = Number(env.HARBOUR_REPORT_TIMEOUT_MS || 30_000);
+  if (!Number.isInteger(reportTimeoutMs) || reportTimeoutMs < 100 || reportTimeoutMs > 600_000) {
+    throw new StartupError(`HARBOUR_REPORT_TIMEOUT_MS must be 100 to 600000 milliseconds, not "${env.HARBOUR_REPORT_TIMEOUT_MS}"`);
+  }
   const rateLimitMax = Number(env.HARBOUR_RATE_LIMIT ?? (mode === 'test' ? 1_000_000 : 1200));
   return {
     env: mode,
@@ -78,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alsUrl,
     alsTimeoutMs,
     scheduledJobs: mode === 'test' ? env.HARBOUR_SCHEDULED_JOBS === '1' : env.HARBOUR_SCHEDULED_JOBS !== '0',
+    reportTimeoutMs,
   };
 }

@@ -19,12 +19,15 @@ function send(reply: FastifyReply, req: FastifyRequest, err: AppError) {
   return reply.status(err.httpStatus).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
 }
 
-/** PostgreSQL errors a request can cause by itself (not bugs): unique and reference conflicts. */
+/** PostgreSQL errors a request can cause by itself (not bugs): unique and reference conflicts, bad data, a time limit. */
 function fromDatabase(err: unknown): AppError | undefined {
   const code = (err as { code?: unknown; cause?: { code?: unknown } }).code ?? (err as { cause?: { code?: unknown } }).cause?.code;
   if (code === '23505') return new AppError(409, ErrorStatus.Conflict, 'errors.duplicate');
   if (code === '23503') return new AppError(409, ErrorStatus.Conflict, 'errors.referenced');
   if (code === '40001' || code === '40P01') return new AppError(409, ErrorStatus.Conflict, 'errors.conflict');
+  // A statement past its time limit (a report over a period too long for the machine): the
+  // caller can narrow it; the server is not at fault and stays available.
+  if (code === '57014') return new AppError(503, 503, 'errors.reportTooLong');
   // Class 22 (data exception: a NUL byte, a number or text out of a column's range, a bad date)
   // is the caller's input that a schema let through; it is a bad request, not a server fault.
   if (typeof code === 'string' && code.startsWith('22')) return new AppError(400, ErrorStatus.Validation, 'errors.badRequest');

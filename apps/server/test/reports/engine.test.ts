@@ -147,6 +147,8 @@ describe('store scope and permission', () => {
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.length).toBeLessThan(all.length);
     const a = await answer(clerk, { ...ALL, pageSize: 200 });
+    // the report says whose rows these are: the clerk's store, not "every store"
+    expect(a.params.store).toBe(clerkStore);
     expect(a.rows.map((r) => r.applyNo).sort()).toEqual(mine.map((r) => r.apply_no).sort());
     expect(a.total).toBe(mine.length);
     expect(cents(a.totals.amountApplied!)).toBe(sumCents(mine.map((r) => r.loan_amount)));

@@ -3,6 +3,7 @@ import { maskTail } from '@harbour/domain';
 import type { ReportAnswer, ReportDecl } from '@harbour/contracts';
 import type { Tx } from '../../db/client.js';
 import { withReadTx } from '../../platform/tx.js';
+import { currentStore, reachesAllStores } from '../../platform/store-scope.js';
 import { businessToday } from '../../platform/business-date.js';
 import { readSettings } from '../../platform/settings.js';
 import type { ServiceContext } from '../../platform/context.js';
@@ -44,10 +45,19 @@ export function cellsOf(decl: ReportDecl, row: Record<string, unknown>, visibleD
   return out;
 }
 
-/** The parameters and query of one run, with the business day it runs on. */
-export async function prepare(tx: Tx, ctx: ServiceContext, def: ReportDefinition, given: Record<string, unknown>) {
+/**
+ * The parameters and query of one run, with the business day it runs on. Each statement of the
+ * run may take `timeoutMs` at most (PostgreSQL cancels it: 57014, answered as `errors.reportTooLong`).
+ */
+export async function prepare(tx: Tx, ctx: ServiceContext, def: ReportDefinition, given: Record<string, unknown>, timeoutMs: number) {
+  await tx.execute(sql`select set_config('statement_timeout', ${String(Math.trunc(timeoutMs))}, true)`);
   const today = await businessToday(tx);
-  const params = resolveParams(def.decl, given, today);
+  const resolved = resolveParams(def.decl, given, today);
+  // A caller of one store sees only its rows: an unset store parameter is that store, so the
+  // answer, the print view and the file's heading name it instead of "every store".
+  const params = reachesAllStores(ctx)
+    ? resolved
+    : Object.fromEntries(def.decl.params.map((p) => [p.name, p.kind === 'store' && resolved[p.name] === null ? currentStore(ctx) : (resolved[p.name] ?? null)]));
   return { params, query: def.query({ params, today, lang: ctx.lang }) };
 }
 
@@ -75,10 +85,10 @@ export const ordered = (decl: ReportDecl, query: SQL, sort: string | undefined):
  * the declared columns over every row. One read-only transaction with the caller's store scope,
  * so the page, the count and the totals see the same data.
  */
-export function runReport(ctx: ServiceContext, def: ReportDefinition, req: ReportRequest): Promise<ReportAnswer> {
+export function runReport(ctx: ServiceContext, def: ReportDefinition, req: ReportRequest, timeoutMs: number): Promise<ReportAnswer> {
   const { decl } = def;
   return withReadTx(ctx, async (tx) => {
-    const { params, query } = await prepare(tx, ctx, def, req.params);
+    const { params, query } = await prepare(tx, ctx, def, req.params, timeoutMs);
     const { visibleTelDigits } = await readSettings(tx, ['visibleTelDigits']);
     const { count, totals } = await aggregate(tx, decl, query);
     const offset = (req.page - 1) * req.pageSize;

@@ -229,11 +229,12 @@ export function exportReport(
   req: { params: Record<string, unknown>; sort?: string },
   format: ReportExportFormat,
   start: (file: ReportFile) => void,
+  timeoutMs: number,
 ): Promise<void> {
   const { decl } = def;
   const lang = ctx.lang;
   return withReadTx(ctx, async (tx) => {
-    const { params, query } = await prepare(tx, ctx, def, req.params);
+    const { params, query } = await prepare(tx, ctx, def, req.params, timeoutMs);
     const { visibleTelDigits } = await readSettings(tx, ['visibleTelDigits']);
     const { totals } = await aggregate(tx, decl, query);
     const company = (await readLenderParticulars(tx, lang)).name;

@@ -26,7 +26,7 @@ export function reportsModule(app: FastifyInstance) {
       response: reportAnswerSchema,
       handler: async (req) => {
         const { sort, page, pageSize, ...params } = req.query as { sort?: string; page: number; pageSize: number } & Record<string, unknown>;
-        return runReport(contextOf(req), def, { params, ...(sort ? { sort } : {}), page, pageSize });
+        return runReport(contextOf(req), def, { params, ...(sort ? { sort } : {}), page, pageSize }, app.config.reportTimeoutMs);
       },
     });
 
@@ -43,7 +43,7 @@ export function reportsModule(app: FastifyInstance) {
           await exportReport(contextOf(req), def, { params, ...(sort ? { sort } : {}) }, format, (file) => {
             sent = true;
             void reply.type(file.type).header('content-disposition', `attachment; filename="${file.name}"`).send(file.body);
-          });
+          }, app.config.reportTimeoutMs);
         } catch (err) {
           if (!sent) throw err;
           req.log.error({ err }, `report ${decl.name} export failed while streaming`);
