@@ -60,8 +60,10 @@ export default function RichTextEditor({ value, onChange, id, ...rest }: RichTex
   });
 
   // A value set from outside (the loaded article, a reset) replaces the content; typing does not loop back.
+  // An editor without its view (unmounted or destroyed while React hid or re-suspended this part
+  // of the page) has no schema to write HTML with: nothing to compare until it is mounted again.
   useEffect(() => {
-    if (!editor) return;
+    if (!editor || editor.isDestroyed) return;
     const current = editor.isEmpty ? '' : editor.getHTML();
     if ((value ?? '') !== current) editor.commands.setContent(value ?? '', { emitUpdate: false });
   }, [editor, value]);
