@@ -2,7 +2,7 @@
  * The dashboard's figures (issue 12 item 4): the manager's current store, every store, the links
  * to the tips list with its filters, and ECharts loaded only with the dashboard, never on /login.
  */
-import { API, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, screenSizes } from '../fixtures/index.js';
+import { API, chooseOption, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, screenSizes } from '../fixtures/index.js';
 
 test('/login loads no ECharts; the dashboard draws its charts after sign-in', async ({ page }) => {
   const lang: Lang = 'en';
@@ -32,14 +32,14 @@ test('a manager switches to all stores; the counts open the tips list with their
   const outstanding = main.getByTestId('fig-outstanding');
   await expect(outstanding).toContainText(/\d{1,3}(,\d{3})*\.\d{2}/);
   const all = page.waitForResponse((r) => r.url().includes(`${API}/dashboard?store=all`) && r.status() === 200);
-  await main.getByRole('combobox', { name: t(lang, 'portfolio:store') }).click();
-  await page.locator('.ant-select-dropdown:visible').getByText(t(lang, 'portfolio:storeAll'), { exact: true }).click();
+  await chooseOption(main.getByRole('combobox', { name: t(lang, 'portfolio:store') }), t(lang, 'portfolio:storeAll'));
   const data = ((await (await all).json()) as { data: { book: { outstandingPrincipal: string }; overdue: number } }).data;
   await expect(outstanding).toContainText(Number(data.book.outstandingPrincipal).toLocaleString('en', { minimumFractionDigits: 2 }));
+  // waiting for the list's answer from before the click: it may come before the address is checked
+  const tips = page.waitForResponse((r) => r.url().includes(`${API}/repayments/tips`) && r.url().includes('overdueOnly=yes'));
   await main.getByTestId('fig-overdue').getByRole('link').click();
   await expect(page).toHaveURL(/\/repayment\/tipsList\?overdueOnly=yes$/);
-  const tips = await page.waitForResponse((r) => r.url().includes(`${API}/repayments/tips`) && r.url().includes('overdueOnly=yes'));
-  expect(tips.status()).toBe(200);
+  expect((await tips).status()).toBe(200);
 });
 
 for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
