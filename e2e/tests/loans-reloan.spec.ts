@@ -8,37 +8,15 @@
 import type { APIRequestContext } from '@playwright/test';
 import { apiLogin, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, screenSizes } from '../fixtures/index.js';
 import { btn } from './tools-helpers.js';
-import { act, api, choose, statusTag } from './loan-steps.js';
+import { act, api, choose, paidOutLoan, statusTag } from './loan-steps.js';
 
 test.describe.configure({ mode: 'serial' });
 
-const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 const BORROWER = '李美玲';
 
 /** A 24,000 loan to the borrower over 12 months at 1% flat, paid out today: its settlement today is its principal. */
-async function repayingLoan(request: APIRequestContext): Promise<{ id: number; loanNo: string }> {
-  const clerk = await apiLogin(request, 'clerk');
-  const manager = await apiLogin(request, 'manager');
-  const accountant = await apiLogin(request, 'accountant');
-  const borrower = (await api<{ items: { id: number }[] }>(request, clerk, 'GET', `/customers?q=${encodeURIComponent(BORROWER)}`)).items[0]!.id;
-  const loan = await api<{ id: number }>(request, clerk, 'POST', '/loans', {
-    customerId: borrower,
-    loanType: 'private_loan',
-    applyDate: today(),
-    loanDate: today(),
-    interestStartDate: today(),
-    loanAmount: '24000',
-    totalTenor: 12,
-    repayCycle: 'monthly',
-    interestMethod: 'amortization',
-    flatRate: '1',
-  });
-  await api(request, clerk, 'POST', `/loans/${loan.id}/submit`, {});
-  await api(request, manager, 'POST', `/loans/${loan.id}/approve`, { overdueRate: '24', overduePenalty: '300' });
-  await api(request, accountant, 'POST', `/loans/${loan.id}/signedNote`, { receivedOn: today() });
-  const paid = await api<{ loanNo: string }>(request, accountant, 'POST', `/loans/${loan.id}/payout`, { payoutDate: today(), method: 'cash' });
-  return { id: loan.id, loanNo: paid.loanNo };
-}
+const repayingLoan = (request: APIRequestContext) =>
+  paidOutLoan(request, { borrower: BORROWER, loanAmount: '24000', totalTenor: 12, approval: { overdueRate: '24', overduePenalty: '300' } });
 
 let oldLoan = { id: 0, loanNo: '' };
 let newLoanId = 0;

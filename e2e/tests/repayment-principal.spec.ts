@@ -4,11 +4,12 @@
  * (the default rule: same tenor, lower instalment) and posts it; the receipt shows the new
  * instalment. The preview screenshotted in zh-TW and en at desktop and phone sizes.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { AllocationPreview, RepaymentItem } from '@harbour/contracts';
 import { formatMoney } from '@harbour/domain';
-import { API, apiLogin, chooseOption, bearer, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, type TokenPair, screenSizes } from '../fixtures/index.js';
+import { chooseOption, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, screenSizes } from '../fixtures/index.js';
 import { btn } from './tools-helpers.js';
+import { paidOutLoan } from './loan-steps.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -16,36 +17,8 @@ let loanId = 0;
 const main = (page: Page) => page.getByRole('main');
 const confirmBox = (page: Page) => page.locator('.ant-modal-confirm:visible');
 
-async function api<T>(request: APIRequestContext, who: TokenPair, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(`${API}${url}`, { method, headers: bearer(who), ...(data ? { data } : {}) });
-  const body = (await res.json()) as { result: string; data: T; message?: string };
-  expect(body.result, `${method} ${url}: ${body.message ?? ''}`).toBe('success');
-  return body.data;
-}
-
 test.beforeAll(async ({ request }) => {
-  const clerk = await apiLogin(request, 'clerk');
-  const manager = await apiLogin(request, 'manager');
-  const accountant = await apiLogin(request, 'accountant');
-  const customerId = (await api<{ items: { id: number }[] }>(request, clerk, 'GET', `/customers?q=${encodeURIComponent('李美玲')}`)).items[0]!.id;
-  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-  const loan = await api<{ id: number }>(request, clerk, 'POST', '/loans', {
-    customerId,
-    loanType: 'private_loan',
-    applyDate: today,
-    loanDate: today,
-    interestStartDate: today,
-    loanAmount: '12000',
-    totalTenor: 6,
-    repayCycle: 'monthly',
-    interestMethod: 'amortization',
-    flatRate: '1',
-  });
-  await api(request, clerk, 'POST', `/loans/${loan.id}/submit`, {});
-  await api(request, manager, 'POST', `/loans/${loan.id}/approve`, { overdueRate: '36', overduePenalty: '100' });
-  await api(request, accountant, 'POST', `/loans/${loan.id}/signedNote`, { receivedOn: today });
-  await api(request, accountant, 'POST', `/loans/${loan.id}/payout`, { payoutDate: today, method: 'cash' });
-  loanId = loan.id;
+  loanId = (await paidOutLoan(request, { borrower: '李美玲', loanAmount: '12000', totalTenor: 6, approval: { overdueRate: '36', overduePenalty: '100' } })).id;
 });
 
 /** Fills a principal repayment of 3,000 and previews it; answers the server's preview. */

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiLogin, expect, goInApp, screensDir, shot, signIn, t, test, type Lang, screenSizes } from '../fixtures/index.js';
 import { btn } from './tools-helpers.js';
-import { api } from './loan-steps.js';
+import { api, paidOutLoan } from './loan-steps.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -19,29 +19,15 @@ test.describe.configure({ mode: 'serial' });
  * paid out today, with 1,000.00 received before anything fell due (held as a temporary amount).
  */
 async function settlingLoan(request: APIRequestContext): Promise<{ id: number; loanNo: string }> {
-  const clerk = await apiLogin(request, 'clerk');
-  const manager = await apiLogin(request, 'manager');
-  const accountant = await apiLogin(request, 'accountant');
-  const borrower = (await api<{ items: { id: number }[] }>(request, clerk, 'GET', `/customers?q=${encodeURIComponent('陳志明')}`)).items[0]!.id;
-  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-  const loan = await api<{ id: number }>(request, clerk, 'POST', '/loans', {
-    customerId: borrower,
-    loanType: 'private_loan',
-    applyDate: today,
-    loanDate: today,
-    interestStartDate: today,
+  const loan = await paidOutLoan(request, {
+    borrower: '陳志明',
     loanAmount: '24000',
     totalTenor: 12,
-    repayCycle: 'monthly',
-    interestMethod: 'amortization',
-    flatRate: '1',
+    approval: { overdueRate: '24', overduePenalty: '300', earlySettleLockMonths: 6, lockPeriodFee: '800' },
   });
-  await api(request, clerk, 'POST', `/loans/${loan.id}/submit`, {});
-  await api(request, manager, 'POST', `/loans/${loan.id}/approve`, { overdueRate: '24', overduePenalty: '300', earlySettleLockMonths: 6, lockPeriodFee: '800' });
-  await api(request, accountant, 'POST', `/loans/${loan.id}/signedNote`, { receivedOn: today });
-  const paid = await api<{ loanNo: string }>(request, accountant, 'POST', `/loans/${loan.id}/payout`, { payoutDate: today, method: 'cash' });
+  const clerk = await apiLogin(request, 'clerk');
   await api(request, clerk, 'POST', '/repayments', { loanId: loan.id, received: '1000.00', method: 'cash', idempotencyKey: `e2e-settle-${loan.id}-temp` });
-  return { id: loan.id, loanNo: paid.loanNo };
+  return loan;
 }
 
 const sheet = (page: Page) => page.getByRole('main').locator('.settlement-quote-sheet:visible');
