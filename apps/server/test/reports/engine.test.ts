@@ -130,6 +130,19 @@ describe('sort, paging and totals', () => {
     expect(cents(a.totals.amountApproved!)).toBe(cents(approved.rows[0]!.s));
   });
 
+  it('answers the count and totals of every row on a page past the end, and zero for a period without rows', async () => {
+    const exp = await expected();
+    const last = Math.ceil(exp.length / 3);
+    const past = await answer(manager, { ...ALL, pageSize: 3, page: last + 2 });
+    expect(past.rows).toEqual([]);
+    expect(past.total).toBe(exp.length);
+    expect(cents(past.totals.amountApplied!)).toBe(sumCents(exp.map((r) => r.loan_amount)));
+    const none = await answer(manager, { dateFrom: '2001-01-01', dateTo: '2001-01-31' });
+    expect(none.rows).toEqual([]);
+    expect(none.total).toBe(0);
+    expect(none.totals.amountApplied).toBe('0.00');
+  });
+
   it('answers money as exact decimal strings and dates as YYYY-MM-DD', async () => {
     const a = await answer(manager, { ...ALL, pageSize: 200 });
     for (const r of a.rows) {

@@ -61,20 +61,52 @@ export async function prepare(tx: Tx, ctx: ServiceContext, def: ReportDefinition
   return { params, query: def.query({ params, today, lang: ctx.lang }) };
 }
 
+/** The declared `total` columns of an aggregate row as exact text (an empty set: zero). */
+function totalsOf(decl: ReportDecl, head: Record<string, unknown>, prefix: string): Record<string, string | number | null> {
+  const totals: Record<string, string | number | null> = {};
+  for (const c of decl.columns.filter((col) => col.total)) {
+    const v = head[`${prefix}${c.key}`];
+    totals[c.key] = v === null || v === undefined ? (c.kind === 'integer' ? 0 : '0.00') : c.kind === 'integer' ? Number(v) : String(v);
+  }
+  return totals;
+}
+
 /** Count and totals of a prepared query: `__count` and the declared `total` columns as exact text. */
 export async function aggregate(tx: Tx, decl: ReportDecl, query: SQL): Promise<{ count: number; totals: Record<string, string | number | null> }> {
-  const totalled = decl.columns.filter((c) => c.total);
-  const sums = totalled.map((c) => sql`, sum(${ident(c.key)})::text as ${ident(c.key)}`);
+  const sums = decl.columns.filter((c) => c.total).map((c) => sql`, sum(${ident(c.key)})::text as ${ident(c.key)}`);
   const agg = await tx.execute<Record<string, string | number | null>>(
     sql`with r as (${query}) select count(*)::int as "__count"${sql.join(sums, sql``)} from r`,
   );
   const head = agg.rows[0] ?? { __count: 0 };
-  const totals: Record<string, string | number | null> = {};
-  for (const c of totalled) {
-    const v = head[c.key];
-    totals[c.key] = v === null || v === undefined ? (c.kind === 'integer' ? 0 : '0.00') : c.kind === 'integer' ? Number(v) : String(v);
-  }
-  return { count: Number(head.__count), totals };
+  return { count: Number(head.__count), totals: totalsOf(decl, head, '') };
+}
+
+/** Prefix of the window columns a page carries (the count and each total over every row). */
+const OVER = '__all_';
+
+/**
+ * One page in the asked order with the count and the totals of every row, reading the query
+ * once: the totals are window aggregates over the whole answer (`over ()`), computed before the
+ * sort keeps the page. Counting and totalling in a statement of their own would run the report's
+ * query twice, which on a whole book is most of its time. A page past the end has no row to
+ * carry them, so it asks `aggregate` instead.
+ */
+export async function pageWithTotals(
+  tx: Tx,
+  decl: ReportDecl,
+  query: SQL,
+  sort: string | undefined,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: Record<string, unknown>[]; count: number; totals: Record<string, string | number | null> }> {
+  const over = decl.columns.filter((c) => c.total).map((c) => sql`, (sum(${ident(c.key)}) over ())::text as ${ident(`${OVER}${c.key}`)}`);
+  const res = await tx.execute<Record<string, unknown>>(
+    sql`with r as (${query}) select *, (count(*) over ())::int as ${ident(`${OVER}count`)}${sql.join(over, sql``)} from r
+        order by ${orderOf(decl, sort)} limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  );
+  const head = res.rows[0];
+  if (!head) return { rows: [], ...(page === 1 ? { count: 0, totals: totalsOf(decl, {}, OVER) } : await aggregate(tx, decl, query)) };
+  return { rows: res.rows, count: Number(head[`${OVER}count`]), totals: totalsOf(decl, head, OVER) };
 }
 
 /** The query in the asked order (the default sort, then the row key): what a page and an export read. */
@@ -90,13 +122,11 @@ export function runReport(ctx: ServiceContext, def: ReportDefinition, req: Repor
   return withReadTx(ctx, async (tx) => {
     const { params, query } = await prepare(tx, ctx, def, req.params, timeoutMs);
     const { visibleTelDigits } = await readSettings(tx, ['visibleTelDigits']);
-    const { count, totals } = await aggregate(tx, decl, query);
-    const offset = (req.page - 1) * req.pageSize;
-    const page = await tx.execute<Record<string, unknown>>(sql`${ordered(decl, query, req.sort)} limit ${req.pageSize} offset ${offset}`);
+    const { rows, count, totals } = await pageWithTotals(tx, decl, query, req.sort, req.page, req.pageSize);
     return {
       name: decl.name,
       params: params as Record<string, ReportParamValue>,
-      rows: page.rows.map((r) => cellsOf(decl, r, visibleTelDigits)),
+      rows: rows.map((r) => cellsOf(decl, r, visibleTelDigits)),
       totals,
       total: count,
       page: req.page,
