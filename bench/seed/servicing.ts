@@ -395,6 +395,10 @@ async function run(client: pg.Client, today: string, step: Step): Promise<Servic
     return res.rowCount ?? 0;
   });
 
+  // The triggers that keep what each instalment was paid (migration 0030) are skipped in this
+  // mode: the same function computes the bench loans' figures from their lines in one statement.
+  await step('what each instalment was paid (loan_instalment_paid)', () => q(`select harbour_keep_instalment_paid(array(select loan_id from bench_loans))`));
+
   const sms = await step('SMS reminders', async () => {
     const upcoming = await q(
       `
@@ -449,6 +453,11 @@ async function run(client: pg.Client, today: string, step: Step): Promise<Servic
  * The checks the skipped triggers and keys would have made, and the bench's own, over the whole
  * book (demo rows too): throws naming the first that fails.
  */
+/** A tenor's lines summed over the receipts not corrected (`c` null): what `loan_instalment_paid` keeps. */
+const STANDING_SUMS = ['principal', 'interest', 'interest_waived', 'overdue_interest', 'handling_fee']
+  .map((col, k) => `coalesce(sum(ln.${col}) filter (where c.id is null), 0) as ${['p', 'i', 'w', 'oi', 'fee'][k]}`)
+  .join(', ');
+
 export async function checkServicing(client: pg.Client, today: string): Promise<void> {
   const checks: [string, string, unknown[]][] = [
     [
@@ -499,6 +508,15 @@ export async function checkServicing(client: pg.Client, today: string): Promise<
       [],
     ],
     [
+      "each instalment's kept paid figures are its standing receipt lines' sums",
+      `select count(*) as n from (select ln.loan_id, ln.tenor, ${STANDING_SUMS}
+         from loan_repayment_lines ln left join loan_repayment_corrections c on c.repayment_id = ln.repayment_id
+         group by ln.loan_id, ln.tenor) s
+       full join loan_instalment_paid k on k.loan_id = s.loan_id and k.tenor = s.tenor
+       where s.loan_id is null or k.loan_id is null or (k.principal, k.interest, k.interest_waived, k.overdue_interest, k.handling_fee) <> (s.p, s.i, s.w, s.oi, s.fee)`,
+      [],
+    ],
+    [
       'loans receivable in the ledger is what was paid out less principal repaid and written off (bench loans)',
       `select count(*) as n from loans l
        left join (select loan_id, sum(principal) as p from loan_repayment_lines group by loan_id) x on x.loan_id = l.id
@@ -517,7 +535,7 @@ export async function checkServicing(client: pg.Client, today: string): Promise<
     ],
   ];
   await client.query(
-    'analyze loan_approvals, loan_payouts, loan_repayments, loan_repayment_lines, journal_entries, journal_lines, loan_oca_assignments, loan_oca_recoveries, loan_write_offs, loan_due_summaries',
+    'analyze loan_approvals, loan_payouts, loan_repayments, loan_repayment_lines, journal_entries, journal_lines, loan_oca_assignments, loan_oca_recoveries, loan_write_offs, loan_due_summaries, loan_instalment_paid',
   );
   for (const [name, sql, params] of checks) {
     const t0 = performance.now();

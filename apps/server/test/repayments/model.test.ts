@@ -254,6 +254,16 @@ async function runSequence(spec: LoanSpec, ops: readonly Op[]): Promise<{ posted
   );
   const untouched = state.instalments.filter((i) => !lines.some((l) => l.tenor === i.tenor));
   expect(untouched.every((i) => i.paidPrincipal.isZero() && i.paidInterest.isZero() && i.overdueInterestCharged.isZero() && i.feeCharged.isZero())).toBe(true);
+  // … what the triggers keep per instalment for the reports: every tenor a receipt ever touched,
+  // its figures those of the standing receipts (a tenor whose receipts were all voided: zero) …
+  const { rows: kept } = await t.pool.query<{ tenor: number; oi: string; hf: string; i: string; p: string }>(
+    `select tenor, overdue_interest::text oi, handling_fee::text hf, interest::text i, principal::text p from loan_instalment_paid where loan_id = $1 order by tenor`,
+    [loan.id],
+  );
+  expect(touched.every((i) => kept.some((k) => k.tenor === i.tenor))).toBe(true);
+  expect(kept.map((k) => [k.tenor, money(dec(k.oi)), money(dec(k.hf)), money(dec(k.i)), money(dec(k.p))])).toEqual(
+    kept.map((k) => state.instalments.find((i) => i.tenor === k.tenor)!).map((i) => [i.tenor, money(i.overdueInterestPaid), money(i.feePaid), money(i.paidInterest), money(i.paidPrincipal)]),
+  );
   // … the loan's status …
   const status = dataOf(await call<LoanItem>(t.app, 'GET', `/loans/${loan.id}`, { token: manager })).status;
   expect(status).toBe(isFullyRepaid(state) ? 'complete' : 'repaying');

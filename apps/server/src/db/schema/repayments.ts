@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, numeric, pgTable, serial, smallint, unique, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, unique, varchar } from 'drizzle-orm/pg-core';
 import { stamps } from './columns.js';
 import { stores } from './stores.js';
 import { staff } from './staff.js';
@@ -118,4 +118,30 @@ export const loanRepaymentCorrections = pgTable(
     ...stamps,
   },
   (t) => [check('loan_repayment_corrections_kind', sql`${t.kind} in ('void','refund')`), index('loan_repayment_corrections_loan').on(t.loanId)],
+);
+
+/**
+ * What the standing receipts (not voided or refunded) have paid of each instalment, by loan and
+ * tenor: the sums of its receipt lines. Derived, like the due summaries — the lines stay the
+ * truth — and kept by triggers on `loan_repayment_lines` and `loan_repayment_corrections` in the
+ * transaction that writes them (migration 0030: `harbour_keep_instalment_paid(loan ids)`
+ * recomputes those loans' rows from their lines). Reports of today's book read it instead of
+ * summing a million receipt lines; reports of an earlier date still read the lines.
+ */
+export const loanInstalmentPaid = pgTable(
+  'loan_instalment_paid',
+  {
+    loanId: integer('loan_id').notNull().references(() => loans.id),
+    tenor: smallint('tenor').notNull(),
+    storeId: integer('store_id').notNull().references(() => stores.id),
+    principal: money('principal').notNull(),
+    interest: money('interest').notNull(),
+    /** scheduled interest an early settlement did not charge */
+    interestWaived: money('interest_waived').notNull(),
+    overdueInterest: money('overdue_interest').notNull(),
+    handlingFee: money('handling_fee').notNull(),
+    /** the date of the last standing receipt that paid something of it (none: null) */
+    lastPaidOn: day('last_paid_on'),
+  },
+  (t) => [primaryKey({ columns: [t.loanId, t.tenor] })],
 );

@@ -22,7 +22,8 @@ const storeFilter = (p: ReportInput['params'], alias = 'l') => sql`(${p.store}::
 const dateOf = (v: ReportParamValue | undefined) => sql`${v ?? null}::date`;
 
 /**
- * The instalments of the schedule in force today, with what the standing receipts paid on each:
+ * The instalments of the schedule in force today, with what the standing receipts paid on each
+ * (`loan_instalment_paid`, kept with the receipts: today every receipt not corrected stands):
  * the rows `repaymentSchedule`, `estimatedRepayment` and `monthlyReceivable` read (`where` limits
  * the instalments, by due date).
  */
@@ -35,11 +36,8 @@ const instalmentsWithPaid = ({ today }: ReportInput, where: ReturnType<typeof sq
   from loan_instalments i
   join loans l on l.id = i.loan_id
   left join (${revisionsOn(sql`${today}::date`)}) rv on rv.loan_id = i.loan_id
-  left join lateral (
-    select sum(ln.principal) as principal, sum(ln.interest) as interest, sum(ln.interest_waived) as waived
-    from loan_repayment_lines ln join ${receiptsWithCorrection} on r.id = ln.repayment_id
-    where ln.loan_id = i.loan_id and ln.tenor = i.tenor and ${standingOn(sql`${today}::date`)}
-  ) pd on true
+  left join (select k.loan_id, k.tenor, k.principal, k.interest, k.interest_waived as waived from loan_instalment_paid k) pd
+    on pd.loan_id = i.loan_id and pd.tenor = i.tenor
   where ${where} and i.revision = coalesce(rv.revision, 0)`;
 
 /** Loans paid out in a period, with what the payout deducted. */

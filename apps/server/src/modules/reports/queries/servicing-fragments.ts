@@ -36,8 +36,9 @@ export const inStore = (col: SQL, store: Param) => sql`(${intOf(store)} is null 
  * loan_id, store_id, tenor, due_date, principal, interest, paid_principal, paid_interest, waived,
  * unpaid_principal, unpaid_interest. Loans written off by `on` (and not reinstated) are left out.
  * `current`: `on` is the business day or later — no receipt or correction is dated after today
- * (the services refuse future dates), so every receipt without a correction stands and the
- * receipts themselves need not be read.
+ * (the services refuse future dates), so every receipt without a correction stands, and what
+ * they paid of each instalment is `loan_instalment_paid`, kept with the receipts; an earlier
+ * date sums the lines of the receipts standing then.
  */
 export const instalmentsOn = (on: SQL, store: Param, current = false) => sql`(
   with lv as (
@@ -55,12 +56,15 @@ export const instalmentsOn = (on: SQL, store: Param, current = false) => sql`(
                         where w.loan_id = l.id and w.kind = 'write_off' and w.on_date <= ${on}
                           and not exists (select 1 from loan_write_offs x where x.cancels_id = w.id and x.on_date <= ${on}))
   ),
-  paid as (
-    select ln.loan_id, ln.tenor, sum(ln.principal) as p, sum(ln.interest) as i, sum(ln.interest_waived) as w
-      from lv join loan_repayment_lines ln on ln.loan_id = lv.id
-     where ${current ? sql`not exists (select 1 from loan_repayment_corrections c where c.repayment_id = ln.repayment_id)` : sql`exists (select 1 from loan_repayments r where r.id = ln.repayment_id and ${standingOn(on)})`}
-     group by ln.loan_id, ln.tenor
-  )
+  paid as (${
+    current
+      ? sql`select k.loan_id, k.tenor, k.principal as p, k.interest as i, k.interest_waived as w
+              from lv join loan_instalment_paid k on k.loan_id = lv.id`
+      : sql`select ln.loan_id, ln.tenor, sum(ln.principal) as p, sum(ln.interest) as i, sum(ln.interest_waived) as w
+              from lv join loan_repayment_lines ln on ln.loan_id = lv.id
+             where exists (select 1 from loan_repayments r where r.id = ln.repayment_id and ${standingOn(on)})
+             group by ln.loan_id, ln.tenor`
+  })
   select i.loan_id, lv.store_id, i.tenor, i.due_date, i.principal, i.interest,
          coalesce(pd.p, 0) as paid_principal, coalesce(pd.i, 0) as paid_interest, coalesce(pd.w, 0) as waived,
          i.principal - coalesce(pd.p, 0) as unpaid_principal,
