@@ -12,6 +12,8 @@ import pg from 'pg';
 import { seedCustomers } from './customers.js';
 import { seedInstalments, seedLoans } from './loans.js';
 import { seedServicing, type ServicingCounts } from './servicing.js';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { parSnapshotStatement } from '../../apps/server/src/modules/dashboard/par.js';
 
 export interface BenchSeedOptions {
   /** default 100,000 */
@@ -61,12 +63,17 @@ export async function seedBench(databaseUrl: string, opts: BenchSeedOptions = {}
     );
     const instalments = await step('instalments of the paid-out loans', () => seedInstalments(client));
     const servicing = await seedServicing(client, day[0]!.today, step);
+    // What the daily job keeps for the dashboard's PAR trend, by the job's own statement.
+    await step("the dashboard's PAR snapshots", () => {
+      const q = new PgDialect().sqlToQuery(parSnapshotStatement(day[0]!.today));
+      return client.query(q.sql, q.params);
+    });
     // Vacuumed as well as analysed: otherwise autovacuum sets the visibility maps of the fresh
     // rows while the bench measures.
     await step('vacuum and analyze', () =>
       client.query(
         `vacuum (analyze) customers, loans, loan_instalments, loan_approvals, loan_payouts, loan_repayments, loan_repayment_lines, journal_entries, journal_lines,
-           loan_oca_assignments, loan_oca_recoveries, loan_write_offs, loan_due_summaries, sms_messages`,
+           loan_oca_assignments, loan_oca_recoveries, loan_write_offs, loan_due_summaries, loan_instalment_paid, dashboard_par_snapshots, sms_messages`,
       ),
     );
     return { customers, loans, paidOut, instalments, servicing, seconds: (performance.now() - started) / 1000 };

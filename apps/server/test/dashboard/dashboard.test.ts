@@ -182,6 +182,32 @@ describe('GET /dashboard on the demo data', () => {
   });
 });
 
+describe('the PAR trend kept by the daily job', () => {
+  it('reads the snapshots the job wrote for every store, with the figures it works out itself; without one for every store it works them out again', async () => {
+    // before the job: worked out from the receipts and instalments
+    const before = await Promise.all([dash(admin, { store: 'all' }), dash(clerk), dash(manager, { store: String(kwunTong) })]);
+    const run = dataOf(await call<{ asOf: string }>(t.app, 'POST', '/repayments/dailyJob', { token: manager, body: {} }));
+    expect(run.asOf).toBe(today);
+    const rows = (await t.pool.query<{ store_id: number; month_end: string; computed_on: string }>(
+      `select store_id, to_char(month_end, 'YYYY-MM-DD') as month_end, to_char(computed_on, 'YYYY-MM-DD') as computed_on from dashboard_par_snapshots`,
+    )).rows;
+    const stores = Number((await one<{ n: string }>('select count(*) as n from stores')).n);
+    expect(rows).toHaveLength(stores * 6);
+    expect(new Set(rows.map((r) => r.month_end))).toEqual(new Set(before[0].parTrend.map((p) => p.asOf)));
+    expect(rows.every((r) => r.computed_on === today)).toBe(true);
+    // the snapshot is what the dashboard shows: a marked row shows through (every caller, its stores only)
+    const marked = before[0].parTrend[5]!.asOf;
+    await t.pool.query(`update dashboard_par_snapshots set par30 = outstanding where store_id = $1 and month_end = $2`, [kwunTong, marked]);
+    const after = await Promise.all([dash(admin, { store: 'all' }), dash(clerk), dash(manager, { store: String(kwunTong) })]);
+    expect(after.map((d) => d.parTrend.slice(0, 5))).toEqual(before.map((d) => d.parTrend.slice(0, 5)));
+    expect(after[2]!.parTrend[5]!.par30).toBe(before[2]!.parTrend[5]!.outstanding === '0.00' ? '0.00' : '100.00');
+    expect(after[1]!.parTrend[5]).toEqual(before[1]!.parTrend[5]); // the clerk's store is not Kwun Tong
+    // a store without its snapshot: the figures are worked out again, the mark is gone
+    await t.pool.query(`delete from dashboard_par_snapshots where store_id = $1 and month_end = $2`, [mongKok, marked]);
+    expect((await dash(admin, { store: 'all' })).parTrend).toEqual(before[0].parTrend);
+  });
+});
+
 describe('GET /dashboard store scope and key', () => {
   it('gives a one-store clerk its own store by default, for all, and 404 for another store', async () => {
     const own = await dash(clerk);

@@ -22,3 +22,4 @@ export * from './due-summaries.js';
 export * from './collection.js';
 export * from './sms.js';
 export * from './schedule-revisions.js';
+export * from './dashboard.js';

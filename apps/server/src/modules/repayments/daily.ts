@@ -18,6 +18,7 @@ import { type ServiceContext, systemContext } from '../../platform/context.js';
 import { withTx } from '../../platform/tx.js';
 import type { LoanRow } from '../loans/read.js';
 import { type Engine, loadEngine, loadRepaymentState } from './state.js';
+import { refreshParSnapshots } from '../dashboard/par.js';
 
 /** The advisory lock's name: `pg_try_advisory_xact_lock(hashtext(DAILY_LOCK))`. */
 export const DAILY_LOCK = 'harbour.repayments.daily';
@@ -142,7 +143,8 @@ export function jobContextFor(caller: ServiceContext): ServiceContext {
  * Recomputes every repaying / OCA loan's summary as of `date` (today, Hong Kong, when left out;
  * never a future date) in one transaction holding the job's advisory lock: a second run while one
  * is under way — in this instance or another — answers `busy` at once and changes nothing.
- * Summaries of loans that stopped repaying are removed. One audit row for the run.
+ * Summaries of loans that stopped repaying are removed; the dashboard's PAR snapshots of the last six
+ * month-ends are recomputed. One audit row for the run.
  */
 export async function runDailyServicing(
   db: Db,
@@ -192,6 +194,8 @@ export async function runDailyServicing(
         ),
       )
       .returning({ loanId: loanDueSummaries.loanId });
+    // the dashboard's PAR trend (its last six month-ends, as the receipts stand now)
+    await refreshParSnapshots(tx, today);
     const result: DailyJobResult = { asOf, loans: written, overdue, removed: gone.length, durationMs: Date.now() - started };
     await audit(tx, { action: 'edit', module: 'repayments', reference: `daily:${asOf}`, after: result, staffId: opts.startedBy ?? null });
     return { status: 'done', result };
