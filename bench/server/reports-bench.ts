@@ -37,6 +37,7 @@ const EXPORT_MIN_ROWS = 100_000;
 /** Reports whose five years hold a row per instalment or per loan: the export's first choices. */
 const EXPORT_CANDIDATES = ['repaymentSchedule', 'loanDetail'];
 const ONE_STORE_MANAGER = 'benchmanager';
+const ONE_STORE_ROLE = 'bench one-store manager';
 
 /** YYYY-MM-DD `years` before `day`. */
 const yearsBefore = (day: string, years: number) => `${Number(day.slice(0, 4)) - years}${day.slice(4)}`.replace(/-02-29$/, '-02-28');
@@ -47,6 +48,8 @@ interface Ids {
   customer: number;
   ocaAgent: number | null;
   agent: number | null;
+  /** a paid-out loan's number: what staff type to find one borrower (a required `keyword`) */
+  keyword: string;
 }
 
 /** A value for a required parameter without a default (the server would answer 422 without it). */
@@ -73,7 +76,7 @@ function requiredValue(p: ReportParamDecl, today: string, ids: Ids): string | un
     case 'integer':
       return '0';
     case 'text':
-      return undefined;
+      return p.name === 'keyword' ? ids.keyword : undefined;
   }
 }
 
@@ -187,10 +190,23 @@ async function oneStoreManager(db: pg.Client, storeId: number): Promise<void> {
      on conflict (username) do nothing`,
     [ONE_STORE_MANAGER, storeId],
   );
+  // The demo manager's role reaches every store: the bench manager gets a copy of it that does not
+  // (its permissions, `all_stores` false), so row-level security narrows its reports to one store.
   await db.query(
-    `insert into staff_roles (staff_id, role_id) select b.id, r.role_id from staff b, staff m join staff_roles r on r.staff_id = m.id
-     where b.username = $1 and m.username = 'manager' on conflict do nothing`,
-    [ONE_STORE_MANAGER],
+    `insert into roles (name, description, all_stores)
+     select $1, 'bench: the demo manager''s permissions, one store', false on conflict (name) do nothing`,
+    [ONE_STORE_ROLE],
+  );
+  await db.query(
+    `insert into role_permissions (role_id, permission_key)
+     select o.id, rp.permission_key from roles o, staff m join staff_roles sr on sr.staff_id = m.id join role_permissions rp on rp.role_id = sr.role_id
+     where o.name = $1 and m.username = 'manager' on conflict do nothing`,
+    [ONE_STORE_ROLE],
+  );
+  await db.query(
+    `insert into staff_roles (staff_id, role_id) select b.id, o.id from staff b, roles o
+     where b.username = $1 and o.name = $2 on conflict do nothing`,
+    [ONE_STORE_MANAGER, ONE_STORE_ROLE],
   );
   await db.query(`insert into staff_stores (staff_id, store_id) select id, $2 from staff where username = $1 on conflict do nothing`, [ONE_STORE_MANAGER, storeId]);
   await db.query('commit');
@@ -242,6 +258,7 @@ export async function measureReports(server: Pick<RunningServer, 'baseURL' | 'pi
       customer: (await first(`select customer_id as id from loans where store_id = ${store} and payout_date is not null order by id limit 1`))!,
       ocaAgent: await first('select id from oca_agents order by id limit 1'),
       agent: await first('select id from referral_agents order by id limit 1'),
+      keyword: (await db.query<{ n: string }>(`select loan_no as n from loans where store_id = $1 and payout_date is not null order by id limit 1`, [store])).rows[0]!.n,
     };
     await oneStoreManager(db, store);
   } finally {

@@ -6,8 +6,8 @@
  * month-ends (`par.ts`: the daily job's snapshots), and the top referral agents of the year.
  */
 import type { Dashboard, DashboardQuery } from '@harbour/contracts';
-import { addDays, addMonthsClamped, percentOf } from '@harbour/domain';
-import { sql, type SQL } from 'drizzle-orm';
+import { addMonthsClamped, percentOf } from '@harbour/domain';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';

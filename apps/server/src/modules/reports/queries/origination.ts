@@ -12,9 +12,7 @@ import {
   paidByLoanAtTwoDates,
   paidByTenorOfLoan,
   paidOfLoan,
-  receiptsWithCorrection,
   revisionsOn,
-  standingOn,
   writtenOffByLoan,
 } from './origination-fragments.js';
 

