@@ -34,4 +34,3 @@ export function dashboardDates(today: string): DashboardDates {
     monthEnds,
   };
 }
-

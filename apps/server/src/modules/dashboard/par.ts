@@ -29,6 +29,9 @@ type ParRow = {
   o90: string;
 };
 
+/** The month-ends as one `date[]` parameter (numbered from 1 by `with ordinality`). */
+const monthEndArray = (ends: string[]): SQL => sql`${`{${ends.join(',')}}`}::date[]`;
+
 /** Per store and month-end (`k`): outstanding principal and of it the principal at risk past 30 / 60 / 90 days. */
 function parByStore(ends: string[], storeId: number | undefined): SQL {
   const last = ends[ends.length - 1]!;
@@ -93,7 +96,7 @@ async function fromSnapshots(tx: Tx, ends: string[], storeId: number | undefined
       ${storeId === undefined ? sql`cardinality(harbour_visible_stores())` : sql`1`}::int as expected,
       coalesce(sum(s.outstanding), 0)::text as out, coalesce(sum(s.par30), 0)::text as o30,
       coalesce(sum(s.par60), 0)::text as o60, coalesce(sum(s.par90), 0)::text as o90
-    from unnest(${`{${ends.join(',')}}`}::date[]) with ordinality as e(month_end, n)
+    from unnest(${monthEndArray(ends)}) with ordinality as e(month_end, n)
     left join dashboard_par_snapshots s on s.month_end = e.month_end ${inStore(sql`s.store_id`, storeId)}
     group by e.n`);
   return rows.length === ends.length && rows.every((r) => r.stores === r.expected) ? rows : null;
@@ -133,14 +136,13 @@ export function parSnapshotStatement(today: string): SQL {
     insert into dashboard_par_snapshots as t (store_id, month_end, outstanding, par30, par60, par90, computed_on)
     select s.id, e.month_end, coalesce(x.out, 0), coalesce(x.o30, 0), coalesce(x.o60, 0), coalesce(x.o90, 0), ${today}::date
     from stores s
-    cross join unnest(${`{${ends.join(',')}}`}::date[]) with ordinality as e(month_end, n)
+    cross join unnest(${monthEndArray(ends)}) with ordinality as e(month_end, n)
     left join (${parByStore(ends, undefined)}) x on x.store_id = s.id and x.k = e.n - 1
     on conflict (store_id, month_end) do update
       set outstanding = excluded.outstanding, par30 = excluded.par30, par60 = excluded.par60, par90 = excluded.par90, computed_on = excluded.computed_on`;
 }
 
-/** Recomputes the snapshots (see `parSnapshotStatement`); answers how many rows were written. */
-export async function refreshParSnapshots(tx: Tx, today: string): Promise<number> {
-  const res = await tx.execute(parSnapshotStatement(today));
-  return res.rowCount ?? 0;
+/** Recomputes the snapshots (see `parSnapshotStatement`). */
+export async function refreshParSnapshots(tx: Tx, today: string): Promise<void> {
+  await tx.execute(parSnapshotStatement(today));
 }

@@ -17,8 +17,8 @@ import { businessToday } from '../../platform/business-date.js';
 import { type ServiceContext, systemContext } from '../../platform/context.js';
 import { withTx } from '../../platform/tx.js';
 import type { LoanRow } from '../loans/read.js';
-import { type Engine, loadEngine, loadRepaymentState } from './state.js';
 import { refreshParSnapshots } from '../dashboard/par.js';
+import { type Engine, loadEngine, loadRepaymentState } from './state.js';
 
 /** The advisory lock's name: `pg_try_advisory_xact_lock(hashtext(DAILY_LOCK))`. */
 export const DAILY_LOCK = 'harbour.repayments.daily';
