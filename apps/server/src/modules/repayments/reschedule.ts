@@ -124,15 +124,21 @@ export async function writeReschedule(tx: Tx, ctx: ServiceContext, loan: LoanRow
 }
 
 /**
- * A principal receipt voided or refunded: when the current schedule is the one it wrote, the one
- * before comes back as a new revision (a copy of its rows). Answers the new revision, or null
- * when the receipt did not reschedule.
+ * A principal receipt voided or refunded: the schedule before the one it wrote comes back as a new
+ * revision (a copy of its rows). Answers the new revision, or null when the receipt did not
+ * reschedule. Receipts are corrected latest first, so every later principal receipt has already
+ * been corrected and its schedule undone: the schedule in force is the receipt's own, or a
+ * restore's copy of it (receipt A, receipt B, B voided — B's restore copies A's rows — A voided).
  */
 export async function restoreSchedule(tx: Tx, ctx: ServiceContext, loan: LoanRow, receipt: { id: number; principal: string }, date: string): Promise<number | null> {
+  const [wrote] = await tx
+    .select()
+    .from(loanScheduleRevisions)
+    .where(and(eq(loanScheduleRevisions.loanId, loan.id), eq(loanScheduleRevisions.repaymentId, receipt.id), eq(loanScheduleRevisions.cause, 'principal')));
   const latest = await latestRevision(tx, loan.id);
-  if (!latest || latest.cause !== 'principal' || latest.repaymentId !== receipt.id) return null;
+  if (!wrote || !latest) return null;
   const me = ctx.auth?.staffId ?? null;
-  const rows = await tx.select().from(loanInstalments).where(and(eq(loanInstalments.loanId, loan.id), eq(loanInstalments.revision, latest.basedOn))).orderBy(asc(loanInstalments.tenor));
+  const rows = await tx.select().from(loanInstalments).where(and(eq(loanInstalments.loanId, loan.id), eq(loanInstalments.revision, wrote.basedOn))).orderBy(asc(loanInstalments.tenor));
   const revision = latest.revision + 1;
   await tx.insert(loanScheduleRevisions).values({
     storeId: loan.storeId,
@@ -140,16 +146,16 @@ export async function restoreSchedule(tx: Tx, ctx: ServiceContext, loan: LoanRow
     revision,
     cause: 'restore',
     repaymentId: receipt.id,
-    basedOn: latest.basedOn,
+    basedOn: wrote.basedOn,
     rule: null,
-    fromTenor: latest.fromTenor,
+    fromTenor: wrote.fromTenor,
     totalTenor: rows.length,
-    remainingBefore: latest.remainingAfter,
-    remainingAfter: latest.remainingBefore,
-    instalmentBefore: latest.instalmentAfter,
-    instalmentAfter: latest.instalmentBefore,
-    outstandingPrincipal: money(dec(latest.outstandingPrincipal).plus(dec(receipt.principal))),
-    droppedInterest: money(dec(latest.droppedInterest).neg()),
+    remainingBefore: wrote.remainingAfter,
+    remainingAfter: wrote.remainingBefore,
+    instalmentBefore: wrote.instalmentAfter,
+    instalmentAfter: wrote.instalmentBefore,
+    outstandingPrincipal: money(dec(wrote.outstandingPrincipal).plus(dec(receipt.principal))),
+    droppedInterest: money(dec(wrote.droppedInterest).neg()),
     effectiveOn: date,
     createdBy: me,
   });
