@@ -73,7 +73,7 @@ export async function seedBench(databaseUrl: string, opts: BenchSeedOptions = {}
     await step('vacuum and analyze', () =>
       client.query(
         `vacuum (analyze) customers, loans, loan_instalments, loan_approvals, loan_payouts, loan_repayments, loan_repayment_lines, journal_entries, journal_lines,
-           loan_oca_assignments, loan_oca_recoveries, loan_write_offs, loan_due_summaries, loan_instalment_paid, dashboard_par_snapshots, sms_messages`,
+           loan_oca_assignments, loan_oca_recoveries, loan_write_offs, loan_due_summaries, loan_instalment_paid, loan_totals, dashboard_par_snapshots, sms_messages`,
       ),
     );
     return { customers, loans, paidOut, instalments, servicing, seconds: (performance.now() - started) / 1000 };

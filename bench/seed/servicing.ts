@@ -398,6 +398,8 @@ async function run(client: pg.Client, today: string, step: Step): Promise<Servic
   // The triggers that keep what each instalment was paid (migration 0030) are skipped in this
   // mode: the same function computes the bench loans' figures from their lines in one statement.
   await step('what each instalment was paid (loan_instalment_paid)', () => q(`select harbour_keep_instalment_paid(array(select loan_id from bench_loans))`));
+  // … and the loans' kept totals (migration 0032), the same way.
+  await step('each loan\'s kept totals (loan_totals)', () => q(`select harbour_keep_loan_totals(array(select loan_id from bench_loans))`));
 
   const sms = await step('SMS reminders', async () => {
     const upcoming = await q(
@@ -517,6 +519,24 @@ export async function checkServicing(client: pg.Client, today: string): Promise<
       [],
     ],
     [
+      "each paid-out loan's kept totals are its schedule's and its standing receipts' sums",
+      `select count(*) as n from loans l
+       left join loan_totals k on k.loan_id = l.id
+       left join (select i.loan_id, sum(i.interest) as interest from loan_instalments i
+                   where i.revision = (select max(v.revision) from loan_instalments v where v.loan_id = i.loan_id) group by i.loan_id) s on s.loan_id = l.id
+       left join (select r.loan_id, sum(r.principal) as p, sum(r.interest) as i, sum(r.overdue_interest + r.handling_fee + r.lock_period_fee) as ch,
+                         sum(r.rebate) as rb, max(r.id) as last_id, max(r.repay_date) filter (where r.received > 0) as received_on
+                    from loan_repayments r left join loan_repayment_corrections c on c.repayment_id = r.id where c.id is null group by r.loan_id) x on x.loan_id = l.id
+       left join loan_repayments f on f.id = x.last_id
+       where l.payout_date is not null
+         and (k.loan_id is null
+              or (k.scheduled_interest, k.paid_principal, k.paid_interest, k.paid_charges, k.rebate)
+                 <> (coalesce(s.interest, 0), coalesce(x.p, 0), coalesce(x.i, 0), coalesce(x.ch, 0), coalesce(x.rb, 0))
+              or k.last_receipt_on is distinct from f.repay_date or k.last_receipt_type is distinct from f.repay_type
+              or k.last_receipt_method is distinct from f.method or k.last_received_on is distinct from x.received_on)`,
+      [],
+    ],
+    [
       'loans receivable in the ledger is what was paid out less principal repaid and written off (bench loans)',
       `select count(*) as n from loans l
        left join (select loan_id, sum(principal) as p from loan_repayment_lines group by loan_id) x on x.loan_id = l.id
@@ -535,7 +555,7 @@ export async function checkServicing(client: pg.Client, today: string): Promise<
     ],
   ];
   await client.query(
-    'analyze loan_approvals, loan_payouts, loan_repayments, loan_repayment_lines, journal_entries, journal_lines, loan_oca_assignments, loan_oca_recoveries, loan_write_offs, loan_due_summaries, loan_instalment_paid',
+    'analyze loan_approvals, loan_payouts, loan_repayments, loan_repayment_lines, journal_entries, journal_lines, loan_oca_assignments, loan_oca_recoveries, loan_write_offs, loan_due_summaries, loan_instalment_paid, loan_totals',
   );
   for (const [name, sql, params] of checks) {
     const t0 = performance.now();

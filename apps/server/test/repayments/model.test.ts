@@ -264,6 +264,23 @@ async function runSequence(spec: LoanSpec, ops: readonly Op[]): Promise<{ posted
   expect(kept.map((k) => [k.tenor, money(dec(k.oi)), money(dec(k.hf)), money(dec(k.i)), money(dec(k.p))])).toEqual(
     kept.map((k) => state.instalments.find((i) => i.tenor === k.tenor)!).map((i) => [i.tenor, money(i.overdueInterestPaid), money(i.feePaid), money(i.paidInterest), money(i.paidPrincipal)]),
   );
+  // … what the triggers keep per loan: the schedule in force's interest, the standing receipts'
+  // sums and the date of the last of them …
+  const { rows: totals } = await t.pool.query<{ si: string; p: string; i: string; ch: string; last: string | null }>(
+    `select scheduled_interest::text si, paid_principal::text p, paid_interest::text i, paid_charges::text ch, to_char(last_receipt_on, 'YYYY-MM-DD') "last"
+       from loan_totals where loan_id = $1`,
+    [loan.id],
+  );
+  const paidOf = (f: 'paidPrincipal' | 'paidInterest') => sum(state.instalments.map((i) => i[f]));
+  expect(totals.map((k) => [money(dec(k.si)), money(dec(k.p)), money(dec(k.i)), money(dec(k.ch)), k.last])).toEqual([
+    [
+      money(sum(state.instalments.map((i) => i.interest))),
+      money(paidOf('paidPrincipal')),
+      money(paidOf('paidInterest')),
+      money(sum(state.instalments.map((i) => i.overdueInterestPaid.plus(i.feePaid)))),
+      standing.at(-1)?.date ?? null,
+    ],
+  ]);
   // … the loan's status …
   const status = dataOf(await call<LoanItem>(t.app, 'GET', `/loans/${loan.id}`, { token: manager })).status;
   expect(status).toBe(isFullyRepaid(state) ? 'complete' : 'repaying');

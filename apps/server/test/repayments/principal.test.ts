@@ -172,6 +172,32 @@ describe('a partial principal repayment', () => {
     expect(receivable[0].net).toBe('12000.00');
   });
 
+  it('two principal receipts voided latest first: the paid-out schedule is back (the second void undoes a restore copy of the first\'s schedule)', async () => {
+    const loan = await repayingLoan();
+    const original = await due(loan.id);
+    const first = dataOf(await post(loan.id, '3000.00'));
+    const second = dataOf(await post(loan.id, '2000.00'));
+    expect((await due(loan.id)).unpaidPrincipal).toBe('7000.00');
+    for (const r of [second, first]) {
+      const res = await call(t.app, 'POST', `/repayments/${r.id}/correct`, { token: manager, body: { kind: 'void', reason: 'wrong loan' } });
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    }
+    const back = await due(loan.id);
+    expect(back.instalments.map((i) => [i.tenor, i.dueDate, i.principal, i.interest, i.unpaid])).toEqual(original.instalments.map((i) => [i.tenor, i.dueDate, i.principal, i.interest, i.unpaid]));
+    expect(back).toMatchObject({ unpaidPrincipal: '12000.00', remainingScheduled: original.remainingScheduled, instalmentAmount: original.instalmentAmount, totalTenor: 6 });
+    const { rows: revs } = await t.pool.query(`select revision, cause, based_on, outstanding_principal::text op from loan_schedule_revisions where loan_id = $1 order by revision`, [loan.id]);
+    expect(revs).toEqual([
+      { revision: 1, cause: 'principal', based_on: 0, op: '9000.00' },
+      { revision: 2, cause: 'principal', based_on: 1, op: '7000.00' },
+      { revision: 3, cause: 'restore', based_on: 1, op: '9000.00' },
+      { revision: 4, cause: 'restore', based_on: 0, op: '12000.00' },
+    ]);
+    // the reports' kept totals follow: the paid-out schedule's interest, nothing paid
+    const { rows: kept } = await t.pool.query(`select scheduled_interest::text si, paid_principal::text pp from loan_totals where loan_id = $1`, [loan.id]);
+    const { rows: paidOut } = await t.pool.query(`select sum(interest)::text si from loan_instalments where loan_id = $1 and revision = 0`, [loan.id]);
+    expect(kept).toEqual([{ si: paidOut[0].si, pp: '0.00' }]);
+  });
+
   it('shorter tenor: the same instalment at most, over the fewest instalments, to the cent', async () => {
     await setRule('shorter-tenor');
     try {

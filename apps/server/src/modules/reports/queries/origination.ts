@@ -79,12 +79,20 @@ export const originationQueries: Partial<Record<ReportName, ReportQuery>> = {
 
   loanDetail: ({ params: p, today, lang }) => {
     const on = dateOf(p.asOf);
-    // today the next due date is the loan's due summary (kept by every receipt and the daily job);
-    // on an earlier date it is worked out from the schedule in force and the receipts standing then
-    const nextDue =
-      p.asOf === today
-        ? sql`left join loan_due_summaries ds on ds.loan_id = l.id cross join lateral (select ds.next_due_date as due_date) nx`
-        : sql`left join lateral (
+    // as of today (or later: no receipt is dated after today) the figures are the loan's kept
+    // totals and its next due date its due summary (both kept by every receipt and the daily job);
+    // on an earlier date they are summed from the receipts standing then and the schedule in force
+    const current = String(p.asOf) >= today;
+    const figures = current
+      ? sql`join loan_totals kt on kt.loan_id = l.id
+    cross join lateral (select kt.scheduled_interest as interest) sch
+    cross join lateral (select kt.paid_principal as principal, kt.paid_interest as interest) pd
+    left join loan_due_summaries ds on ds.loan_id = l.id cross join lateral (select ds.next_due_date as due_date) nx`
+      : sql`left join (${paidByLoan(on)}) pd on pd.loan_id = l.id
+    left join (${revisionsOn(on)}) rv on rv.loan_id = l.id
+    join (select i.loan_id, i.revision, sum(i.interest) as interest from loan_instalments i group by i.loan_id, i.revision) sch
+      on sch.loan_id = l.id and sch.revision = coalesce(rv.revision, 0)
+    left join lateral (
       select i.due_date from loan_instalments i
       left join (${paidByTenorOfLoan(on)}) q on q.tenor = i.tenor
       where i.loan_id = l.id and i.revision = coalesce(rv.revision, 0) and i.principal + i.interest > coalesce(q.paid, 0.00)
@@ -100,12 +108,8 @@ export const originationQueries: Partial<Record<ReportName, ReportQuery>> = {
     from loans l
     join customers c on c.id = l.customer_id
     join stores s on s.id = l.store_id
-    left join (${paidByLoan(on)}) pd on pd.loan_id = l.id
     left join (${writtenOffByLoan(on)}) wo on wo.loan_id = l.id
-    left join (${revisionsOn(on)}) rv on rv.loan_id = l.id
-    join (select i.loan_id, i.revision, sum(i.interest) as interest from loan_instalments i group by i.loan_id, i.revision) sch
-      on sch.loan_id = l.id and sch.revision = coalesce(rv.revision, 0)
-    ${nextDue}
+    ${figures}
     where l.payout_date <= ${on} and ${storeFilter(p)}
       and (${p.status}::text is null or l.status = ${p.status}::text)`;
   },
@@ -210,29 +214,26 @@ export const originationQueries: Partial<Record<ReportName, ReportQuery>> = {
       and t.paid_tenors * 2 >= t.tenors and t.paid_tenors < t.tenors`;
   },
 
-  completedLoan: ({ params: p, today, lang }) => {
-    const now = sql`${today}::date`;
-    return sql`
+  /**
+   * Loans complete or reloaned whose last standing receipt (the one that finished them) is dated in
+   * the period, with what their standing receipts paid: the loan's kept totals (`loan_totals`).
+   */
+  completedLoan: ({ params: p, lang }) => sql`
     select l.loan_no as "loanNo", ${customerNameIn(lang, 'c')} as "customerName", ${nameIn(lang, 's')} as "storeName",
-           l.payout_date as "payoutDate", fin.repay_date as "completedOn",
-           case when fin.repay_type <> 'settlement' then 'normal' when fin.method = 'reloan' then 'reloan' else 'early' end as "completion",
+           l.payout_date as "payoutDate", kt.last_receipt_on as "completedOn", fin.completion as "completion",
            l.total_tenor::int as "totalTenor", l.loan_amount as "loanAmount",
-           pd.interest as "interestReceived", pd.rebate as "rebate", pd.charges as "chargesReceived", st.name as "staffName"
+           kt.paid_interest as "interestReceived", kt.rebate as "rebate", kt.paid_charges as "chargesReceived", st.name as "staffName"
     from loans l
     join customers c on c.id = l.customer_id
     join stores s on s.id = l.store_id
     join staff st on st.id = l.staff_id
+    join loan_totals kt on kt.loan_id = l.id
     cross join lateral (
-      select r.repay_date, r.repay_type, r.method from loan_repayments r
-      where r.loan_id = l.id and not exists (select 1 from loan_repayment_corrections cr where cr.repayment_id = r.id)
-      order by r.id desc limit 1
+      select case when kt.last_receipt_type <> 'settlement' then 'normal' when kt.last_receipt_method = 'reloan' then 'reloan' else 'early' end as completion
     ) fin
-    cross join lateral (${paidOfLoan(now)}) pd
     where l.status in ('complete', 'reloaned') and ${storeFilter(p)}
-      and fin.repay_date between ${dateOf(p.dateFrom)} and ${dateOf(p.dateTo)}
-      and (${p.completion}::text is null
-           or ${p.completion}::text = case when fin.repay_type <> 'settlement' then 'normal' when fin.method = 'reloan' then 'reloan' else 'early' end)`;
-  },
+      and kt.last_receipt_on between ${dateOf(p.dateFrom)} and ${dateOf(p.dateTo)}
+      and (${p.completion}::text is null or ${p.completion}::text = fin.completion)`,
 
   annualLoanStatement: ({ params: p, lang }) => {
     const first = sql`make_date(${p.year}::int, 1, 1)`;

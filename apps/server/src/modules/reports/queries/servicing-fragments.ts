@@ -81,14 +81,52 @@ export const instalmentsOn = (on: SQL, store: Param, current = false) => sql`(
  * due of the oldest. Columns: loan_id, store_id, outstanding_principal, unpaid_interest,
  * overdue_tenors, overdue_amount, overdue_days.
  */
-export const positionsOn = (on: SQL, store: Param, current = false) => sql`(
+export const positionsOn = (on: SQL, store: Param, current = false) => (current ? positionsToday(on, store) : positionsFromInstalments(on, store));
+
+/**
+ * `positionsOn` today (or a later date: nothing is dated after today), from what is kept with the
+ * receipts instead of every instalment of the live book: the outstanding principal is the loan
+ * amount less the principal its standing receipts paid (`loan_totals`; a revision's instalments
+ * always add up to the loan amount), and only the instalments from the first not fully paid
+ * (`loan_due_summaries.next_tenor`, refreshed by every payout, receipt, correction, settlement and
+ * collection step) to the date are read, by the loan's index — the ones before it are paid, and
+ * owe no interest and are not overdue. Written-off loans are `bad`, so not read.
+ */
+const positionsToday = (on: SQL, store: Param) => sql`(
+  select l.id as loan_id, l.store_id,
+         (l.loan_amount - kt.paid_principal)::numeric(16,2) as outstanding_principal,
+         coalesce(d.unpaid_interest, 0)::numeric(16,2) as unpaid_interest,
+         coalesce(d.overdue_tenors, 0)::int as overdue_tenors,
+         coalesce(d.overdue_amount, 0)::numeric(16,2) as overdue_amount,
+         coalesce(${on} - d.oldest, 0)::int as overdue_days
+    from loans l
+    join loan_totals kt on kt.loan_id = l.id
+    join loan_due_summaries ds on ds.loan_id = l.id
+    left join lateral (
+      select sum(u.unpaid_interest) as unpaid_interest,
+             count(*) filter (where u.due_date < ${on} and u.unpaid_principal + u.unpaid_interest > 0) as overdue_tenors,
+             sum(u.unpaid_principal + u.unpaid_interest) filter (where u.due_date < ${on}) as overdue_amount,
+             min(u.due_date) filter (where u.due_date < ${on} and u.unpaid_principal + u.unpaid_interest > 0) as oldest
+        from (
+          select i.due_date, i.principal - coalesce(k.principal, 0) as unpaid_principal,
+                 greatest(i.interest - coalesce(k.interest, 0) - coalesce(k.interest_waived, 0), 0) as unpaid_interest
+            from loan_instalments i
+            left join loan_instalment_paid k on k.loan_id = i.loan_id and k.tenor = i.tenor
+           where i.loan_id = l.id and i.tenor >= ds.next_tenor and i.due_date <= ${on}
+             and i.revision = coalesce((select max(v.revision) from loan_schedule_revisions v where v.loan_id = l.id), 0)
+        ) u
+    ) d on true
+   where l.status in ('repaying', 'oca') and l.payout_date <= ${on} and l.loan_no is not null and ${inStore(sql`l.store_id`, store)}
+)`;
+
+const positionsFromInstalments = (on: SQL, store: Param) => sql`(
   select x.loan_id, x.store_id,
          sum(x.unpaid_principal)::numeric(16,2) as outstanding_principal,
          coalesce(sum(x.unpaid_interest) filter (where x.due_date <= ${on}), 0)::numeric(16,2) as unpaid_interest,
          (count(*) filter (where x.due_date < ${on} and x.unpaid_principal + x.unpaid_interest > 0))::int as overdue_tenors,
          coalesce(sum(x.unpaid_principal + x.unpaid_interest) filter (where x.due_date < ${on}), 0)::numeric(16,2) as overdue_amount,
          coalesce(${on} - min(x.due_date) filter (where x.due_date < ${on} and x.unpaid_principal + x.unpaid_interest > 0), 0)::int as overdue_days
-    from ${instalmentsOn(on, store, current)} x
+    from ${instalmentsOn(on, store)} x
    group by x.loan_id, x.store_id
 )`;
 

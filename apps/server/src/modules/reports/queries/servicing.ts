@@ -59,13 +59,18 @@ export const servicingQueries: Partial<Record<ReportName, ReportQuery>> = {
 
   outstandingDetails: ({ params: p, lang, today }) => {
     const on = dateOf(p.asOf);
+    const current = String(p.asOf) >= today;
+    // today: the loan's kept date of its last receipt that took money in; earlier: the receipts standing then
+    const lastReceipt = current
+      ? sql`(select kt.last_received_on from loan_totals kt where kt.loan_id = l.id)`
+      : sql`(select max(r.repay_date) from loan_repayments r where r.loan_id = l.id and r.received > 0 and ${standingOn(on)})`;
     return sql`
       select l.loan_no as "loanNo", cu.name as "customerName", ${storeName('s', lang)} as "storeName", l.payout_date as "payoutDate",
              l.loan_amount as "loanAmount", x.outstanding_principal as "outstandingPrincipal", x.unpaid_interest as "unpaidInterest",
              x.overdue_tenors as "overdueTenors", x.overdue_days as "overdueDays", x.overdue_amount as "overdueAmount",
-             (select max(r.repay_date) from loan_repayments r where r.loan_id = l.id and r.received > 0 and ${standingOn(on)}) as "lastReceiptDate",
+             ${lastReceipt} as "lastReceiptDate",
              l.status as "status"
-        from ${positionsOn(on, p.store, String(p.asOf) >= today)} x
+        from ${positionsOn(on, p.store, current)} x
         ${loanJoins(sql`x`)}
        where x.outstanding_principal > 0`;
   },
