@@ -149,19 +149,29 @@ export const originationQueries: Partial<Record<ReportName, ReportQuery>> = {
   monthlyReceivable: (input) => {
     const { params: p } = input;
     const from = sql`make_date(${p.year}::int, 1, 1)`;
+    // the year's instalments are summed per month first (12 groups, hashed), then laid on the
+    // twelve months, so a month without instalments still has its row
     return sql`
+    with per_month as (
+      select date_trunc('month', i.due_date) as month,
+             count(*)::int as instalments,
+             sum(i.principal) as principal_due, sum(i.interest) as interest_due, sum(i.principal + i.interest) as total_due,
+             sum(i.paid_principal) as principal_received, sum(i.paid_interest) as interest_received, sum(i.waived) as waived,
+             sum(i.unpaid) filter (where i.status = 'bad') as written_off,
+             sum(i.unpaid) filter (where i.status <> 'bad') as outstanding
+      from (${instalmentsWithPaid(input, sql`i.due_date >= ${from} and i.due_date < ${from} + interval '1 year' and ${storeFilter(p, 'i')}`)}) i
+      group by 1
+    )
     select to_char(m.month, 'YYYY-MM') as "month",
-           count(i.tenor)::int as "instalments",
-           coalesce(sum(i.principal), 0.00) as "principalDue", coalesce(sum(i.interest), 0.00) as "interestDue",
-           coalesce(sum(i.principal + i.interest), 0.00) as "totalDue",
-           coalesce(sum(i.paid_principal), 0.00) as "principalReceived", coalesce(sum(i.paid_interest), 0.00) as "interestReceived",
-           coalesce(sum(i.waived), 0.00) as "waived",
-           coalesce(sum(i.unpaid) filter (where i.status = 'bad'), 0.00) as "writtenOff",
-           coalesce(sum(i.unpaid) filter (where i.status <> 'bad'), 0.00) as "outstanding"
+           coalesce(x.instalments, 0) as "instalments",
+           coalesce(x.principal_due, 0.00) as "principalDue", coalesce(x.interest_due, 0.00) as "interestDue",
+           coalesce(x.total_due, 0.00) as "totalDue",
+           coalesce(x.principal_received, 0.00) as "principalReceived", coalesce(x.interest_received, 0.00) as "interestReceived",
+           coalesce(x.waived, 0.00) as "waived",
+           coalesce(x.written_off, 0.00) as "writtenOff",
+           coalesce(x.outstanding, 0.00) as "outstanding"
     from generate_series(${from}, ${from} + interval '11 months', interval '1 month') as m(month)
-    left join (${instalmentsWithPaid(input, sql`i.due_date >= ${from} and i.due_date < ${from} + interval '1 year' and ${storeFilter(p, 'i')}`)}) i
-      on date_trunc('month', i.due_date) = m.month
-    group by m.month`;
+    left join per_month x on x.month = m.month`;
   },
 
   staffSales: ({ params: p }) => sql`
