@@ -161,7 +161,10 @@ function xlsxSink(out: PassThrough, decl: ReportDecl, head: FileHead): Sink {
     );
   return {
     row: (cells) => styled(cells),
-    drain: () => drained(out),
+    drain: async () => {
+      await drained(out);
+      await sheetDrained(ws, out);
+    },
     end: async (totals) => {
       styled(totals, (r) => {
         r.font = { bold: true };
@@ -207,6 +210,28 @@ async function drained(out: PassThrough): Promise<void> {
     await Promise.race([once(out, 'drain'), once(out, 'close')]);
   }
   if (out.destroyed) throw new Error('report export: the reader went away');
+}
+
+/** What the sheet's XML may hold unzipped before the rows wait for the zip to take it. */
+const SHEET_BUFFER_BYTES = 1 << 20;
+
+/**
+ * Resolves once the sheet's XML waiting for the zip is under `SHEET_BUFFER_BYTES`. exceljs's
+ * streaming writer (4.4) hands a sheet to archiver through a stream that ignores backpressure:
+ * archiver wraps it in a PassThrough (`ws.stream.pipes`), which takes every row written however
+ * far the zip is behind — the whole sheet of a 900,000-row export (about 480 MB) was held there
+ * while the answer was read. Waiting on `out` alone does not see it.
+ */
+async function sheetDrained(ws: ExcelJS.Worksheet, out: PassThrough): Promise<void> {
+  // archiver's PassThrough is readable-stream 2's, without `writableLength`
+  const pipes = (ws as unknown as { stream?: { pipes?: (PassThrough & { _writableState?: { length: number } })[] } }).stream?.pipes ?? [];
+  const held = (pipe: (typeof pipes)[number]) => pipe.writableLength ?? pipe._writableState?.length ?? 0;
+  for (const pipe of pipes) {
+    while (held(pipe) > SHEET_BUFFER_BYTES) {
+      if (out.destroyed) throw new Error('report export: the reader went away');
+      await Promise.race([once(pipe, 'drain'), once(out, 'close')]);
+    }
+  }
 }
 
 /** A cell of the answer shown as text where the file holds words: enums translated. */
