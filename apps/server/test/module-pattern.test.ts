@@ -173,6 +173,17 @@ describe('row-level security on store-owned tables', () => {
           return count();
         }),
       ).toBe(all);
+      // the scope's functions are parallel safe: a parallel worker reads the transaction's store too
+      const parallelKnob = Number((await t.pool.query('show server_version_num')).rows[0].server_version_num) >= 160000 ? 'debug_parallel_query' : 'force_parallel_mode';
+      const inParallel = await asRole(async () => {
+        await client.query(`select set_config('harbour.store_id', $1, true)`, [String(stores.mongKok)]);
+        await client.query(`set local ${parallelKnob} = on`);
+        const sql = 'select count(*) from probe_items where harbour_store_visible(store_id)';
+        const plan = (await client.query(`explain (analyze, costs off) ${sql}`)).rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+        return { plan, count: Number((await client.query(sql)).rows[0].count) };
+      });
+      expect(inParallel.plan).toMatch(/Workers Launched: [1-9]/);
+      expect(inParallel.count).toBe(inMongKok);
       await expect(
         asRole(async () => {
           await client.query(`select set_config('harbour.store_id', $1, true)`, [String(stores.mongKok)]);

@@ -292,6 +292,13 @@ describe('annualLoanStatement', () => {
     expect(a.totals.principalAdvanced).toBe(balanceOf(year_, 'loansReceivable').debit);
     expect(a.totals.principalRepaid).toBe(balanceOf(year_, 'loansReceivable').credit);
     expect(a.rows.every((r) => /^\*+.{4}$/.test(String(r.idNumber)))).toBe(true);
+    // the year before is read from its receipts (this year from the kept totals less the year's
+    // movements): its closing is this year's opening, loan by loan
+    const before = await report('annualLoanStatement', { year: year - 1 });
+    expect(before.totals.closingBalance).toBe(a.totals.openingBalance);
+    expect(before.totals.closingBalance).toBe(balanceOf(opening, 'loansReceivable').balance);
+    const closedBefore = new Map(before.rows.map((r) => [r.loanNo, r.closingBalance]));
+    for (const r of a.rows.filter((x) => x.openingBalance !== '0.00')) expect(closedBefore.get(r.loanNo), String(r.loanNo)).toBe(r.openingBalance);
   });
 
   it('finds one borrower by name, ID number (any spelling) or loan number', async () => {

@@ -87,6 +87,27 @@ export const paidByLoanAtTwoDates = (before: SQL, last: SQL, only?: SQL): SQL =>
   where r.repay_date <= ${last}${only ? sql` and ${only}` : sql``}
   group by r.loan_id`;
 
+/**
+ * Per loan: what the receipts moved between the end of `before` and the end of `last`, when `last`
+ * is today or later (no receipt or correction is dated after today, so what stands on `last` is
+ * what stands now: `loan_totals`). A receipt dated in the span and standing now adds its figures;
+ * a receipt dated on or before `before` and voided or refunded in the span takes them away.
+ * Reads the span's receipts and corrections only, not every receipt of the book.
+ */
+export const paidMovedIn = (before: SQL, last: SQL): SQL => sql`
+  select x.loan_id, sum(x.principal) as principal, sum(x.interest) as interest, sum(x.charges) as charges
+  from (
+    select r.loan_id, r.principal, r.interest, r.overdue_interest + r.handling_fee + r.lock_period_fee as charges
+    from loan_repayments r
+    where r.repay_date > ${before} and r.repay_date <= ${last}
+      and not exists (select 1 from loan_repayment_corrections c where c.repayment_id = r.id)
+    union all
+    select r.loan_id, -r.principal, -r.interest, -(r.overdue_interest + r.handling_fee + r.lock_period_fee)
+    from loan_repayment_corrections c join loan_repayments r on r.id = c.repayment_id
+    where c.corrected_on > ${before} and c.corrected_on <= ${last} and r.repay_date <= ${before}
+  ) x
+  group by x.loan_id`;
+
 /** Principal, interest and charges of loan `l` paid by the receipts standing on `on` (a LATERAL subquery: one loan by its index). */
 export const paidOfLoan = (on: SQL): SQL => sql`
   select coalesce(sum(r.principal), 0.00) as principal, coalesce(sum(r.interest), 0.00) as interest,

@@ -11,6 +11,7 @@ import {
   paidByLoan,
   paidByLoanAtTwoDates,
   paidByTenorOfLoan,
+  paidMovedIn,
   paidOfLoan,
   revisionsOn,
   writtenOffByLoan,
@@ -159,7 +160,7 @@ export const originationQueries: Partial<Record<ReportName, ReportQuery>> = {
              sum(i.paid_principal) as principal_received, sum(i.paid_interest) as interest_received, sum(i.waived) as waived,
              sum(i.unpaid) filter (where i.status = 'bad') as written_off,
              sum(i.unpaid) filter (where i.status <> 'bad') as outstanding
-      from (${instalmentsWithPaid(input, sql`i.due_date >= ${from} and i.due_date < ${from} + interval '1 year' and ${storeFilter(p, 'i')}`)}) i
+      from (${instalmentsWithPaid(input, sql`i.due_date >= ${from} and i.due_date < make_date(${p.year}::int + 1, 1, 1) and ${storeFilter(p, 'i')}`)}) i
       group by 1
     )
     select to_char(m.month, 'YYYY-MM') as "month",
@@ -245,7 +246,7 @@ export const originationQueries: Partial<Record<ReportName, ReportQuery>> = {
       and kt.last_receipt_on between ${dateOf(p.dateFrom)} and ${dateOf(p.dateTo)}
       and (${p.completion}::text is null or ${p.completion}::text = fin.completion)`,
 
-  annualLoanStatement: ({ params: p, lang }) => {
+  annualLoanStatement: ({ params: p, today, lang }) => {
     const first = sql`make_date(${p.year}::int, 1, 1)`;
     const last = sql`make_date(${p.year}::int, 12, 31)`;
     const before = sql`(make_date(${p.year}::int, 1, 1) - 1)`;
@@ -259,10 +260,22 @@ export const originationQueries: Partial<Record<ReportName, ReportQuery>> = {
     from loans l
     join customers c on c.id = l.customer_id
     ${
-      // one borrower's statement reads its loans' receipts by index; the whole book in one pass
-      keyword
-        ? sql`left join lateral (${paidByLoanAtTwoDates(before, last, sql`r.loan_id = l.id`)}) pm on true`
-        : sql`left join (${paidByLoanAtTwoDates(before, last)}) pm on pm.loan_id = l.id`
+      // the year in progress: what stands at its end is what stands now (the loan's kept totals),
+      // and what stood at its start is that less what the year's receipts and corrections moved;
+      // an earlier year: one borrower's statement reads its loans' receipts by index, the whole
+      // book sums its receipts in one pass
+      `${p.year}-12-31` >= today
+        ? sql`left join loan_totals kt on kt.loan_id = l.id
+    left join (${paidMovedIn(before, last)}) mv on mv.loan_id = l.id
+    cross join lateral (
+      select coalesce(kt.paid_principal, 0.00) as principal1, coalesce(kt.paid_interest, 0.00) as interest1, coalesce(kt.paid_charges, 0.00) as charges1,
+             coalesce(kt.paid_principal, 0.00) - coalesce(mv.principal, 0.00) as principal0,
+             coalesce(kt.paid_interest, 0.00) - coalesce(mv.interest, 0.00) as interest0,
+             coalesce(kt.paid_charges, 0.00) - coalesce(mv.charges, 0.00) as charges0
+    ) pm`
+        : keyword
+          ? sql`left join lateral (${paidByLoanAtTwoDates(before, last, sql`r.loan_id = l.id`)}) pm on true`
+          : sql`left join (${paidByLoanAtTwoDates(before, last)}) pm on pm.loan_id = l.id`
     }
     left join (${writtenOffByLoan(before)}) w0 on w0.loan_id = l.id
     left join (${writtenOffByLoan(last)}) w1 on w1.loan_id = l.id
