@@ -75,8 +75,8 @@ async function postEntries(client: pg.Client, entries: string, lines: string): P
     select entry_id, store_id, entry_date, event, loan_id, memo, staff_id, ${at('entry_date', '16:00')}, ${at('entry_date', '16:00')}
     from (${entries}) e order by entry_id`);
   await client.query(`
-    insert into journal_lines (entry_id, store_id, account, debit, credit, created_by, created_at, updated_at)
-    select entry_id, store_id, account, debit, credit, staff_id, ${at('entry_date', '16:00')}, ${at('entry_date', '16:00')}
+    insert into journal_lines (entry_id, store_id, entry_date, account, debit, credit, created_by, created_at, updated_at)
+    select entry_id, store_id, entry_date, account, debit, credit, staff_id, ${at('entry_date', '16:00')}, ${at('entry_date', '16:00')}
     from (${lines}) x where debit > 0 or credit > 0 order by entry_id`);
 }
 

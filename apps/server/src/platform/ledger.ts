@@ -48,7 +48,7 @@ const entryValues = (ctx: ServiceContext, entry: JournalEntry, target: PostTarge
 });
 
 const lineValues = (ctx: ServiceContext, entry: JournalEntry, target: PostTarget, entryId: number | SQL) =>
-  entry.lines.map((l) => ({ entryId, storeId: target.storeId, account: l.account, debit: l.debit, credit: l.credit, createdBy: ctx.auth?.staffId ?? null }));
+  entry.lines.map((l) => ({ entryId, storeId: target.storeId, entryDate: target.date, account: l.account, debit: l.debit, credit: l.credit, createdBy: ctx.auth?.staffId ?? null }));
 
 async function insertEntry(tx: Tx, ctx: ServiceContext, entry: JournalEntry, target: PostTarget, reversesEntryId: number | null): Promise<number> {
   const [row] = await tx.insert(journalEntries).values(entryValues(ctx, entry, target, reversesEntryId)).returning({ id: journalEntries.id });

@@ -136,7 +136,7 @@ describe('balance, enforced twice', () => {
       );
       const id = rows[0]!.id;
       for (const [account, debit, credit] of lines) {
-        await tx.execute(sql`insert into journal_lines (entry_id, store_id, account, debit, credit) values (${id}, ${storeOfLines ?? mongKok}, ${account}, ${debit}, ${credit})`);
+        await tx.execute(sql`insert into journal_lines (entry_id, store_id, entry_date, account, debit, credit) values (${id}, ${storeOfLines ?? mongKok}, '2026-01-07', ${account}, ${debit}, ${credit})`);
       }
     });
 
@@ -161,7 +161,7 @@ describe('balance, enforced twice', () => {
     try {
       await client.query('begin');
       const { rows } = await client.query<{ id: string }>(`insert into journal_entries (store_id, entry_date, event) values ($1, '2026-01-07', 'payout') returning id`, [mongKok]);
-      await client.query(`insert into journal_lines (entry_id, store_id, account, debit, credit) values ($1, $2, 'cash', 10, 0), ($1, $2, 'bank', 0, 9)`, [rows[0]!.id, mongKok]);
+      await client.query(`insert into journal_lines (entry_id, store_id, entry_date, account, debit, credit) values ($1, $2, '2026-01-07', 'cash', 10, 0), ($1, $2, '2026-01-07', 'bank', 0, 9)`, [rows[0]!.id, mongKok]);
       expect(await failure(() => client.query('commit'))).toMatch(/does not balance/);
     } finally {
       client.release();
@@ -210,7 +210,7 @@ describe('reversal', () => {
           const { rows: r } = await tx.execute<{ id: string }>(
             sql`insert into journal_entries (store_id, entry_date, event, reverses_entry_id) values (${mongKok}, '2026-02-07', 'reversal', ${posted.repayment}) returning id`,
           );
-          await tx.execute(sql`insert into journal_lines (entry_id, store_id, account, debit, credit) values (${r[0]!.id}, ${mongKok}, 'cash', 1, 0), (${r[0]!.id}, ${mongKok}, 'bank', 0, 1)`);
+          await tx.execute(sql`insert into journal_lines (entry_id, store_id, entry_date, account, debit, credit) values (${r[0]!.id}, ${mongKok}, '2026-02-07', 'cash', 1, 0), (${r[0]!.id}, ${mongKok}, '2026-02-07', 'bank', 0, 1)`);
         }),
       ),
     ).toMatch(/journal_entries_reverses_unique/);

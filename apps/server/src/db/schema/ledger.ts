@@ -56,6 +56,8 @@ export const journalEntries = pgTable(
   (t) => [
     // the target of the (entry, store) keys: a line and a reversal belong to their entry's store
     unique('journal_entries_id_store_unique').on(t.id, t.storeId),
+    // the target of a line's (entry, store, date) key: a line carries its entry's date
+    unique('journal_entries_id_store_date_unique').on(t.id, t.storeId, t.entryDate),
     foreignKey({ columns: [t.reversesEntryId, t.storeId], foreignColumns: [t.id, t.storeId], name: 'journal_entries_reverses_fk' }),
     unique('journal_entries_reverses_unique').on(t.reversesEntryId),
     check('journal_entries_event_check', sql`${t.event} in (${inList(LEDGER_EVENTS)})`),
@@ -73,6 +75,12 @@ export const journalLines = pgTable(
     entryId: bigint('entry_id', { mode: 'number' }).notNull(),
     /** The entry's store (row-level security reads it; the key to the entry makes them equal). */
     storeId: integer('store_id').notNull().references(() => stores.id),
+    /**
+     * The entry's business date, kept on the line (the key to the entry makes them equal) so a
+     * period's account totals are read from the lines alone: the income and expenditure report
+     * sums a million lines by account and date without joining their entries.
+     */
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
     /** An account key of the chart (`ACCOUNTS` of `@harbour/domain`). */
     account: varchar('account', { length: 32 }).notNull(),
     debit: numeric('debit', { precision: 16, scale: 2 }).notNull().default('0'),
@@ -80,7 +88,7 @@ export const journalLines = pgTable(
     ...stamps,
   },
   (t) => [
-    foreignKey({ columns: [t.entryId, t.storeId], foreignColumns: [journalEntries.id, journalEntries.storeId], name: 'journal_lines_entry_fk' }),
+    foreignKey({ columns: [t.entryId, t.storeId, t.entryDate], foreignColumns: [journalEntries.id, journalEntries.storeId, journalEntries.entryDate], name: 'journal_lines_entry_fk' }),
     check('journal_lines_account_check', sql`${t.account} in (${inList(LEDGER_ACCOUNT_KEYS)})`),
     check('journal_lines_one_side_check', sql`${t.debit} >= 0 and ${t.credit} >= 0 and (${t.debit} > 0) <> (${t.credit} > 0)`),
     index('journal_lines_entry_idx').on(t.entryId),

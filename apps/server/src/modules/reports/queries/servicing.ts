@@ -6,14 +6,21 @@ import { translate } from '../../../http/i18n.js';
 import type { ReportQuery } from '../query.js';
 import { dateOf, inStore, instalmentsOn, loanJoins, positionsOn, receiptMovements, standingOn, storeName, temporaryOn } from './servicing-fragments.js';
 
-/** The income and expense accounts of the chart with their names in the caller's language. */
+/** The income and expense accounts of the chart. */
+const INCOME_EXPENSE = (Object.keys(ACCOUNTS) as Account[]).filter((k) => ACCOUNTS[k].kind === 'income' || ACCOUNTS[k].kind === 'expense');
+
+/** Those accounts with their names in the caller's language. */
 const incomeExpenseAccounts = (lang: Parameters<typeof translate>[0]) =>
   sql.join(
-    (Object.keys(ACCOUNTS) as Account[])
-      .filter((k) => ACCOUNTS[k].kind === 'income' || ACCOUNTS[k].kind === 'expense')
-      .map((k) => sql`(${k}::text, ${ACCOUNTS[k].code}::text, ${ACCOUNTS[k].kind}::text, ${translate(lang, `ledger.accounts.${k}`)}::text)`),
+    INCOME_EXPENSE.map((k) => sql`(${k}::text, ${ACCOUNTS[k].code}::text, ${ACCOUNTS[k].kind}::text, ${translate(lang, `ledger.accounts.${k}`)}::text)`),
     sql`, `,
   );
+
+/** Their keys, as a list of SQL values. */
+const incomeExpenseKeys = sql.join(
+  INCOME_EXPENSE.map((k) => sql`${k}::text`),
+  sql`, `,
+);
 
 /** Days past due → the ageing bucket's column. */
 const bucketOf = (days: ReturnType<typeof sql>) =>
@@ -160,11 +167,12 @@ export const servicingQueries: Partial<Record<ReportName, ReportQuery>> = {
   incomeExpenditure: ({ params: p, lang }) => sql`
     with chart(key, code, kind, name) as (values ${incomeExpenseAccounts(lang)}),
     moved as (
-      select e.store_id, jl.account, sum(jl.debit) as debit, sum(jl.credit) as credit
-        from journal_entries e join journal_lines jl on jl.entry_id = e.id
-       where e.entry_date between ${dateOf(p.dateFrom)} and ${dateOf(p.dateTo)} and ${inStore(sql`e.store_id`, p.store)}
-         and jl.account in (select key from chart)
-       group by e.store_id, jl.account
+      -- the lines carry their entry's store and date: read from the (account, date) index alone
+      select jl.store_id, jl.account, sum(jl.debit) as debit, sum(jl.credit) as credit
+        from journal_lines jl
+       where jl.entry_date between ${dateOf(p.dateFrom)} and ${dateOf(p.dateTo)} and ${inStore(sql`jl.store_id`, p.store)}
+         and jl.account in (${incomeExpenseKeys})
+       group by jl.store_id, jl.account
     )
     select ${storeName('s', lang)} as "storeName", chart.code as "accountCode", chart.name as "accountName",
            mv.debit::numeric(16,2) as "debit", mv.credit::numeric(16,2) as "credit",
