@@ -115,5 +115,5 @@ export const paidOfLoan = (on: SQL): SQL => sql`
   from ${receiptsWithCorrection}
   where r.loan_id = l.id and ${standingOn(on)}`;
 
-/** An instalment's reference: the loan number and the tenor (`LNMK26110001-03`). */
-export const instalmentRef: SQL = sql`l.loan_no || '-' || lpad(i.tenor::text, 2, '0')`;
+/** An instalment's reference: the loan number and the tenor (`LNMK26110001-03`) of a row `i` carrying both. */
+export const instalmentRef: SQL = sql`i.loan_no || '-' || lpad(i.tenor::text, 2, '0')`;

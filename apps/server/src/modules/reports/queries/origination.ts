@@ -127,7 +127,6 @@ export const originationQueries: Partial<Record<ReportName, ReportQuery>> = {
                 when i.paid_principal + i.paid_interest > 0 then 'partly'
                 else 'notDue' end as "state"
     from (${instalmentsWithPaid(input, sql`i.due_date between ${dateOf(p.dateFrom)} and ${dateOf(p.dateTo)} and ${storeFilter(p, 'i')}`)}) i
-    join loans l on l.id = i.loan_id
     join customers c on c.id = i.customer_id
     join stores s on s.id = i.store_id`;
   },
@@ -140,7 +139,6 @@ export const originationQueries: Partial<Record<ReportName, ReportQuery>> = {
            i.principal - i.paid_principal as "expectedPrincipal", i.interest - i.paid_interest - i.waived as "expectedInterest",
            i.unpaid as "expectedTotal", st.name as "staffName"
     from (${instalmentsWithPaid(input, sql`i.due_date between ${dateOf(p.dateFrom)} and ${dateOf(p.dateTo)} and ${storeFilter(p, 'i')}`)}) i
-    join loans l on l.id = i.loan_id
     join customers c on c.id = i.customer_id
     join stores s on s.id = i.store_id
     join staff st on st.id = i.staff_id
