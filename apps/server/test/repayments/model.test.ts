@@ -271,12 +271,13 @@ async function runSequence(spec: LoanSpec, ops: readonly Op[]): Promise<{ posted
        from loan_totals where loan_id = $1`,
     [loan.id],
   );
-  const paidOf = (f: 'paidPrincipal' | 'paidInterest') => sum(state.instalments.map((i) => i[f]));
+  /** A paid figure of the replayed state, summed over its instalments. */
+  const paid = (f: 'paidPrincipal' | 'paidInterest' | 'overdueInterestPaid' | 'feePaid') => money(sum(state.instalments.map((i) => i[f])));
   expect(totals.map((k) => [money(dec(k.si)), money(dec(k.p)), money(dec(k.i)), money(dec(k.ch)), k.last])).toEqual([
     [
       money(sum(state.instalments.map((i) => i.interest))),
-      money(paidOf('paidPrincipal')),
-      money(paidOf('paidInterest')),
+      paid('paidPrincipal'),
+      paid('paidInterest'),
       money(sum(state.instalments.map((i) => i.overdueInterestPaid.plus(i.feePaid)))),
       standing.at(-1)?.date ?? null,
     ],
@@ -293,7 +294,6 @@ async function runSequence(spec: LoanSpec, ops: readonly Op[]): Promise<{ posted
   expect(money(at('loansReceivable'))).toBe(money(totalUnpaidPrincipal(state)));
   expect(money(at('customerDeposits').negated())).toBe(money(state.tempAmount));
   // (these loans deduct nothing at payout: all income of the loan is from its receipts)
-  const paid = (f: 'paidInterest' | 'overdueInterestPaid' | 'feePaid') => money(sum(state.instalments.map((i) => i[f])));
   expect([money(at('interestIncome').negated()), money(at('overdueInterestIncome').negated()), money(at('feeIncome').negated())]).toEqual([
     paid('paidInterest'),
     paid('overdueInterestPaid'),
