@@ -28,8 +28,10 @@ export function withTx<T>(source: FastifyRequest | ServiceContext, fn: (tx: Tx) 
 /**
  * A read-only transaction with the caller's store scope: reads of store-owned tables go through
  * here (or `withTx`), since outside such a transaction row-level security shows no rows.
+ * `snapshot`: every statement reads one snapshot (repeatable read), for reads of several
+ * statements that must agree (a report's page and its totals, a file's rows and its totals).
  */
-export function withReadTx<T>(source: FastifyRequest | ServiceContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export function withReadTx<T>(source: FastifyRequest | ServiceContext, fn: (tx: Tx) => Promise<T>, opts: { snapshot?: boolean } = {}): Promise<T> {
   const ctx = toContext(source);
   return ctx.db.transaction(
     async (tx) => {
@@ -38,6 +40,6 @@ export function withReadTx<T>(source: FastifyRequest | ServiceContext, fn: (tx: 
       await applyBusinessDate(tx, ctx.businessDate);
       return fn(tx);
     },
-    { accessMode: 'read only' },
+    opts.snapshot ? { accessMode: 'read only', isolationLevel: 'repeatable read' } : { accessMode: 'read only' },
   );
 }

@@ -2,6 +2,8 @@ import { reportByName, type ReportAnswer, type TrialBalance } from '@harbour/con
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { insertCustomer } from '../helpers/loans.js';
+import { repayingLoan, repaymentStaff } from '../helpers/repaying.js';
 import { servicingQueries } from '../../src/modules/reports/queries/servicing.js';
 
 /** The servicing reports' declarations (the ones that have a servicing query). */
@@ -396,5 +398,56 @@ describe('every servicing report', () => {
     expect(en.rows.map((x) => x.storeName)).toContain('Mong Kok');
     const zh = dataOf(await call<ReportAnswer>(t.app, 'GET', '/reports/outstandingSummary', { token: manager, lang: 'zh-TW' }));
     expect(zh.rows.map((x) => x.storeName)).toContain('旺角店');
+  });
+});
+
+// Last: it voids a receipt of the demo data, which the tests above must not see.
+describe('repayment: voided receipts, and pages read apart from their totals', () => {
+  it('shows a voided receipt and its reversal with the correction, or leaves both out', async () => {
+    // a receipt of today on a new loan (a correction is allowed for 7 days: the demo's are older)
+    const staff = await repaymentStaff(t);
+    const borrower = await insertCustomer(t.pool, { code: 'RV0001', name: '區作廢', idNumber: 'A1234563', mobile1: '91230003' });
+    const loan = await repayingLoan(t, staff, borrower, today);
+    const posted = await call<{ id: number; repayNo: string }>(t.app, 'POST', '/repayments', {
+      token: staff.collector,
+      body: { loanId: loan.id, received: '300.00', method: 'cash', repayType: 'auto', idempotencyKey: 'report-void-receipt-1' },
+    });
+    const receipt = { id: dataOf(posted).id, repay_no: dataOf(posted).repayNo };
+    const voided = await call(t.app, 'POST', `/repayments/${receipt.id}/correct`, { token: manager, body: { kind: 'void', reason: 'entered in error' } });
+    expect(voided.statusCode, JSON.stringify(voided.body)).toBe(200);
+    const all = await report(manager, 'repayment', { dateFrom: '2000-01-01', dateTo: today });
+    const both = all.rows.filter((row) => row.receiptNo === receipt.repay_no);
+    expect(both.map((row) => row.correction)).toEqual(['void', 'void']);
+    expect(cents(both[0]!.received) + cents(both[1]!.received)).toBe(0);
+
+    const standing = await report(manager, 'repayment', { dateFrom: '2000-01-01', dateTo: today, includeVoided: 'no' });
+    const { rows } = await t.pool.query<{ n: number; received: string }>(
+      `select count(*)::int as n, sum(received - paid_out) as received from loan_repayments r
+        where repay_date <= $1 and not exists (select 1 from loan_repayment_corrections c where c.repayment_id = r.id)`,
+      [today],
+    );
+    expect(standing.total).toBe(rows[0]!.n);
+    expect(cents(standing.totals.received)).toBe(cents(rows[0]!.received));
+    expect(standing.rows.some((row) => row.receiptNo === receipt.repay_no || row.correction !== null)).toBe(false);
+  });
+
+  it('pages follow one another in order, each with the count and totals of every row', async () => {
+    for (const name of ['repayment', 'repaymentSchedule']) {
+      const query = name === 'repayment' ? { dateFrom: '2000-01-01', dateTo: today } : { dateFrom: '2000-01-01', dateTo: '2100-12-31' };
+      const whole = await report(manager, name, query);
+      const decl = reportByName(name)!;
+      const pages = [1, 2, 3].map((page) => report(manager, name, { ...query, pageSize: 1, page }));
+      const got = await Promise.all(pages);
+      expect(whole.total, name).toBeGreaterThanOrEqual(3);
+      expect(got.flatMap((p) => p.rows.map((row) => row[decl.rowKey])), name).toEqual(whole.rows.slice(0, 3).map((row) => row[decl.rowKey]));
+      for (const p of got) {
+        expect(p.total, name).toBe(whole.total);
+        expect(p.totals, name).toEqual(whole.totals);
+      }
+      const past = await report(manager, name, { ...query, pageSize: 1, page: whole.total + 1 });
+      expect(past.rows, name).toEqual([]);
+      expect(past.total, name).toBe(whole.total);
+      expect(past.totals, name).toEqual(whole.totals);
+    }
   });
 });

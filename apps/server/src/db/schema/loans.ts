@@ -292,5 +292,10 @@ export const loanInstalments = pgTable(
     balance: money('balance').notNull(),
     ...stamps,
   },
-  (t) => [unique('loan_instalments_tenor').on(t.loanId, t.revision, t.tenor), index('loan_instalments_due').on(t.storeId, t.dueDate)],
+  (t) => [
+    unique('loan_instalments_tenor').on(t.loanId, t.revision, t.tenor),
+    index('loan_instalments_due').on(t.storeId, t.dueDate),
+    // instalments by due date across stores: the first page of the repayment schedule reads only its rows
+    index('loan_instalments_due_date').on(t.dueDate),
+  ],
 );

@@ -72,6 +72,8 @@ export const loanRepayments = pgTable(
     ),
     index('loan_repayments_loan').on(t.loanId, t.id),
     index('loan_repayments_date').on(t.storeId, t.repayDate),
+    // receipts in entry order across stores: the first page of the receipts report reads only its rows
+    index('loan_repayments_entry').on(t.repayDate, t.journalEntryId),
   ],
 );
 
@@ -117,7 +119,12 @@ export const loanRepaymentCorrections = pgTable(
     correctedBy: integer('corrected_by').references(() => staff.id),
     ...stamps,
   },
-  (t) => [check('loan_repayment_corrections_kind', sql`${t.kind} in ('void','refund')`), index('loan_repayment_corrections_loan').on(t.loanId)],
+  (t) => [
+    check('loan_repayment_corrections_kind', sql`${t.kind} in ('void','refund')`),
+    index('loan_repayment_corrections_loan').on(t.loanId),
+    // corrections in entry order, beside the receipts' (the receipts report's page)
+    index('loan_repayment_corrections_entry').on(t.correctedOn, t.journalEntryId),
+  ],
 );
 
 /**

@@ -115,20 +115,33 @@ export async function pageWithTotals(
   return { rows: res.rows, count: Number(head[`${OVER}count`]), totals: totalsOf(decl, head, OVER) };
 }
 
+/** One page in the asked order, then the count and the totals of every row in a statement of their own (`ReportDefinition.totalsApart`). */
+export async function pageApart(
+  tx: Tx,
+  decl: ReportDecl,
+  query: SQL,
+  sort: string | undefined,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: Record<string, unknown>[]; count: number; totals: Record<string, string | number | null> }> {
+  const res = await tx.execute<Record<string, unknown>>(sql`${ordered(decl, query, sort)} limit ${pageSize} offset ${(page - 1) * pageSize}`);
+  return { rows: res.rows, ...(await aggregate(tx, decl, query)) };
+}
+
 /** The query in the asked order (the default sort, then the row key): what a page and an export read. */
 export const ordered = (decl: ReportDecl, query: SQL, sort: string | undefined): SQL => sql`with r as (${query}) select * from r order by ${orderOf(decl, sort)}`;
 
 /**
  * Runs a report for the caller: one page of rows in the asked order, the count and the totals of
  * the declared columns over every row. One read-only transaction with the caller's store scope,
- * so the page, the count and the totals see the same data.
+ * reading one snapshot, so the page, the count and the totals see the same data.
  */
 export function runReport(ctx: ServiceContext, def: ReportDefinition, req: ReportRequest, timeoutMs: number): Promise<ReportAnswer> {
   const { decl } = def;
   return withReadTx(ctx, async (tx) => {
     const { params, query } = await prepare(tx, ctx, def, req.params, timeoutMs);
     const { visibleTelDigits } = await readSettings(tx, ['visibleTelDigits']);
-    const { rows, count, totals } = await pageWithTotals(tx, decl, query, req.sort, req.page, req.pageSize);
+    const { rows, count, totals } = await (def.totalsApart ? pageApart : pageWithTotals)(tx, decl, query, req.sort, req.page, req.pageSize);
     return {
       name: decl.name,
       params: params as Record<string, ReportParamValue>,
@@ -139,5 +152,5 @@ export function runReport(ctx: ServiceContext, def: ReportDefinition, req: Repor
       pageSize: req.pageSize,
       generatedAt: new Date().toISOString(),
     };
-  });
+  }, { snapshot: true });
 }

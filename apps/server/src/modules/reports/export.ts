@@ -288,5 +288,5 @@ export function exportReport(
       out.destroy(err as Error);
       throw err;
     }
-  });
+  }, { snapshot: true });
 }

@@ -26,4 +26,13 @@ export type ReportQuery = (input: ReportInput) => SQL;
 export interface ReportDefinition {
   decl: ReportDecl;
   query: ReportQuery;
+  /**
+   * A page is read in the asked order with a limit, and the count and totals in a statement of
+   * their own. For reports of many rows that an index gives in their default order: the page then
+   * reads only its own rows, and the totals read only the columns they add up (the query's
+   * display joins are left joins, which PostgreSQL leaves out when none of their columns is
+   * read). Without it the totals are window aggregates of the page's statement, which must
+   * compute and sort every row before the first page.
+   */
+  totalsApart?: boolean;
 }

@@ -24,7 +24,8 @@ const dateOf = (v: ReportParamValue | undefined) => sql`${v ?? null}::date`;
  * The instalments of the schedule in force today, with what the standing receipts paid on each
  * (`loan_instalment_paid`, kept with the receipts: today every receipt not corrected stands):
  * the rows `repaymentSchedule`, `estimatedRepayment` and `monthlyReceivable` read (`where` limits
- * the instalments, by due date).
+ * the instalments, by due date). The loan is a left join (every instalment has its loan, of its
+ * store): PostgreSQL leaves it out of a count or total that reads none of its columns.
  */
 const instalmentsWithPaid = ({ today }: ReportInput, where: ReturnType<typeof sql>) => sql`
   select l.id as loan_id, l.loan_no, l.status, l.store_id, l.customer_id, l.staff_id, i.tenor, i.due_date,
@@ -33,7 +34,7 @@ const instalmentsWithPaid = ({ today }: ReportInput, where: ReturnType<typeof sq
          coalesce(pd.waived, 0.00) as waived,
          i.principal + i.interest - coalesce(pd.principal, 0.00) - coalesce(pd.interest, 0.00) - coalesce(pd.waived, 0.00) as unpaid
   from loan_instalments i
-  join loans l on l.id = i.loan_id
+  left join loans l on l.id = i.loan_id
   left join (${revisionsOn(sql`${today}::date`)}) rv on rv.loan_id = i.loan_id
   left join (select k.loan_id, k.tenor, k.principal, k.interest, k.interest_waived as waived from loan_instalment_paid k) pd
     on pd.loan_id = i.loan_id and pd.tenor = i.tenor
@@ -127,8 +128,8 @@ export const originationQueries: Partial<Record<ReportName, ReportQuery>> = {
                 when i.paid_principal + i.paid_interest > 0 then 'partly'
                 else 'notDue' end as "state"
     from (${instalmentsWithPaid(input, sql`i.due_date between ${dateOf(p.dateFrom)} and ${dateOf(p.dateTo)} and ${storeFilter(p, 'i')}`)}) i
-    join customers c on c.id = i.customer_id
-    join stores s on s.id = i.store_id`;
+    left join customers c on c.id = i.customer_id
+    left join stores s on s.id = i.store_id`;
   },
 
   estimatedRepayment: (input) => {

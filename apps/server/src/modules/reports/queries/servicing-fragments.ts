@@ -150,14 +150,16 @@ export const temporaryOn = (on: SQL, store: Param) => sql`(
  * repayment_id, loan_id, store_id, repay_no, repay_type, method, correction (the receipt's
  * correction kind, on both rows), reversal (true on the correction's row), received (money in, net
  * of a temporary amount refunded), principal, interest, overdue_interest, charges, temp_in,
- * temp_out, temporary (temp_in − temp_out).
+ * temp_out, temporary (temp_in − temp_out). The receipts' branch reads one table (its correction
+ * a subquery), so PostgreSQL can read it in an index's order and merge it with the corrections'.
  */
 export const receiptMovements = sql`(
   select r.journal_entry_id as entry_id, r.repay_date as entry_date, r.id as repayment_id, r.loan_id, r.store_id,
-         r.repay_no, r.repay_type, r.method, c.kind as correction, false as reversal,
+         r.repay_no, r.repay_type, r.method,
+         (select c.kind from loan_repayment_corrections c where c.repayment_id = r.id) as correction, false as reversal,
          r.received - r.paid_out as received, r.principal, r.interest, r.overdue_interest,
          r.handling_fee + r.lock_period_fee as charges, r.temp_in, r.temp_out, r.temp_in - r.temp_out as temporary
-    from loan_repayments r left join loan_repayment_corrections c on c.repayment_id = r.id
+    from loan_repayments r
   union all
   select c.journal_entry_id, c.corrected_on, r.id, r.loan_id, r.store_id,
          r.repay_no, r.repay_type, r.method, c.kind, true,

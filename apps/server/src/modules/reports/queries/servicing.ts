@@ -27,18 +27,20 @@ const bucketOf = (days: ReturnType<typeof sql>) =>
   sql`case when ${days} <= 30 then 'd1to30' when ${days} <= 60 then 'd31to60' when ${days} <= 90 then 'd61to90' else 'd90plus' end`;
 
 export const servicingQueries: Partial<Record<ReportName, ReportQuery>> = {
+  // The loan and borrower are left joins (every receipt has them), left out of the count and totals
+  // (`totalsApart`); "not voided" is a hashed list of the corrected receipts, not a join per row.
   repayment: ({ params: p }) => sql`
     select m.entry_date as "entryDate", m.repay_no as "receiptNo", l.loan_no as "loanNo", cu.name as "customerName",
            m.repay_type as "repayType", m.method as "method",
            m.received as "received", m.principal as "principal", m.interest as "interest", m.overdue_interest as "overdueInterest",
            m.charges as "charges", m.temporary as "temporary", m.correction as "correction", m.entry_id as "entryNo"
       from ${receiptMovements} m
-      join loans l on l.id = m.loan_id
-      join customers cu on cu.id = l.customer_id
+      left join loans l on l.id = m.loan_id
+      left join customers cu on cu.id = l.customer_id
      where m.entry_date between ${dateOf(p.dateFrom)} and ${dateOf(p.dateTo)}
        and ${inStore(sql`m.store_id`, p.store)}
        and (${p.method}::text is null or m.method = ${p.method}::text)
-       and (${p.includeVoided}::text = 'yes' or m.correction is null)`,
+       and (${p.includeVoided}::text = 'yes' or m.repayment_id not in (select c.repayment_id from loan_repayment_corrections c))`,
 
   outstandingSummary: ({ params: p, lang, today }) => {
     const on = dateOf(p.asOf);
