@@ -87,6 +87,16 @@ export async function aggregate(tx: Tx, decl: ReportDecl, query: SQL): Promise<{
   return { count: Number(head.__count), totals: totalsOf(decl, head, '') };
 }
 
+/** Reads one page of a report's query in the asked order, with the count and the totals of every row. */
+type PageReader = (
+  tx: Tx,
+  decl: ReportDecl,
+  query: SQL,
+  sort: string | undefined,
+  page: number,
+  pageSize: number,
+) => Promise<{ rows: Record<string, unknown>[]; count: number; totals: Record<string, string | number | null> }>;
+
 /** Prefix of the window columns a page carries (the count and each total over every row). */
 const OVER = '__all_';
 
@@ -97,14 +107,7 @@ const OVER = '__all_';
  * query twice, which on a whole book is most of its time. A page past the end has no row to
  * carry them, so it asks `aggregate` instead.
  */
-export async function pageWithTotals(
-  tx: Tx,
-  decl: ReportDecl,
-  query: SQL,
-  sort: string | undefined,
-  page: number,
-  pageSize: number,
-): Promise<{ rows: Record<string, unknown>[]; count: number; totals: Record<string, string | number | null> }> {
+export const pageWithTotals: PageReader = async (tx, decl, query, sort, page, pageSize) => {
   const over = decl.columns.filter((c) => c.total).map((c) => sql`, (sum(${ident(c.key)}) over ())::text as ${ident(`${OVER}${c.key}`)}`);
   const res = await tx.execute<Record<string, unknown>>(
     sql`with r as (${query}) select *, (count(*) over ())::int as ${ident(`${OVER}count`)}${sql.join(over, sql``)} from r
@@ -113,20 +116,13 @@ export async function pageWithTotals(
   const head = res.rows[0];
   if (!head) return { rows: [], ...(page === 1 ? { count: 0, totals: totalsOf(decl, {}, OVER) } : await aggregate(tx, decl, query)) };
   return { rows: res.rows, count: Number(head[`${OVER}count`]), totals: totalsOf(decl, head, OVER) };
-}
+};
 
 /** One page in the asked order, then the count and the totals of every row in a statement of their own (`ReportDefinition.totalsApart`). */
-export async function pageApart(
-  tx: Tx,
-  decl: ReportDecl,
-  query: SQL,
-  sort: string | undefined,
-  page: number,
-  pageSize: number,
-): Promise<{ rows: Record<string, unknown>[]; count: number; totals: Record<string, string | number | null> }> {
+export const pageApart: PageReader = async (tx, decl, query, sort, page, pageSize) => {
   const res = await tx.execute<Record<string, unknown>>(sql`${ordered(decl, query, sort)} limit ${pageSize} offset ${(page - 1) * pageSize}`);
   return { rows: res.rows, ...(await aggregate(tx, decl, query)) };
-}
+};
 
 /** The query in the asked order (the default sort, then the row key): what a page and an export read. */
 export const ordered = (decl: ReportDecl, query: SQL, sort: string | undefined): SQL => sql`with r as (${query}) select * from r order by ${orderOf(decl, sort)}`;
