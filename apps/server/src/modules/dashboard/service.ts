@@ -56,23 +56,26 @@ async function book(tx: Tx, d: DashboardDates, storeId: number | undefined) {
  */
 async function months(tx: Tx, d: DashboardDates, storeId: number | undefined) {
   const day = Number(d.today.slice(8, 10));
+  // summed per day first (a date groups cheaply), then the few days per month by their month and
+  // day of month: to_char and extract run on those rows, not on every receipt of six months
   const { rows } = await tx.execute<{ kind: 'out' | 'in'; month: string; amount: string; n: number; amount_to_day: string; n_to_day: number }>(sql`
-    select 'out' as kind, to_char(p.payout_date, 'YYYY-MM') as month,
-      sum(l.loan_amount)::text as amount, count(*)::int as n,
-      coalesce(sum(l.loan_amount) filter (where extract(day from p.payout_date) <= ${day}), 0)::text as amount_to_day,
-      count(*) filter (where extract(day from p.payout_date) <= ${day})::int as n_to_day
-    from loan_payouts p join loans l on l.id = p.loan_id
-    where p.payout_date >= ${d.chartStart}::date and p.payout_date <= ${d.today}::date ${inStore(sql`p.store_id`, storeId)}
-    group by 2
-    union all
-    select 'in', to_char(r.repay_date, 'YYYY-MM'),
-      sum(r.received)::text, count(*)::int,
-      coalesce(sum(r.received) filter (where extract(day from r.repay_date) <= ${day}), 0)::text,
-      count(*) filter (where extract(day from r.repay_date) <= ${day})::int
-    from loan_repayments r
-    where r.repay_date >= ${d.chartStart}::date and r.repay_date <= ${d.today}::date and r.received > 0 ${inStore(sql`r.store_id`, storeId)}
-      and not exists (select 1 from loan_repayment_corrections c where c.repayment_id = r.id)
-    group by 2`);
+    with per_day as (
+      select 'out' as kind, p.payout_date as on_day, sum(l.loan_amount) as amount, count(*)::int as n
+      from loan_payouts p join loans l on l.id = p.loan_id
+      where p.payout_date >= ${d.chartStart}::date and p.payout_date <= ${d.today}::date ${inStore(sql`p.store_id`, storeId)}
+      group by p.payout_date
+      union all
+      select 'in', r.repay_date, sum(r.received), count(*)::int
+      from loan_repayments r
+      where r.repay_date >= ${d.chartStart}::date and r.repay_date <= ${d.today}::date and r.received > 0 ${inStore(sql`r.store_id`, storeId)}
+        and not exists (select 1 from loan_repayment_corrections c where c.repayment_id = r.id)
+      group by r.repay_date
+    )
+    select kind, to_char(on_day, 'YYYY-MM') as month, sum(amount)::text as amount, sum(n)::int as n,
+      coalesce(sum(amount) filter (where extract(day from on_day) <= ${day}), 0)::text as amount_to_day,
+      coalesce(sum(n) filter (where extract(day from on_day) <= ${day}), 0)::int as n_to_day
+    from per_day
+    group by 1, 2`);
   const find = (kind: 'out' | 'in', month: string) => rows.find((r) => r.kind === kind && r.month === month);
   const monthList = Array.from({ length: CHART_MONTHS }, (_, i) => addMonthsClamped(d.chartStart, i).slice(0, 7));
   const figures = (month: string, toDay: boolean) => {
