@@ -9,9 +9,11 @@
  *   after the other — as the demo `admin` (every store) and as a manager of one store (a bench
  *   staff member with the demo manager's roles and only the first store); p50 / p95 each, flagged
  *   above 1 s;
- * - the xlsx export of a report of ≥ 100,000 rows (`GET /reports/<name>/export?format=xlsx&…`),
- *   read as a stream while the server process's resident memory (`VmRSS` of /proc/<pid>/status) is
- *   sampled: the growth over the figure just before, against 100 MB, and the time;
+ * - the xlsx export of the report of the fewest rows at or above 100,000 (the issue's "100,000-row
+ *   export"; `GET /reports/<name>/export?format=xlsx&…`), read as a stream while the server
+ *   process's resident memory (`VmRSS` of /proc/<pid>/status) is sampled: the growth over the
+ *   figure just before, against 100 MB, and the time; then the largest report's export the same
+ *   way, without a goal (nine times the rows: the growth should not follow them);
  * - `GET /dashboard?store=all`, p50 / p95 against 300 ms (the dashboard's queries together).
  *
  * A route that answers 404 (not built yet in this tree) is reported "not available".
@@ -34,7 +36,7 @@ const REPORT_GOAL_MS = 1000;
 const DASHBOARD_GOAL_MS = 300;
 const EXPORT_GOAL_MB = 100;
 const EXPORT_MIN_ROWS = 100_000;
-/** Reports whose five years hold a row per instalment or per loan: the export's first choices. */
+/** The export's choice when no report reaches 100,000 rows (a smaller book): a row per instalment or per loan. */
 const EXPORT_CANDIDATES = ['repaymentSchedule', 'loanDetail'];
 const ONE_STORE_MANAGER = 'benchmanager';
 const ONE_STORE_ROLE = 'bench one-store manager';
@@ -296,14 +298,17 @@ export async function measureReports(server: Pick<RunningServer, 'baseURL' | 'pi
     });
   }
 
-  // The export of a report with ≥ 100,000 rows, streamed.
+  // The exports, streamed: the issue's goal on the report of the fewest rows at or above 100,000
+  // (its "100,000-row export"), then the largest report's, far past it, as a figure without a goal.
   const declared = new Set(REPORTS.map((r) => r.name as string));
-  const exportName =
-    process.env.HARBOUR_BENCH_EXPORT_REPORT ?? EXPORT_CANDIDATES.find((n) => declared.has(n)) ?? [...totals.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const exportDecl = REPORTS.find((r) => r.name === exportName);
-  if (!exportDecl) figures.push(na(PART, 'GET /reports/<name>/export?format=xlsx', 'no report is declared in this tree'));
-  else {
-    const name = `GET /reports/${exportDecl.name}/export?format=xlsx (admin)`;
+  const bySize = [...totals.entries()].sort((a, b) => a[1] - b[1]);
+  const goalName = process.env.HARBOUR_BENCH_EXPORT_REPORT ?? bySize.find(([, n]) => n >= EXPORT_MIN_ROWS)?.[0] ?? EXPORT_CANDIDATES.find((n) => declared.has(n));
+  const largestName = bySize.at(-1)?.[0];
+  if (!goalName) figures.push(na(PART, 'GET /reports/<name>/export?format=xlsx', 'no report is declared in this tree'));
+  for (const [exportName, goal] of [[goalName, true], [largestName !== goalName ? largestName : undefined, false]] as const) {
+    const exportDecl = REPORTS.find((r) => r.name === exportName);
+    if (!exportDecl) continue;
+    const name = `GET /reports/${exportDecl.name}/export?format=xlsx (admin)${goal ? '' : ', the largest report'}`;
     const e = await measureExport(url(`/reports/${exportDecl.name}/export`, { format: 'xlsx', ...reportParams(exportDecl, today, ids) }), callers[0]![1], server.pid);
     if (e.status === 404) figures.push(na(PART, name, 'not available (404)'));
     else if (e.error !== undefined) figures.push(na(PART, name, `answered ${e.status}: ${e.error}`));
@@ -314,9 +319,9 @@ export async function measureReports(server: Pick<RunningServer, 'baseURL' | 'pi
         part: PART,
         name,
         value:
-          `${rows === undefined ? '? rows' : `${fmt(rows)} rows`}${rows !== undefined && rows < EXPORT_MIN_ROWS ? ` (fewer than ${fmt(EXPORT_MIN_ROWS)})` : ''}, ${fmt(e.bytes! / 1024 / 1024, 1)} MB in ${fmt(e.seconds!, 1)} s ` +
-          `(first byte ${fmt(e.firstByteMs!, 0)} ms); server RSS ${fmt(e.before! / 1024 / 1024)} → peak ${fmt(e.peak! / 1024 / 1024)} MB, growth ${fmt(growthMb, 1)} MB ` +
-          `(goal ≤ ${EXPORT_GOAL_MB})${growthMb > EXPORT_GOAL_MB ? ' — OVER' : ''}`,
+          `${rows === undefined ? '? rows' : `${fmt(rows)} rows`}${goal && rows !== undefined && rows < EXPORT_MIN_ROWS ? ` (fewer than ${fmt(EXPORT_MIN_ROWS)})` : ''}, ${fmt(e.bytes! / 1024 / 1024, 1)} MB in ${fmt(e.seconds!, 1)} s ` +
+          `(first byte ${fmt(e.firstByteMs!, 0)} ms); server RSS ${fmt(e.before! / 1024 / 1024)} → peak ${fmt(e.peak! / 1024 / 1024)} MB, growth ${fmt(growthMb, 1)} MB` +
+          (goal ? ` (goal ≤ ${EXPORT_GOAL_MB})${growthMb > EXPORT_GOAL_MB ? ' — OVER' : ''}` : ' (no goal: shows the growth does not follow the rows)'),
       });
     }
   }
