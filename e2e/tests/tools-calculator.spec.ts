@@ -21,10 +21,11 @@ for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
 
     await fillTerms(page, lang, { amount: '50000', tenor: '12', rate: '0.7' });
     const schedule = main.locator('.calc-schedule');
-    // 12 instalments of 4,516.67 (the last absorbs the rounding), effective rate 16.26 %
+    // 12 instalments of 4,516.67 (the last absorbs the rounding); the effective rate of the real
+    // cash flows over actual days is 16.17–16.39 % depending on the months the loan runs through
     await expect(schedule.locator('tbody tr.ant-table-row')).toHaveCount(12);
     await expect(main.getByText('4,516.67').first()).toBeVisible();
-    await expect(main.getByText('16.26%').first()).toBeVisible();
+    await expect(main.getByText(/16\.[1-3]\d%/).first()).toBeVisible();
     await expect(main.getByText(t(lang, 'tools:calculator.mlo.ok'))).toBeVisible();
 
     // Changing one term recalculates without a button.

@@ -6,20 +6,21 @@
  * otherwise), `effectiveRate` / `nominalRate` a year. Rates in the answer are percent strings with
  * 4 decimal places ("16.2578"); money has the settings' decimal places ("4516.67").
  * The rate given is echoed; the other rates are computed:
- *  - flat given → effectiveRate is the IRR of the real cash flows (amount received = loan amount −
- *    amount deducted, against the schedule's actual instalments), annualised (1+i)^k − 1;
+ *  - flat given → effectiveRate is the Ordinance's rate of the real cash flows (`mloEffectiveRate`:
+ *    amount received = loan amount − amount deducted, against the actual instalments on their due
+ *    dates), and nominalRate its nominal equivalent i·k;
  *  - effective/nominal given → flatRate is the flat rate of the same effective rate (exact inverse).
  * mloRate is always the Money Lenders Ordinance rate of the actual schedule (see mlo.ts).
  */
 import { type DecimalInput, dec, percentToFraction } from './decimal.js';
 import { type RepayCycle, flatRateMonthsPerPeriod, periodsPerYear } from './cycles.js';
 import { TermsValidationError, termsIssue, type TermsIssue } from './errors.js';
-import { solveIrr, periodicFromEffective } from './irr.js';
+import { periodicFromEffective } from './irr.js';
 import { checkMaxApr, type MaxAprCheck } from './max-apr.js';
-import { type MloStatus, mloEffectiveRate, mloStatus } from './mlo.js';
-import { effectiveToFlat, flatFromPeriodic, type InterestMethod, type RateBasis } from './rates.js';
+import { type MloStatus, mloEffectiveRate, mloStatus, storedRate } from './mlo.js';
+import { effectiveToFlat, effectiveToNominal, flatFromPeriodic, type InterestMethod, type RateBasis } from './rates.js';
 import { formatMoney, formatPercent } from './rounding.js';
-import { buildSchedule, scheduleCashFlows } from './schedule.js';
+import { buildSchedule } from './schedule.js';
 import { type SettingsInput, resolveSettings } from './settings.js';
 import { type LoanTerms, validateTerms } from './terms.js';
 import { annualiseCompound } from './irr.js';
@@ -148,11 +149,12 @@ export function calculate(req: CalculatorRequest, settingsInput: SettingsInput =
     method: req.interestMethod,
     deductedRatio: schedule.amountDeducted.div(schedule.loanAmount),
   };
+  const mlo = mloEffectiveRate(schedule);
   if (terms.flatRate !== undefined) {
+    // a flat loan's effective rate is the Ordinance's rate of its real cash flows: one figure
     flat = dec(terms.flatRate).toFixed(4);
-    const i = solveIrr(scheduleCashFlows(schedule));
-    effective = formatPercent(annualiseCompound(i, k));
-    nominal = formatPercent(i.times(k));
+    effective = storedRate(mlo);
+    nominal = mlo.isFinite() ? formatPercent(effectiveToNominal(mlo, k)) : effective;
   } else {
     const periodic =
       terms.effectiveRate !== undefined
@@ -166,7 +168,6 @@ export function calculate(req: CalculatorRequest, settingsInput: SettingsInput =
         : flatFromPeriodic(periodic, basis);
     flat = formatPercent(flatPerPeriod.div(monthsPerPeriod));
   }
-  const mlo = mloEffectiveRate(schedule);
   return {
     instalmentAmount: money(schedule.instalmentAmount),
     totalInterest: money(schedule.totalInterest),
@@ -174,7 +175,7 @@ export function calculate(req: CalculatorRequest, settingsInput: SettingsInput =
     flatRate: flat,
     effectiveRate: effective,
     nominalRate: nominal,
-    mloRate: formatPercent(mlo),
+    mloRate: storedRate(mlo),
     mloStatus: mloStatus(mlo),
     maxApr: checkMaxApr(mlo, settings),
     extendedInterest: money(schedule.extendedInterest),

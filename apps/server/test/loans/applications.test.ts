@@ -85,7 +85,7 @@ describe('applications', () => {
         body: { loanAmount: '50000', totalTenor: 12, repayCycle: 'monthly', interestMethod: 'amortization', flatRate: '1.2', loanDate: '2026-11-02' },
       }),
     );
-    expect([loan.instalmentAmount, loan.totalInterest, loan.mloRate]).toEqual([calc.instalmentAmount, calc.totalInterest, calc.mloRate]);
+    expect([loan.instalmentAmount, loan.totalInterest, Number(loan.mloRate)]).toEqual([calc.instalmentAmount, calc.totalInterest, Number(calc.mloRate)]);
     const audit = await t.pool.query<{ action: string; after: Record<string, unknown> }>(`select action, after from audit_log where module = 'loans' and reference = $1`, [loan.applyNo]);
     expect(audit.rows.map((r) => r.action)).toEqual(['add']);
   });

@@ -107,7 +107,8 @@ describe('approval', () => {
   });
 
   it('refuses any approval above the Ordinance’s 48 %, counting the up-front deductions', async () => {
-    const loan = await submitted({ flatRate: '1.9' });
+    // 1.85% flat is lawful (about 46.9% a year) until 8,000 of the 50,000 is kept back
+    const loan = await submitted({ flatRate: '1.85' });
     const res = await call(t.app, 'POST', `/loans/${loan.id}/approve`, { token: manager, lang: 'en', body: { upfrontInterest: '8000', confirmExcess: true } });
     expect(res.statusCode).toBe(422);
     expect((res.body as { message: string }).message).toMatch(/48%/);

@@ -34,21 +34,22 @@ describe('POST /tools/calculator — golden cases', () => {
     expect(r.schedule[1]!.dueDate).toBe('2026-07-10');
   });
 
-  it('50,000 at 0.70% flat a month over 12 months → 4,516.67, effective 16.26%', async () => {
+  it('50,000 at 0.70% flat a month over 12 months from 2026-03-10 → 4,516.67, effective 16.17% (actual days)', async () => {
     const r = dataOf(await calc({ ...base, loanAmount: '50000', totalTenor: 12, flatRate: '0.70' }));
     expect(r.instalmentAmount).toBe('4516.67');
     expect(r.totalInterest).toBe('4200.00');
-    expect(Number(r.effectiveRate).toFixed(2)).toBe('16.26');
+    expect(r.effectiveRate).toBe('16.1652');
+    expect(r.mloRate).toBe('16.1652');
     expect(r.mloStatus).toBe('ok');
     expect(r.excess).toMatchObject({ exceeded: false, outcome: 'none' });
     expect(r.schedule).toHaveLength(12);
     expect(r.schedule.at(-1)!.balance).toBe('0.00');
   });
 
-  it('60,000 at 0.50% over 24 months with 1,200 deducted → 2,800.00, effective 13.99%', async () => {
+  it('60,000 at 0.50% over 24 months with 1,200 deducted → 2,800.00, effective 13.94% (actual days)', async () => {
     const r = dataOf(await calc({ ...base, loanAmount: '60000', totalTenor: 24, flatRate: '0.5', amountDeducted: '1200' }));
     expect(r.instalmentAmount).toBe('2800.00');
-    expect(Number(r.effectiveRate).toFixed(2)).toBe('13.99');
+    expect(r.effectiveRate).toBe('13.9449');
   });
 
   it('takes an effective rate instead and answers the flat rate', async () => {
