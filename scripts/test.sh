@@ -4,7 +4,8 @@
 #   1. system packages (apt) and npm dependencies
 #   2. build, lint, typecheck (a failed step counts as a failure)
 #   3. vitest, all projects (the server API suite on the embedded PostgreSQL)
-#   4. the server API suite again on Debian's PostgreSQL 15, started here in a temp folder
+#   4. the domain suite on Node.js 24, and the server API suite again on Debian's PostgreSQL 15
+#      (started here in a temp folder) on Node.js 24
 #   5. Playwright against the production build served by the real server
 # Exits non-zero when anything failed. Reports and logs go to .artifacts/test/.
 set -uo pipefail
@@ -53,6 +54,15 @@ finish() {
 if ! step "system packages" "" "" -- bash scripts/ensure-system.sh; then finish; fi
 if ! step "npm dependencies" "" "" -- bash scripts/ensure-deps.sh; then finish; fi
 
+# Node.js 22 from the root's dev dependencies runs everything (npm puts node_modules/.bin first on
+# the PATH of `npm test`; this makes it so when the script is run directly too); Node.js 24 from
+# tools/node24 runs the domain suite and the PostgreSQL 15 pass of the server suite, so a break on
+# either supported runtime shows.
+export PATH="$root/node_modules/.bin:$PATH"
+node24=$root/tools/node24/node_modules/.bin/node
+vitest_js=$root/node_modules/vitest/vitest.mjs
+echo "Node.js $(node --version) for the run; $("$node24" --version) for the second runtime"
+
 # ---- 2. build, lint, typecheck
 build_ok=1
 step "build" "" "" -- bash scripts/build.sh || build_ok=0
@@ -68,6 +78,10 @@ step "typecheck" "" "" -- typecheck
 vitest_args=(run --passWithNoTests --maxWorkers=2 --reporter=default --reporter=json)
 step "vitest (all projects, embedded PostgreSQL)" vitest "$art/vitest.json" -- \
   npx vitest "${vitest_args[@]}" --outputFile.json="$art/vitest.json"
+
+# ---- 3b. the domain suite on Node.js 24 (the loan mathematics: decimals, dates, solvers)
+step "vitest domain (Node.js 24)" vitest "$art/vitest-node24-domain.json" -- \
+  "$node24" "$vitest_js" "${vitest_args[@]}" --project domain --outputFile.json="$art/vitest-node24-domain.json"
 
 # ---- 4. the server API suite on Debian's PostgreSQL 15
 pg_bin=/usr/lib/postgresql/15/bin
@@ -118,8 +132,9 @@ elif [[ -x $pg_bin/initdb ]]; then
     # Every API file but the fuzz run: a minute of random input against every route's validation and
     # error envelope, run on the embedded PostgreSQL above; the SQL its valid inputs reach is the
     # SQL the other API files run here.
-    step "vitest server (PostgreSQL 15)" vitest "$art/vitest-pg15.json" -- \
-      npx vitest "${vitest_args[@]}" --project server --exclude '**/test/fuzz.test.ts' --outputFile.json="$art/vitest-pg15.json"
+    # On Node.js 24: the whole server suite once more on the second supported runtime.
+    step "vitest server (PostgreSQL 15, Node.js 24)" vitest "$art/vitest-pg15.json" -- \
+      "$node24" "$vitest_js" "${vitest_args[@]}" --project server --exclude '**/test/fuzz.test.ts' --outputFile.json="$art/vitest-pg15.json"
   fi
   stop_pg
   unset TEST_DATABASE_URL
