@@ -1,6 +1,6 @@
 import { integer, timestamp } from 'drizzle-orm/pg-core';
 
-/** Every table carries these (architecture §3): when a row was made and changed, and by whom. */
+/** Tables carry these (architecture §3; the kept derived tables do not): when a row was made and changed, and by whom. */
 export const stamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
