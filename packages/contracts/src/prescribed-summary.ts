@@ -54,3 +54,17 @@ export type PrescribedSummary = z.infer<typeof prescribedSummarySchema>;
 
 /** Every version, newest first (by effective date, then version). */
 export const prescribedSummaryListSchema = z.array(prescribedSummarySchema);
+
+/**
+ * The one rule of which version a loan prints: the latest effective on or before its agreement
+ * date (`loanDate`); of two effective the same day, the one entered later (the higher version).
+ * Null when none is in force yet (the papers then print Harbour's own summary, marked so).
+ */
+export function prescribedSummaryInForce<T extends { version: number; effectiveFrom: string }>(versions: readonly T[], agreementDate: string): T | null {
+  let best: T | null = null;
+  for (const v of versions) {
+    if (v.effectiveFrom > agreementDate) continue;
+    if (!best || v.effectiveFrom > best.effectiveFrom || (v.effectiveFrom === best.effectiveFrom && v.version > best.version)) best = v;
+  }
+  return best;
+}

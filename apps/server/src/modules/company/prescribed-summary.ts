@@ -3,9 +3,8 @@
  * enters it: append-only versions, each with its effective date. The papers print the version in
  * force on the loan's agreement date (`summaryInForce`).
  */
-import type { PrescribedSummary } from '@harbour/contracts';
-import { z } from 'zod';
-import { prescribedSummaryCreateSchema } from '@harbour/contracts';
+import { prescribedSummaryInForce, type PrescribedSummary, type prescribedSummaryCreateSchema } from '@harbour/contracts';
+import type { z } from 'zod';
 import { desc, eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { prescribedSummaries, staff } from '../../db/schema/index.js';
@@ -39,10 +38,13 @@ const newestFirst = [desc(prescribedSummaries.effectiveFrom), desc(prescribedSum
 export const listPrescribedSummaries = (ctx: ServiceContext): Promise<PrescribedSummary[]> =>
   withReadTx(ctx, async (tx) => (await withEnterer(tx).orderBy(...newestFirst)).map(toItem));
 
-/** The version in force on `date` (the agreement date): the latest effective on or before it; null when none. */
+/**
+ * The version in force on `date` (the agreement date), by `prescribedSummaryInForce` — the rule the
+ * loan page's papers menu applies too — over the versions effective by then (a handful of rows).
+ */
 export async function summaryInForce(db: DbOrTx, date: string): Promise<PrescribedSummary | null> {
-  const [row] = await withEnterer(db).where(lte(prescribedSummaries.effectiveFrom, date)).orderBy(...newestFirst).limit(1);
-  return row ? toItem(row) : null;
+  const rows = await withEnterer(db).where(lte(prescribedSummaries.effectiveFrom, date));
+  return prescribedSummaryInForce(rows.map(toItem), date);
 }
 
 /**
