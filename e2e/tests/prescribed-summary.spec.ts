@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API, apiLogin, bearer, expect, expectScreenAccessible, goInApp, screensDir, shot, signIn, t, test, type TokenPair } from '../fixtures/index.js';
+import { API, apiLogin, bearer, expect, expectScreenAccessible, goInApp, screenSizes, screensDir, shot, signIn, t, test, type Lang, type TokenPair } from '../fixtures/index.js';
 import { btn } from './tools-helpers.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -149,3 +149,20 @@ test('a loan agreed before any version is in force: the papers menu says the off
   const sheet = page.getByRole('main').locator('.loan-papers section[data-paper="summary"]:visible');
   await expect(sheet.locator('.paper-notice')).toHaveText(t(lang, 'papers:summary.notOfficial'));
 });
+
+for (const screenLang of ['zh-TW', 'en'] satisfies Lang[]) {
+  for (const size of screenSizes(screenLang)) {
+    test(`prescribed summary screens in ${screenLang} at ${size.width}×${size.height}`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await signIn(page, 'admin', screenLang);
+      await goInApp(page, '/masterdata/company');
+      const card = page.getByRole('main').locator('.ant-card', { has: page.getByText(t(screenLang, 'company:summary.title'), { exact: true }) });
+      await card.scrollIntoViewIfNeeded();
+      await expect(card.locator('tr.ant-table-row').first()).toBeVisible();
+      await shot(page, 'company-summary-card');
+      await goInApp(page, `/loan/papers?id=${laterLoan}&paper=summary&lang=${screenLang === 'en' ? 'en' : 'zh-TW'}`);
+      await expect(page.getByRole('main').locator('.loan-papers section[data-paper="summary"]:visible .paper-footer')).toBeVisible({ timeout: 15_000 });
+      await shot(page, 'papers-official-summary', { fullPage: true });
+    });
+  }
+}

@@ -107,17 +107,13 @@ export function PrescribedSummaryCard() {
   const list = useQuery({ queryKey: KEY, queryFn: ({ signal }) => prescribedSummaryApi.list(signal) });
   const inForce = list.data ? prescribedSummaryInForce(list.data, hongKongToday()) : null;
   return (
-    <Card
-      title={t('summary.title')}
-      extra={
-        mayAdd && (
-          <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-            {t('summary.add')}
-          </Button>
-        )
-      }
-    >
+    <Card title={t('summary.title')}>
       <Typography.Paragraph type="secondary">{t('summary.intro')}</Typography.Paragraph>
+      {mayAdd && (
+        <Button icon={<PlusOutlined />} onClick={() => setAdding(true)} style={{ marginBottom: 12 }}>
+          {t('summary.add')}
+        </Button>
+      )}
       {list.isError && <Alert type="error" showIcon title={list.error.message} />}
       {list.data && list.data.length === 0 && <Alert type="warning" showIcon title={t('summary.none')} />}
       {list.data && list.data.length > 0 && (
