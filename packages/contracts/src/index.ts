@@ -42,3 +42,4 @@ export * from './collection.js';
 export * from './sms.js';
 export * from './reports/index.js';
 export * from './search.js';
+export * from './prescribed-summary.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { LoanStatus } from '@harbour/domain';
 import { MLO_STATUSES, REPAY_CYCLES, INTEREST_METHODS, scheduleRowSchema } from './calculator.js';
 import { LOAN_PRINTS, PAYOUT_METHODS, type LoanPrint } from './loans.js';
+import { prescribedSummarySchema } from './prescribed-summary.js';
 
 /**
  * The papers printed from a loan (Money Lenders Ordinance s.18 and the Registrar's licensing
@@ -153,6 +154,12 @@ export const loanPapersSchema = z.object({
       paidByName: z.string().nullable(),
     })
     .nullable(),
+  /**
+   * The prescribed summary (Cap. 163A Schedule 3) the lender entered, the version in force on the
+   * agreement date (`loanDate`); null until one is: the paper then prints Harbour's own summary,
+   * marked as not the official text.
+   */
+  prescribedSummary: prescribedSummarySchema.nullable(),
   /** the persisted instalments after payout; before it, the domain's schedule for the terms */
   schedule: z.object({ source: z.enum(['persisted', 'computed']), rows: z.array(scheduleRowSchema) }),
 });

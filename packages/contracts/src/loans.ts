@@ -244,6 +244,23 @@ export const payoutBodySchema = z
 /** MLO s.18: the borrower's signed note or memorandum is back, on this date. */
 export const signedNoteBodySchema = z.object({ receivedOn: isoDate() });
 
+/** MLO s.20: the copy of the note and the statement were given to each surety, on this date. */
+export const suretyPackBodySchema = z.object({ givenOn: isoDate() });
+
+/**
+ * The s.20 surety pack task of a loan with guarantors once it is approved: due 7 days after the
+ * agreement date (`suretyPackTask` of the domain), open until staff record it as given.
+ */
+export const suretyPackSchema = z.object({
+  dueBy: z.string(),
+  givenOn: z.string().nullable(),
+  givenByName: z.string().nullable(),
+  /** not given and past the due day */
+  overdue: z.boolean(),
+  /** given after the due day */
+  givenLate: z.boolean(),
+});
+
 export const payoutQuoteQuerySchema = z.object({ payoutDate: isoDate() });
 /** What a payout on a date would deduct and pay (shown before the payout is confirmed). */
 export const payoutQuoteSchema = z.object({
@@ -384,6 +401,8 @@ export const loanItemSchema = loanListItemSchema.extend({
   approvals: z.array(approvalItemSchema),
   signedNoteReceivedOn: z.string().nullable(),
   signedNoteReceivedByName: z.string().nullable(),
+  /** the s.20 surety pack: null when the loan has no guarantor or is not (or no longer) agreed */
+  suretyPack: suretyPackSchema.nullable(),
   payout: payoutItemSchema.nullable(),
   /** the repayment schedule, persisted at payout (empty before) */
   instalments: z.array(instalmentItemSchema),
@@ -567,6 +586,14 @@ export const loanResource = defineResource({
       body: signedNoteBodySchema,
       example: { receivedOn: '2026-11-02' },
       message: 'loans.success.signedNote',
+    },
+    suretyPack: {
+      permission: 'payout.signedNote',
+      label: 'loans:actions.suretyPack',
+      summary: 'Record that each surety was given the copy of the note and the statement (MLO s.20), on a date',
+      body: suretyPackBodySchema,
+      example: { givenOn: '2026-11-02' },
+      message: 'loans.success.suretyPack',
     },
     payout: {
       permission: 'payout.confirm',

@@ -36,4 +36,5 @@ export * from './mask.js';
 export * from './payout.js';
 export * from './amount-in-words.js';
 export * from './affordability.js';
+export * from './s18.js';
 export * from './sms.js';

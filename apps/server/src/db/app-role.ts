@@ -14,11 +14,12 @@ import pg from 'pg';
 export const EMBEDDED_APP_ROLE = 'harbour_app';
 
 /**
- * Tables the app may only read and append to: the audit log and the ledger's journal (whose
- * migration's triggers also refuse UPDATE, DELETE and TRUNCATE to whoever connects).
+ * Tables the app may only read and append to: the audit log, the ledger's journal and the
+ * prescribed summary's versions (whose migrations' triggers also refuse
+ * UPDATE, DELETE and TRUNCATE to whoever connects).
  * Default privileges would otherwise give a new table UPDATE and DELETE.
  */
-export const APPEND_ONLY_TABLES: readonly string[] = ['audit_log', 'journal_entries', 'journal_lines'];
+export const APPEND_ONLY_TABLES: readonly string[] = ['audit_log', 'journal_entries', 'journal_lines', 'prescribed_summaries'];
 
 /** Tables the app may only read (the migration history). */
 export const READ_ONLY_TABLES: readonly string[] = ['harbour_migrations'];

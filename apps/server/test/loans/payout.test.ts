@@ -1,4 +1,5 @@
 import type { LoanItem, LoanListItem, Page, PayoutQuote } from '@harbour/contracts';
+import { addDays } from '@harbour/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -119,8 +120,9 @@ describe('payout', () => {
   });
 
   it('charges the late drawdown fee when paid out after the agreed loan date, in cash', async () => {
-    const loan = await approved('2026-11-02');
-    await call(t.app, 'POST', `/loans/${loan.id}/signedNote`, { token: accountant, body: { receivedOn: today } });
+    // agreed 10 days ago, the note signed within the 7 days (5 days ago), the money lent today
+    const loan = await approved(addDays(today, -10));
+    dataOf(await call(t.app, 'POST', `/loans/${loan.id}/signedNote`, { token: accountant, body: { receivedOn: addDays(today, -5) } }));
     const quote = dataOf(await call<PayoutQuote>(t.app, 'GET', `/loans/${loan.id}/payoutQuote`, { token: accountant, query: { payoutDate: today } }));
     expect(quote).toMatchObject({ late: true, lateDrawdownFee: '200.00', feesDeducted: '700.00', amountReceived: '48700.00' });
     const paid = dataOf(await call<LoanItem>(t.app, 'POST', `/loans/${loan.id}/payout`, { token: accountant, body: { payoutDate: today, method: 'cash' } }));

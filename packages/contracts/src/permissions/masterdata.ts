@@ -1,6 +1,7 @@
 import { bankResource, ocaAgentResource, referralAgentResource, solicitorResource } from '../counterparties.js';
 import { staffLevelResource } from '../levels.js';
 import { COMPANY_EDIT_PERMISSION } from '../company.js';
+import { PRESCRIBED_SUMMARY_PERMISSION } from '../prescribed-summary.js';
 import { holidayResource } from '../holidays.js';
 import { customerOptionResource, loanOptionResource } from '../options.js';
 import { smsTemplateResource } from '../sms.js';
@@ -11,6 +12,8 @@ export const masterdataPermissions = [
   // Company information: any signed-in staff reads it (titles, print headers); this key edits it.
   page('masterdata', 200, 'company', { icon: 'shop', available: true, path: '/masterdata/company' }),
   action('masterdata', 200, COMPANY_EDIT_PERMISSION, ['PUT /companyInfo', 'POST /companyInfo/logo']),
+  // The prescribed summary (Cap. 163A Schedule 3) as the lender enters it: new versions only.
+  action('masterdata', 200, PRESCRIBED_SUMMARY_PERMISSION, ['POST /companyInfo/prescribedSummaries']),
   // The staff list's screen (the same page and `GET /staffInfo`), also under master data.
   page('masterdata', 201, 'staffInfo', { icon: 'idcard', available: true, api: ['GET /staffInfo'] }),
   ...resourcePermissions(staffLevelResource, 'masterdata', 202, { icon: 'crown', available: true, path: '/masterdata/staffLevel' }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { stamps } from './columns.js';
 
 /**
@@ -25,4 +25,28 @@ export const companyInfo = pgTable(
     ...stamps,
   },
   (t) => [check('company_info_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Master data → company information → the prescribed summary (Money Lenders Regulations, Cap. 163A
+ * Schedule 3) as the lender enters it, in English and Chinese, one row per version. Company-wide
+ * (no store). Append-only: a new version supersedes by its effective date; the migration's
+ * triggers refuse UPDATE, DELETE and TRUNCATE and the app role may only read and insert. The
+ * version in force on a date is the latest `effective_from` on or before it (the higher version
+ * on the same day). `version` counts 1, 2, 3… in the order entered; `created_by` is who entered it.
+ */
+export const prescribedSummaries = pgTable(
+  'prescribed_summaries',
+  {
+    id: serial('id').primaryKey(),
+    version: integer('version').notNull().unique(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    textEn: text('text_en').notNull(),
+    textZh: text('text_zh').notNull(),
+    ...stamps,
+  },
+  (t) => [
+    check('prescribed_summaries_texts', sql`length(btrim(${t.textEn})) > 0 and length(btrim(${t.textZh})) > 0`),
+    index('prescribed_summaries_effective').on(t.effectiveFrom, t.version),
+  ],
 );

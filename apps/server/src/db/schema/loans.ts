@@ -87,6 +87,9 @@ export const loans = pgTable(
     /** MLO s.18: the signed note or memorandum is back before any money leaves */
     signedNoteReceivedOn: day('signed_note_received_on'),
     signedNoteReceivedBy: integer('signed_note_received_by').references(() => staff.id),
+    /** MLO s.20: each surety's copy of the note and statement given (due 7 days after the agreement) */
+    suretyPackGivenOn: day('surety_pack_given_on'),
+    suretyPackGivenBy: integer('surety_pack_given_by').references(() => staff.id),
     payoutDate: day('payout_date'),
     updatedBy: integer('updated_by'),
     ...stamps,

@@ -279,8 +279,10 @@ export async function seedDemoLoans(db: Db, storeIds: number[], customerIds: Rea
     const accountant = await staffContext(db, 'accountant', storeId, paidOn);
     const day = paidOn ?? today;
 
-    // A loan that will be paid out today is agreed for today; the others for a few days ahead.
-    const loanDate = reaches(demo.goal, 'approved') ? (demo.goal === 'repaying' ? day : addDays(day, 3)) : addDays(day, 7);
+    // A loan paid out today, or whose signed note is back today, is agreed for today (s.18: the
+    // note is signed on or after the agreement date); the others for a few days ahead.
+    const agreedToday = demo.goal === 'repaying' || demo.goal === 'signed_note';
+    const loanDate = reaches(demo.goal, 'approved') ? (agreedToday ? day : addDays(day, 3)) : addDays(day, 7);
     const { partakers = [], ...terms } = demo.terms;
     const input = applicationInputSchema.parse({
       repayCycle: 'monthly',

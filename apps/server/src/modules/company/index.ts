@@ -8,6 +8,11 @@ import {
   companyInfoSchema,
   companyInfoUpdateSchema,
   companyPublicSchema,
+  PRESCRIBED_SUMMARIES_PATH,
+  PRESCRIBED_SUMMARY_PERMISSION,
+  prescribedSummaryCreateSchema,
+  prescribedSummaryListSchema,
+  prescribedSummarySchema,
   PUBLIC,
 } from '@harbour/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +20,7 @@ import { registerImageUpload, serveStoredImages } from '../../http/image-routes.
 import { route, succeed } from '../../http/route.js';
 import { contextOf } from '../../platform/context.js';
 import { logoStore } from './logo.js';
+import { addPrescribedSummary, listPrescribedSummaries } from './prescribed-summary.js';
 import { readCompanyInfo, readCompanyPublic, setCompanyLogo, updateCompanyInfo } from './service.js';
 
 /** Master data → company information (spec §2): one record, its logo, and the login page's view. */
@@ -51,6 +57,32 @@ export async function companyModule(app: FastifyInstance) {
       const info = await updateCompanyInfo(contextOf(req), req.body);
       succeed(req, 'success.saved');
       return info;
+    },
+  });
+
+  // The prescribed summary's versions: any signed-in staff reads them (the papers print them).
+  route(app, {
+    method: 'GET',
+    url: PRESCRIBED_SUMMARIES_PATH,
+    permission: AUTHENTICATED,
+    summary: 'The prescribed summary (Cap. 163A Schedule 3) versions the lender entered, newest first',
+    tags: ['masterdata'],
+    response: prescribedSummaryListSchema,
+    handler: (req) => listPrescribedSummaries(contextOf(req)),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: PRESCRIBED_SUMMARIES_PATH,
+    permission: PRESCRIBED_SUMMARY_PERMISSION,
+    summary: 'Enter a new version of the prescribed summary (English and Chinese, effective date); append-only, audited',
+    tags: ['masterdata'],
+    body: prescribedSummaryCreateSchema,
+    response: prescribedSummarySchema,
+    handler: async (req) => {
+      const item = await addPrescribedSummary(contextOf(req), req.body);
+      succeed(req, 'success.created');
+      return item;
     },
   });
 

@@ -24,6 +24,7 @@ import { contextOf, type ServiceContext } from '../../platform/context.js';
 import { maskingFor, type Masking } from '../../platform/masking.js';
 import { withReadTx, withTx } from '../../platform/tx.js';
 import { readCompanyInfo } from '../company/service.js';
+import { summaryInForce } from '../company/prescribed-summary.js';
 import { hkidShown } from '../customers/service.js';
 import { runCalculator } from '../tools/calculator-service.js';
 import { termsOf } from './approval.js';
@@ -64,7 +65,7 @@ async function approvalInForce(tx: Tx, loanId: number) {
  * gets it and the answer is audited as a reveal of the loan's people.
  */
 async function loanPapers(tx: Tx, ctx: ServiceContext, loan: LoanRow, masking: Masking): Promise<LoanPapers> {
-  const [company, [store], [borrowerRow], partakers, [agent], collaterals, creditReferences, approval, [payoutRow], instalments, [author]] = await Promise.all([
+  const [company, [store], [borrowerRow], partakers, [agent], collaterals, creditReferences, approval, [payoutRow], instalments, [author], prescribedSummary] = await Promise.all([
     readCompanyInfo(tx),
     tx.select().from(stores).where(eq(stores.id, loan.storeId)),
     tx.select().from(customers).where(eq(customers.id, loan.customerId)),
@@ -76,6 +77,7 @@ async function loanPapers(tx: Tx, ctx: ServiceContext, loan: LoanRow, masking: M
     tx.select({ p: loanPayouts, paidByName: staff.name }).from(loanPayouts).leftJoin(staff, eq(staff.id, loanPayouts.createdBy)).where(eq(loanPayouts.loanId, loan.id)),
     tx.select().from(loanInstalments).where(originalInstalments(loan.id)).orderBy(asc(loanInstalments.tenor)),
     tx.select({ name: staff.name }).from(staff).where(eq(staff.id, loan.staffId)),
+    summaryInForce(tx, loan.loanDate),
   ]);
   const borrower = borrowerRow!;
   const reloanOfLoanNo = loan.reloanOfId ? (await tx.select({ loanNo: loans.loanNo }).from(loans).where(eq(loans.id, loan.reloanOfId)))[0]?.loanNo : null;
@@ -179,6 +181,7 @@ async function loanPapers(tx: Tx, ctx: ServiceContext, loan: LoanRow, masking: M
         }
       : null,
     payout,
+    prescribedSummary,
     schedule: { source: instalments.length > 0 ? 'persisted' : 'computed', rows },
   };
 }

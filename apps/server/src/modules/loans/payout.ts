@@ -14,6 +14,7 @@ import { postJournal } from '../../platform/ledger.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { runCalculator } from '../tools/calculator-service.js';
 import { loanStatusSpec, termsOf } from './approval.js';
+import { assertS18NoteTiming } from './s18-timing.js';
 import type { LoanRow } from './read.js';
 import { refreshDueSummary } from '../repayments/daily.js';
 import { quoteOn, settleByReloan, type Quoted } from '../repayments/settlement.js';
@@ -70,17 +71,21 @@ export async function payoutQuote(tx: DbOrTx, loan: LoanRow, payoutDate: string,
   });
 }
 
-/** MLO s.18: the signed note is back (before any payout), with the date and who took it in. */
+/**
+ * MLO s.18: the signed note is back (before any payout), with the date the borrower signed it and
+ * who took it in. Its date lies between the agreement date (`loanDate`) and today; a later record
+ * (the note signed again) replaces the earlier one, audited before and after.
+ */
 export async function markSignedNote(tx: Tx, ctx: ServiceContext, loan: LoanRow, receivedOn: string): Promise<void> {
   const me = actingStaff(ctx).staffId;
   if (loan.status !== 'approved') throw businessRule('loans.errors.signedNoteStatus', { status: loan.status });
-  if (receivedOn > (await businessToday(tx))) throw businessRule('loans.errors.dateInFuture');
+  assertS18NoteTiming({ agreementDate: loan.loanDate, noteDate: receivedOn, today: await businessToday(tx) });
   await tx.update(loans).set({ signedNoteReceivedOn: receivedOn, signedNoteReceivedBy: me, updatedAt: new Date(), updatedBy: me }).where(eq(loans.id, loan.id));
   await audit(tx, {
     action: 'edit',
     module: 'loans',
     reference: loan.id,
-    before: { signedNoteReceivedOn: loan.signedNoteReceivedOn },
+    before: { signedNoteReceivedOn: loan.signedNoteReceivedOn, signedNoteReceivedBy: loan.signedNoteReceivedBy },
     after: { applyNo: loan.applyNo, signedNoteReceivedOn: receivedOn, signedNoteReceivedBy: me },
     recordStores: [loan.storeId],
   });
@@ -91,7 +96,8 @@ export async function markSignedNote(tx: Tx, ctx: ServiceContext, loan: LoanRow,
  * the repayment schedule persisted from the domain (the approved terms, with the up-front
  * deductions), and the payout's balanced journal entry (loan receivable against cash or bank,
  * interest and fee income for what was kept back). Refused until the signed s.18 note is marked
- * received, for a date in the future, before the approval, or outside the active period.
+ * received, when it was signed more than 7 days after the agreement or after the payout date
+ * (`s18NoteTiming`), for a date in the future, before the approval, or outside the active period.
  */
 export async function payOut(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: PayoutBody): Promise<void> {
   const me = actingStaff(ctx).staffId;
@@ -100,6 +106,7 @@ export async function payOut(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: P
   const approval = await currentApproval(tx, loan);
   if (body.payoutDate > (await businessToday(tx))) throw businessRule('loans.errors.dateInFuture');
   if (body.payoutDate < approval.decidedOn) throw businessRule('loans.errors.payoutBeforeApproval', { decidedOn: approval.decidedOn });
+  assertS18NoteTiming({ agreementDate: loan.loanDate, noteDate: loan.signedNoteReceivedOn, today: await businessToday(tx), payoutDate: body.payoutDate });
   await assertWithinActivePeriod(tx, body.payoutDate);
   // a reloan: the old loan (locked) is settled on the payout date out of this payout
   const old = await oldLoanOf(tx, loan, { lock: true });

@@ -27,6 +27,7 @@ import { currentInstalments } from '../repayments/reschedule.js';
 import { classifySearch } from '@harbour/domain';
 import { businessToday } from '../../platform/business-date.js';
 import { quoteOn } from '../repayments/settlement.js';
+import { suretyPackOf } from './surety-pack.js';
 
 type LoanFilters = z.output<typeof loanFiltersSchema>;
 export type LoanRow = typeof loans.$inferSelect;
@@ -231,7 +232,7 @@ export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Prom
   const payer = alias(staff, 'payer');
   const noteTaker = alias(staff, 'note_taker');
   const uploader = alias(staff, 'uploader');
-  const [partakers, creditReferences, collaterals, submitted, approvals, payouts, instalments, noteTakers, documents] = await Promise.all([
+  const [partakers, creditReferences, collaterals, submitted, approvals, payouts, instalments, noteTakers, documents, suretyPack] = await Promise.all([
     tx
       .select({ p: loanPartakers, c: customers })
       .from(loanPartakers)
@@ -256,6 +257,7 @@ export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Prom
       .leftJoin(uploader, eq(uploader.id, loanDocuments.createdBy))
       .where(and(eq(loanDocuments.loanId, id), isNull(loanDocuments.removedAt)))
       .orderBy(asc(loanDocuments.id)),
+    suretyPackOf(tx, l),
   ]);
   const payout = payouts[0];
   return {
@@ -322,6 +324,7 @@ export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Prom
     approvals: approvals.map(({ a, staffName }) => approvalItem(a, staffName)),
     signedNoteReceivedOn: l.signedNoteReceivedOn,
     signedNoteReceivedByName: noteTakers[0]?.name ?? null,
+    suretyPack,
     payout: payout
       ? {
           payoutDate: payout.p.payoutDate,

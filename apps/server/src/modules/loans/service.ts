@@ -14,6 +14,8 @@ import { getLoan, listLoans, loanRow, type LoanRow } from './read.js';
 import { createApplication, updateApplication } from './write.js';
 import { approve, decide, loanStatusSpec, undoApproval } from './approval.js';
 import { markSignedNote, payOut, payoutQuote } from './payout.js';
+import { markSuretyPack } from './surety-pack.js';
+import { summaryInForce } from '../company/prescribed-summary.js';
 import { customerBlacklistHits } from './form-support.js';
 import { issueStatement } from '../statements/service.js';
 
@@ -101,6 +103,11 @@ export const loanService: ResourceService<typeof loanResource> = {
         await markSignedNote(tx, ctx, await loanRow(tx, ctx, id, { lock: true }), body.receivedOn);
         return getLoan(tx, ctx, id);
       }),
+    suretyPack: (ctx, id, body) =>
+      withTx(ctx, async (tx) => {
+        await markSuretyPack(tx, ctx, await loanRow(tx, ctx, id, { lock: true }), body.givenOn);
+        return getLoan(tx, ctx, id);
+      }),
     payout: (ctx, id, body) =>
       withTx(ctx, async (tx) => {
         await payOut(tx, ctx, await loanRow(tx, ctx, id, { lock: true }), body);
@@ -109,7 +116,9 @@ export const loanService: ResourceService<typeof loanResource> = {
     /**
      * A print of one of the loan's papers, audited (`print`). The s.18 note and the papers signed
      * with it exist once the application is approved; the payout receipt once it is paid out; the
-     * schedule and the filled application form at any time.
+     * schedule and the filled application form at any time. A print of the prescribed summary
+     * keeps which version it printed (the one in force on the agreement date; null: Harbour's own
+     * summary, not the official text).
      */
     print: (ctx, id, body) =>
       withTx(ctx, async (tx) => {
@@ -117,7 +126,9 @@ export const loanService: ResourceService<typeof loanResource> = {
         if (!mayPrint({ status: loan.status as LoanStatus, payoutDate: loan.payoutDate }, body.document)) {
           throw businessRule('loans.errors.notPrintable', { status: loan.status });
         }
-        await audit(tx, { action: 'print', module: 'loans', reference: loan.id, after: { applyNo: loan.applyNo, loanNo: loan.loanNo, ...body }, recordStores: [loan.storeId] });
+        const summary = body.document === 'mlo-summary' ? await summaryInForce(tx, loan.loanDate) : undefined;
+        const summaryVersion = summary === undefined ? {} : { summaryVersion: summary && { id: summary.id, version: summary.version, effectiveFrom: summary.effectiveFrom } };
+        await audit(tx, { action: 'print', module: 'loans', reference: loan.id, after: { applyNo: loan.applyNo, loanNo: loan.loanNo, ...body, ...summaryVersion }, recordStores: [loan.storeId] });
         return getLoan(tx, ctx, id);
       }),
     /** MLO s.19 / s.20: a written request logged and its statement answered (`modules/statements`). */

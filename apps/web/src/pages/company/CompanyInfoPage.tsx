@@ -17,6 +17,7 @@ import { usePermission } from '../../components/Permission';
 import { formatDate } from '../../components/format';
 import { useCompany } from '../../stores/company';
 import { companyApi, logoProblem } from './company-api';
+import { PrescribedSummaryCard } from './PrescribedSummaryCard';
 
 const KEY = ['masterdata', 'companyInfo'] as const;
 type Field = keyof typeof COMPANY_LIMITS;
@@ -28,8 +29,9 @@ const valuesOf = (info: CompanyInfo): Values => Object.fromEntries(FIELDS.map((f
 
 /**
  * Master data → company information: the lender's names, licence and registration numbers,
- * address, contact details and logo. Every signed-in staff member may look; saving needs
- * `masterdata.company.edit`. A save updates the document title at once.
+ * address, contact details and logo, and the prescribed summary's versions. Every signed-in staff
+ * member may look; saving needs `masterdata.company.edit`, a new summary version
+ * `masterdata.company.summary`. A save updates the document title at once.
  */
 export default function CompanyInfoPage() {
   const { t } = useTranslation('company');
@@ -231,6 +233,7 @@ export default function CompanyInfoPage() {
         </Flex>
       </Card>
       {actions && <Flex justify="flex-end">{actions}</Flex>}
+      <PrescribedSummaryCard />
     </Flex>
   );
 }

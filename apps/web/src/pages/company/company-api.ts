@@ -3,6 +3,9 @@ import {
   COMPANY_LOGO_UPLOAD_PATH,
   type CompanyInfo,
   type CompanyInfoInput,
+  PRESCRIBED_SUMMARIES_PATH,
+  type PrescribedSummary,
+  type PrescribedSummaryInput,
 } from '@harbour/contracts';
 import { request } from '../../api/index.js';
 
@@ -23,3 +26,9 @@ export function logoProblem(file: { type: string; size: number }, maxBytes: numb
   if (file.size > maxBytes) return 'logoTooLarge';
   return undefined;
 }
+
+export const prescribedSummaryApi = {
+  list: (signal?: AbortSignal) => request<PrescribedSummary[]>(PRESCRIBED_SUMMARIES_PATH, { signal }),
+  /** Silent: field errors are shown under the inputs. */
+  add: (body: PrescribedSummaryInput) => request<PrescribedSummary>(PRESCRIBED_SUMMARIES_PATH, { method: 'POST', body, silent: true }),
+};

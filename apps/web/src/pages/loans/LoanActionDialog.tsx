@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Alert, Checkbox, DatePicker, Descriptions, Form, Input, Modal, Radio, Spin, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { dec } from '@harbour/domain';
+import { dec, s18LastDay, s18NoteTiming, type S18NoteIssue } from '@harbour/domain';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PAYOUT_METHODS, type LoanItem } from '@harbour/contracts';
 import { DecimalInput } from '../../components/DecimalInput.js';
@@ -24,11 +24,20 @@ const SUCCESS: Record<LoanActionName, string> = {
   return: 'returned',
   undoApproval: 'approvalUndone',
   signedNote: 'signedNote',
+  suretyPack: 'suretyPack',
   payout: 'paidOut',
   cancel: 'cancelled',
 };
 
 type Values = Record<string, unknown>;
+
+/** The refusal of each s.18 timing issue (the server's message keys). */
+const S18_MESSAGES: Record<S18NoteIssue['code'], string> = {
+  noteBeforeAgreement: 'signedNoteBeforeAgreement',
+  noteInFuture: 'signedNoteInFuture',
+  noteTooLate: 'signedNoteTooLate',
+  payoutBeforeNote: 'payoutBeforeSignedNote',
+};
 
 /** The body an action sends: dates as YYYY-MM-DD, empty inputs left out. */
 export function actionBody(values: Values): Record<string, unknown> {
@@ -99,7 +108,13 @@ export function LoanActionDialog({ loan, action, onClose, initialError }: Props)
   });
 
   if (!action) return null;
-  const title = t(`actions.${action}`);
+  const title = t(action === 'signedNote' && loan.signedNoteReceivedOn ? 'actions.signedNoteAgain' : `actions.${action}`);
+  // The s.18 timing the server checks at payout, shown before the confirm (the server still decides).
+  const issue =
+    action === 'payout' && loan.signedNoteReceivedOn && quoteDate
+      ? s18NoteTiming({ agreementDate: loan.loanDate, noteDate: loan.signedNoteReceivedOn, today: hongKongToday(), payoutDate: quoteDate })
+      : null;
+  const timing = issue ? t(`errors.${S18_MESSAGES[issue.code]}`, issue) : undefined;
   const reason = (field: 'remarks' | 'reason') => (
     <Form.Item name={field} label={t('fields.reason')} required>
       <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={field === 'reason' ? 500 : 1000} />
@@ -112,7 +127,7 @@ export function LoanActionDialog({ loan, action, onClose, initialError }: Props)
       title={title}
       okText={title}
       cancelText={t('common:actions.close')}
-      okButtonProps={{ danger: action === 'cancel' || action === 'reject', disabled: action === 'payout' && !quote.data }}
+      okButtonProps={{ danger: action === 'cancel' || action === 'reject', disabled: action === 'payout' && (!quote.data || timing !== undefined) }}
       confirmLoading={run.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
@@ -126,7 +141,7 @@ export function LoanActionDialog({ loan, action, onClose, initialError }: Props)
         name={name}
         layout="vertical"
         onFinish={(v) => run.mutate(v)}
-        initialValues={{ receivedOn: today, payoutDate: today, method: 'cheque' }}
+        initialValues={{ receivedOn: today, givenOn: today, payoutDate: today, method: 'cheque' }}
       >
         {action === 'submit' && askOverride && (
           <Form.Item name="overrideReason" label={t('fields.overrideReason')} required>
@@ -162,9 +177,20 @@ export function LoanActionDialog({ loan, action, onClose, initialError }: Props)
           </>
         )}
         {action === 'signedNote' && (
-          <Form.Item name="receivedOn" label={t('fields.receivedOn')} required>
-            <DatePicker format={DATE} style={{ width: '100%' }} allowClear={false} />
-          </Form.Item>
+          <>
+            <Typography.Paragraph type="secondary">{t('op.signedNoteDue', { date: s18LastDay(loan.loanDate), agreementDate: loan.loanDate })}</Typography.Paragraph>
+            <Form.Item name="receivedOn" label={t('fields.receivedOn')} required>
+              <DatePicker format={DATE} style={{ width: '100%' }} allowClear={false} />
+            </Form.Item>
+          </>
+        )}
+        {action === 'suretyPack' && (
+          <>
+            <Typography.Paragraph type="secondary">{t('op.suretyPackDue', { date: loan.suretyPack?.dueBy ?? s18LastDay(loan.loanDate) })}</Typography.Paragraph>
+            <Form.Item name="givenOn" label={t('fields.givenOn')} required>
+              <DatePicker format={DATE} style={{ width: '100%' }} allowClear={false} />
+            </Form.Item>
+          </>
         )}
         {action === 'payout' && (
           <>
@@ -174,6 +200,7 @@ export function LoanActionDialog({ loan, action, onClose, initialError }: Props)
             <Form.Item name="method" label={t('fields.method')} required>
               <Radio.Group optionType="button" options={PAYOUT_METHODS.map((m) => ({ value: m, label: t(`enums:payoutMethod.${m}`) }))} />
             </Form.Item>
+            {timing && <Alert type="error" showIcon title={timing} style={{ marginBottom: 12 }} />}
             {method === 'cheque' && (
               <Form.Item name="chequeNo" label={t('fields.chequeNo')} required>
                 <Input maxLength={32} autoComplete="off" />

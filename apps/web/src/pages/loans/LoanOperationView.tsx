@@ -20,17 +20,26 @@ import { PrintMenu } from './papers/PrintMenu';
 import { SettlementButton } from '../repayments/settlement/SettlementButton';
 import { LoanStatusTag, useOptionChoices } from './LoanListView';
 import { LoanDocuments } from './LoanDocuments';
+import { SignedNoteCard, SuretyPackCard } from './S18Cards';
 import { loansApi, optionLabel, type LoanActionName } from './loans-api';
 import { useStoreName } from './use-store-name';
 import { rateDecimals, useDecimalPlaces } from './rate-decimals';
 
 /** The buttons of a loan, in the order of the work, with the key each needs and when it applies. */
-const BUTTONS: { action: LoanActionName; need: PermissionKey; offered: (l: LoanItem) => boolean; primary?: boolean }[] = [
+const BUTTONS: { action: LoanActionName; need: PermissionKey; offered: (l: LoanItem) => boolean; primary?: boolean; label?: (l: LoanItem) => string }[] = [
   { action: 'submit', need: 'loan.submit', offered: (l) => l.nextActions.includes('submit'), primary: true },
   { action: 'approve', need: 'approval.approve', offered: (l) => l.nextActions.includes('approve'), primary: true },
   { action: 'return', need: 'approval.return', offered: (l) => l.nextActions.includes('return') },
   { action: 'reject', need: 'approval.reject', offered: (l) => l.nextActions.includes('reject') },
-  { action: 'signedNote', need: 'payout.signedNote', offered: (l) => l.status === 'approved' && !l.signedNoteReceivedOn, primary: true },
+  // recorded again when the note is signed again (the later date replaces the earlier, audited)
+  {
+    action: 'signedNote',
+    need: 'payout.signedNote',
+    offered: (l) => l.status === 'approved',
+    primary: true,
+    label: (l) => (l.signedNoteReceivedOn ? 'actions.signedNoteAgain' : 'actions.signedNote'),
+  },
+  { action: 'suretyPack', need: 'payout.signedNote', offered: (l) => l.suretyPack !== null && l.suretyPack.givenOn === null, primary: true },
   { action: 'payout', need: 'payout.confirm', offered: (l) => l.nextActions.includes('payout') && !!l.signedNoteReceivedOn, primary: true },
   { action: 'undoApproval', need: 'approval.undo', offered: (l) => l.nextActions.includes('undo_approval') },
   { action: 'cancel', need: 'loan.cancel', offered: (l) => l.nextActions.includes('cancel') },
@@ -43,7 +52,7 @@ function ActionButton({ loan, b, onRun }: { loan: LoanItem; b: (typeof BUTTONS)[
   return (
     // No pale red text (3.3:1) on cancel and reject: their dialogs confirm with a danger button.
     <Button type={b.primary ? 'primary' : 'default'} onClick={() => onRun(b.action)}>
-      {t(`actions.${b.action}`)}
+      {t(b.label ? b.label(loan) : `actions.${b.action}`)}
     </Button>
   );
 }
@@ -272,16 +281,8 @@ export function LoanOperationView({ id }: { id: number }) {
         />
       </Card>
 
-      <Card title={t('op.signedNote')}>
-        {l.signedNoteReceivedOn ? (
-          <Space>
-            <DateText value={l.signedNoteReceivedOn} />
-            {l.signedNoteReceivedByName}
-          </Space>
-        ) : (
-          <Typography.Text type="secondary">{t('op.signedNoteNone')}</Typography.Text>
-        )}
-      </Card>
+      <SignedNoteCard loan={l} />
+      <SuretyPackCard loan={l} />
 
       {l.payout && (
         <Card title={t('op.payout')}>

@@ -11,7 +11,7 @@ export interface CustomerChoice {
   mobile1: string;
 }
 
-export type LoanActionName = 'submit' | 'approve' | 'reject' | 'return' | 'undoApproval' | 'signedNote' | 'payout' | 'cancel';
+export type LoanActionName = 'submit' | 'approve' | 'reject' | 'return' | 'undoApproval' | 'signedNote' | 'suretyPack' | 'payout' | 'cancel';
 
 const itemPath = (id: number | string) => `${LOANS_PATH}/${encodeURIComponent(String(id))}`;
 

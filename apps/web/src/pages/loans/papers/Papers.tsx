@@ -26,9 +26,11 @@ interface PaperProps {
   t: TFunction<'papers'>;
 }
 
-/** The official wording of Cap. 163A Schedule 3 is not yet in the project: see docs/s18-documents.md. */
-const SUMMARY_IS_OFFICIAL = false;
-const SUMMARY: Record<PaperLanguage, string> = { 'zh-TW': summaryZh, en: summaryEn };
+/**
+ * Harbour's own summary, printed (with the boxed notice) only until the lender enters the official
+ * text of Cap. 163A Schedule 3 in force on the loan's agreement date (docs/s18-documents.md).
+ */
+const HARBOUR_SUMMARY: Record<PaperLanguage, string> = { 'zh-TW': summaryZh, en: summaryEn };
 
 const date = (v: string | null | undefined) => formatDate(v ?? null);
 
@@ -197,14 +199,18 @@ export function S18Note({ p, lang, t }: PaperProps) {
   );
 }
 
+/** The prescribed summary the lender entered (the version in force on the agreement date), else Harbour's own, marked. */
 export function MloSummary({ p, lang, t }: PaperProps) {
+  const official = p.prescribedSummary;
+  const text = official ? (lang === 'en' ? official.textEn : official.textZh) : HARBOUR_SUMMARY[lang];
   return (
     <>
       <Header p={p} lang={lang} t={t} title={t('summary.title')} subtitle={t('summary.subtitle')} />
-      {!SUMMARY_IS_OFFICIAL && <p className="paper-notice">{t('summary.notOfficial')}</p>}
+      {!official && <p className="paper-notice">{t('summary.notOfficial')}</p>}
       <div className="paper-summary">
-        {textBlocks(SUMMARY[lang]).map((b, i) => (b.heading ? <h3 key={i}>{b.text}</h3> : <p key={i}>{b.text}</p>))}
+        {textBlocks(text).map((b, i) => (b.heading ? <h3 key={i}>{b.text}</h3> : <p key={i}>{b.text}</p>))}
       </div>
+      {official && <footer className="paper-footer paper-small">{t('summary.version', { version: official.version, date: date(official.effectiveFrom) })}</footer>}
     </>
   );
 }
