@@ -93,6 +93,17 @@ describe('approvalWorstCase', () => {
     expect(formatRate(w.worst.rate)).toBe('954.08');
   });
 
+  it('takes the late payout on the interest start when interest starts after the agreed date', () => {
+    const terms = { ...TERMS, loanDate: '2026-01-20' };
+    const w = approvalWorstCase({ terms, agreedDate: '2026-01-10', deductions: { lateDrawdownFee: '1000' }, rule: REBASE });
+    expect(w.late?.flows.lentOn).toBe('2026-01-20');
+    expect(w.late?.schedule.schedule[0]?.dueDate).toBe('2026-02-20');
+    const early = payoutCashFlows({ terms, agreedDate: '2026-01-10', deductions: { lateDrawdownFee: '1000' }, payoutDate: '2026-01-11', rule: REBASE });
+    expect(early.rate.lt(w.late!.rate)).toBe(true);
+    const capped = approvalWorstCase({ terms, agreedDate: '2026-01-10', deductions: { lateDrawdownFee: '1000' }, rule: { policy: 'refuse', refuseAfterDays: 4 } });
+    expect(capped.late?.flows.lentOn).toBe('2026-01-14');
+  });
+
   it('leaves the fee out when the rule allows no late payout at all', () => {
     const w = approvalWorstCase({ terms: TERMS, agreedDate: '2026-01-10', deductions: { lateDrawdownFee: '5000' }, rule: { policy: 'refuse', refuseAfterDays: 0 } });
     expect(w.late).toBeNull();

@@ -182,14 +182,19 @@ export interface ApprovalWorstCase {
 /**
  * The worst the approval allows (before the lock-period fee, which the settlement checks add): the
  * on-time payout, and a late one that keeps back the late drawdown fee on the schedule re-based on
- * the payout date. Re-basing moves the whole schedule, so the delay itself adds nothing but the fee;
- * the first late day is taken (the calendar can move a re-based schedule's rate by a few hundredths
- * of a point, which the payout's own check of its real figures catches).
+ * the payout date. Up to the interest start a later payout leaves the schedule where it is and only
+ * shortens the time the borrower has the money, so the rate rises with the delay; from the interest
+ * start on the schedule moves with the payout, so the delay adds nothing but the fee. The late case
+ * is therefore the payout on the interest start (at least one day late; no later than the `refuse`
+ * rule allows). The calendar can move a re-based schedule's rate by a few hundredths of a point
+ * (months of different lengths); the payout's own check of its real figures catches that.
  */
 export function approvalWorstCase(input: Omit<PayoutCashFlowsInput, 'payoutDate' | 'settlesOldLoan'>): ApprovalWorstCase {
   const onTime = payoutCashFlows({ ...input, payoutDate: input.agreedDate });
   const fee = money(input.deductions.lateDrawdownFee);
-  const late = fee.gt(0) && latePayoutAllowed(input.rule, 1) ? payoutCashFlows({ ...input, payoutDate: addDays(input.agreedDate, 1) }) : null;
+  let lateDays = Math.max(1, daysBetween(input.agreedDate, input.terms.loanDate));
+  if (input.rule.policy === 'refuse') lateDays = Math.min(lateDays, input.rule.refuseAfterDays);
+  const late = fee.gt(0) && lateDays >= 1 ? payoutCashFlows({ ...input, payoutDate: addDays(input.agreedDate, lateDays) }) : null;
   const worst = late && late.rate.gt(onTime.rate) ? late : onTime;
   return { onTime, late, worst };
 }
