@@ -211,10 +211,10 @@ export function LoanActionDialog({ loan, action, onClose, initialError }: Props)
                     children: <Money value={quote.data.amountReceived} style={{ fontWeight: 600, fontSize: 16 }} />,
                   },
                   ...(quote.data.firstDueDate
-                    ? [{ key: 'firstDue', label: quote.data.lateDays > 0 ? t('fields.rebasedFirstDue') : t('fields.firstDueDate'), children: quote.data.firstDueDate }]
+                    ? [{ key: 'firstDue', label: quote.data.lateDays > 0 ? t('fields.rebasedFirstDue') : t('fields.firstDueDate'), children: <div style={{ textAlign: 'right' }}>{quote.data.firstDueDate}</div> }]
                     : []),
                   ...(quote.data.mloRate !== null
-                    ? [{ key: 'rate', label: t('fields.payoutRate'), children: <Rate value={quote.data.mloRate} /> }]
+                    ? [{ key: 'rate', label: t('fields.payoutRate'), children: <div style={{ textAlign: 'right' }}><Rate value={quote.data.mloRate} /></div> }]
                     : []),
                 ]}
               />
