@@ -236,6 +236,8 @@ export const payoutBodySchema = z
     method: z.enum(PAYOUT_METHODS, { message: V.choice }),
     chequeNo: optionalText(32),
     remarks: optionalText(1000),
+    /** the user confirms paying out at a rate above the company's maximum APR (when the settings ask for it) */
+    confirmExcess: z.boolean().optional(),
   })
   .superRefine((r, ctx) => {
     if (r.method === 'cheque' && !r.chequeNo) ctx.addIssue({ code: 'custom', path: ['chequeNo'], message: 'loans.validation.chequeNoRequired' });
@@ -274,6 +276,16 @@ export const payoutQuoteSchema = z.object({
   /** a reloan: the old loan's early settlement on the payout date, paid out of this loan */
   oldLoanSettlement: money,
   amountReceived: money,
+  /** days after the agreed loan date (0: on time or early) */
+  lateDays: z.number().int(),
+  /** the schedule as it would be persisted: interest start and first due date (re-based when late); null when refused as too late */
+  interestStartDate: z.string().nullable(),
+  firstDueDate: z.string().nullable(),
+  /** the Ordinance rate a year of the payout's real cash flows (percent, four places; "9999.9999" unbounded); null when refused as too late */
+  mloRate: z.string().nullable(),
+  mloStatus: z.enum(MLO_STATUSES).nullable(),
+  /** why the payout would be refused, or what must be confirmed, in the caller's language; null when it may go ahead */
+  refusal: z.object({ message: z.string(), needsConfirmation: z.boolean() }).nullable(),
 });
 export type PayoutQuote = z.infer<typeof payoutQuoteSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RESCHEDULE_RULES } from '@harbour/domain';
+import { LATE_PAYOUT_POLICIES, RESCHEDULE_RULES } from '@harbour/domain';
 import { decimalString, INTEREST_METHODS, V } from './calculator.js';
 
 /**
@@ -16,6 +16,9 @@ export const DAYS_OF_YEAR = [360, 365] as const;
 /** After a partial principal repayment: the same instalment over fewer tenors, or a lower instalment over the same tenors. */
 export const PRINCIPAL_REPAYMENT_RULES = RESCHEDULE_RULES;
 export type PrincipalRepaymentRule = (typeof PRINCIPAL_REPAYMENT_RULES)[number];
+/** A payout after the agreed loan date: re-base the schedule on the payout date, or refuse it after N days. */
+export { LATE_PAYOUT_POLICIES };
+export type LatePayoutPolicySetting = (typeof LATE_PAYOUT_POLICIES)[number];
 export const DECIMAL_PLACES = [0, 1, 2] as const;
 /** 0 = Sunday … 6 = Saturday, as `Date#getUTCDay`. */
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
@@ -43,6 +46,7 @@ export const SETTING_INTEGER_RANGES = {
   lockoutThreshold: { min: 1, max: 100 },
   lockoutMinutes: { min: 1, max: 1440 },
   visibleTelDigits: { min: 0, max: 8 },
+  latePayoutRefuseAfterDays: { min: 0, max: 365 },
 } as const;
 export type IntegerSettingKey = keyof typeof SETTING_INTEGER_RANGES;
 /** The largest maximum APR (percent) the setting accepts. */
@@ -69,6 +73,9 @@ export const systemSettingsSchema = z.object({
   moveDueDateOffHoliday: z.boolean(),
   principalRepaymentRule: z.enum(PRINCIPAL_REPAYMENT_RULES, { message: V.choice }),
   lateDrawdownFee: decimalString({ positive: false }),
+  /** A payout after the agreed date: `rebase` the schedule on the payout date, or `refuse` it after N days. */
+  latePayoutPolicy: z.enum(LATE_PAYOUT_POLICIES, { message: V.choice }),
+  latePayoutRefuseAfterDays: ranged('latePayoutRefuseAfterDays'),
   printedTenorCount: ranged('printedTenorCount'),
   // Collection and lists
   overdueReminderDays: ranged('overdueReminderDays'),
@@ -105,6 +112,8 @@ export const systemSettingsValuesSchema = z.object({
   moveDueDateOffHoliday: z.boolean(),
   principalRepaymentRule: z.enum(PRINCIPAL_REPAYMENT_RULES),
   lateDrawdownFee: z.string(),
+  latePayoutPolicy: z.enum(LATE_PAYOUT_POLICIES),
+  latePayoutRefuseAfterDays: z.number().int(),
   printedTenorCount: z.number().int(),
   overdueReminderDays: z.number().int(),
   overdueReminderPageSize: z.number().int(),
@@ -139,6 +148,8 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   moveDueDateOffHoliday: false,
   principalRepaymentRule: 'lower-instalment',
   lateDrawdownFee: '0',
+  latePayoutPolicy: 'rebase',
+  latePayoutRefuseAfterDays: 30,
   printedTenorCount: 12,
   overdueReminderDays: 3,
   overdueReminderPageSize: 20,
@@ -160,7 +171,7 @@ export const SYSTEM_SETTING_KEYS = Object.keys(DEFAULT_SYSTEM_SETTINGS) as Syste
 export const SETTINGS_SECTIONS: readonly { key: string; fields: readonly SystemSettingKey[] }[] = [
   {
     key: 'interest',
-    fields: ['interestMethods', 'ruleOf78', 'maxApr', 'maxAprExcessAction', 'lateDrawdownFee', 'principalRepaymentRule'],
+    fields: ['interestMethods', 'ruleOf78', 'maxApr', 'maxAprExcessAction', 'lateDrawdownFee', 'latePayoutPolicy', 'latePayoutRefuseAfterDays', 'principalRepaymentRule'],
   },
   {
     key: 'calculation',

@@ -31,6 +31,15 @@ describe('IRR', () => {
     const i = solveIrr(flows('100', '90', 3));
     expect(npv(flows('100', '90', 3), i).abs().lt('1e-25')).toBe(true);
   });
+  it('finds the root when Newton from the seed would creep towards it from far below (days as periods, 7× repaid)', () => {
+    // 259.83 lent on day 0, 244.02 then seven of 239.40 twice a month from day 55: 2.1229% a day
+    const days = [55, 69, 84, 100, 115, 130, 145, 161];
+    const flows = [{ t: 0, amount: new Decimal('-259.83') }, ...days.map((t, k) => ({ t, amount: new Decimal(k === 0 ? '244.02' : '239.40') }))];
+    const i = solveIrr(flows);
+    expect(i.toFixed(10)).toBe('0.0212289084');
+    expect(npv(flows, i).abs().lt('1e-25')).toBe(true);
+  });
+
   it('annualises and de-annualises', () => {
     const k = new Decimal(12);
     const i = periodicFromEffective(new Decimal('0.1626'), k);

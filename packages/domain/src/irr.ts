@@ -117,20 +117,30 @@ export function solveIrr(flows: readonly CashFlow[], guess?: Decimal): Decimal {
   return bracketedIrr(p, rough);
 }
 
-/** Safeguarded Newton with bisection inside a bracket (NPV decreases in i for a loan's flows). */
+/**
+ * Safeguarded Newton with bisection inside a bracket (NPV decreases in i for a loan's flows). A
+ * Newton step is taken only when it lands inside the bracket AND is less than half the step before
+ * it; otherwise the bracket is halved. Without the second condition Newton may creep towards the
+ * root from far on the convex side (steps of 0.002 from i = −0.67 towards 0.02 for a loan that
+ * repays seven times what it lent): 200 such steps stop short and answer a rate that is no root.
+ */
 function bracketedIrr(p: Prepared, start: Decimal): Decimal {
   let i = start;
   let lo = new Decimal('-0.999999');
   let hi = Decimal.max(i.abs().times(4), ONE);
   for (let k = 0; k < 200 && npvAndDerivative(p, hi).npv.gt(0); k++) hi = hi.times(2);
+  if (i.lte(lo) || i.gte(hi)) i = lo.plus(hi).div(2);
+  let previousStep = hi.minus(lo);
   for (let iter = 0; iter < MAX_ITERATIONS; iter++) {
     const { npv: f, dnpv } = npvAndDerivative(p, i);
     if (f.isZero()) return i;
     if (f.gt(0)) lo = i;
     else hi = i;
     let next = dnpv.isZero() ? null : i.minus(f.div(dnpv));
-    if (next === null || next.lte(lo) || next.gte(hi)) next = lo.plus(hi).div(2);
-    if (next.minus(i).abs().lt(TOLERANCE)) return next;
+    if (next === null || next.lte(lo) || next.gte(hi) || next.minus(i).abs().times(2).gt(previousStep)) next = lo.plus(hi).div(2);
+    const step = next.minus(i).abs();
+    if (step.lt(TOLERANCE)) return next;
+    previousStep = step;
     i = next;
   }
   return i;

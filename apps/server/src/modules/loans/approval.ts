@@ -1,5 +1,5 @@
 import type { ApproveBody } from '@harbour/contracts';
-import { LOAN_STATUS, payoutFigures } from '@harbour/domain';
+import { LOAN_STATUS } from '@harbour/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { loanApprovals, loans } from '../../db/schema/index.js';
@@ -8,7 +8,8 @@ import { businessToday } from '../../platform/business-date.js';
 import { actingStaff, type ServiceContext } from '../../platform/context.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { approvalLimitOf, withinApprovalLimit } from '../staff-levels/service.js';
-import { runCalculator } from '../tools/calculator-service.js';
+import { APPROVAL_RATE_CHECKS } from './approval-checks.js';
+import { approvalOnTime, payoutEngine } from './payout-rate.js';
 import type { LoanRow } from './read.js';
 
 export const loanStatusSpec = { table: loans, id: loans.id, status: loans.status, storeColumn: loans.storeId, machine: LOAN_STATUS, module: 'loans' } as const;
@@ -29,28 +30,15 @@ async function assertWithinLimit(tx: Tx, loan: LoanRow, staffId: number): Promis
   }
 }
 
-/** The loan's terms as the calculator takes them, with what is deducted at payout. */
-export const termsOf = (loan: LoanRow, amountDeducted: string) => ({
-  loanAmount: loan.loanAmount,
-  totalTenor: loan.totalTenor,
-  repayCycle: loan.repayCycle as 'monthly',
-  cycleMonths: loan.cycleMonths ?? undefined,
-  cycleDays: loan.cycleDays ?? undefined,
-  interestMethod: loan.interestMethod as 'amortization',
-  flatRate: loan.flatRate ?? undefined,
-  effectiveRate: loan.effectiveRate ?? undefined,
-  ruleOf78: loan.ruleOf78,
-  loanDate: loan.interestStartDate,
-  firstDueDate: loan.firstDueDate ?? undefined,
-  amountDeducted,
-  maxInterest: loan.maxInterest ?? undefined,
-});
+export { termsOf } from './loan-terms.js';
 
 /**
  * wait_approve → approved. The approver is not the maker, their level covers the amount, and the
- * Ordinance's rate — computed again with the up-front deductions, which the borrower does not
- * receive — is lawful (above 48 % a year: always refused). The company's maximum APR then applies
- * its excess action from the settings: refuse, ask the approver to confirm, or let it pass.
+ * Ordinance's rate (above 48% a year: always refused; then the company's maximum APR by its excess
+ * action) holds on the worst the approval allows: the on-time payout with the up-front interest and
+ * handling fee kept back, and every check of `APPROVAL_RATE_CHECKS` (a late payout keeping back the
+ * late drawdown fee on the re-based schedule, …). The loan stores the on-time rate — what the
+ * borrower gets when paid as agreed; the payout stores the rate of its real figures.
  * The decision row keeps the approved figures: what the borrower receives, the first and last due
  * dates and the extended first-period interest.
  */
@@ -59,15 +47,11 @@ export async function approve(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: 
   LOAN_STATUS.transition(loan.status as 'wait_approve', 'approve');
   assertNotMaker(loan, me);
   await assertWithinLimit(tx, loan, me);
-  // What the borrower receives when paid on the agreed date (a late payout deducts its fee then).
-  const onTime = payoutFigures({ loanAmount: loan.loanAmount, upfrontInterest: body.upfrontInterest, handlingFee: body.handlingFee, agreedDate: loan.loanDate, payoutDate: loan.loanDate });
-  const result = await runCalculator(tx, termsOf(loan, onTime.totalDeducted));
-  if (result.mloStatus === 'illegal') throw businessRule('loans.errors.illegalRate', { rate: result.mloRate });
-  if (result.excess.outcome === 'blocked') throw businessRule('loans.errors.aboveMaxApr', { rate: result.mloRate, maxApr: result.excess.maxApr ?? '' });
-  if (result.excess.outcome === 'needs-confirmation' && !body.confirmExcess) {
-    throw businessRule('loans.errors.confirmMaxApr', { rate: result.mloRate, maxApr: result.excess.maxApr ?? '' });
-  }
-  const schedule = result.schedule;
+  const input = { loan, body, engine: await payoutEngine(tx) };
+  const onTime = await approvalOnTime(tx, input);
+  const worstCase: Record<string, string | null> = {};
+  for (const check of APPROVAL_RATE_CHECKS) Object.assign(worstCase, await check(tx, input));
+  const schedule = onTime.schedule.schedule;
   const figures = {
     overdueRate: body.overdueRate ?? null,
     upfrontInterest: body.upfrontInterest ?? null,
@@ -77,11 +61,11 @@ export async function approve(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: 
     overduePenalty: body.overduePenalty ?? null,
     lockPeriodFee: body.lockPeriodFee ?? null,
     placeOfNegotiation: body.placeOfNegotiation,
-    actualReceivedAmount: onTime.amountReceived,
+    actualReceivedAmount: onTime.figures.amountReceived,
     firstDueDate: schedule[0]?.dueDate ?? null,
     lastDueDate: schedule.at(-1)?.dueDate ?? null,
-    extendedInterest: result.extendedInterest,
-    extendedDays: result.extendedDays,
+    extendedInterest: onTime.schedule.extendedInterest,
+    extendedDays: onTime.schedule.extendedDays,
     remarks: body.remarks,
   };
   const decidedOn = await businessToday(tx);
@@ -90,8 +74,16 @@ export async function approve(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: 
     .values({ storeId: loan.storeId, loanId: loan.id, decision: 'approve', decidedOn, staffId: me, createdBy: me, ...figures })
     .returning({ id: loanApprovals.id });
   await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'approve', {
-    set: { mloRate: result.mloRate, mloStatus: result.mloStatus },
-    audit: { applyNo: loan.applyNo, approvalId: row!.id, decidedOn, mloRate: result.mloRate, excessConfirmed: result.excess.outcome === 'needs-confirmation', ...figures },
+    set: { mloRate: onTime.lawful.stored, mloStatus: onTime.lawful.status },
+    audit: {
+      applyNo: loan.applyNo,
+      approvalId: row!.id,
+      decidedOn,
+      mloRate: onTime.lawful.stored,
+      worstCase,
+      excessConfirmed: onTime.lawful.excessConfirmed,
+      ...figures,
+    },
   });
 }
 

@@ -1,5 +1,5 @@
 import { CUSTOMER_PERMISSIONS, HKID_ID_TYPE, LOAN_PAPERS_PATH, loanPapersSchema, printablePapers, type LoanPapers, type PaperPerson } from '@harbour/contracts';
-import { dec, type LoanStatus } from '@harbour/domain';
+import { dec, onTimeDeducted, type LoanStatus } from '@harbour/domain';
 import { asc, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -27,7 +27,7 @@ import { readCompanyInfo } from '../company/service.js';
 import { summaryInForce } from '../company/prescribed-summary.js';
 import { hkidShown } from '../customers/service.js';
 import { runCalculator } from '../tools/calculator-service.js';
-import { termsOf } from './approval.js';
+import { termsOf } from './loan-terms.js';
 import { loanRow, type LoanRow } from './read.js';
 import { originalInstalments } from '../repayments/reschedule.js';
 
@@ -81,12 +81,15 @@ async function loanPapers(tx: Tx, ctx: ServiceContext, loan: LoanRow, masking: M
   ]);
   const borrower = borrowerRow!;
   const reloanOfLoanNo = loan.reloanOfId ? (await tx.select({ loanNo: loans.loanNo }).from(loans).where(eq(loans.id, loan.reloanOfId)))[0]?.loanNo : null;
-  // What the borrower does not receive counts in the Schedule 2 rate: what was kept back at the
-  // payout, or what the approval keeps back when paid on the agreed date; nothing before approval.
-  // (a reloan's settlement of the old loan is paid to the borrower's account, not kept back)
-  const received = payoutRow?.p.amountReceived ?? approval?.a.actualReceivedAmount ?? null;
-  const settled = payoutRow?.p.oldLoanSettled ?? '0';
-  const deducted = received === null ? '0' : dec(loan.loanAmount).minus(dec(received)).minus(dec(settled)).toFixed(2);
+  // The schedule's figures are the approved terms' (built with the on-time deductions: up-front
+  // interest and handling fee; a late drawdown fee is a charge on top, not a change of instalment).
+  // The rate printed is the one the loan stores: its last accepted cash flows' (the payout's real
+  // figures once paid out, the approval's before) — never recomputed here.
+  const deducted = payoutRow
+    ? dec(loan.loanAmount).minus(dec(payoutRow.p.amountReceived)).minus(dec(payoutRow.p.oldLoanSettled)).minus(dec(payoutRow.p.lateDrawdownFee)).toFixed(2)
+    : approval
+      ? onTimeDeducted({ upfrontInterest: approval.a.upfrontInterest, handlingFee: approval.a.handlingFee })
+      : '0';
   const terms = await runCalculator(tx, termsOf(loan, deducted));
   const rows = instalments.length > 0
     ? instalments.map((i) => ({ tenor: i.tenor, dueDate: i.dueDate, principal: i.principal, interest: i.interest, instalment: i.instalment, balance: i.balance }))
@@ -147,8 +150,8 @@ async function loanPapers(tx: Tx, ctx: ServiceContext, loan: LoanRow, masking: M
       totalInterest: terms.totalInterest,
       totalRepayment: terms.totalRepayment,
       nominalRate: terms.nominalRate,
-      mloRate: terms.mloRate,
-      mloStatus: terms.mloStatus,
+      mloRate: dec(loan.mloRate).toFixed(4),
+      mloStatus: loan.mloStatus as LoanPapers['loan']['mloStatus'],
       firstDueDate: rows[0]?.dueDate ?? null,
       lastDueDate: rows.at(-1)?.dueDate ?? null,
       staffName: author?.name ?? '',

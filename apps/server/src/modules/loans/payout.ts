@@ -12,8 +12,8 @@ import { takeCode } from '../../platform/codes.js';
 import { actingStaff, type ServiceContext } from '../../platform/context.js';
 import { postJournal } from '../../platform/ledger.js';
 import { changeStatus } from '../../platform/status-change.js';
-import { runCalculator } from '../tools/calculator-service.js';
-import { loanStatusSpec, termsOf } from './approval.js';
+import { loanStatusSpec } from './approval.js';
+import { checkedPayout, payoutRateQuote } from './payout-rate.js';
 import { assertS18NoteTiming } from './s18-timing.js';
 import type { LoanRow } from './read.js';
 import { refreshDueSummary } from '../repayments/daily.js';
@@ -52,15 +52,14 @@ async function oldLoanOf(tx: DbOrTx, loan: LoanRow, opts: { lock?: boolean } = {
 
 /**
  * What a payout on `payoutDate` deducts and pays, from the approval's figures (the domain
- * computes); a reloan also pays the old loan's settlement on that date out of it.
+ * computes); a reloan also pays the old loan's settlement on that date out of it. With the rate of
+ * the payout's real cash flows, its re-based dates and why it would be refused (`payoutRateQuote`).
  */
-export async function payoutQuote(tx: DbOrTx, loan: LoanRow, payoutDate: string, reloan?: OldLoanQuote | null): Promise<PayoutQuote> {
+export async function payoutQuote(tx: DbOrTx, ctx: ServiceContext, loan: LoanRow, payoutDate: string): Promise<PayoutQuote> {
   const approval = await currentApproval(tx, loan);
-  if (reloan === undefined) {
-    const old = await oldLoanOf(tx, loan);
-    reloan = old ? await oldLoanQuote(tx, old, payoutDate) : null;
-  }
-  return payoutFigures({
+  const old = await oldLoanOf(tx, loan);
+  const reloan = old ? await oldLoanQuote(tx, old, payoutDate) : null;
+  const figures = payoutFigures({
     loanAmount: loan.loanAmount,
     upfrontInterest: approval.upfrontInterest,
     handlingFee: approval.handlingFee,
@@ -69,6 +68,7 @@ export async function payoutQuote(tx: DbOrTx, loan: LoanRow, payoutDate: string,
     payoutDate,
     settlesOldLoan: reloan?.settlement,
   });
+  return { ...figures, ...(await payoutRateQuote(tx, ctx, loan, approval, payoutDate, reloan?.settlement ?? null)) };
 }
 
 /**
@@ -111,8 +111,9 @@ export async function payOut(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: P
   // a reloan: the old loan (locked) is settled on the payout date out of this payout
   const old = await oldLoanOf(tx, loan, { lock: true });
   const reloan = old ? await oldLoanQuote(tx, old, body.payoutDate) : null;
-  const figures = await payoutQuote(tx, loan, body.payoutDate, reloan);
-  const result = await runCalculator(tx, termsOf(loan, figures.totalDeducted));
+  // the real figures: the re-based schedule and what the borrower receives, within the cap
+  const payout = await checkedPayout(tx, loan, approval, body.payoutDate, { settlesOldLoan: reloan?.settlement ?? null, confirmExcess: body.confirmExcess });
+  const { figures } = payout;
   const loanNo = await takeCode(tx, 'loanNo', { storeId: loan.storeId, date: body.payoutDate });
   const settled = reloan ? await settleByReloan(tx, ctx, reloan.old, reloan.q, { applyNo: loan.applyNo, loanNo }) : null;
   const settlementNo = settled?.repayNo ?? null;
@@ -149,7 +150,7 @@ export async function payOut(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: P
     createdBy: me,
   });
   await tx.insert(loanInstalments).values(
-    result.schedule.map((line) => ({
+    payout.schedule.schedule.map((line) => ({
       storeId: loan.storeId,
       loanId: loan.id,
       tenor: line.tenor,
@@ -161,8 +162,12 @@ export async function payOut(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: P
       createdBy: me,
     })),
   );
+  // a late payout moves the interest start and a custom first due date (audited with the payout)
+  const rebased = payout.dates.shiftDays > 0
+    ? { before: { interestStartDate: loan.interestStartDate, firstDueDate: loan.firstDueDate }, after: { interestStartDate: payout.dates.interestStartDate, firstDueDate: payout.dates.firstDueDate } }
+    : null;
   await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'payout', {
-    set: { loanNo, payoutDate: body.payoutDate, payoutMethod: body.method },
+    set: { loanNo, payoutDate: body.payoutDate, payoutMethod: body.method, mloRate: payout.lawful.stored, mloStatus: payout.lawful.status, ...(rebased?.after ?? {}) },
     audit: {
       applyNo: loan.applyNo,
       loanNo,
@@ -171,7 +176,11 @@ export async function payOut(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: P
       chequeNo: body.chequeNo,
       ...figures,
       journalEntryId: entryId,
-      instalments: result.schedule.length,
+      instalments: payout.schedule.schedule.length,
+      mloRate: { before: loan.mloRate, after: payout.lawful.stored },
+      excessConfirmed: payout.lawful.excessConfirmed,
+      lateDays: payout.dates.lateDays,
+      ...(rebased ? { rebased } : {}),
       ...(reloan ? { reloanOf: { id: reloan.old.id, loanNo: reloan.old.loanNo, status: 'reloaned', settlement: { id: settled?.id, ...settled?.record } } } : {}),
     },
   });

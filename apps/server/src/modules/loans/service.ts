@@ -1,5 +1,5 @@
 import { loanResource, mayPrint } from '@harbour/contracts';
-import type { LoanStatus } from '@harbour/domain';
+import { type LoanStatus, formatRate, percentToFraction } from '@harbour/domain';
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { customers, loanPartakers } from '../../db/schema/index.js';
@@ -59,7 +59,7 @@ export const loanService: ResourceService<typeof loanResource> = {
     submit: (ctx, id, body) =>
       withTx(ctx, async (tx) => {
         const loan = await loanRow(tx, ctx, id, { lock: true });
-        if (loan.status === 'pending' && loan.mloStatus === 'illegal') throw businessRule('loans.errors.illegalRate', { rate: loan.mloRate });
+        if (loan.status === 'pending' && loan.mloStatus === 'illegal') throw businessRule('loans.errors.illegalRate', { rate: formatRate(percentToFraction(loan.mloRate)) });
         const hits = loan.status === 'pending' ? await blacklistedPeople(tx, loan) : [];
         let override: string | null = null;
         if (hits.length > 0) {
@@ -145,4 +145,4 @@ export const loanService: ResourceService<typeof loanResource> = {
 
 /** What a payout on a date would deduct and pay (`GET /loans/{id}/payoutQuote`). */
 export const quotePayout = (ctx: ServiceContext, id: number, payoutDate: string) =>
-  withReadTx(ctx, async (tx) => payoutQuote(tx, await loanRow(tx, ctx, id), payoutDate));
+  withReadTx(ctx, async (tx) => payoutQuote(tx, ctx, await loanRow(tx, ctx, id), payoutDate));

@@ -53,11 +53,16 @@ export function assertReceiving(loan: LoanRow, receiving: ReadonlySet<string> = 
   if (!receiving.has(loan.status)) throw businessRule('repayments.errors.notRepaying', { status: loan.status });
 }
 
-/** The receipt date: today (Hong Kong) when not given; never in the future. */
-export async function receiptDate(tx: Tx, given: string | undefined, today?: string): Promise<string> {
+/**
+ * The date of a receipt, temporary-amount movement or settlement on the loan: today (Hong Kong)
+ * when not given; never in the future, and never before the day the money was lent (the payout
+ * date) — the borrower owed nothing before it.
+ */
+export async function receiptDate(tx: Tx, loan: Pick<LoanRow, 'payoutDate'>, given: string | undefined, today?: string): Promise<string> {
   today ??= await businessToday(tx);
   const date = given ?? today;
   if (compareDates(date, today) > 0) throw businessRule('repayments.errors.dateInFuture', { today });
+  if (loan.payoutDate && compareDates(date, loan.payoutDate) < 0) throw businessRule('repayments.errors.beforePayout', { date, payoutDate: loan.payoutDate });
   return date;
 }
 
@@ -151,9 +156,9 @@ export async function dueState(tx: Tx, ctx: ServiceContext, loanId: number, date
 export async function previewReceipt(tx: Tx, ctx: ServiceContext, r: PreviewInput): Promise<AllocationPreview> {
   const loan = await loanRow(tx, ctx, r.loanId);
   assertReceiving(loan);
-  if (r.repayType !== 'principal') return toPreview(await allocate(tx, loan, r, await receiptDate(tx, r.repayDate)));
+  if (r.repayType !== 'principal') return toPreview(await allocate(tx, loan, r, await receiptDate(tx, loan, r.repayDate)));
   // a principal receipt also shows the remaining schedule it leaves
-  const date = await receiptDate(tx, r.repayDate);
+  const date = await receiptDate(tx, loan, r.repayDate);
   const [{ state: before }, engine] = await Promise.all([loadRepaymentState(tx, loan, { allowPartialPrincipal: true }), loadEngine(tx)]);
   const a = allocateReceipt(before, { date, received: r.received, mode: 'principal' }, engine.settings, engine.holidays);
   const rescheduled = await planReschedule(tx, loan, before, a, engine);
@@ -242,7 +247,7 @@ export async function postReceipt(
   if (again) return again;
   assertReceiving(loan, opts.receiving);
   const today = await businessToday(tx);
-  const date = await receiptDate(tx, r.repayDate, today);
+  const date = await receiptDate(tx, loan, r.repayDate, today);
   await assertWithinActivePeriod(tx, date, today);
   const { state: before } = await loadRepaymentState(tx, loan, { allowPartialPrincipal: r.repayType === 'principal' });
   const engine = await loadEngine(tx);

@@ -127,7 +127,7 @@ function toAnswer(loan: LoanRow, name: string, q: Quoted, lender: SettlementQuot
 export async function settlementQuoteOf(tx: Tx, ctx: ServiceContext, loanId: number, date: string | undefined): Promise<SettlementQuoteAnswer> {
   const loan = await loanRow(tx, ctx, loanId);
   assertReceiving(loan);
-  const on = await receiptDate(tx, date);
+  const on = await receiptDate(tx, loan, date);
   const [q, name, company] = await Promise.all([quoteOn(tx, loan, on), customerName(tx, loan), readCompanyInfo(tx)]);
   return toAnswer(loan, name, q, loanPapersSchema.shape.lender.parse(company));
 }
@@ -145,7 +145,7 @@ export async function postSettlement(tx: Tx, ctx: ServiceContext, b: SettlementB
     return { repayment: again, loanStatus: now!.status };
   }
   assertReceiving(loan);
-  const date = await receiptDate(tx, b.repayDate);
+  const date = await receiptDate(tx, loan, b.repayDate);
   await assertWithinActivePeriod(tx, date);
   const q = await quoteOn(tx, loan, date);
   const s = q.quote;

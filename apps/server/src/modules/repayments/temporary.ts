@@ -85,7 +85,7 @@ export async function applyTemporary(tx: Tx, ctx: ServiceContext, r: ApplyInput)
   );
   if (again) return again;
   assertReceiving(loan);
-  const date = await receiptDate(tx, r.repayDate);
+  const date = await receiptDate(tx, loan, r.repayDate);
   await assertWithinActivePeriod(tx, date);
   const [{ state: before }, engine] = await Promise.all([loadRepaymentState(tx, loan), loadEngine(tx)]);
   const held = before.tempAmount;

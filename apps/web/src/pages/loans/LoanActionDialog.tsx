@@ -8,6 +8,7 @@ import { PAYOUT_METHODS, type LoanItem } from '@harbour/contracts';
 import { DecimalInput } from '../../components/DecimalInput.js';
 import { hongKongToday } from '../../components/format.js';
 import { Money } from '../../components/Money.js';
+import { Rate } from '../../components/Rate.js';
 import { usePermission } from '../../components/Permission.js';
 import { fieldErrorsOf } from '../../generic/server-errors';
 import { useFeedback } from '../../generic/use-feedback';
@@ -86,6 +87,11 @@ export function LoanActionDialog({ loan, action, onClose, initialError }: Props)
     queryFn: ({ signal }) => loansApi.payoutQuote(loan.id, quoteDate!, signal),
     enabled: quoteDate !== undefined,
   });
+  // The quote says why a payout on the date would be refused (the rate and what pushed it) before
+  // the user confirms; a refusal the company lets the user overrule asks for the confirmation box.
+  const refusal = quote.data?.refusal ?? null;
+  const confirmed = Form.useWatch('confirmExcess', form) as boolean | undefined;
+  const payoutBlocked = action === 'payout' && (!quote.data || (!!refusal && !(refusal.needsConfirmation && confirmed)));
 
   const run = useMutation({
     mutationFn: (values: Values) => loansApi.act(loan.id, action!, actionBody(values)),
@@ -127,7 +133,7 @@ export function LoanActionDialog({ loan, action, onClose, initialError }: Props)
       title={title}
       okText={title}
       cancelText={t('common:actions.close')}
-      okButtonProps={{ danger: action === 'cancel' || action === 'reject', disabled: action === 'payout' && (!quote.data || timing !== undefined) }}
+      okButtonProps={{ danger: action === 'cancel' || action === 'reject', disabled: payoutBlocked || (action === 'payout' && timing !== undefined) }}
       confirmLoading={run.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
@@ -231,9 +237,21 @@ export function LoanActionDialog({ loan, action, onClose, initialError }: Props)
                     label: <strong>{t('fields.amountReceived')}</strong>,
                     children: <Money value={quote.data.amountReceived} style={{ fontWeight: 600, fontSize: 16 }} />,
                   },
+                  ...(quote.data.firstDueDate
+                    ? [{ key: 'firstDue', label: quote.data.lateDays > 0 ? t('fields.rebasedFirstDue') : t('fields.firstDueDate'), children: <div style={{ textAlign: 'right' }}>{quote.data.firstDueDate}</div> }]
+                    : []),
+                  ...(quote.data.mloRate !== null
+                    ? [{ key: 'rate', label: t('fields.payoutRate'), children: <div style={{ textAlign: 'right' }}><Rate value={quote.data.mloRate} /></div> }]
+                    : []),
                 ]}
               />
             ) : null}
+            {refusal && <Alert type={refusal.needsConfirmation ? 'warning' : 'error'} showIcon title={refusal.message} style={{ marginTop: 12 }} />}
+            {refusal?.needsConfirmation && (
+              <Form.Item name="confirmExcess" valuePropName="checked" style={{ marginTop: 12 }}>
+                <Checkbox>{t('fields.confirmPayoutExcess')}</Checkbox>
+              </Form.Item>
+            )}
           </>
         )}
       </Form>

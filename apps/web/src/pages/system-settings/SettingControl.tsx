@@ -4,6 +4,7 @@ import {
   DAYS_OF_YEAR,
   DECIMAL_PLACES,
   HOLIDAY_OVERDUE_INTEREST,
+  LATE_PAYOUT_POLICIES,
   PRINCIPAL_REPAYMENT_RULES,
   INTEREST_METHODS,
   MAX_APR_EXCESS_ACTIONS,
@@ -41,6 +42,8 @@ export function SettingControl({ name, ...rest }: { name: SystemSettingKey } & R
       return <Select style={{ maxWidth: 320 }} options={HOLIDAY_OVERDUE_INTEREST.map((h) => opt('holidayOverdueInterest', h))} {...rest} />;
     case 'principalRepaymentRule':
       return <Radio.Group options={PRINCIPAL_REPAYMENT_RULES.map((r) => opt('principalRepaymentRule', r))} {...rest} />;
+    case 'latePayoutPolicy':
+      return <Radio.Group options={LATE_PAYOUT_POLICIES.map((p) => opt('latePayoutPolicy', p))} {...rest} />;
     case 'daysOff':
       return <Checkbox.Group options={WEEKDAYS.map((d) => opt('weekday', d))} {...rest} />;
     default: {

@@ -1,0 +1,192 @@
+/**
+ * The Ordinance's cap (and the company's maximum APR) on a payout's REAL figures, and on the worst
+ * case an approval allows. The domain decides (`payoutDecision`, `approvalWorstCase` of
+ * `@harbour/domain`: re-based schedule, what the borrower really receives, the rate of those cash
+ * flows); this file reads the settings the domain needs and turns its answer into the step's
+ * refusal through the one rate guard (`assertLawfulRate`), with a message naming what pushed the
+ * rate over: the deductions, or the late drawdown fee of a payout after the agreed date.
+ */
+import {
+  type ApprovalDeductions,
+  type LatePayoutRule,
+  type PayoutCashFlows,
+  type PayoutDecision,
+  type SettingsInput,
+  TermsValidationError,
+  approvalWorstCase,
+  dec,
+  groupThousands,
+  isDomainError,
+  payoutDecision,
+  storedRate,
+} from '@harbour/domain';
+import type { DbOrTx } from '../../db/client.js';
+import type { loanApprovals } from '../../db/schema/index.js';
+import { AppError, badRequest, businessRule } from '../../http/app-error.js';
+import { assertLawfulRate, type LawfulRate } from '../../platform/lawful-rate.js';
+import { readSettings } from '../../platform/settings.js';
+import { translate } from '../../http/i18n.js';
+import type { ServiceContext } from '../../platform/context.js';
+import { loadEngine } from '../repayments/state.js';
+import type { ApprovalCheckInput, ApprovalRateCheck } from './approval-checks.js';
+import { termsOf } from './loan-terms.js';
+import type { LoanRow } from './read.js';
+
+type ApprovalRow = typeof loanApprovals.$inferSelect;
+
+export interface PayoutEngine {
+  settings: SettingsInput;
+  holidays: string[];
+  rule: LatePayoutRule;
+}
+
+/** The schedule engine's settings, the holidays and the company's late-payout rule. */
+export async function payoutEngine(db: DbOrTx): Promise<PayoutEngine> {
+  const [engine, s] = await Promise.all([loadEngine(db), readSettings(db, ['latePayoutPolicy', 'latePayoutRefuseAfterDays'])]);
+  return { ...engine, rule: { policy: s.latePayoutPolicy, refuseAfterDays: s.latePayoutRefuseAfterDays } };
+}
+
+const money = (v: string | null | undefined) => groupThousands(dec(v ?? '0').toFixed(2));
+
+/** The domain's answer; terms it cannot build a schedule from are the caller's input (400), as the calculator says. */
+function domainAnswer<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof TermsValidationError || (e instanceof RangeError && !isDomainError(e))) throw badRequest('tools.calculatorFailed');
+    throw e;
+  }
+}
+
+function decisionOf(engine: PayoutEngine, loan: LoanRow, deductions: ApprovalDeductions, payoutDate: string, settlesOldLoan?: string | null): PayoutDecision {
+  return domainAnswer(() =>
+    payoutDecision({
+      terms: termsOf(loan, '0'),
+      agreedDate: loan.loanDate,
+      deductions,
+      payoutDate,
+      rule: engine.rule,
+      settings: engine.settings,
+      holidays: engine.holidays,
+      settlesOldLoan,
+    }),
+  );
+}
+
+export interface CheckedPayout extends PayoutCashFlows {
+  lawful: LawfulRate;
+}
+
+const deductionsOf = (a: ApprovalRow): ApprovalDeductions => ({ upfrontInterest: a.upfrontInterest, handlingFee: a.handlingFee, lateDrawdownFee: a.lateDrawdownFee });
+
+/**
+ * A payout on `payoutDate` as it would really be: refused when later after the agreed date than the
+ * company's `refuse` policy allows (the loan must be approved again on a new loan date), else its
+ * re-based schedule and real cash flows, refused above the cap or the company maximum (unless
+ * confirmed where the settings ask to).
+ */
+export async function checkedPayout(
+  tx: DbOrTx,
+  loan: LoanRow,
+  approval: ApprovalRow,
+  payoutDate: string,
+  opts: { settlesOldLoan?: string | null; confirmExcess?: boolean | undefined } = {},
+): Promise<CheckedPayout> {
+  const engine = await payoutEngine(tx);
+  const d = decisionOf(engine, loan, deductionsOf(approval), payoutDate, opts.settlesOldLoan);
+  if (!('flows' in d)) {
+    throw businessRule('loans.errors.latePayoutRefused', { payoutDate, agreedDate: loan.loanDate, days: d.lateDays, limit: d.refuseAfterDays });
+  }
+  const feeCharged = dec(d.figures.lateDrawdownFee).gt(0);
+  const params = { payoutDate, agreedDate: loan.loanDate, days: d.dates.lateDays, fee: money(d.figures.lateDrawdownFee), received: money(dec(d.flows.received).toFixed(2)) };
+  const lawful = await assertLawfulRate(
+    tx,
+    d.rate,
+    feeCharged
+      ? { illegal: 'loans.errors.payoutLateFeeIllegalRate', aboveMaxApr: 'loans.errors.payoutLateFeeAboveMaxApr', confirmMaxApr: 'loans.errors.payoutLateFeeConfirmMaxApr', params, confirmExcess: opts.confirmExcess }
+      : { illegal: 'loans.errors.payoutIllegalRate', aboveMaxApr: 'loans.errors.payoutAboveMaxApr', confirmMaxApr: 'loans.errors.payoutConfirmMaxApr', params, confirmExcess: opts.confirmExcess },
+  );
+  return { ...d, lawful };
+}
+
+export interface PayoutRateQuote {
+  lateDays: number;
+  interestStartDate: string | null;
+  firstDueDate: string | null;
+  mloRate: string | null;
+  mloStatus: PayoutCashFlows['status'] | null;
+  refusal: { message: string; needsConfirmation: boolean } | null;
+}
+
+const rateFigures = (d: PayoutCashFlows, refusal: PayoutRateQuote['refusal']): PayoutRateQuote => ({
+  lateDays: d.dates.lateDays,
+  interestStartDate: d.dates.interestStartDate,
+  firstDueDate: d.schedule.schedule[0]?.dueDate ?? null,
+  mloRate: storedRate(d.rate),
+  mloStatus: d.status,
+  refusal,
+});
+
+/**
+ * What the payout quote shows about the rate: the re-based dates and the rate of the real cash
+ * flows, and why the payout would not go ahead (or what must be confirmed) in the caller's language.
+ */
+export async function payoutRateQuote(tx: DbOrTx, ctx: ServiceContext, loan: LoanRow, approval: ApprovalRow, payoutDate: string, settlesOldLoan: string | null): Promise<PayoutRateQuote> {
+  try {
+    return rateFigures(await checkedPayout(tx, loan, approval, payoutDate, { settlesOldLoan }), null);
+  } catch (e) {
+    if (!(e instanceof AppError) || e.httpStatus !== 422) throw e;
+    const refusal = { message: translate(ctx.lang, e.code, e.params), needsConfirmation: CONFIRM_CODES.has(e.code) };
+    const d = decisionOf(await payoutEngine(tx), loan, deductionsOf(approval), payoutDate, settlesOldLoan);
+    if (!('flows' in d)) return { lateDays: d.lateDays, interestStartDate: null, firstDueDate: null, mloRate: null, mloStatus: null, refusal };
+    return rateFigures(d, refusal);
+  }
+}
+
+/** The refusals a user may overrule by confirming (the company maximum's prompt-and-confirm). */
+const CONFIRM_CODES: ReadonlySet<string> = new Set(['loans.errors.payoutConfirmMaxApr', 'loans.errors.payoutLateFeeConfirmMaxApr']);
+
+/**
+ * The approval's worst case with a late payout: the late drawdown fee kept back on the schedule
+ * re-based on the payout date (`approvalWorstCase`). Refused above the cap (naming the fee), or
+ * above the company maximum by its excess action.
+ */
+export const lateDrawdownWorstCase: ApprovalRateCheck = async (tx, { loan, body, engine }) => {
+  const worst = domainAnswer(() =>
+    approvalWorstCase({
+      terms: termsOf(loan, '0'),
+      agreedDate: loan.loanDate,
+      deductions: { upfrontInterest: body.upfrontInterest, handlingFee: body.handlingFee, lateDrawdownFee: body.lateDrawdownFee },
+      rule: engine.rule,
+      settings: engine.settings,
+      holidays: engine.holidays,
+    }),
+  );
+  if (!worst.late) return { lateDrawdownWorstRate: null, lateDrawdownExcessConfirmed: null };
+  const lawful = await assertLawfulRate(tx, worst.late.rate, {
+    illegal: 'loans.errors.approvalLateFeeIllegalRate',
+    aboveMaxApr: 'loans.errors.approvalLateFeeAboveMaxApr',
+    confirmMaxApr: 'loans.errors.approvalLateFeeConfirmMaxApr',
+    params: { agreedDate: loan.loanDate, fee: money(body.lateDrawdownFee) },
+    confirmExcess: body.confirmExcess,
+  });
+  return { lateDrawdownWorstRate: lawful.stored, lateDrawdownExcessConfirmed: lawful.excessConfirmed ? 'yes' : null };
+};
+
+/**
+ * The approval's own figures: the on-time payout (up-front interest and handling fee kept back,
+ * paid on the agreed date), refused above the cap naming the deductions. Its rate is what the loan
+ * stores at approval.
+ */
+export async function approvalOnTime(tx: DbOrTx, { loan, body, engine }: ApprovalCheckInput): Promise<CheckedPayout> {
+  const deductions = { upfrontInterest: body.upfrontInterest, handlingFee: body.handlingFee };
+  const onTime = domainAnswer(() =>
+    approvalWorstCase({ terms: termsOf(loan, '0'), agreedDate: loan.loanDate, deductions, rule: engine.rule, settings: engine.settings, holidays: engine.holidays }),
+  ).onTime;
+  const lawful = await assertLawfulRate(tx, onTime.rate, {
+    illegal: 'loans.errors.approvalIllegalRate',
+    params: { upfront: money(body.upfrontInterest), handling: money(body.handlingFee) },
+    confirmExcess: body.confirmExcess,
+  });
+  return { ...onTime, lawful };
+}
