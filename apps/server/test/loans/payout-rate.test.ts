@@ -50,7 +50,8 @@ async function submitted(amount: string, daysBack: number, extra: Record<string,
 async function approvedWithNote(loan: LoanItem, body: Record<string, unknown>): Promise<LoanItem> {
   const res = await call<LoanItem>(t.app, 'POST', `/loans/${loan.id}/approve`, { token: manager, body });
   expect(res.statusCode, message(res)).toBe(200);
-  return dataOf(await call<LoanItem>(t.app, 'POST', `/loans/${loan.id}/signedNote`, { token: accountant, body: { receivedOn: today } }));
+  // the borrower signed the s.18 note on the day of the agreement (within its 7 days)
+  return dataOf(await call<LoanItem>(t.app, 'POST', `/loans/${loan.id}/signedNote`, { token: accountant, body: { receivedOn: loan.loanDate } }));
 }
 
 /** Nothing of a payout was written: still approved, no payout row, no instalment, no journal entry. */
