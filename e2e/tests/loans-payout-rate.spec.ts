@@ -44,7 +44,7 @@ test.beforeAll(async ({ request }) => {
   } finally {
     await api(request, admin, 'POST', '/createSystemPresets', { ...presets, latePayoutPolicy: 'rebase' });
   }
-  await api(request, accountant, 'POST', `/loans/${loan.id}/signedNote`, { receivedOn: today });
+  await api(request, accountant, 'POST', `/loans/${loan.id}/signedNote`, { receivedOn: agreed });
 });
 
 for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
