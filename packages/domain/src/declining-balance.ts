@@ -60,11 +60,33 @@ function clockOf(t: DecliningBalanceTerms): Clock {
   return { steps, days, year: daysInYear(t.convention) };
 }
 
-/** Growth of one unit over each period at annual rate x. */
-function growths(kind: AnnualRateKind, x: Decimal, clock: Clock): Decimal[] {
+/** base^s for each period's days s (a cycle has few distinct period lengths: each power once). */
+function powersBySteps(base: Decimal, steps: readonly number[]): Decimal[] {
+  const cache = new Map<number, Decimal>();
+  return steps.map((s) => {
+    let p = cache.get(s);
+    if (!p) cache.set(s, (p = base.pow(s)));
+    return p;
+  });
+}
+
+// (1 + x)^(1/Y) costs a logarithm and an exponential; the same rates recur (a reschedule's search,
+// the instalments then their split), so the last few are kept.
+const dailyFactors = new Map<string, Decimal>();
+function dailyFactor(x: Decimal, year: number): Decimal {
+  const key = `${x.toString()}/${year}`;
+  let f = dailyFactors.get(key);
+  if (!f) {
+    if (dailyFactors.size >= 64) dailyFactors.clear();
+    dailyFactors.set(key, (f = ONE.plus(x).pow(ONE.div(year))));
+  }
+  return f;
+}
+
+/** Growth of one unit over each period at annual rate x (effective: from its daily factor when known). */
+function growths(kind: AnnualRateKind, x: Decimal, clock: Clock, daily?: Decimal): Decimal[] {
   if (kind === 'nominal') return clock.steps.map((s) => x.times(s).div(clock.year));
-  const daily = ONE.plus(x).pow(ONE.div(clock.year));
-  return clock.steps.map((s) => daily.pow(s).minus(ONE));
+  return powersBySteps(daily ?? dailyFactor(x, clock.year), clock.steps).map((p) => p.minus(ONE));
 }
 
 /** Discount factors V_j of the due dates from period growths. */
@@ -103,7 +125,7 @@ function solveIncreasing(fn: (x: Decimal) => { f: Decimal; df: Decimal }, start:
  * The annual rate x at which Σ A_j·V_j(x) = pv (the rate `pv` bears against the instalments),
  * between 0 and `upper` (a rate at which the instalments are worth no more than pv).
  */
-function rateOfFlows(kind: AnnualRateKind, pv: Decimal, instalments: readonly Decimal[], clock: Clock, upper: Decimal): Decimal {
+function rateOfFlows(kind: AnnualRateKind, pv: Decimal, instalments: readonly Decimal[], clock: Clock, upper: Decimal): { annual: Decimal; daily?: Decimal } {
   if (kind === 'nominal') {
     // f(x) = pv − Σ A_j V_j(x), increasing in x; f′ = Σ A_j V_j Σ_{m≤j} τ_m / (1 + x τ_m)
     const fn = (x: Decimal) => {
@@ -122,21 +144,25 @@ function rateOfFlows(kind: AnnualRateKind, pv: Decimal, instalments: readonly De
       });
       return { f, df };
     };
-    return solveIncreasing(fn, upper, ZERO, upper);
+    return { annual: solveIncreasing(fn, upper, ZERO, upper) };
   }
   // effective: solve for the daily factor y = (1 + x)^(1/Y): f(y) = pv − Σ A_j y^−d_j
   const fn = (y: Decimal) => {
+    const down = powersBySteps(ONE.div(y), clock.steps);
     let f = pv;
-    let df = ZERO;
+    let weighted = ZERO;
+    let v = ONE;
     clock.days.forEach((d, j) => {
-      const a = instalments[j]!.times(y.pow(-d));
+      v = v.times(down[j]!);
+      const a = instalments[j]!.times(v);
       f = f.minus(a);
-      df = df.plus(a.times(d).div(y));
+      weighted = weighted.plus(a.times(d));
     });
-    return { f, df };
+    return { f, df: weighted.div(y) };
   };
-  const hi = ONE.plus(upper).pow(ONE.div(clock.year));
-  return solveIncreasing(fn, hi, ONE, hi).pow(clock.year).minus(ONE);
+  const hi = dailyFactor(upper, clock.year);
+  const daily = solveIncreasing(fn, hi, ONE, hi);
+  return { annual: daily.pow(clock.year).minus(ONE), daily };
 }
 
 export interface DecliningBalanceLines {
@@ -174,8 +200,8 @@ export function amortizingLines(t: DecliningBalanceTerms, instalments: readonly 
   const clock = clockOf(t);
   const p = t.loanAmount;
   const n = instalments.length;
-  const x = t.received.eq(p) ? t.rate : rateOfFlows(t.kind, p, instalments, clock, t.rate);
-  const g = growths(t.kind, x, clock);
+  const { annual: x, daily } = t.received.eq(p) ? { annual: t.rate } : rateOfFlows(t.kind, p, instalments, clock, t.rate);
+  const g = growths(t.kind, x, clock, daily);
   const total = sum(instalments).minus(p);
   const principals: Decimal[] = [];
   const interests: Decimal[] = [];
@@ -228,6 +254,7 @@ export function interestFirstLines(t: DecliningBalanceTerms): DecliningBalanceLi
   const v = discounts(growths(t.kind, t.rate, clock));
   const vn = v[n - 1]!;
   let x: Decimal;
+  let daily: Decimal | undefined;
   if (c.eq(p)) x = t.rate;
   else if (t.kind === 'nominal') {
     // C = P·x·Σ τ_j V_j + P·V_n: linear in x
@@ -237,19 +264,21 @@ export function interestFirstLines(t: DecliningBalanceTerms): DecliningBalanceLi
   else {
     // C = P·Σ (y^s_j − 1)·V_j + P·V_n in the daily factor y of x: increasing in y, y = 1 … (1 + r)^(1/Y)
     const fn = (y: Decimal) => {
+      const up = powersBySteps(y, clock.steps);
       let f = p.times(vn).minus(c);
       let df = ZERO;
       clock.steps.forEach((s, j) => {
         if (s === 0) return;
-        f = f.plus(p.times(y.pow(s).minus(ONE)).times(v[j]!));
-        df = df.plus(p.times(s).times(y.pow(s - 1)).times(v[j]!));
+        f = f.plus(p.times(up[j]!.minus(ONE)).times(v[j]!));
+        df = df.plus(p.times(s).times(up[j]!).div(y).times(v[j]!));
       });
       return { f, df };
     };
-    const hi = ONE.plus(t.rate).pow(ONE.div(clock.year));
-    x = solveIncreasing(fn, hi, ONE, hi).pow(clock.year).minus(ONE);
+    const hi = dailyFactor(t.rate, clock.year);
+    daily = solveIncreasing(fn, hi, ONE, hi);
+    x = daily.pow(clock.year).minus(ONE);
   }
-  const g = growths(t.kind, x, clock);
+  const g = growths(t.kind, x, clock, daily);
   const interests = g.slice(0, n - 1).map((gj) => roundMoney(p.times(gj), t.rounding));
   const paidBefore = sum(interests.map((i, j) => i.times(v[j]!)));
   const last = maxDec(roundMoney(c.minus(paidBefore).div(vn), { ...t.rounding, rounding: 'down' }), p);
