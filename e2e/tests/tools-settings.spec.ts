@@ -11,6 +11,9 @@ test('settings save and survive a reload', async ({ page }) => {
   await expect(sms).toHaveValue('70');
   await sms.fill('140');
   await main.getByRole('radio', { name: t(lang, 'settings:options.maxAprExcessAction.prompt-and-confirm') }).check();
+  await expect(main.getByRole('radio', { name: t(lang, 'settings:options.dayCount.actual/365') })).toBeChecked();
+  // a button-style radio: its input is hidden, the label is what a person clicks
+  await main.locator('label.ant-radio-button-wrapper', { hasText: t(lang, 'settings:options.dayCount.30/360') }).click();
   const saved = page.waitForResponse((r) => r.url().endsWith('/createSystemPresets') && r.status() === 200);
   await main.getByRole('button', { name: btn(t(lang, 'settings:save')) }).first().click();
   await saved;
@@ -21,6 +24,7 @@ test('settings save and survive a reload', async ({ page }) => {
   await expect(
     page.getByRole('main').getByRole('radio', { name: t(lang, 'settings:options.maxAprExcessAction.prompt-and-confirm') }),
   ).toBeChecked();
+  await expect(page.getByRole('main').getByRole('radio', { name: t(lang, 'settings:options.dayCount.30/360') })).toBeChecked();
 });
 
 test('settings refuse a bad value with the server’s message under the field', async ({ page }) => {

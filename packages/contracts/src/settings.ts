@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LATE_PAYOUT_POLICIES, RESCHEDULE_RULES } from '@harbour/domain';
+import { DAY_COUNT_CONVENTIONS, LATE_PAYOUT_POLICIES, RESCHEDULE_RULES } from '@harbour/domain';
 import { decimalString, INTEREST_METHODS, V } from './calculator.js';
 
 /**
@@ -12,7 +12,9 @@ export const ROUNDING_MODES = ['half-up', 'half-even', 'up', 'down'] as const;
 export const MAX_APR_EXCESS_ACTIONS = ['prompt-and-block', 'prompt-and-confirm', 'nothing'] as const;
 export type MaxAprExcessAction = (typeof MAX_APR_EXCESS_ACTIONS)[number];
 export const HOLIDAY_OVERDUE_INTEREST = ['count', 'not-count', 'treat-as-holiday'] as const;
-export const DAYS_OF_YEAR = [360, 365] as const;
+/** How interest counts time: actual days over 365, actual days over 360, or 30/360 (the domain's `yearFraction`). */
+export const DAY_COUNTS = DAY_COUNT_CONVENTIONS;
+export type DayCount = (typeof DAY_COUNTS)[number];
 /** After a partial principal repayment: the same instalment over fewer tenors, or a lower instalment over the same tenors. */
 export const PRINCIPAL_REPAYMENT_RULES = RESCHEDULE_RULES;
 export type PrincipalRepaymentRule = (typeof PRINCIPAL_REPAYMENT_RULES)[number];
@@ -61,7 +63,7 @@ export const systemSettingsSchema = z.object({
   /** Maximum APR in percent a year ("48"); the calculator and loan forms check terms against it. */
   maxApr: decimalString({ positive: true }).refine((v) => Number(v) <= MAX_APR_LIMIT, { message: V.range }),
   maxAprExcessAction: z.enum(MAX_APR_EXCESS_ACTIONS, { message: V.choice }),
-  daysOfYear: oneOf(DAYS_OF_YEAR),
+  dayCount: z.enum(DAY_COUNTS, { message: V.choice }),
   decimalPlaces: oneOf(DECIMAL_PLACES),
   rounding: z.enum(ROUNDING_MODES, { message: V.choice }),
   holidayOverdueInterest: z.enum(HOLIDAY_OVERDUE_INTEREST, { message: V.choice }),
@@ -104,7 +106,7 @@ export const systemSettingsValuesSchema = z.object({
   ruleOf78: z.boolean(),
   maxApr: z.string(),
   maxAprExcessAction: z.enum(MAX_APR_EXCESS_ACTIONS),
-  daysOfYear: z.union([z.literal(360), z.literal(365)]),
+  dayCount: z.enum(DAY_COUNTS),
   decimalPlaces: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   rounding: z.enum(ROUNDING_MODES),
   holidayOverdueInterest: z.enum(HOLIDAY_OVERDUE_INTEREST),
@@ -140,7 +142,7 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   ruleOf78: false,
   maxApr: '48',
   maxAprExcessAction: 'prompt-and-block',
-  daysOfYear: 365,
+  dayCount: 'actual/365',
   decimalPlaces: 2,
   rounding: 'half-up',
   holidayOverdueInterest: 'count',
@@ -175,7 +177,7 @@ export const SETTINGS_SECTIONS: readonly { key: string; fields: readonly SystemS
   },
   {
     key: 'calculation',
-    fields: ['daysOfYear', 'decimalPlaces', 'rounding', 'holidayOverdueInterest', 'daysOff', 'moveDueDateOffHoliday'],
+    fields: ['dayCount', 'decimalPlaces', 'rounding', 'holidayOverdueInterest', 'daysOff', 'moveDueDateOffHoliday'],
   },
   {
     key: 'operations',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INTEREST_METHODS } from './calculator.js';
 import { LANGUAGES } from './errors.js';
 import {
-  DAYS_OF_YEAR,
+  DAY_COUNTS,
   DECIMAL_PLACES,
   HOLIDAY_OVERDUE_INTEREST,
   LATE_PAYOUT_POLICIES,
@@ -57,7 +57,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SystemSettingKey, SettingDefin
   ruleOf78: flag,
   maxApr: { kind: 'decimal', min: '0', minExclusive: true, max: String(MAX_APR_LIMIT), options: [], unit: '%' },
   maxAprExcessAction: choice(MAX_APR_EXCESS_ACTIONS),
-  daysOfYear: choice(DAYS_OF_YEAR),
+  dayCount: choice(DAY_COUNTS),
   decimalPlaces: choice(DECIMAL_PLACES),
   rounding: choice(ROUNDING_MODES),
   holidayOverdueInterest: choice(HOLIDAY_OVERDUE_INTEREST),

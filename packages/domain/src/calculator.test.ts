@@ -41,19 +41,27 @@ describe('calculator', () => {
     expect(r.effectiveRate).toBe('14.0048');
     expect(r.mloRate).toBe(r.effectiveRate);
   });
+  // 30/360 US counts every month from the 15th as 30 days (from the 31st, 31 Jan → 29 Feb is 29)
   it('100.00 at 9.4822% nominal, monthly × 6, 30/360', () => {
-    const r = calculate(monthly({ loanAmount: '100.00', totalTenor: 6, nominalRate: '9.4822' }), { dayCount: '30/360' });
+    const r = calculate(monthly({ loanAmount: '100.00', totalTenor: 6, nominalRate: '9.4822', loanDate: '2024-01-15' }), { dayCount: '30/360' });
     expect(r.instalmentAmount).toBe('17.13');
     expect(r.schedule.map((l) => l.interest)).toEqual(['0.79', '0.66', '0.53', '0.40', '0.27', '0.13']);
     expect(r.schedule.map((l) => l.principal)).toEqual(['16.34', '16.47', '16.60', '16.73', '16.86', '17.00']);
     expect(r.nominalRate).toBe('9.4822');
     expect(r.effectiveRate).toBe('9.9053');
   });
-  it('effective rate given: the flat rate is computed and converts back', () => {
+  it('effective rate given: the schedule delivers it; on actual/365 the Ordinance rate is the same figure', () => {
     const r = calculate(monthly({ effectiveRate: '16.2578' }));
     expect(r.effectiveRate).toBe('16.2578');
+    expect(r.mloRate).toBe('16.2578');
     expect(r.flatRate).toBe('0.7000');
-    expect(r.instalmentAmount).toBe('4516.67');
+    // 50,000 / Σ 1.162578^−(days/365) over the due dates 29 Feb 2024 … 31 Jan 2025 = 4,515.92…
+    expect(r.instalmentAmount).toBe('4515.92');
+    expect(r.schedule.at(-1)).toMatchObject({ instalment: '4515.86', interest: '57.40', balance: '0.00' });
+    // on actual/360 the Ordinance's actual/365 measure of the same stated rate is higher
+    const a360 = calculate(monthly({ effectiveRate: '16.2578' }), { dayCount: 'actual/360' });
+    expect(a360.instalmentAmount).toBe('4520.91');
+    expect(a360.mloRate).toBe('16.5013');
   });
   it('10,000 at 1% flat a month every 2 months × 5 → 2,200 each', () => {
     const r = calculate(monthly({ loanAmount: '10000', totalTenor: 5, cycleMonths: 2, flatRate: '1' }));

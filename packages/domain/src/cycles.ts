@@ -93,10 +93,3 @@ export function stepCycle(cycle: RepayCycle, start: string, steps: number, ancho
     }
   }
 }
-
-/** Nominal length of one period in days of the year (for pro-rating): daysOfYear / k. */
-export function nominalPeriodDays(cycle: RepayCycle, daysOfYear: number): Decimal {
-  if (cycle.kind === 'every-n-days') return new Decimal(cycle.days);
-  if (cycle.kind === 'biweekly') return new Decimal(14);
-  return new Decimal(daysOfYear).div(periodsPerYear(cycle));
-}

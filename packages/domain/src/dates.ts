@@ -1,7 +1,9 @@
 /**
  * Calendar arithmetic on plain 'YYYY-MM-DD' strings, done on y/m/d integers and a day number
- * (days since 1970-01-01, proleptic Gregorian). Never touches local time.
+ * (days since 1970-01-01, proleptic Gregorian). Never touches local time. Also the day-count
+ * conventions: how many of a year's days lie between two dates (`yearFraction`).
  */
+import { Decimal } from './decimal.js';
 
 export interface Ymd {
   y: number;
@@ -116,4 +118,28 @@ export function days360(a: string, b: string): number {
   if (d1 === 31) d1 = 30;
   if (d2 === 31 && d1 >= 30) d2 = 30;
   return (q.y - p.y) * 360 + (q.m - p.m) * 30 + (d2 - d1);
+}
+
+/** The company's day-count convention: how the days between two dates and the year's days are counted. */
+export const DAY_COUNT_CONVENTIONS = ['actual/365', 'actual/360', '30/360'] as const;
+export type DayCountConvention = (typeof DAY_COUNT_CONVENTIONS)[number];
+
+/** The days of a year under a convention: 365 for actual/365, 360 for actual/360 and 30/360. */
+export function daysInYear(convention: DayCountConvention): 360 | 365 {
+  return convention === 'actual/365' ? 365 : 360;
+}
+
+/** The days from `from` to `to` a convention counts: actual days, or 30/360 US (`days360`). */
+export function dayCountDays(from: string, to: string, convention: DayCountConvention): number {
+  return convention === '30/360' ? days360(from, to) : daysBetween(from, to);
+}
+
+/**
+ * THE year fraction from `from` to `to` under a convention — every interest rule of the engine
+ * counts time with it: actual/365 = actual days / 365; actual/360 = actual days / 360;
+ * 30/360 = days360(from, to) / 360. Its two parts, `dayCountDays` and `daysInYear`, are used
+ * directly where an integer count of days is needed (powers of a daily factor, holiday skipping).
+ */
+export function yearFraction(from: string, to: string, convention: DayCountConvention): Decimal {
+  return new Decimal(dayCountDays(from, to, convention)).div(daysInYear(convention));
 }

@@ -20,8 +20,15 @@ describe('overdue interest and penalty', () => {
     expect(o.lines[0]).toMatchObject({ tenor: 1, days: 10 });
     expect(o.overdueAmount.toFixed(2)).toBe('1120.00');
   });
-  it('days of year 360', () => {
-    expect(accrueOverdue(state(), '2024-02-20', { daysOfYear: 360 }).overdueInterest.toFixed(2)).toBe('11.20');
+  it('actual/360: 1,120 × 36% × 10/360 = 11.20', () => {
+    expect(accrueOverdue(state(), '2024-02-20', { dayCount: 'actual/360' }).overdueInterest.toFixed(2)).toBe('11.20');
+  });
+  it('30/360: due 10 Feb, 10 Mar 2024 counts 30 days (29 actual), 1,120 × 36% × 30/360 = 33.60', () => {
+    const o = accrueOverdue(state(), '2024-03-10', { dayCount: '30/360' });
+    expect(o.lines[0]).toMatchObject({ tenor: 1, days: 29 });
+    expect(o.overdueInterest.toFixed(2)).toBe('33.60');
+    // actual/365 on the same days: 1,120 × 36% × 29/365 = 32.035… → 32.04
+    expect(accrueOverdue(state(), '2024-03-10').overdueInterest.toFixed(2)).toBe('32.04');
   });
   it('two instalments overdue, a penalty for each', () => {
     const o = accrueOverdue(state(), '2024-03-20');

@@ -2,7 +2,9 @@
  * Overdue interest and overdue penalty (issue §6).
  *
  * Overdue interest accrues on each overdue instalment's unpaid amount (its principal + interest not
- * yet paid) at the loan's overdue rate a year ÷ days of year, per overdue day. It is never charged
+ * yet paid) at the loan's overdue rate a year × the overdue period's year fraction under the
+ * settings' day-count convention (actual days / 365, actual days / 360, or 30/360 days / 360;
+ * `yearFraction`), holidays and days off skipped when the holiday option says so. It is never charged
  * on overdue interest or fees — a money lender's agreement for compound interest is illegal under
  * the Money Lenders Ordinance — so the base is only the instalment amounts. Each accrual segment is rounded with the
  * rounding helper. The overdue penalty (handling fee) is charged once per overdue instalment.
@@ -13,7 +15,7 @@
  */
 import { Decimal, ZERO, sum } from './decimal.js';
 import { type WorkingCalendar, makeCalendar, nextWorkingDay } from './calendar.js';
-import { compareDates, dayNumber, fromDayNumber, formatDate } from './dates.js';
+import { compareDates, dayCountDays, dayNumber, daysInYear, fromDayNumber, formatDate } from './dates.js';
 import { type InstalmentState, type RepaymentState, unpaidFee, unpaidInstalment, unpaidOverdueInterest } from './repayment-state.js';
 import { type RoundingSettings, roundMoney } from './rounding.js';
 import { type EngineSettings, type SettingsInput, resolveSettings } from './settings.js';
@@ -62,10 +64,24 @@ export function countOverdueDays(from: string, to: string, settings: EngineSetti
   return n;
 }
 
-/** Overdue interest for `days` days on `base` at `annualRate` (fraction), rounded. */
-export function overdueInterestFor(base: Decimal, annualRate: Decimal, days: number, daysOfYear: number, rounding: RoundingSettings): Decimal {
-  if (days <= 0 || base.lte(0) || annualRate.lte(0)) return ZERO;
-  return roundMoney(base.times(annualRate).times(days).div(daysOfYear), rounding);
+/**
+ * The year fraction of the overdue period (from, to] under the settings' convention: its days as
+ * the convention counts them (`dayCountDays`: actual, or 30/360) less the holidays and days off
+ * skipped under 'not-count', over the convention's year (`daysInYear`) — `yearFraction` when
+ * nothing is skipped.
+ */
+export function overdueYears(from: string, to: string, settings: EngineSettings, cal: WorkingCalendar): Decimal {
+  const actual = Math.max(0, dayNumber(to) - dayNumber(from));
+  if (actual === 0) return ZERO;
+  const skipped = actual - countOverdueDays(from, to, settings, cal);
+  const days = Math.max(0, dayCountDays(from, to, settings.dayCount) - skipped);
+  return new Decimal(days).div(daysInYear(settings.dayCount));
+}
+
+/** Overdue interest for a period of `years` (year fraction) on `base` at `annualRate` (fraction), rounded. */
+export function overdueInterestFor(base: Decimal, annualRate: Decimal, years: Decimal, rounding: RoundingSettings): Decimal {
+  if (!years.gt(0) || base.lte(0) || annualRate.lte(0)) return ZERO;
+  return roundMoney(base.times(annualRate).times(years), rounding);
 }
 
 /**
@@ -89,8 +105,7 @@ export function accrueOverdue(
       return inst;
     }
     const start = inst.overdueAccruedTo && compareDates(inst.overdueAccruedTo, from) > 0 ? inst.overdueAccruedTo : from;
-    const days = countOverdueDays(start, asOf, settings, cal);
-    const accrued = overdueInterestFor(base, state.overdueRate, days, settings.daysOfYear, rounding);
+    const accrued = overdueInterestFor(base, state.overdueRate, overdueYears(start, asOf, settings, cal), rounding);
     const next: InstalmentState = {
       ...inst,
       overdueInterestCharged: inst.overdueInterestCharged.plus(accrued),

@@ -89,14 +89,15 @@ describe('reschedule after a principal repayment — golden', () => {
     expect(fixed(r.droppedInterest)).toBe('320.00');
   });
 
-  it('effective rate, 30/360: the annuity on the new principal over the remaining periods', () => {
+  it('nominal rate, 30/360: the schedule on the new principal over the remaining periods, on the dates already scheduled', () => {
     const terms: LoanTerms = { loanAmount: '100', loanDate: '2024-01-31', totalTenor: 6, repayCycle: { kind: 'monthly' }, interestMethod: 'amortization', nominalRate: '9.4822' };
     const before = { ...createState(terms), allowPartialPrincipal: true };
     const a = allocateReceipt(before, { date: '2024-02-01', received: '50', mode: 'principal' });
     const r = rescheduleAfterPrincipal({ terms, before, after: a.state, rule: 'lower-instalment', settings: { dayCount: '30/360' } });
     const direct = buildSchedule({ ...terms, loanAmount: '50' }, { dayCount: '30/360' });
     expect(r.lines.map((l) => fixed(l.instalment))).toEqual(direct.lines.map((l) => fixed(l.instalment)));
-    expect(fixed(r.instalmentAfter)).toBe('8.57');
+    // 50 / Σ Π (1 + 9.4822% × τ)^−1 with 30/360 periods of 29, 31, 30, 30, 30, 30 days = 8.5649…
+    expect(fixed(r.instalmentAfter)).toBe('8.56');
   });
 
   it('refuses what allocation refuses, and a state with nothing left', () => {

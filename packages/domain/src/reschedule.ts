@@ -22,7 +22,7 @@ import { Decimal, ZERO, dec, maxDec, sum } from './decimal.js';
 import { DomainError } from './errors.js';
 import { mloEffectiveRate, mloStatus } from './mlo.js';
 import { type InstalmentState, type RepaymentState, totalUnpaidPrincipal, unpaidInstalment } from './repayment-state.js';
-import { type Schedule, buildSchedule } from './schedule.js';
+import { type Schedule, buildSchedule, scheduleAnchorDay } from './schedule.js';
 import { type SettingsInput } from './settings.js';
 import { type LoanTerms } from './terms.js';
 
@@ -108,6 +108,8 @@ export function rescheduleAfterPrincipal(input: RescheduleInput): Rescheduled {
         loanAmount: outstanding,
         loanDate: startDate,
         firstDueDate: remaining[0]!.dueDate,
+        // the loan's own cycle day, so interest runs to the dates already scheduled
+        anchorDay: scheduleAnchorDay(terms),
         totalTenor: n,
         repayCycle: terms.repayCycle,
         interestMethod: terms.interestMethod,

@@ -4,22 +4,22 @@
  * Amortization, flat rate:  total interest TI = round(P·f·n); instalment D = round((P + TI)/n);
  *   each period's interest is split by the IRR i of (P against the instalments) —
  *   interest_t = round(balance·i) — or by the rule of 78; the last instalment absorbs rounding.
- * Amortization, effective (or nominal) rate: D = round((P − deducted)·i/(1 − (1+i)^−n)), i the
- *   periodic rate of the effective rate, so the borrower's real cash flows have exactly that rate;
- *   interest on the declining balance by the settings' day count ('30/360': one period's rate a
- *   period; 'actual': nominal rate × actual days / days of year); the last instalment clears the
- *   balance.
- * Interest first: each period pays round(P·f); the principal is due with the last instalment.
- * An extended first period adds extended interest to the first instalment; a maximum interest
- * caps the total interest. Σ principal = P exactly, final balance 0.
+ * Effective (or nominal) rate, either method: the schedule that delivers the stated rate with
+ *   time counted by the settings' day-count convention (declining-balance.ts); the last
+ *   instalment completes the rate and is rounded down, so the real rate never exceeds it.
+ * Interest first, flat rate: each period pays round(P·f); the principal is due with the last
+ * instalment.
+ * An extended first period adds extended interest to the first instalment (its days counted by
+ * the convention); a maximum interest caps the total interest. Σ principal = P exactly, final
+ * balance 0.
  */
 import { Decimal, ZERO, dec, maxDec, minDec, percentToFraction, sum } from './decimal.js';
 import { type WorkingCalendar, makeCalendar } from './calendar.js';
-import { addDays, daysBetween, parseDate } from './dates.js';
-import { type RepayCycle, flatRateMonthsPerPeriod, periodsPerYear } from './cycles.js';
+import { addDays, dayCountDays, daysBetween, daysInYear, parseDate } from './dates.js';
+import { flatRateMonthsPerPeriod, periodsPerYear, type RepayCycle } from './cycles.js';
 import { dueDates, regularFirstDueDate } from './due-dates.js';
-import { type CashFlow, periodicFromEffective, solveIrr, solveLevelIrr } from './irr.js';
-import { annuityFactor, flatFromPeriodic } from './rates.js';
+import { type CashFlow, solveIrr, solveLevelIrr } from './irr.js';
+import { type DecliningBalanceLines, type DecliningBalanceTerms, amortizingInstalments, amortizingLines, interestFirstLines } from './declining-balance.js';
 import { type RoundingSettings, roundMoney } from './rounding.js';
 import { ruleOf78Split } from './rule-of-78.js';
 import { type EngineSettings, type SettingsInput, resolveSettings } from './settings.js';
@@ -71,15 +71,12 @@ interface Ctx {
   k: Decimal;
 }
 
-/** The contractual periodic rate implied by the terms (fraction per period). */
-function contractRate(terms: LoanTerms, k: Decimal): { flat: Decimal | null; periodic: Decimal | null } {
+/** The contractual flat rate per period (fraction) when the terms give one, else null. */
+function contractFlat(terms: LoanTerms): Decimal | null {
   if (terms.flatRate !== undefined && terms.flatRate !== '') {
-    return { flat: percentToFraction(terms.flatRate).times(flatRateMonthsPerPeriod(terms.repayCycle)), periodic: null };
+    return percentToFraction(terms.flatRate).times(flatRateMonthsPerPeriod(terms.repayCycle));
   }
-  if (terms.effectiveRate !== undefined && terms.effectiveRate !== '') {
-    return { flat: null, periodic: periodicFromEffective(percentToFraction(terms.effectiveRate), k) };
-  }
-  return { flat: null, periodic: percentToFraction(terms.nominalRate!).div(k) };
+  return null;
 }
 
 /** IRR per period of P against the instalments (the rate that splits interest). */
@@ -103,13 +100,15 @@ function fixedTotalLines(
   totalInterest: Decimal,
   ruleOf78: boolean,
   ctx: Ctx,
+  /** instalments already fixed (summing to P + totalInterest); level ones are built otherwise */
+  given?: readonly Decimal[],
 ): { instalment: Decimal; principals: Decimal[]; interests: Decimal[]; splitRate: Decimal; split: InterestSplit } {
   const exact = p.plus(totalInterest).div(n);
-  let d = roundMoney(exact, ctx.rounding);
+  let d = given ? given[n > 1 ? 1 : 0]! : roundMoney(exact, ctx.rounding);
   // rounding up n − 1 times must not overshoot the total: then round down (the last absorbs it)
-  if (d.times(n - 1).gt(p.plus(totalInterest))) d = roundMoney(exact, { ...ctx.rounding, rounding: 'down' });
+  if (!given && d.times(n - 1).gt(p.plus(totalInterest))) d = roundMoney(exact, { ...ctx.rounding, rounding: 'down' });
   const last = p.plus(totalInterest).minus(d.times(n - 1));
-  const instalments = Array.from({ length: n }, (_, t) => (t === n - 1 ? last : d));
+  const instalments = given ? [...given] : Array.from({ length: n }, (_, t) => (t === n - 1 ? last : d));
   const principals: Decimal[] = [];
   const interests: Decimal[] = [];
   let balance = p;
@@ -155,6 +154,16 @@ function fixedTotalLines(
   return { instalment: d, principals, interests, splitRate: i, split: 'irr' };
 }
 
+/**
+ * The day of the month a schedule's cycle keeps: the first due date's day when it is given or the
+ * first period is extended, else the loan date's (31 Jan → 29 Feb → 31 Mar).
+ */
+export function scheduleAnchorDay(terms: LoanTerms): number {
+  if (terms.firstDueDate) return parseDate(terms.firstDueDate).d;
+  if (terms.extendedDays) return parseDate(addDays(regularFirstDueDate(terms.repayCycle, terms.loanDate), terms.extendedDays)).d;
+  return parseDate(terms.loanDate).d;
+}
+
 /** Builds a schedule from loan terms, engine settings and holidays. Throws TermsValidationError. */
 export function buildSchedule(terms: LoanTerms, settingsInput: SettingsInput = {}, holidays: Iterable<string> = []): Schedule {
   assertValidTerms(terms);
@@ -168,20 +177,9 @@ export function buildSchedule(terms: LoanTerms, settingsInput: SettingsInput = {
   const deducted = terms.amountDeducted !== undefined && terms.amountDeducted !== '' ? dec(terms.amountDeducted) : ZERO;
 
   // ---- dates
-  const loanDay = parseDate(terms.loanDate).d;
   const regularFirst = regularFirstDueDate(cycle, terms.loanDate);
-  let firstDue: string;
-  let anchorDay: number;
-  if (terms.firstDueDate) {
-    firstDue = terms.firstDueDate;
-    anchorDay = parseDate(firstDue).d;
-  } else if (terms.extendedDays) {
-    firstDue = addDays(regularFirst, terms.extendedDays);
-    anchorDay = parseDate(firstDue).d;
-  } else {
-    firstDue = regularFirst;
-    anchorDay = loanDay;
-  }
+  const firstDue = terms.firstDueDate ? terms.firstDueDate : terms.extendedDays ? addDays(regularFirst, terms.extendedDays) : regularFirst;
+  const anchorDay = terms.anchorDay ?? scheduleAnchorDay(terms);
   const extendedDays = terms.extendedDays ?? Math.max(0, daysBetween(regularFirst, firstDue));
   const calendar: WorkingCalendar | undefined = settings.moveDueDateOffHoliday
     ? makeCalendar(holidays, settings.daysOff)
@@ -189,16 +187,40 @@ export function buildSchedule(terms: LoanTerms, settingsInput: SettingsInput = {
   const dates = dueDates(cycle, firstDue, n, { calendar, anchorDay });
 
   // ---- rates
-  const { flat, periodic } = contractRate(terms, k);
-  const yearDays = settings.dayCount === '30/360' ? 360 : settings.daysOfYear;
-  // annual rate used for odd days: flat per year for flat terms, nominal for effective terms
-  const annualForDays = (flat ?? periodic!).times(k);
+  const flat = contractFlat(terms);
+  const convention = settings.dayCount;
+  // the extended days as the convention counts them (from the regular first due date)
+  const extensionDays = extendedDays > 0 ? dayCountDays(regularFirst, addDays(regularFirst, extendedDays), convention) : 0;
+  const extensionYears = new Decimal(extensionDays).div(daysInYear(convention));
+  // effective and nominal terms: the schedule that delivers the stated rate (declining-balance.ts)
+  const annual: DecliningBalanceTerms | null = flat
+    ? null
+    : {
+        loanAmount: p,
+        received: p.minus(deducted),
+        loanDate: terms.loanDate,
+        dueDates: dates.map((d) => d.dueDate),
+        kind: terms.effectiveRate !== undefined && terms.effectiveRate !== '' ? 'effective' : 'nominal',
+        rate: percentToFraction(terms.effectiveRate !== undefined && terms.effectiveRate !== '' ? terms.effectiveRate : terms.nominalRate!),
+        convention,
+        rounding,
+      };
+  const declining: DecliningBalanceLines | null = annual
+    ? terms.interestMethod === 'interest-first'
+      ? interestFirstLines(annual)
+      : amortizingLines(annual, amortizingInstalments(annual))
+    : null;
+  // flat terms: extended interest = P × flat a year × the extension's year fraction; effective and
+  // nominal terms: the loan amount's interest over the extension, which their first period carries
+  const extendedShare = declining ? maxDec(minDec(declining.interestFor(extensionDays), declining.interests[0]!), ZERO) : ZERO;
   let extendedInterest =
     terms.extendedInterest !== undefined && terms.extendedInterest !== ''
       ? dec(terms.extendedInterest)
-      : extendedDays > 0
-        ? roundMoney(p.times(annualForDays).times(extendedDays).div(yearDays), rounding)
-        : ZERO;
+      : declining
+        ? extendedShare
+        : extensionDays > 0
+          ? roundMoney(p.times(flat!.times(k)).times(extensionYears), rounding)
+          : ZERO;
   // the cap, at the decimal places (never above the maximum)
   const maxInterest =
     terms.maxInterest !== undefined && terms.maxInterest !== '' ? roundMoney(terms.maxInterest, { ...rounding, rounding: 'down' }) : null;
@@ -208,6 +230,9 @@ export function buildSchedule(terms: LoanTerms, settingsInput: SettingsInput = {
     capped = true;
   }
   const regularCap = maxInterest ? maxInterest.minus(extendedInterest) : null;
+  // the regular part of the declining-balance lines (the first period's extension share taken out)
+  const regularInterests = declining ? declining.interests.map((i, t) => (t === 0 ? i.minus(extendedShare) : i)) : [];
+  const regularInstalments = declining ? declining.instalments.map((a, t) => (t === 0 ? a.minus(extendedShare) : a)) : [];
 
   let principals: Decimal[] = [];
   let interests: Decimal[] = [];
@@ -216,14 +241,11 @@ export function buildSchedule(terms: LoanTerms, settingsInput: SettingsInput = {
   let split: InterestSplit;
 
   if (terms.interestMethod === 'interest-first') {
-    // an effective rate below what the deduction already costs cannot be met: interest is then 0
-    const perPeriod =
-      flat ??
-      maxDec(flatFromPeriodic(periodic!, { tenor: n, periodsPerYear: k, method: 'interest-first', deductedRatio: deducted.div(p) }), ZERO);
-    const regular = roundMoney(p.times(perPeriod), rounding);
+    const regular = flat ? roundMoney(p.times(flat), rounding) : null;
+    const raw = declining ? regularInterests : Array.from({ length: n }, () => regular!);
     let remainingCap = regularCap;
     for (let t = 1; t <= n; t++) {
-      let interest = regular;
+      let interest = raw[t - 1]!;
       if (remainingCap) {
         if (interest.gt(remainingCap)) {
           interest = remainingCap;
@@ -234,8 +256,8 @@ export function buildSchedule(terms: LoanTerms, settingsInput: SettingsInput = {
       interests.push(interest);
       principals.push(t === n ? p : ZERO);
     }
-    instalmentAmount = regular;
-    splitRate = perPeriod;
+    instalmentAmount = regular ?? declining!.regular;
+    splitRate = flat ?? declining!.splitRate;
     split = 'interest-first';
   } else if (flat) {
     let total = roundMoney(p.times(flat).times(n), rounding);
@@ -245,44 +267,23 @@ export function buildSchedule(terms: LoanTerms, settingsInput: SettingsInput = {
     }
     ({ instalment: instalmentAmount, principals, interests, splitRate, split } = fixedTotalLines(p, n, total, !!terms.ruleOf78, ctx));
   } else {
-    const i = periodic!;
-    const d = roundMoney(p.minus(deducted).times(annuityFactor(i, n)), rounding);
-    const regularTotal = d.times(n).minus(p);
+    const regularTotal = sum(regularInstalments).minus(p);
     if ((regularCap && regularTotal.gt(regularCap)) || terms.ruleOf78 || regularTotal.isNeg()) {
       let total = maxDec(regularTotal, ZERO);
       if (regularCap && total.gt(regularCap)) {
         total = regularCap;
         capped = true;
       }
-      ({ instalment: instalmentAmount, principals, interests, splitRate, split } = fixedTotalLines(p, n, total, !!terms.ruleOf78, ctx));
+      // the rule of 78 splits the same instalments (the stated rate is kept); a cap or a deduction
+      // above what the rate allows changes them
+      const keep = total.eq(regularTotal) ? regularInstalments : undefined;
+      ({ instalment: instalmentAmount, principals, interests, splitRate, split } = fixedTotalLines(p, n, total, !!terms.ruleOf78, ctx, keep));
     } else {
-      // the declining-balance rate on P (equals i when nothing is deducted)
-      const iP = deducted.isZero() ? i : splitIrr(p, Array.from({ length: n }, () => d));
-      let balance = p;
-      let prev = terms.loanDate;
-      for (let t = 1; t <= n; t++) {
-        const line = dates[t - 1]!;
-        let interest: Decimal;
-        if (settings.dayCount === '30/360') {
-          interest = roundMoney(balance.times(iP), rounding);
-        } else {
-          const days = Math.max(1, daysBetween(prev, line.scheduledDate) - (t === 1 ? extendedDays : 0));
-          interest = roundMoney(balance.times(iP).times(k).times(days).div(settings.daysOfYear), rounding);
-        }
-        prev = line.scheduledDate;
-        let principal = t === n ? balance : minDec(d.minus(interest), balance);
-        if (principal.isNeg()) principal = ZERO;
-        interests.push(interest);
-        principals.push(principal);
-        balance = balance.minus(principal);
-      }
-      instalmentAmount = d;
-      splitRate = iP;
-      split = settings.dayCount === '30/360' ? 'irr' : 'day-count';
-      if (regularCap && sum(interests).gt(regularCap)) {
-        capped = true;
-        ({ instalment: instalmentAmount, principals, interests, splitRate, split } = fixedTotalLines(p, n, regularCap, false, ctx));
-      }
+      principals = declining!.principals;
+      interests = regularInterests;
+      instalmentAmount = declining!.regular;
+      splitRate = declining!.splitRate;
+      split = 'day-count';
     }
   }
 
@@ -305,7 +306,6 @@ export function buildSchedule(terms: LoanTerms, settingsInput: SettingsInput = {
     });
   }
   const totalInterest = sum(lines.map((l) => l.interest));
-  const periodDays = new Decimal(yearDays).div(k);
   return {
     loanAmount: p,
     amountDeducted: deducted,
@@ -319,7 +319,7 @@ export function buildSchedule(terms: LoanTerms, settingsInput: SettingsInput = {
     totalRepayment: p.plus(totalInterest),
     extendedInterest,
     extendedDays,
-    extensionPeriods: new Decimal(extendedDays).div(periodDays),
+    extensionPeriods: extensionYears.times(k),
     flatRatePerPeriod: flat,
     splitRate,
     split,

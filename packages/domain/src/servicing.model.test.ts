@@ -49,7 +49,7 @@ const HOLIDAYS = [
 /** The system settings the rules read, and the holiday list. */
 const engineArb = fc.record({
   settings: fc.record({
-    daysOfYear: fc.constantFrom(365 as const, 360 as const),
+    dayCount: fc.constantFrom('actual/365' as const, 'actual/360' as const, '30/360' as const),
     decimalPlaces: fc.constantFrom(2 as const, 2 as const, 1 as const, 0 as const),
     rounding: fc.constantFrom('half-up' as const, 'half-even' as const, 'up' as const, 'down' as const),
     daysOff: fc.constantFrom<number[]>([], [0], [0, 6]),

@@ -1,6 +1,7 @@
 /**
  * The system settings the engine reads (spec §9 "Settings"), with their defaults.
  */
+import { DAY_COUNT_CONVENTIONS, type DayCountConvention } from './dates.js';
 import type { DecimalPlaces, RoundingMode } from './rounding.js';
 
 /** How holidays and days off are treated when counting overdue-interest days. */
@@ -15,18 +16,15 @@ export type HolidayOverdueInterest =
 /** What happens when a loan's rate exceeds the maximum APR setting. */
 export type MaxAprExcessAction = 'prompt-and-block' | 'prompt-and-confirm' | 'nothing';
 
-/** Day-count convention for interest on the declining balance. */
-export type DayCount =
-  /** actual days / days of year (360 or 365) */
-  | 'actual'
-  /** each regular period is exactly one period's rate (30/360 for monthly cycles); odd days counted 30/360 */
-  | '30/360';
-
 export interface EngineSettings {
-  daysOfYear: 360 | 365;
+  /**
+   * How time is counted wherever interest is computed (schedules, extended days, overdue
+   * interest, settlement's pro-rata interest, rescheduling): 'actual/365', 'actual/360' or
+   * '30/360' (`yearFraction` in dates.ts). The Ordinance's rate is always actual days / 365.
+   */
+  dayCount: DayCountConvention;
   decimalPlaces: DecimalPlaces;
   rounding: RoundingMode;
-  dayCount: DayCount;
   /** weekdays that are days off, 0 = Sunday … 6 = Saturday */
   daysOff: readonly number[];
   /** move a due date that falls on a holiday or day off to the next working day */
@@ -38,10 +36,9 @@ export interface EngineSettings {
 }
 
 export const DEFAULT_SETTINGS: EngineSettings = {
-  daysOfYear: 365,
+  dayCount: 'actual/365',
   decimalPlaces: 2,
   rounding: 'half-up',
-  dayCount: 'actual',
   daysOff: [],
   moveDueDateOffHoliday: false,
   holidayOverdueInterest: 'count',
@@ -56,7 +53,7 @@ export function resolveSettings(input: SettingsInput = {}): EngineSettings {
   for (const [k, v] of Object.entries(input)) {
     if (v !== undefined) (s as unknown as Record<string, unknown>)[k] = v;
   }
-  if (s.daysOfYear !== 360 && s.daysOfYear !== 365) throw new RangeError('daysOfYear must be 360 or 365');
+  if (!DAY_COUNT_CONVENTIONS.includes(s.dayCount)) throw new RangeError(`dayCount must be one of ${DAY_COUNT_CONVENTIONS.join(', ')}`);
   if (![0, 1, 2].includes(s.decimalPlaces)) throw new RangeError('decimalPlaces must be 0, 1 or 2');
   return s;
 }

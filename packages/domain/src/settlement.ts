@@ -3,8 +3,8 @@
  *
  * principal  all unpaid principal
  * interest   'actuarial': unpaid interest of instalments already due, plus the current period's
- *            interest pro rata to the days elapsed in it (rounded; never more than that period's
- *            interest); no interest for later periods.
+ *            interest pro rata to the days elapsed in it, days counted by the settings' day-count
+ *            convention (rounded; never more than that period's interest); no interest for later periods.
  *            'rule-of-78': all unpaid interest less the rule-of-78 rebate of the finance charge for
  *            the periods still to run (never more than their unpaid interest).
  * + lock period fee when the date is within the early settle lock period (months from the loan date)
@@ -12,7 +12,7 @@
  * principal + interest never exceeds the remaining scheduled total.
  */
 import { Decimal, type DecimalInput, ZERO, dec, maxDec, minDec, sum } from './decimal.js';
-import { addMonthsClamped, compareDates, daysBetween } from './dates.js';
+import { addMonthsClamped, compareDates, dayCountDays } from './dates.js';
 import { DomainError } from './errors.js';
 import { type RepaymentState, remainingScheduled, unpaidInstalment, unpaidInterest, unpaidPrincipal } from './repayment-state.js';
 import { accrueOverdue } from './overdue.js';
@@ -78,8 +78,8 @@ export function settlementQuote(
     const current = idx >= 0 ? insts[idx] : undefined;
     if (current) {
       const start = idx === 0 ? state.loanDate : insts[idx - 1]!.dueDate;
-      const periodDays = Math.max(1, daysBetween(start, current.dueDate));
-      const elapsed = Math.min(Math.max(0, daysBetween(start, date)), periodDays);
+      const periodDays = Math.max(1, dayCountDays(start, current.dueDate, settings.dayCount));
+      const elapsed = Math.min(Math.max(0, dayCountDays(start, date, settings.dayCount)), periodDays);
       const accrued = roundMoney(current.interest.times(elapsed).div(periodDays), rounding);
       interest = interest.plus(minDec(maxDec(accrued.minus(current.paidInterest), ZERO), unpaidInterest(current)));
     }

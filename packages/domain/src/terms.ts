@@ -37,6 +37,11 @@ export interface LoanTerms {
   extendedDays?: number | undefined;
   /** cap on the total interest */
   maxInterest?: DecimalInput | undefined;
+  /**
+   * the day of the month a monthly or twice-monthly cycle keeps (`scheduleAnchorDay` when absent):
+   * a rescheduled loan passes its own so its remaining due dates stay those already scheduled
+   */
+  anchorDay?: number | undefined;
 }
 
 function checkMoney(

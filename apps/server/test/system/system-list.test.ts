@@ -66,7 +66,8 @@ describe('system list', () => {
     for (const body of [
       { key: 'lockoutThreshold', value: 0 },
       { key: 'lockoutThreshold', value: 101 },
-      { key: 'daysOfYear', value: 300 },
+      { key: 'dayCount', value: 'actual/366' },
+      { key: 'dayCount', value: 365 },
       { key: 'maxApr', value: '-1' },
       { key: 'ruleOf78', value: 'yes' },
       { key: 'nope', value: 1 },

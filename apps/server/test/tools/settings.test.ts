@@ -23,7 +23,7 @@ describe('GET /getSystemPresets', () => {
   it('answers every setting of spec §9 and the platform, seeded with the defaults', async () => {
     const s = dataOf(await get());
     expect(Object.keys(s).sort()).toEqual(Object.keys(DEFAULT_SYSTEM_SETTINGS).sort());
-    expect(s).toMatchObject({ accessTokenTtlSeconds: 7200, refreshTokenTtlDays: 7, lockoutThreshold: 5, lockoutMinutes: 15, daysOfYear: 365 });
+    expect(s).toMatchObject({ accessTokenTtlSeconds: 7200, refreshTokenTtlDays: 7, lockoutThreshold: 5, lockoutMinutes: 15, dayCount: 'actual/365' });
   });
 
   it('reads a default for a key that was never saved', async () => {
@@ -35,18 +35,18 @@ describe('GET /getSystemPresets', () => {
 describe('POST /createSystemPresets', () => {
   it('saves the whole form, survives a re-read, and writes one audit row with before and after', async () => {
     const before = dataOf(await get());
-    const form = { ...before, daysOfYear: 360, decimalPlaces: 0, maxApr: '36', maxAprExcessAction: 'prompt-and-confirm', daysOff: [6, 0] };
+    const form = { ...before, dayCount: 'actual/360', decimalPlaces: 0, maxApr: '36', maxAprExcessAction: 'prompt-and-confirm', daysOff: [6, 0] };
     const saved = await save(form);
     expect(saved.body).toMatchObject({ result: 'success', message: 'Saved' });
     const after = dataOf(await get());
-    expect(after).toMatchObject({ daysOfYear: 360, decimalPlaces: 0, maxApr: '36', maxAprExcessAction: 'prompt-and-confirm', daysOff: [0, 6] });
+    expect(after).toMatchObject({ dayCount: 'actual/360', decimalPlaces: 0, maxApr: '36', maxAprExcessAction: 'prompt-and-confirm', daysOff: [0, 6] });
 
     const rows = await auditRows();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ action: 'edit', staff_id: 1 });
-    expect(rows[0]!.before).toEqual({ daysOfYear: 365, decimalPlaces: 2, maxApr: '48', maxAprExcessAction: 'prompt-and-block', daysOff: [] });
-    expect(rows[0]!.after).toEqual({ daysOfYear: 360, decimalPlaces: 0, maxApr: '36', maxAprExcessAction: 'prompt-and-confirm', daysOff: [0, 6] });
-    expect(rows[0]!.reference).toContain('daysOfYear');
+    expect(rows[0]!.before).toEqual({ dayCount: 'actual/365', decimalPlaces: 2, maxApr: '48', maxAprExcessAction: 'prompt-and-block', daysOff: [] });
+    expect(rows[0]!.after).toEqual({ dayCount: 'actual/360', decimalPlaces: 0, maxApr: '36', maxAprExcessAction: 'prompt-and-confirm', daysOff: [0, 6] });
+    expect(rows[0]!.reference).toContain('dayCount');
   });
 
   it('the calculator follows the saved settings', async () => {
@@ -68,24 +68,24 @@ describe('POST /createSystemPresets', () => {
     expect(s.visibleTelDigits).toBe(3);
     // a decimal string comes back exactly as saved, not as a number
     expect(s.lateDrawdownFee).toBe('100.50');
-    expect(s.daysOfYear).toBe(360);
+    expect(s.dayCount).toBe('actual/360');
   });
 
   it('refuses bad values with field messages in the caller’s language, and writes nothing', async () => {
     const auditBefore = (await auditRows()).length;
     const bad = await save(
-      { daysOfYear: 300, decimalPlaces: 3, interestMethods: [], daysOff: [0, 1, 2, 3, 4, 5, 6], maxApr: '-1', lockoutThreshold: 0, rounding: 'sideways' },
+      { dayCount: 'actual/366', decimalPlaces: 3, interestMethods: [], daysOff: [0, 1, 2, 3, 4, 5, 6], maxApr: '-1', lockoutThreshold: 0, rounding: 'sideways' },
       'en',
     );
     expect(bad.statusCode).toBe(400);
     const fields = bad.body.result === 'error' ? (bad.body.errors ?? []).map((e) => e.field) : [];
-    expect(fields).toEqual(expect.arrayContaining(['daysOfYear', 'decimalPlaces', 'interestMethods', 'daysOff', 'maxApr', 'lockoutThreshold', 'rounding']));
+    expect(fields).toEqual(expect.arrayContaining(['dayCount', 'decimalPlaces', 'interestMethods', 'daysOff', 'maxApr', 'lockoutThreshold', 'rounding']));
     const zh = await save({ interestMethods: [] }, 'zh-TW');
     expect(zh.body.result === 'error' && zh.body.errors?.[0]?.message).toBe('至少選擇一項');
     const unknown = await save({ notASetting: 1 });
     expect(unknown.statusCode).toBe(400);
     expect((await auditRows()).length).toBe(auditBefore);
-    expect(dataOf(await get()).daysOfYear).toBe(360);
+    expect(dataOf(await get()).dayCount).toBe('actual/360');
   });
 
   it('the platform follows the saved login settings', async () => {

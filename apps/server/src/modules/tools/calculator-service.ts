@@ -32,7 +32,7 @@ export const CALCULATOR_SETTING_KEYS = [
   'ruleOf78',
   'maxApr',
   'maxAprExcessAction',
-  'daysOfYear',
+  'dayCount',
   'decimalPlaces',
   'rounding',
   'holidayOverdueInterest',
@@ -44,7 +44,7 @@ type CalculatorSettings = Pick<SystemSettings, (typeof CALCULATOR_SETTING_KEYS)[
 /** The default settings as the domain's engine reads them. */
 export function engineSettings(s: CalculatorSettings): SettingsInput {
   return {
-    daysOfYear: s.daysOfYear,
+    dayCount: s.dayCount,
     decimalPlaces: s.decimalPlaces,
     rounding: s.rounding,
     daysOff: s.daysOff,

@@ -1,7 +1,7 @@
 import { Checkbox, InputNumber, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  DAYS_OF_YEAR,
+  DAY_COUNTS,
   DECIMAL_PLACES,
   HOLIDAY_OVERDUE_INTEREST,
   LATE_PAYOUT_POLICIES,
@@ -32,8 +32,8 @@ export function SettingControl({ name, ...rest }: { name: SystemSettingKey } & R
       return <DecimalInput grouped prefix="HK$" style={{ width: 200 }} {...rest} />;
     case 'maxAprExcessAction':
       return <Radio.Group options={MAX_APR_EXCESS_ACTIONS.map((a) => opt('maxAprExcessAction', a))} {...rest} />;
-    case 'daysOfYear':
-      return <Radio.Group optionType="button" options={DAYS_OF_YEAR.map((d) => opt('daysOfYear', d))} {...rest} />;
+    case 'dayCount':
+      return <Radio.Group optionType="button" options={DAY_COUNTS.map((d) => opt('dayCount', d))} {...rest} />;
     case 'decimalPlaces':
       return <Radio.Group optionType="button" options={DECIMAL_PLACES.map((d) => ({ value: d, label: String(d) }))} {...rest} />;
     case 'rounding':

@@ -22,10 +22,10 @@ describe('SettingsPage', () => {
     const sms = await screen.findByLabelText('SMS characters', {}, { timeout: 8000 });
     expect(sms).toHaveValue('70');
     fireEvent.change(sms, { target: { value: '140' } });
-    fireEvent.click(screen.getByRole('radio', { name: '360 days' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Actual/360' }));
     fireEvent.click(screen.getAllByRole('button', { name: /Save/ })[0]!);
     await waitFor(() => expect(saves(calls)).toHaveLength(1));
-    expect(saves(calls)[0]!.body).toEqual({ ...DEFAULT_SYSTEM_SETTINGS, smsCharCount: 140, daysOfYear: 360 });
+    expect(saves(calls)[0]!.body).toEqual({ ...DEFAULT_SYSTEM_SETTINGS, smsCharCount: 140, dayCount: 'actual/360' });
     expect(await screen.findByText('Saved')).toBeInTheDocument();
   }, SLOW);
 
