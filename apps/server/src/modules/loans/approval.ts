@@ -10,6 +10,7 @@ import { changeStatus } from '../../platform/status-change.js';
 import { approvalLimitOf, withinApprovalLimit } from '../staff-levels/service.js';
 import { runCalculator } from '../tools/calculator-service.js';
 import type { LoanRow } from './read.js';
+import { assessAffordability } from './affordability.js';
 
 export const loanStatusSpec = { table: loans, id: loans.id, status: loans.status, storeColumn: loans.storeId, machine: LOAN_STATUS, module: 'loans' } as const;
 
@@ -83,6 +84,7 @@ export async function approve(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: 
     extendedInterest: result.extendedInterest,
     extendedDays: result.extendedDays,
     remarks: body.remarks,
+    ...(await assessAffordability(tx, ctx, loan, body.affordabilityReason)),
   };
   const decidedOn = await businessToday(tx);
   const [row] = await tx

@@ -15,6 +15,7 @@ import { createApplication, updateApplication } from './write.js';
 import { approve, decide, loanStatusSpec, undoApproval } from './approval.js';
 import { markSignedNote, payOut, payoutQuote } from './payout.js';
 import { customerBlacklistHits } from './form-support.js';
+import { recordRefereeConsent } from './referees.js';
 import { issueStatement } from '../statements/service.js';
 
 /** The permission that lets a manager submit an application despite a blacklist hit, with a reason. */
@@ -118,6 +119,12 @@ export const loanService: ResourceService<typeof loanResource> = {
           throw businessRule('loans.errors.notPrintable', { status: loan.status });
         }
         await audit(tx, { action: 'print', module: 'loans', reference: loan.id, after: { applyNo: loan.applyNo, loanNo: loan.loanNo, ...body }, recordStores: [loan.storeId] });
+        return getLoan(tx, ctx, id);
+      }),
+    /** A referee's consent to be contacted (`referees.ts`); at any status. */
+    refereeConsent: (ctx, id, body) =>
+      withTx(ctx, async (tx) => {
+        await recordRefereeConsent(tx, ctx, await loanRow(tx, ctx, id, { lock: true }), body);
         return getLoan(tx, ctx, id);
       }),
     /** MLO s.19 / s.20: a written request logged and its statement answered (`modules/statements`). */
