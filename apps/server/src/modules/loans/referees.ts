@@ -56,7 +56,7 @@ export async function recordRefereeConsent(tx: Tx, ctx: ServiceContext, loan: Lo
     .for('update');
   if (!p) throw notFound();
   if (!needsConsent(p.role)) throw businessRule('loans.errors.notReferee');
-  if (body.consentOn > (await businessToday(tx))) throw fieldError('consentOn', 'loans.validation.consentInFuture');
+  if (body.consentOn > (await businessToday(tx))) throw fieldError('consentOn', 'loans.errors.dateInFuture');
   const by = ctx.auth?.staffId ?? null;
   await tx
     .update(loanPartakers)
