@@ -71,7 +71,7 @@ for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
       // Without the reason the dialog does not send the approval.
       await dialog.getByRole('button', { name: btn(t(lang, 'loans:actions.approve')) }).click();
       await expect(dialog.getByText(t(lang, 'validation:required'))).toBeVisible();
-      await dialog.getByRole('button', { name: btn(t(lang, 'common:actions.close')) }).click();
+      await dialog.locator('.ant-modal-footer').getByRole('button', { name: btn(t(lang, 'common:actions.close')) }).click();
       await expect(dialog).toHaveCount(0);
     });
   }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Alert, Button, DatePicker, Form, Modal, Radio, Space, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { LockOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { CONSENT_METHODS, type LoanItem } from '@harbour/contracts';
 import { DateText } from '../../components/DateText.js';
@@ -27,7 +28,10 @@ export function PartakerPhone({ loan, p }: { loan: LoanItem; p: Partaker }) {
   if (!p.phoneWithheld) return <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{p.customer.mobile1 || '—'}</span>;
   return (
     <Space size={8} wrap>
-      <Typography.Text type="warning">{t('op.consentNotRecorded')}</Typography.Text>
+      <span style={{ whiteSpace: 'nowrap' }}>
+        <LockOutlined aria-hidden style={{ marginInlineEnd: 6 }} />
+        {t('op.consentNotRecorded')}
+      </span>
       {mayRecord && (
         <Button size="small" onClick={() => setOpen(true)}>
           {t('actions.refereeConsent')}
@@ -41,8 +45,8 @@ export function PartakerPhone({ loan, p }: { loan: LoanItem; p: Partaker }) {
 /** What a referee's consent says: date and how, or nothing for other roles. */
 export function ConsentText({ p }: { p: Partaker }) {
   const { t } = useTranslation('loans');
-  if (p.role !== 'referee') return <>—</>;
-  if (!p.consent) return <Typography.Text type="secondary">{t('op.consentNotRecorded')}</Typography.Text>;
+  // not recorded: the phone's cell says so, with the action
+  if (p.role !== 'referee' || !p.consent) return <>—</>;
   return (
     <span style={{ whiteSpace: 'nowrap' }}>
       <DateText value={p.consent.consentOn} /> · {t(`enums:consentMethod.${p.consent.method}`)}
