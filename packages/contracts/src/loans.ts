@@ -14,8 +14,16 @@ import { statementRequestBodySchema, statementSchema } from './statements.js';
  * (credit references) and E (collateral) may be filled and changed while it is pending. Each save
  * replaces the sections it sends.
  */
-export const PARTAKER_ROLES = ['guarantor', 'joint', 'consultant'] as const;
+export const PARTAKER_ROLES = ['guarantor', 'joint', 'consultant', 'referee'] as const;
 export type PartakerRole = (typeof PARTAKER_ROLES)[number];
+
+/**
+ * How a referee's consent to be contacted was given (licensing condition 2021: written consent
+ * before the lender contacts a referee). Until it is recorded the referee's phones are withheld
+ * in every answer (`platform/masking.ts` → `contactPhone`).
+ */
+export const CONSENT_METHODS = ['written', 'verbal-recorded', 'electronic'] as const;
+export type ConsentMethod = (typeof CONSENT_METHODS)[number];
 
 /**
  * The reloan filter of the loan list (spec §9): the loan is refinanced by a reloan whose application
@@ -145,8 +153,46 @@ export const partakerItemSchema = z.object({
   id: z.number().int(),
   role: z.enum(PARTAKER_ROLES),
   relation: z.string().nullable(),
+  /** the phone is `customer.mobile1`; without a referee's consent it is withheld whole */
   customer: loanCustomerSchema,
+  /** a referee's consent to be contacted (null: not recorded; always null for other roles) */
+  consent: z.object({ consentOn: z.string(), method: z.enum(CONSENT_METHODS), recordedByName: z.string().nullable() }).nullable(),
+  /** true when the phone is withheld for want of the referee's consent */
+  phoneWithheld: z.boolean(),
 });
+
+/** `POST /loans/{id}/refereeConsent`: the referee (a partaker of role `referee`) consented on this date, so. */
+export const refereeConsentBodySchema = z.object({
+  partakerId: id,
+  consentOn: isoDate(),
+  method: z.enum(CONSENT_METHODS, { message: V.choice }),
+});
+export type RefereeConsentBody = z.infer<typeof refereeConsentBodySchema>;
+
+/**
+ * The affordability assessment of a loan (licensing condition 2021): the figures the approver
+ * sees and the approval decides on. `required` for an unsecured loan (no collateral) to an
+ * individual (a personal customer); `missing` names the figures not recorded (`income`: the
+ * borrower's monthly salary; `existingInstalment`: a section C row without its instalment, by
+ * name); `ratio` is the debt-to-income ratio in percent (two places), `limit` the company's
+ * setting above which the approver gives a reason ('' in the settings: null here).
+ */
+export const AFFORDABILITY_MISSING = ['income', 'existingInstalment'] as const;
+export const affordabilitySchema = z.object({
+  required: z.boolean(),
+  secured: z.boolean(),
+  individual: z.boolean(),
+  income: nullableMoney,
+  existing: money,
+  newInstalment: money,
+  newMonthly: money,
+  total: money,
+  ratio: z.string().nullable(),
+  limit: z.string().nullable(),
+  aboveLimit: z.boolean(),
+  missing: z.array(z.object({ figure: z.enum(AFFORDABILITY_MISSING), name: z.string().nullable() })),
+});
+export type Affordability = z.infer<typeof affordabilitySchema>;
 
 export const creditReferenceItemSchema = z.object({
   id: z.number().int(),
@@ -194,6 +240,8 @@ export const approveBodySchema = z.object({
   remarks: optionalText(1000),
   /** the approver confirms a rate above the company's maximum APR (when the settings ask for it) */
   confirmExcess: z.boolean().optional(),
+  /** why an unsecured personal loan is approved with a debt-to-income ratio above the company's limit */
+  affordabilityReason: optionalText(500),
 });
 export type ApproveBody = z.infer<typeof approveBodySchema>;
 
@@ -222,6 +270,9 @@ export const approvalItemSchema = z.object({
   extendedInterest: nullableMoney,
   extendedDays: z.number().int().nullable(),
   remarks: z.string().nullable(),
+  /** the affordability figures the approval decided on (null: none required, or before they were kept) */
+  dtiRatio: z.string().nullable(),
+  affordabilityReason: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ApprovalItem = z.infer<typeof approvalItemSchema>;
@@ -405,6 +456,8 @@ export const loanItemSchema = loanListItemSchema.extend({
   partakers: z.array(partakerItemSchema),
   creditReferences: z.array(creditReferenceItemSchema),
   collaterals: z.array(collateralItemSchema),
+  /** the affordability assessment as the figures stand now (what the approve dialog shows) */
+  affordability: affordabilitySchema,
   documents: z.array(loanDocumentSchema),
   /** the status-table actions of the loan's status (the screens offer those the caller's keys allow) */
   nextActions: z.array(z.enum(LOAN_ACTIONS)),
@@ -622,6 +675,14 @@ export const loanResource = defineResource({
       summary: 'Record that a document of the loan was printed (audited `print`); answers the loan to print from',
       body: printBodySchema,
       example: { document: 'schedule', language: 'zh-TW' },
+    },
+    refereeConsent: {
+      permission: 'loan.edit',
+      label: 'loans:actions.refereeConsent',
+      summary: 'Record a referee’s consent to be contacted (date and how); until then the referee’s phones are withheld',
+      body: refereeConsentBodySchema,
+      example: { partakerId: 1, consentOn: '2026-01-05', method: 'written' },
+      message: 'loans.success.refereeConsent',
     },
     statement: {
       permission: 'repayment.statement',

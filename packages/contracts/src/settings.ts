@@ -54,6 +54,19 @@ export type IntegerSettingKey = keyof typeof SETTING_INTEGER_RANGES;
 /** The largest maximum APR (percent) the setting accepts. */
 export const MAX_APR_LIMIT = 1000;
 
+/** The largest debt-to-income limit (percent) the setting accepts. */
+export const DTI_LIMIT_MAX = 1000;
+
+/**
+ * A percent where an empty value means "no limit" (kept as ''): the settings table holds one JSON
+ * value per key and reads a value of another type as the default, so "none" is the empty string.
+ */
+const optionalPercent = (max: number) =>
+  z.preprocess(
+    (v) => (v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? '' : v),
+    z.union([z.literal(''), decimalString({ positive: true }).refine((v) => Number(v) <= max, { message: V.range })], { message: V.decimal }),
+  );
+
 const ranged = (key: IntegerSettingKey) => int(SETTING_INTEGER_RANGES[key].min, SETTING_INTEGER_RANGES[key].max);
 
 export const systemSettingsSchema = z.object({
@@ -63,6 +76,11 @@ export const systemSettingsSchema = z.object({
   /** Maximum APR in percent a year ("48"); the calculator and loan forms check terms against it. */
   maxApr: decimalString({ positive: true }).refine((v) => Number(v) <= MAX_APR_LIMIT, { message: V.range }),
   maxAprExcessAction: z.enum(MAX_APR_EXCESS_ACTIONS, { message: V.choice }),
+  /**
+   * Debt-to-income ratio (percent) above which approving an unsecured loan to an individual needs
+   * the approver's reason ('' = no limit; licensing condition 2021, docs/s18-documents.md).
+   */
+  dtiReasonAbove: optionalPercent(DTI_LIMIT_MAX),
   dayCount: z.enum(DAY_COUNTS, { message: V.choice }),
   decimalPlaces: oneOf(DECIMAL_PLACES),
   rounding: z.enum(ROUNDING_MODES, { message: V.choice }),
@@ -106,6 +124,7 @@ export const systemSettingsValuesSchema = z.object({
   ruleOf78: z.boolean(),
   maxApr: z.string(),
   maxAprExcessAction: z.enum(MAX_APR_EXCESS_ACTIONS),
+  dtiReasonAbove: z.string(),
   dayCount: z.enum(DAY_COUNTS),
   decimalPlaces: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   rounding: z.enum(ROUNDING_MODES),
@@ -142,6 +161,7 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   ruleOf78: false,
   maxApr: '48',
   maxAprExcessAction: 'prompt-and-block',
+  dtiReasonAbove: '50',
   dayCount: 'actual/365',
   decimalPlaces: 2,
   rounding: 'half-up',
@@ -173,7 +193,7 @@ export const SYSTEM_SETTING_KEYS = Object.keys(DEFAULT_SYSTEM_SETTINGS) as Syste
 export const SETTINGS_SECTIONS: readonly { key: string; fields: readonly SystemSettingKey[] }[] = [
   {
     key: 'interest',
-    fields: ['interestMethods', 'ruleOf78', 'maxApr', 'maxAprExcessAction', 'lateDrawdownFee', 'latePayoutPolicy', 'latePayoutRefuseAfterDays', 'principalRepaymentRule'],
+    fields: ['interestMethods', 'ruleOf78', 'maxApr', 'maxAprExcessAction', 'dtiReasonAbove', 'lateDrawdownFee', 'latePayoutPolicy', 'latePayoutRefuseAfterDays', 'principalRepaymentRule'],
   },
   {
     key: 'calculation',

@@ -12,6 +12,7 @@ import {
   ROUNDING_MODES,
   SETTING_INTEGER_RANGES,
   SETTINGS_SECTIONS,
+  DTI_LIMIT_MAX,
   SYSTEM_SETTING_KEYS,
   WEEKDAYS,
   systemSettingsSchema,
@@ -57,6 +58,8 @@ export const SETTING_DEFINITIONS: Readonly<Record<SystemSettingKey, SettingDefin
   ruleOf78: flag,
   maxApr: { kind: 'decimal', min: '0', minExclusive: true, max: String(MAX_APR_LIMIT), options: [], unit: '%' },
   maxAprExcessAction: choice(MAX_APR_EXCESS_ACTIONS),
+  // empty: no limit
+  dtiReasonAbove: { kind: 'decimal', min: '0', minExclusive: true, max: String(DTI_LIMIT_MAX), options: [], unit: '%' },
   dayCount: choice(DAY_COUNTS),
   decimalPlaces: choice(DECIMAL_PLACES),
   rounding: choice(ROUNDING_MODES),

@@ -14,6 +14,20 @@ export type RepayCycle =
   /** every N days, N ≥ 1 */
   | { kind: 'every-n-days'; days: number };
 
+/** The cycle of a loan as it is stored (`repay_cycle`, `cycle_months`, `cycle_days`). */
+export function repayCycleOf(loan: { repayCycle: string; cycleMonths: number | null; cycleDays: number | null }): RepayCycle {
+  switch (loan.repayCycle) {
+    case 'twice-monthly':
+      return { kind: 'twice-monthly' };
+    case 'biweekly':
+      return { kind: 'biweekly' };
+    case 'every-n-days':
+      return { kind: 'every-n-days', days: loan.cycleDays ?? Number.NaN };
+    default:
+      return { kind: 'monthly', months: loan.cycleMonths ?? 1 };
+  }
+}
+
 export function cycleMonths(cycle: RepayCycle): number {
   return cycle.kind === 'monthly' ? (cycle.months ?? 1) : 0;
 }

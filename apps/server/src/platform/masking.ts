@@ -43,3 +43,11 @@ export function maskedForAudit<T extends Record<string, unknown>>(row: T, fields
 
 /** A number as answers show it under `masking`'s digits (null stays null): for callers with only the digits (a blacklist hit). */
 export const masked = (value: string | null, masking: Pick<Masking, 'visibleDigits'>) => maskTail(value, masking.visibleDigits);
+
+/**
+ * A phone of someone the lender may contact only once they consented (a referee: licensing
+ * condition 2021, "a referee's written consent is obtained before the lender contacts them"):
+ * withheld whole — every digit masked, whatever the "visible tel. no." digits — until the consent
+ * is recorded, then shown as any phone is (`visibleDigits`).
+ */
+export const contactPhone = (value: string | null, visibleDigits: number, consented: boolean) => maskTail(value, consented ? visibleDigits : 0);

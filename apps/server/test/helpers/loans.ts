@@ -1,14 +1,18 @@
 import type pg from 'pg';
 
-/** A personal customer written straight into the register (the register has its own tests); answers its id. */
+/**
+ * A personal customer written straight into the register (the register has its own tests); answers
+ * its id. The monthly salary (80,000.00 unless told) is the income an unsecured personal loan's
+ * approval assesses affordability on: the test loans' instalments stay well within it.
+ */
 export async function insertCustomer(
   pool: pg.Pool,
-  c: { code: string; name: string; idNumber: string; mobile1: string; mobile2?: string | null; dateOfBirth?: string; listStatus?: 'white' | 'black' },
+  c: { code: string; name: string; idNumber: string; mobile1: string; mobile2?: string | null; dateOfBirth?: string; listStatus?: 'white' | 'black'; salary?: string | null },
 ): Promise<number> {
   const { rows } = await pool.query<{ id: number }>(
-    `insert into customers (customer_code, type, name, id_type, id_number, mobile1, mobile2, date_of_birth, list_status)
-     values ($1, 'personal', $2, 'hkid', $3, $4, $5, $6, $7) returning id`,
-    [c.code, c.name, c.idNumber, c.mobile1, c.mobile2 ?? null, c.dateOfBirth ?? '1980-05-01', c.listStatus ?? 'white'],
+    `insert into customers (customer_code, type, name, id_type, id_number, mobile1, mobile2, date_of_birth, list_status, salary)
+     values ($1, 'personal', $2, 'hkid', $3, $4, $5, $6, $7, $8) returning id`,
+    [c.code, c.name, c.idNumber, c.mobile1, c.mobile2 ?? null, c.dateOfBirth ?? '1980-05-01', c.listStatus ?? 'white', c.salary === undefined ? '80000.00' : c.salary],
   );
   return rows[0]!.id;
 }

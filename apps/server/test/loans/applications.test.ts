@@ -16,8 +16,8 @@ let blacklisted: number;
 /** Customers are written straight into the table here: the customer register has its own tests. */
 async function customer(code: string, name: string, idNumber: string, mobile1: string, dateOfBirth: string, listStatus = 'white'): Promise<number> {
   const { rows } = await t.pool.query<{ id: number }>(
-    `insert into customers (customer_code, type, name, id_type, id_number, mobile1, date_of_birth, list_status)
-     values ($1, 'personal', $2, 'hkid', $3, $4, $5, $6) returning id`,
+    `insert into customers (customer_code, type, name, id_type, id_number, mobile1, date_of_birth, list_status, salary)
+     values ($1, 'personal', $2, 'hkid', $3, $4, $5, $6, '80000.00') returning id`,
     [code, name, idNumber, mobile1, dateOfBirth, listStatus],
   );
   return rows[0]!.id;

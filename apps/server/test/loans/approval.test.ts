@@ -15,8 +15,8 @@ beforeAll(async () => {
   manager = (await loginAs(t.app, 'manager')).access_token;
   clerk = (await loginAs(t.app, 'clerk')).access_token;
   const { rows } = await t.pool.query<{ id: number }>(
-    `insert into customers (customer_code, type, name, id_type, id_number, mobile1, date_of_birth)
-     values ('TA0001', 'personal', '周借款', 'hkid', 'A1234563', '91234567', '1980-05-01') returning id`,
+    `insert into customers (customer_code, type, name, id_type, id_number, mobile1, date_of_birth, salary)
+     values ('TA0001', 'personal', '周借款', 'hkid', 'A1234563', '91234567', '1980-05-01', '80000.00') returning id`,
   );
   borrower = rows[0]!.id;
 });
@@ -103,7 +103,8 @@ describe('approval', () => {
     expect(res.statusCode).toBe(422);
     expect((res.body as { message: string }).message).toContain('maximum approved amount');
     expect(await statusOf(big.id)).toBe('wait_approve');
-    expect(dataOf(await call<LoanItem>(t.app, 'POST', `/loans/${big.id}/approve`, { token: admin, body: {} })).status).toBe('approved');
+    // 57,200.00 a month on an income of 80,000.00 (71.50 %) is above the debt-to-income limit: the owner says why.
+    expect(dataOf(await call<LoanItem>(t.app, 'POST', `/loans/${big.id}/approve`, { token: admin, body: { affordabilityReason: 'Rental income of two flats, tenancies seen' } })).status).toBe('approved');
   });
 
   it('refuses any approval above the Ordinance’s 48 %, counting the up-front deductions', async () => {

@@ -20,8 +20,8 @@ beforeAll(async () => {
   admin = (await loginAs(t.app, 'admin')).access_token;
   clerk = (await loginAs(t.app, 'clerk')).access_token;
   const { rows } = await t.pool.query<{ id: number }>(
-    `insert into customers (customer_code, type, name, id_type, id_number, mobile1, date_of_birth)
-     values ('TN0001', 'personal', '編號測試', 'hkid', 'A1234563', '91234567', '1980-05-01') returning id`,
+    `insert into customers (customer_code, type, name, id_type, id_number, mobile1, date_of_birth, salary)
+     values ('TN0001', 'personal', '編號測試', 'hkid', 'A1234563', '91234567', '1980-05-01', '80000.00') returning id`,
   );
   borrower = rows[0]!.id;
   today = (await t.pool.query<{ d: string }>(`select to_char((now() at time zone 'Asia/Hong_Kong')::date, 'YYYY-MM-DD') d`)).rows[0]!.d;

@@ -34,8 +34,8 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, clerk, manager, accountant] = (await Promise.all(['admin', 'clerk', 'manager', 'accountant'].map(async (u) => (await loginAs(t.app, u)).access_token))) as [string, string, string, string];
   const { rows } = await t.pool.query<{ id: number }>(
-    `insert into customers (customer_code, type, name, id_type, id_number, mobile1, date_of_birth)
-     values ('TT0001', 'personal', '狀態測試', 'hkid', 'A1234563', '91234567', '1980-05-01') returning id`,
+    `insert into customers (customer_code, type, name, id_type, id_number, mobile1, date_of_birth, salary)
+     values ('TT0001', 'personal', '狀態測試', 'hkid', 'A1234563', '91234567', '1980-05-01', '80000.00') returning id`,
   );
   borrower = rows[0]!.id;
   today = (await t.pool.query<{ d: string }>(`select to_char((now() at time zone 'Asia/Hong_Kong')::date, 'YYYY-MM-DD') d`)).rows[0]!.d;

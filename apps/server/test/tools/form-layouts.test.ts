@@ -19,7 +19,7 @@ beforeAll(async () => {
   manager = (await loginAs(t.app, 'manager')).access_token;
   clerk = (await loginAs(t.app, 'clerk')).access_token;
   const { rows } = await t.pool.query<{ id: number }>(
-    `insert into customers (customer_code, type, name, id_type, id_number, mobile1, date_of_birth) values ('FL0001', 'personal', '陳表格', 'hkid', 'A1234563', '91234567', '1980-05-01') returning id`,
+    `insert into customers (customer_code, type, name, id_type, id_number, mobile1, date_of_birth, salary) values ('FL0001', 'personal', '陳表格', 'hkid', 'A1234563', '91234567', '1980-05-01', '80000.00') returning id`,
   );
   borrower = rows[0]!.id;
 });

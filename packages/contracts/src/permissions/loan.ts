@@ -9,7 +9,7 @@ export const loanPermissions = [
   page('loan', 30, 'operation', { icon: 'form', available: true }),
   page('loan', 31, 'list', { icon: 'unordered-list', available: true, api: ['GET /loans', 'GET /loans/{id}', 'GET /loans/{id}/documents/{docId}/file', 'GET /search'] }),
   page('loan', 32, 'create', { hidden: true, available: true, api: ['POST /loans', 'GET /loans/choices', 'POST /loans/blacklistCheck'] }),
-  page('loan', 33, 'edit', { hidden: true, available: true, path: '/loan/edit/:id', api: ['PUT /loans/{id}', 'GET /loans/choices', 'POST /loans/blacklistCheck'] }),
+  page('loan', 33, 'edit', { hidden: true, available: true, path: '/loan/edit/:id', api: ['PUT /loans/{id}', 'POST /loans/{id}/refereeConsent', 'GET /loans/choices', 'POST /loans/blacklistCheck'] }),
   action('loan', 34, 'loan.submit', ['POST /loans/{id}/submit']),
   action('loan', 35, 'loan.cancel', ['POST /loans/{id}/cancel']),
   /** Section D: upload and remove an application's documents (reading them is `loan.list`). */

@@ -118,7 +118,11 @@ export const loans = pgTable(
   ],
 );
 
-/** Section B: guarantors, joint applicants and consultants — each a customer record. */
+/**
+ * Section B: guarantors, joint applicants, consultants and referees — each a customer record. A
+ * referee's consent to be contacted (licensing condition 2021) is recorded on the row: until then
+ * answers withhold the referee's phones (`platform/masking.ts` → `contactPhone`).
+ */
 export const loanPartakers = pgTable(
   'loan_partakers',
   {
@@ -130,10 +134,15 @@ export const loanPartakers = pgTable(
     role: varchar('role', { length: 16 }).notNull(),
     /** relation to the borrower (spouse, parent, friend…), free text */
     relation: varchar('relation', { length: 64 }),
+    /** a referee's consent to be contacted: the date given and how (`CONSENT_METHODS`) */
+    consentOn: day('consent_on'),
+    consentMethod: varchar('consent_method', { length: 16 }),
+    consentRecordedBy: integer('consent_recorded_by').references(() => staff.id),
     ...stamps,
   },
   (t) => [
-    check('loan_partakers_role', sql`${t.role} in ('guarantor','joint','consultant')`),
+    check('loan_partakers_role', sql`${t.role} in ('guarantor','joint','consultant','referee')`),
+    check('loan_partakers_consent', sql`(${t.consentOn} is null) = (${t.consentMethod} is null) and (${t.consentMethod} is null or ${t.consentMethod} in ('written','verbal-recorded','electronic'))`),
     unique('loan_partakers_once').on(t.loanId, t.customerId),
     index('loan_partakers_customer').on(t.customerId),
   ],
@@ -237,6 +246,18 @@ export const loanApprovals = pgTable(
     extendedInterest: money('extended_interest'),
     extendedDays: smallint('extended_days'),
     remarks: varchar('remarks', { length: 1000 }),
+    /**
+     * The affordability assessment an approval of an unsecured loan to an individual decided on
+     * (licensing condition 2021): monthly income, existing monthly instalments, this loan's
+     * monthly instalment, the debt-to-income ratio (percent), the limit then in force, and the
+     * approver's reason when the ratio was above it.
+     */
+    monthlyIncome: money('monthly_income'),
+    existingInstalments: money('existing_instalments'),
+    newMonthlyInstalment: money('new_monthly_instalment'),
+    dtiRatio: numeric('dti_ratio', { precision: 12, scale: 2 }),
+    dtiLimit: numeric('dti_limit', { precision: 12, scale: 2 }),
+    affordabilityReason: varchar('affordability_reason', { length: 500 }),
     ...stamps,
   },
   (t) => [

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   applicationInputSchema,
   approveBodySchema,
+  refereeConsentBodySchema,
+  type ConsentMethod,
+  type PartakerRole,
   cancelBodySchema,
   decisionReasonSchema,
   DEFAULT_SYSTEM_SETTINGS,
@@ -54,7 +57,7 @@ interface DemoLoan {
   /** days before today the application was taken */
   appliedDaysAgo: number;
   /** section A's terms and sections B, C and E as the API takes them (partakers by name); parsed by the application schema */
-  terms: { partakers?: { name: string; role: 'guarantor' | 'joint' | 'consultant'; relation?: string }[]; [field: string]: unknown };
+  terms: { partakers?: { name: string; role: PartakerRole; relation?: string; consent?: ConsentMethod }[]; [field: string]: unknown };
   /** what the approver fixes (approve), or the reason (reject / return / cancel) */
   approval?: Record<string, unknown>;
   reason?: string;
@@ -74,17 +77,19 @@ const DEMO_LOANS: DemoLoan[] = [
     borrower: '陳志明',
     goal: 'repaying',
     appliedDaysAgo: 6,
-    terms: { loanType: 'private_loan', loanAmount: '50000.00', flatRate: '1.2', totalTenor: 12, loanPurpose: 'debt_repayment', payoutMethod: 'cheque', partakers: [{ name: '李美玲', role: 'guarantor', relation: '朋友' }], creditReferences: [{ creditName: '港島商業銀行信用卡', creditType: '信用卡', loanAmount: '30000.00', instalmentAmount: '1500.00', outstandingTenors: 10 }] },
+    terms: { loanType: 'private_loan', loanAmount: '50000.00', flatRate: '1.2', totalTenor: 12, loanPurpose: 'debt_repayment', payoutMethod: 'cheque', partakers: [{ name: '李美玲', role: 'guarantor', relation: '朋友' }, { name: '張小燕', role: 'referee', relation: '鄰居', consent: 'written' }], creditReferences: [{ creditName: '港島商業銀行信用卡', creditType: '信用卡', loanAmount: '30000.00', instalmentAmount: '1500.00', outstandingTenors: 10 }] },
     approval: { handlingFee: '500.00', overdueRate: '36', placeOfNegotiation: '旺角店', remarks: '入息穩定，有擔保人' },
     payout: { method: 'cheque', chequeNo: '100231', remarks: '客戶親臨取票' },
   },
-  { store: 0, borrower: '李美玲', goal: 'pending', appliedDaysAgo: 1, terms: { loanType: 'private_loan', loanAmount: '30000.00', flatRate: '1.5', totalTenor: 6, loanPurpose: 'living_expenses', payoutMethod: 'cash', remarks: '待補交入息證明' } },
+  // a referee whose consent to be contacted is still to come: the loan shows no phone for them
+  { store: 0, borrower: '李美玲', goal: 'pending', appliedDaysAgo: 1, terms: { loanType: 'private_loan', loanAmount: '30000.00', flatRate: '1.5', totalTenor: 6, loanPurpose: 'living_expenses', payoutMethod: 'cash', remarks: '待補交入息證明', partakers: [{ name: '黃家豪', role: 'referee', relation: '同事' }] } },
   {
     store: 0,
     borrower: '黃家豪',
     goal: 'wait_approve',
     appliedDaysAgo: 2,
-    terms: { loanType: 'private_loan', loanAmount: '80000.00', flatRate: '1.1', totalTenor: 24, loanPurpose: 'business_turnover', payoutMethod: 'cheque' },
+    // with a mortgage's 13,500.00 a month, the instalments are 55.35 % of the income: above the demo's 50 % limit, the approver must say why
+    terms: { loanType: 'private_loan', loanAmount: '80000.00', flatRate: '1.1', totalTenor: 24, loanPurpose: 'business_turnover', payoutMethod: 'cheque', creditReferences: [{ creditName: '港島銀行按揭', creditType: '按揭', loanAmount: '2400000.00', instalmentAmount: '13500.00', outstandingTenors: 220 }] },
   },
   {
     store: 0,
@@ -294,7 +299,12 @@ export async function seedDemoLoans(db: Db, storeIds: number[], customerIds: Rea
       interestStartDate: loanDate,
       partakers: partakers.map((p) => ({ customerId: customerId(p.name), role: p.role, relation: p.relation })),
     });
-    const { id } = await loanService.create!(holding(maker, loanResource.permissions.create!), input);
+    const { id, partakers: made } = await loanService.create!(holding(maker, loanResource.permissions.create!), input);
+    // Referees' consents to be contacted, taken with the application.
+    for (const p of partakers.filter((x) => x.consent)) {
+      const partakerId = made.find((m) => m.customer.id === customerId(p.name))!.id;
+      await loanService.actions!.refereeConsent!(holding(maker, actions.refereeConsent!.permission), id, refereeConsentBodySchema.parse({ partakerId, consentOn: input.applyDate, method: p.consent }));
+    }
 
     if (demo.goal === 'cancel') {
       await loanService.actions!.cancel!(holding(maker, actions.cancel!.permission), id, cancelBodySchema.parse({ reason: demo.reason }));

@@ -11,6 +11,7 @@ import { approvalLimitOf, withinApprovalLimit } from '../staff-levels/service.js
 import { APPROVAL_RATE_CHECKS } from './approval-checks.js';
 import { approvalOnTime, payoutEngine } from './payout-rate.js';
 import type { LoanRow } from './read.js';
+import { assessAffordability } from './affordability.js';
 
 export const loanStatusSpec = { table: loans, id: loans.id, status: loans.status, storeColumn: loans.storeId, machine: LOAN_STATUS, module: 'loans' } as const;
 
@@ -67,6 +68,7 @@ export async function approve(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: 
     extendedInterest: onTime.schedule.extendedInterest,
     extendedDays: onTime.schedule.extendedDays,
     remarks: body.remarks,
+    ...(await assessAffordability(tx, ctx, loan, body.affordabilityReason)),
   };
   const decidedOn = await businessToday(tx);
   const [row] = await tx

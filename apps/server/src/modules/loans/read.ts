@@ -1,4 +1,4 @@
-import type { ApprovalItem, ApprovalStatus, LoanDocumentKind, LoanItem, LoanListItem, Page, PartakerRole } from '@harbour/contracts';
+import type { ApprovalItem, ApprovalStatus, LoanDocumentKind, LoanItem, LoanListItem, Page } from '@harbour/contracts';
 import { LOAN_STATUS, type LoanStatus, dec, isDomainError, maskTail } from '@harbour/domain';
 import { and, asc, desc, eq, exists, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -28,6 +28,8 @@ import { classifySearch } from '@harbour/domain';
 import { businessToday } from '../../platform/business-date.js';
 import { quoteOn } from '../repayments/settlement.js';
 import { suretyPackOf } from './surety-pack.js';
+import { affordabilityOf } from './affordability.js';
+import { partakerItem } from './referees.js';
 
 type LoanFilters = z.output<typeof loanFiltersSchema>;
 export type LoanRow = typeof loans.$inferSelect;
@@ -232,11 +234,13 @@ export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Prom
   const payer = alias(staff, 'payer');
   const noteTaker = alias(staff, 'note_taker');
   const uploader = alias(staff, 'uploader');
+  const consentTaker = alias(staff, 'consent_taker');
   const [partakers, creditReferences, collaterals, submitted, approvals, payouts, instalments, noteTakers, documents, suretyPack] = await Promise.all([
     tx
-      .select({ p: loanPartakers, c: customers })
+      .select({ p: loanPartakers, c: customers, consentBy: consentTaker.name })
       .from(loanPartakers)
       .innerJoin(customers, eq(customers.id, loanPartakers.customerId))
+      .leftJoin(consentTaker, eq(consentTaker.id, loanPartakers.consentRecordedBy))
       .where(eq(loanPartakers.loanId, id))
       .orderBy(asc(loanPartakers.id)),
     tx.select().from(loanCreditReferences).where(eq(loanCreditReferences.loanId, id)).orderBy(asc(loanCreditReferences.id)),
@@ -287,7 +291,7 @@ export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Prom
     submittedByName: submitted[0]?.name ?? null,
     blacklistOverrideReason: l.blacklistOverrideReason,
     cancelReason: l.cancelReason,
-    partakers: partakers.map(({ p, c }) => ({ id: p.id, role: p.role as PartakerRole, relation: p.relation, customer: loanCustomerOf(c, digits) })),
+    partakers: partakers.map(({ p, c, consentBy }) => partakerItem(p, c, digits, consentBy)),
     creditReferences: creditReferences.map((c) => ({
       id: c.id,
       creditName: c.creditName,
@@ -310,6 +314,7 @@ export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Prom
       buyPrice: c.buyPrice,
       mortgageBalance: c.mortgageBalance,
     })),
+    affordability: await affordabilityOf(tx, l, { borrower: r.customer, creditReferences, collateralCount: collaterals.length }),
     documents: documents.map(({ d, uploadedByName }) => ({
       id: d.id,
       kind: d.kind as LoanDocumentKind,
@@ -393,6 +398,8 @@ function approvalItem(a: typeof loanApprovals.$inferSelect, staffName: string): 
     extendedInterest: a.extendedInterest,
     extendedDays: a.extendedDays,
     remarks: a.remarks,
+    dtiRatio: a.dtiRatio,
+    affordabilityReason: a.affordabilityReason,
     createdAt: a.createdAt.toISOString(),
   };
 }

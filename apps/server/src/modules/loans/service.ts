@@ -17,6 +17,7 @@ import { markSignedNote, payOut, payoutQuote } from './payout.js';
 import { markSuretyPack } from './surety-pack.js';
 import { summaryInForce } from '../company/prescribed-summary.js';
 import { customerBlacklistHits } from './form-support.js';
+import { recordRefereeConsent } from './referees.js';
 import { issueStatement } from '../statements/service.js';
 
 /** The permission that lets a manager submit an application despite a blacklist hit, with a reason. */
@@ -129,6 +130,12 @@ export const loanService: ResourceService<typeof loanResource> = {
         const summary = body.document === 'mlo-summary' ? await summaryInForce(tx, loan.loanDate) : undefined;
         const summaryVersion = summary === undefined ? {} : { summaryVersion: summary && { id: summary.id, version: summary.version, effectiveFrom: summary.effectiveFrom } };
         await audit(tx, { action: 'print', module: 'loans', reference: loan.id, after: { applyNo: loan.applyNo, loanNo: loan.loanNo, ...body, ...summaryVersion }, recordStores: [loan.storeId] });
+        return getLoan(tx, ctx, id);
+      }),
+    /** A referee's consent to be contacted (`referees.ts`); at any status. */
+    refereeConsent: (ctx, id, body) =>
+      withTx(ctx, async (tx) => {
+        await recordRefereeConsent(tx, ctx, await loanRow(tx, ctx, id, { lock: true }), body);
         return getLoan(tx, ctx, id);
       }),
     /** MLO s.19 / s.20: a written request logged and its statement answered (`modules/statements`). */

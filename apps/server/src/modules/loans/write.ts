@@ -12,6 +12,7 @@ import { findOption, assertOption } from '../options/service.js';
 import { runCalculator } from '../tools/calculator-service.js';
 import { applyFormLayout } from '../form-layouts/index.js';
 import { loanRow, type LoanRow } from './read.js';
+import { keptConsents } from './referees.js';
 import { normaliseIdNumber } from '@harbour/domain';
 
 /**
@@ -162,11 +163,12 @@ function sectionA(input: ApplicationInput) {
 /** Sections B, C and E: what the input sends replaces what the application had. */
 async function writeSections(tx: Tx, ctx: ServiceContext, loanId: number, storeId: number, input: ApplicationInput): Promise<void> {
   const by = ctx.auth?.staffId ?? null;
+  const consents = await keptConsents(tx, loanId);
   await tx.delete(loanPartakers).where(eq(loanPartakers.loanId, loanId));
   await tx.delete(loanCreditReferences).where(eq(loanCreditReferences.loanId, loanId));
   await tx.delete(loanCollaterals).where(eq(loanCollaterals.loanId, loanId));
   if (input.partakers.length > 0) {
-    await tx.insert(loanPartakers).values(input.partakers.map((p) => ({ storeId, loanId, customerId: p.customerId, role: p.role, relation: p.relation, createdBy: by })));
+    await tx.insert(loanPartakers).values(input.partakers.map((p) => ({ storeId, loanId, customerId: p.customerId, role: p.role, relation: p.relation, createdBy: by, ...(p.role === 'referee' ? consents.get(p.customerId) : {}) })));
   }
   if (input.creditReferences.length > 0) {
     await tx.insert(loanCreditReferences).values(

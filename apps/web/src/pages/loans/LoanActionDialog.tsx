@@ -15,6 +15,7 @@ import { useFeedback } from '../../generic/use-feedback';
 import { resourceKeys } from '../../generic/use-resource';
 import { loansApi, type LoanActionName } from './loans-api';
 import { matchesMessage } from './message-match';
+import { AffordabilityPanel } from './AffordabilityPanel';
 
 const DATE = 'YYYY-MM-DD';
 const APPROVE_AMOUNTS = ['upfrontInterest', 'handlingFee', 'lateDrawdownFee', 'overduePenalty', 'lockPeriodFee'] as const;
@@ -77,6 +78,8 @@ export function LoanActionDialog({ loan, action, onClose, initialError }: Props)
     () => action === 'submit' && mayOverride && !!initialError && matchesMessage(i18n, i18n.language, 'loans', 'errors.blacklisted', initialError),
   );
   const [askExcess, setAskExcess] = useState(false);
+  // The ratio above the limit asks for the reason; so does the server's refusal (the limit may have changed since the loan was read).
+  const [askAffordabilityReason, setAskAffordabilityReason] = useState(() => loan.affordability.required && loan.affordability.aboveLimit);
   const today = dayjs(hongKongToday());
 
   const payoutDate = Form.useWatch('payoutDate', form) as Dayjs | undefined;
@@ -110,6 +113,7 @@ export function LoanActionDialog({ loan, action, onClose, initialError }: Props)
       const lang = i18n.language;
       if (action === 'submit' && mayOverride && matchesMessage(i18n, lang, 'loans', 'errors.blacklisted', text)) setAskOverride(true);
       if (action === 'approve' && matchesMessage(i18n, lang, 'loans', 'errors.confirmMaxApr', text)) setAskExcess(true);
+      if (action === 'approve' && matchesMessage(i18n, lang, 'loans', 'errors.dtiAboveLimit', text)) setAskAffordabilityReason(true);
     },
   });
 
@@ -158,6 +162,12 @@ export function LoanActionDialog({ loan, action, onClose, initialError }: Props)
         {(action === 'reject' || action === 'return' || action === 'undoApproval') && reason('remarks')}
         {action === 'approve' && (
           <>
+            <AffordabilityPanel a={loan.affordability} />
+            {askAffordabilityReason && (
+              <Form.Item name="affordabilityReason" label={t('fields.affordabilityReason')} rules={[{ required: true, whitespace: true, message: t('validation:required') }]}>
+                <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} />
+              </Form.Item>
+            )}
             <Form.Item name="overdueRate" label={t('fields.overdueRate')}>
               <DecimalInput suffix="%" />
             </Form.Item>

@@ -21,6 +21,7 @@ import { SettlementButton } from '../repayments/settlement/SettlementButton';
 import { LoanStatusTag, useOptionChoices } from './LoanListView';
 import { LoanDocuments } from './LoanDocuments';
 import { SignedNoteCard, SuretyPackCard } from './S18Cards';
+import { ConsentText, PartakerPhone } from './RefereeConsent';
 import { loansApi, optionLabel, type LoanActionName } from './loans-api';
 import { useStoreName } from './use-store-name';
 import { rateDecimals, useDecimalPlaces } from './rate-decimals';
@@ -216,6 +217,8 @@ export function LoanOperationView({ id }: { id: number }) {
             { key: 'id', title: t('fields.idNumber'), render: (_, p) => p.customer.idNumber },
             { key: 'role', title: t('fields.role'), render: (_, p) => t(`enums:partakerRole.${p.role}`) },
             { key: 'relation', title: t('fields.relation'), render: (_, p) => dash(p.relation) },
+            { key: 'phone', title: t('fields.phone'), render: (_, p) => <PartakerPhone loan={l} p={p} /> },
+            ...(l.partakers.some((p) => p.role === 'referee') ? [{ key: 'consent', title: t('fields.consent'), render: (_: unknown, p: LoanItem['partakers'][number]) => <ConsentText p={p} /> }] : []),
           ]}
         />
       </Card>

@@ -1,4 +1,4 @@
-import { LOAN_CHOICES_PATH, LOANS_PATH, OPTION_CHOICES_PATH, type LoanBlacklistCheck, type LoanBlacklistHit, type LoanChoices, type LoanDocument, type LoanDocumentKind, type LoanItem, type LoanListItem, type Page, type OptionCategory, type OptionChoices, type PayoutQuote } from '@harbour/contracts';
+import { LOAN_CHOICES_PATH, LOANS_PATH, OPTION_CHOICES_PATH, type LoanBlacklistCheck, type LoanBlacklistHit, type LoanChoices, type LoanDocument, type LoanDocumentKind, type LoanItem, type LoanListItem, type Page, type OptionCategory, type OptionChoices, type PayoutQuote, type RefereeConsentBody } from '@harbour/contracts';
 import { fetchFile, request } from '../../api/index.js';
 
 /** A customer as the picker lists them (ID number and phone come masked). */
@@ -23,6 +23,8 @@ export const loansApi = {
   /** Silent: the dialog shows the answer (and, for some, asks for more). */
   act: (id: number, action: LoanActionName, body: Record<string, unknown>) =>
     request<LoanItem>(`${itemPath(id)}/${action}`, { method: 'POST', body, silent: true }),
+  /** Silent: the consent dialog shows field errors under its inputs. */
+  refereeConsent: (id: number, body: RefereeConsentBody) => request<LoanItem>(`${itemPath(id)}/refereeConsent`, { method: 'POST', body, silent: true }),
   payoutQuote: (id: number, payoutDate: string, signal?: AbortSignal) =>
     request<PayoutQuote>(`${itemPath(id)}/payoutQuote`, { query: { payoutDate }, signal }),
   optionChoices: (signal?: AbortSignal) => request<OptionChoices>(OPTION_CHOICES_PATH, { signal }),

@@ -28,6 +28,9 @@ export function SettingControl({ name, ...rest }: { name: SystemSettingKey } & R
       return <Checkbox.Group options={INTEREST_METHODS.map((m) => opt('interestMethods', m))} {...rest} />;
     case 'maxApr':
       return <DecimalInput suffix="%" style={{ width: 160 }} {...rest} />;
+    case 'dtiReasonAbove':
+      // empty (cleared) is saved as "no limit"
+      return <DecimalInput suffix="%" placeholder={t('noLimit')} style={{ width: 200 }} {...rest} />;
     case 'lateDrawdownFee':
       return <DecimalInput grouped prefix="HK$" style={{ width: 200 }} {...rest} />;
     case 'maxAprExcessAction':

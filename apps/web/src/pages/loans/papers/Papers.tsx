@@ -357,7 +357,7 @@ export function AffordabilityDeclaration({ p, lang, t }: PaperProps) {
             <span className="num">{hkd(t, f.existing)}</span>
           </Row>
           <Row label={t('affordability.newInstalment')}>
-            <span className="num">{hkd(t, f.newInstalment)}</span>
+            <span className="num">{hkd(t, f.newMonthly)}</span>
           </Row>
           <Row label={t('affordability.total')}>
             <span className="num">{hkd(t, f.total)}</span>

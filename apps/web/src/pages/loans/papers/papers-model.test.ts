@@ -96,9 +96,16 @@ describe('formatting', () => {
         { creditName: 'B', creditType: null, loanAmount: null, instalmentAmount: null, outstandingTenors: null },
         { creditName: 'C', creditType: null, loanAmount: null, instalmentAmount: '0.20', outstandingTenors: 1 },
       ],
-      loan: { instalmentAmount: '4516.67' } as LoanPapers['loan'],
+      loan: { instalmentAmount: '4516.67', repayCycle: 'monthly', cycleMonths: 1, cycleDays: null } as LoanPapers['loan'],
     });
-    expect(f).toEqual({ income: '30000.00', existing: '1500.30', newInstalment: '4516.67', total: '6016.97', ratio: '20.06' });
+    expect(f).toEqual({ income: '30000.00', existing: '1500.30', newInstalment: '4516.67', newMonthly: '4516.67', total: '6016.97', ratio: '20.06' });
+    // twice a month: the instalment counts twice in a month's total
+    const twice = affordabilityOf({
+      borrower: { salary: '30000.00' } as LoanPapers['borrower'],
+      creditReferences: [],
+      loan: { instalmentAmount: '1000.00', repayCycle: 'twice-monthly', cycleMonths: null, cycleDays: null } as LoanPapers['loan'],
+    });
+    expect(twice).toMatchObject({ newInstalment: '1000.00', newMonthly: '2000.00', total: '2000.00', ratio: '6.67' });
     const none = affordabilityOf({ borrower: { salary: null } as LoanPapers['borrower'], creditReferences: [], loan: { instalmentAmount: '100' } as LoanPapers['loan'] });
     expect(none.ratio).toBeNull();
     expect(none.total).toBe('100.00');

@@ -1,5 +1,5 @@
 import { PAPER_LANGUAGES, PAPER_NAMES, PAPER_ORDER, type LoanPapers, type LoanPrint, type PaperLanguage, type PaperName } from '@harbour/contracts';
-import { affordability, amountInChineseWords, amountInEnglishWords, dec, formatMoney, isDecimalString, sumMoney, type AffordabilityFigures } from '@harbour/domain';
+import { affordability, amountInChineseWords, repayCycleOf, amountInEnglishWords, dec, formatMoney, isDecimalString, sumMoney, type AffordabilityFigures } from '@harbour/domain';
 
 /** What the page's `paper` parameter may name: one paper or all of those the loan has. */
 export type PaperChoice = PaperName | 'all';
@@ -50,6 +50,7 @@ export function affordabilityOf(papers: Pick<LoanPapers, 'borrower' | 'creditRef
     income: papers.borrower.salary,
     existingInstalments: papers.creditReferences.map((c) => c.instalmentAmount),
     newInstalment: papers.loan.instalmentAmount,
+    cycle: repayCycleOf(papers.loan),
   });
 }
 
