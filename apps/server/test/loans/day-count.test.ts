@@ -55,7 +55,7 @@ describe('the day-count setting', () => {
 
   it('migrates a saved days-of-year setting: 360 → actual/360, 365 → actual/365', async () => {
     const here = path.dirname(fileURLToPath(import.meta.url));
-    const migration = fs.readFileSync(path.join(here, '../../drizzle/0036_day_count_setting.sql'), 'utf8');
+    const migration = fs.readFileSync(path.join(here, '../../drizzle/0038_day_count_setting.sql'), 'utf8');
     for (const [stored, expected] of [['360', 'actual/360'], ['365', 'actual/365']] as const) {
       await t.pool.query(`delete from settings where key in ('dayCount', 'daysOfYear')`);
       await t.pool.query(`insert into settings (key, value) values ('daysOfYear', $1::jsonb)`, [stored]);

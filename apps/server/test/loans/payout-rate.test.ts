@@ -25,8 +25,8 @@ beforeAll(async () => {
   clerk = (await loginAs(t.app, 'clerk')).access_token;
   accountant = (await loginAs(t.app, 'accountant')).access_token;
   const { rows } = await t.pool.query<{ id: number }>(
-    `insert into customers (customer_code, type, name, id_type, id_number, mobile1, date_of_birth)
-     values ('TR0001', 'personal', '易利率', 'hkid', 'A1234563', '91234567', '1980-05-01') returning id`,
+    `insert into customers (customer_code, type, name, id_type, id_number, mobile1, date_of_birth, salary)
+     values ('TR0001', 'personal', '易利率', 'hkid', 'A1234563', '91234567', '1980-05-01', '80000.00') returning id`,
   );
   borrower = rows[0]!.id;
   today = (await t.pool.query<{ d: string }>(`select to_char((now() at time zone 'Asia/Hong_Kong')::date, 'YYYY-MM-DD') d`)).rows[0]!.d;
