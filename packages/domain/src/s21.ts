@@ -97,3 +97,30 @@ export function lockPeriodFeeCeiling(s21: S21Context, date: string, settledWitho
   const ceiling = s21SettlementCeiling(s21.history, date, s21RateBound(s21.loanRate));
   return maxDec(ceiling.minus(dec(settledWithoutFee)), ZERO);
 }
+
+/** A schedule's instalments as the approval sees them: due date, instalment, principal left after it. */
+export interface ScheduledInstalment {
+  dueDate: string;
+  instalment: DecimalInput;
+  balance: DecimalInput;
+}
+
+/**
+ * The most a lock-period fee could be charged on a due date inside the lock period when the loan
+ * is paid as scheduled (settled right after that instalment: the principal left, no interest yet
+ * run): what an approval can show of its fee. Settling on the payout day allows none.
+ */
+export function scheduledLockPeriodFeeCeiling(
+  loan: { lentOn: string; received: DecimalInput; loanRate: DecimalInput; lockPeriodEnds: string },
+  lines: readonly ScheduledInstalment[],
+): Decimal {
+  let best = ZERO;
+  const payments: { date: string; amount: DecimalInput }[] = [];
+  for (const l of lines) {
+    if (daysBetween(l.dueDate, loan.lockPeriodEnds) <= 0) break;
+    payments.push({ date: l.dueDate, amount: l.instalment });
+    const history = { lentOn: loan.lentOn, received: loan.received, payments: [...payments] };
+    best = maxDec(best, lockPeriodFeeCeiling({ history, loanRate: loan.loanRate }, l.dueDate, l.balance));
+  }
+  return best;
+}

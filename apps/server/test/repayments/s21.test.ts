@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { expectLedgerBalanced } from '../helpers/ledger.js';
-import { insertCustomer } from '../helpers/loans.js';
+import { insertCustomer, smallApplication } from '../helpers/loans.js';
 import { hongKongToday, repayingLoan as repayingLoanOf } from '../helpers/repaying.js';
 
 /**
@@ -108,7 +108,7 @@ describe('early settlement within s.21', () => {
     const history = { lentOn, received: '12000', payments: [] };
     const ceiling = s21SettlementCeiling(history, today, percentToFraction(loan.mloRate));
     const base = dec(q.principal).plus(q.interest);
-    expect(q.lockPeriodFeeCeiling).toBe(maxDec(ceiling.minus(base), dec(0)).toFixed(2));
+    expect(q.lockPeriodFeeCeiling).toBe(maxDec(ceiling.minus(base), dec('0')).toFixed(2));
     expect(q.lockPeriodFee).toBe(q.lockPeriodFeeCeiling);
     // principal and interest to the date already earn about the loan's rate: a few cents at most are left for the fee
     expect(dec(q.lockPeriodFee).lt(1)).toBe(true);
@@ -120,6 +120,33 @@ describe('early settlement within s.21', () => {
     const res = await call<SettlementResult>(t.app, 'POST', '/repayments/settle', { token: clerk, lang: 'en', body: { loanId: loan.id, method: 'cash', idempotencyKey: key() } });
     expect(dataOf(res).repayment).toMatchObject({ received: q.total, lockPeriodFee: q.lockPeriodFee });
     expect(await loanRate(loan.id)).toEqual({ rate: dec(storedRate(rate)).toFixed(8), status: 'ok' });
+  });
+});
+
+describe('the lock-period fee at approval', () => {
+  it('refuses a fee without a lock period or above the loan amount, and records the most the fee could be charged', async () => {
+    const apply = async () => {
+      const body = smallApplication(borrower, { applyDate: today, loanDate: today, interestStartDate: today, loanAmount: '12000', totalTenor: 12 });
+      const loan = dataOf(await call<LoanItem>(t.app, 'POST', '/loans', { token: clerk, body }));
+      dataOf(await call(t.app, 'POST', `/loans/${loan.id}/submit`, { token: clerk, body: {} }));
+      return loan;
+    };
+    const approve = (id: number, body: Record<string, unknown>) => call(t.app, 'POST', `/loans/${id}/approve`, { token: manager, lang: 'en', body: { overdueRate: '36', ...body } });
+    const loan = await apply();
+    const without = await approve(loan.id, { lockPeriodFee: '500' });
+    expect(without.statusCode).toBe(422);
+    expect((without.body as { message: string }).message).toBe('A lock-period fee of 500.00 needs an early-settle lock period (months).');
+    const above = await approve(loan.id, { lockPeriodFee: '12000.01', earlySettleLockMonths: 6 });
+    expect(above.statusCode).toBe(422);
+    expect((above.body as { message: string }).message).toBe('A lock-period fee of 12000.01 is above the loan amount of 12000.00; no early settlement could charge it (MLO s.21).');
+    expect((await t.pool.query(`select status from loans where id = $1`, [loan.id])).rows[0].status).toBe('wait_approve');
+    expect((await approve(loan.id, { lockPeriodFee: '9000', earlySettleLockMonths: 6 })).statusCode).toBe(200);
+    const audit = (await t.pool.query(`select after from audit_log where module = 'loans' and reference = $1 and action = 'edit' and after->>'action' = 'approve'`, [String(loan.id)])).rows[0];
+    // paid as scheduled, the principal left on a due date already earns about the loan's rate: of the
+    // 9,000 agreed, a few units at most could ever be charged (the figure moves with the months run)
+    expect(audit.after).toMatchObject({ lockPeriodFee: '9000' });
+    expect(audit.after.worstCase.lockPeriodFeeCeiling, JSON.stringify(audit.after)).toMatch(/^\d+\.\d\d$/);
+    expect(dec(audit.after.worstCase.lockPeriodFeeCeiling).lt(100)).toBe(true);
   });
 });
 
