@@ -55,11 +55,16 @@ test('the quote prints to A4 in both languages', async ({ page, request }) => {
     await expect(q).toContainText(t(lang, 'settlement:quoteTitle'));
     await expect(q).toContainText(loan.loanNo);
     await expect(q).toContainText('陳志明');
-    // principal 24,000 + the 800 lock-period fee, no interest on the day of the loan; 1,000 held
+    // principal 24,000, no interest on the day of the loan; 1,000 held. The 800 lock-period fee agreed
+    // was charged whole before s.21 bounded it: paying back on the payout day what was received
+    // leaves no room for any fee (the rate of settling is 0.00%)
     await expect(q.locator('tr', { hasText: t(lang, 'settlement:fields.principal') }).first()).toContainText('24,000.00');
-    await expect(q.locator('tr', { hasText: t(lang, 'settlement:fields.lockPeriodFee') })).toContainText('800.00');
-    await expect(q.locator('tr', { hasText: t(lang, 'settlement:fields.total') })).toContainText('24,800.00');
-    await expect(q.locator('tr', { hasText: t(lang, 'settlement:fields.payable') })).toContainText('23,800.00');
+    await expect(q.locator('tr', { hasText: t(lang, 'settlement:fields.agreedLockPeriodFee') })).toContainText('800.00');
+    await expect(q.locator('tr', { hasText: t(lang, 'settlement:fields.lockPeriodFeeCeiling') })).toContainText('0.00');
+    await expect(q.locator('tr', { hasText: t(lang, 'settlement:fields.lockPeriodFee') }).first()).toContainText('0.00');
+    await expect(q.locator('tr', { hasText: t(lang, 'settlement:fields.total') })).toContainText('24,000.00');
+    await expect(q.locator('tr', { hasText: t(lang, 'settlement:fields.payable') })).toContainText('23,000.00');
+    await expect(q.locator('tr', { hasText: t(lang, 'settlement:fields.settlementRate') })).toContainText(t(lang, 'settlement:ratePerYear').replace('{{rate}}', '0.00'));
     await expect(q).toContainText(t(lang, 'settlement:inLockPeriod'));
     await page.evaluate(() => {
       window.print = () => undefined;
@@ -104,7 +109,7 @@ for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
       await main.getByRole('button', { name: btn(t(lang, 'settlement:post')) }).last().click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toContainText(loan.loanNo);
-      await expect(dialog).toContainText('23,800.00');
+      await expect(dialog).toContainText('23,000.00');
       await expect(main.locator('.ant-form-item-explain-error')).toHaveCount(0);
       await shot(page, 'repayment-settlement-confirm');
       const posted = page.waitForResponse((r) => r.url().endsWith('/repayments/settle') && r.request().method() === 'POST');
@@ -113,7 +118,7 @@ for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
       const result = main.locator('.ant-result-success');
       await expect(result).toBeVisible();
       await expect(result).toContainText(t(lang, 'enums:loanStatus.complete'));
-      await expect(result).toContainText('23,800.00');
+      await expect(result).toContainText('23,000.00');
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await shot(page, 'repayment-settlement-posted', { fullPage: true });
       const clerk = await apiLogin(request, 'clerk');

@@ -51,6 +51,8 @@ const allocationRequest = {
   repayType: z.enum(REPAY_TYPES, { message: V.choice }).default('auto'),
   /** the instalment to pay with repay type `instalment` (default: the earliest unpaid) */
   tenor: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ message: V.integer }).int({ message: V.integer }).positive({ message: V.positive }).optional()),
+  /** a principal repayment whose reschedule takes the loan above the company's maximum APR goes ahead (prompt-and-confirm) */
+  confirmExcess: z.boolean().optional(),
 };
 
 /** A receipt at the counter. The date defaults to today (Hong Kong); a cheque needs its number. */
@@ -345,7 +347,16 @@ export const settlementQuoteAnswerSchema = z.object({
   interest: money,
   /** the rule-of-78 rebate (0 for actuarial) */
   rebate: money,
+  /** the lock-period fee charged: the agreed fee, or the most s.21 allows on the date if less */
   lockPeriodFee: money,
+  /** the lock-period fee the approval agreed (0 outside the lock period) */
+  agreedLockPeriodFee: money,
+  /** the most s.21 allows as a lock-period fee on the date (null: no fee agreed on the date) */
+  lockPeriodFeeCeiling: money.nullable(),
+  /** the loan's rate (percent, two places): the rate of its last accepted cash flows */
+  loanRate: z.string(),
+  /** the rate a year (percent, two places) of the borrower's whole cash flows if they settle on the date */
+  settlementRate: z.string().nullable(),
   overdueInterest: money,
   handlingFee: money,
   /** principal + interest + lock-period fee + overdue interest + handling fee */

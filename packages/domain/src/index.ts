@@ -19,6 +19,8 @@ export * from './repayment-state.js';
 export * from './overdue.js';
 export * from './allocation.js';
 export * from './settlement.js';
+export * from './s21.js';
+export * from './loan-flows.js';
 export * from './settlement-lines.js';
 export * from './reschedule.js';
 export * from './status-machine.js';

@@ -8,20 +8,32 @@ import { addDays } from './dates.js';
 import { DomainError } from './errors.js';
 import { Decimal } from './decimal.js';
 import { RUNS, PROPERTY_TIMEOUT } from './test-support/runs.js';
+import { buildSchedule } from './schedule.js';
+import { mloEffectiveRate } from './mlo.js';
 
 const interestFirst = (): RepaymentState =>
   repaymentStateOf({ loanAmount: '10000', loanDate: '2024-01-10', totalTenor: 3, repayCycle: { kind: 'monthly' }, interestMethod: 'interest-first', flatRate: '1' }, { overdueRate: '36', overduePenalty: '100' });
 
 describe('settlement — golden', () => {
-  it('actuarial: principal plus interest to the date, plus the lock period fee', () => {
+  it('actuarial: principal plus interest to the date; the lock period fee only within s.21', () => {
     const paid = allocateReceipt(interestFirst(), { date: '2024-02-10', received: '100' }).state;
-    const q = settlementQuote(paid, '2024-02-25', { lockPeriodMonths: 3, lockPeriodFee: '500' });
+    const s21 = {
+      history: { lentOn: '2024-01-10', received: '10000', payments: [{ date: '2024-02-10', amount: '100' }] },
+      loanRate: mloEffectiveRate(buildSchedule({ loanAmount: '10000', loanDate: '2024-01-10', totalTenor: 3, repayCycle: { kind: 'monthly' }, interestMethod: 'interest-first', flatRate: '1' })),
+    };
+    const q = settlementQuote(paid, '2024-02-25', { lockPeriodMonths: 3, lockPeriodFee: '500', s21 });
     // current period 10 Feb – 10 Mar (29 days), 15 elapsed: 100 × 15/29 = 51.72
     expect(q.principal.toFixed(2)).toBe('10000.00');
     expect(q.interest.toFixed(2)).toBe('51.72');
-    expect(q.lockPeriodFee.toFixed(2)).toBe('500.00');
-    expect(q.total.toFixed(2)).toBe('10551.72');
-    expect(settlementQuote(paid, '2024-04-10', { lockPeriodMonths: 3, lockPeriodFee: '500' }).lockPeriodFee.toFixed(2)).toBe('0.00');
+    // The agreed 500.00 was charged whole before s.21 bounded it. Received 10,000, paid 100 after 31
+    // days and 10,051.72 after 46 already cost 12.73% a year, above the loan's own 12.72%: any fee
+    // would ask more than principal with interest to the date, so none is charged.
+    expect(q.agreedLockPeriodFee.toFixed(2)).toBe('500.00');
+    expect(s21.loanRate.toFixed(4)).toBe('0.1272');
+    expect(q.settlementRate!.toFixed(4)).toBe('0.1273');
+    expect(q.lockPeriodFee.toFixed(2)).toBe('0.00');
+    expect(q.total.toFixed(2)).toBe('10051.72');
+    expect(settlementQuote(paid, '2024-04-10', { lockPeriodMonths: 3, lockPeriodFee: '500', s21 }).lockPeriodFee.toFixed(2)).toBe('0.00');
   });
   it('overdue instalments are owed whole, with their overdue interest and fee', () => {
     const q = settlementQuote(interestFirst(), '2024-02-20');

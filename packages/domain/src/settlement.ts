@@ -7,7 +7,10 @@
  *            convention (rounded; never more than that period's interest); no interest for later periods.
  *            'rule-of-78': all unpaid interest less the rule-of-78 rebate of the finance charge for
  *            the periods still to run (never more than their unpaid interest).
- * + lock period fee when the date is within the early settle lock period (months from the loan date)
+ * + lock period fee when the date is within the early settle lock period (months from the loan date),
+ *   bounded by MLO s.21 (`lockPeriodFeeCeiling`, s21.ts): the agreed fee, or the largest fee that
+ *   keeps the borrower's whole cash-flow history within the loan's own rate (never above 48%),
+ *   whichever is less; no fee without the borrower's history to show it lawful
  * + overdue interest and handling fees accrued to the date.
  * principal + interest never exceeds the remaining scheduled total.
  */
@@ -18,6 +21,8 @@ import { type RepaymentState, remainingScheduled, unpaidInstalment, unpaidIntere
 import { accrueOverdue } from './overdue.js';
 import { type RoundingSettings, roundMoney } from './rounding.js';
 import { ruleOf78Rebate } from './rule-of-78.js';
+import { type S21Context, lockPeriodFeeCeiling, settlementFlows } from './s21.js';
+import { mloEffectiveRate } from './mlo.js';
 import { type SettingsInput, resolveSettings } from './settings.js';
 
 export type SettlementMethod = 'actuarial' | 'rule-of-78';
@@ -27,6 +32,8 @@ export interface SettlementOptions {
   /** early settle lock period in months from the loan date */
   lockPeriodMonths?: number | undefined;
   lockPeriodFee?: DecimalInput | undefined;
+  /** the loan's real flows so far and its rate: what bounds the lock-period fee (s.21) and gives the rate of settling */
+  s21?: S21Context | undefined;
 }
 
 export interface SettlementQuote {
@@ -36,7 +43,18 @@ export interface SettlementQuote {
   interest: Decimal;
   /** rule-of-78 rebate given (0 for actuarial) */
   rebate: Decimal;
+  /** the lock-period fee charged: min(agreed, ceiling) within the lock period, else 0 */
   lockPeriodFee: Decimal;
+  /** the lock-period fee the agreement names (0 outside the lock period) */
+  agreedLockPeriodFee: Decimal;
+  /** the largest lock-period fee s.21 allows on this date (null outside the lock period or without a fee agreed) */
+  lockPeriodFeeCeiling: Decimal | null;
+  /**
+   * the rate a year (fraction) of the borrower's whole cash flows if they settle with this quote:
+   * received at payout, every standing receipt, and principal + interest + fee less the
+   * temporary amount on the date (default charges not counted); null without the history
+   */
+  settlementRate: Decimal | null;
   overdueInterest: Decimal;
   handlingFee: Decimal;
   /** principal + interest + lock period fee + overdue interest + handling fee */
@@ -95,9 +113,15 @@ export function settlementQuote(
     options.lockPeriodMonths !== undefined &&
     options.lockPeriodMonths > 0 &&
     compareDates(date, addMonthsClamped(state.loanDate, options.lockPeriodMonths)) < 0;
-  const lockPeriodFee = inLock && options.lockPeriodFee ? dec(options.lockPeriodFee) : ZERO;
-  const total = principal.plus(interest).plus(lockPeriodFee).plus(overdue.overdueInterest).plus(overdue.fee);
+  const agreedLockPeriodFee = inLock && options.lockPeriodFee ? dec(options.lockPeriodFee) : ZERO;
   const tempAmount = state.tempAmount;
+  // what the settlement pays as the rate counts it: the money held already counted when received
+  const settledWithoutFee = principal.plus(interest).minus(tempAmount);
+  const s21 = options.s21;
+  const ceiling = agreedLockPeriodFee.gt(0) ? (s21 ? lockPeriodFeeCeiling(s21, date, settledWithoutFee) : ZERO) : null;
+  const lockPeriodFee = ceiling === null ? ZERO : minDec(agreedLockPeriodFee, ceiling);
+  const settlementRate = s21 ? mloEffectiveRate(settlementFlows(s21.history, date, settledWithoutFee.plus(lockPeriodFee))) : null;
+  const total = principal.plus(interest).plus(lockPeriodFee).plus(overdue.overdueInterest).plus(overdue.fee);
   return {
     date,
     method,
@@ -105,6 +129,9 @@ export function settlementQuote(
     interest,
     rebate,
     lockPeriodFee,
+    agreedLockPeriodFee,
+    lockPeriodFeeCeiling: ceiling,
+    settlementRate,
     overdueInterest: overdue.overdueInterest,
     handlingFee: overdue.fee,
     total,

@@ -1,5 +1,5 @@
 import type { DueState, LoanItem, RepaymentItem, SettlementQuoteAnswer, SettlementResult } from '@harbour/contracts';
-import { addDays, addMonthsClamped, dec, roundMoney, sum } from '@harbour/domain';
+import { addDays, addMonthsClamped, dec, lockPeriodFeeCeiling, minDec, percentToFraction, roundMoney, sum } from '@harbour/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -55,6 +55,26 @@ const count = async (loanId: number) => (await t.pool.query('select count(*)::in
 const days = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
 const m = (d: { toFixed(n: number): string }) => d.toFixed(2);
 
+/**
+ * The lock-period fee s.21 allows on the quote's date (MLO s.21, docs/loan-mathematics.md §9): the
+ * agreed fee, or the domain's ceiling if less — from the loan's flows as the database holds them
+ * (received at payout on the payout date, every standing receipt less money paid back and default
+ * charges) and its stored rate.
+ */
+async function s21Fee(loanId: number, q: SettlementQuoteAnswer, agreed: string): Promise<string> {
+  const [l] = (await t.pool.query<{ d: string; r: string; rcv: string }>(
+    `select to_char(l.payout_date, 'YYYY-MM-DD') d, l.mlo_rate::text r, (p.amount_received + p.old_loan_settled)::text rcv from loans l join loan_payouts p on p.loan_id = l.id where l.id = $1`,
+    [loanId],
+  )).rows;
+  const payments = (await t.pool.query<{ date: string; amount: string }>(
+    `select to_char(repay_date, 'YYYY-MM-DD') date, (received - paid_out - overdue_interest - handling_fee)::text amount from loan_repayments r
+      where loan_id = $1 and not exists (select 1 from loan_repayment_corrections c where c.repayment_id = r.id) order by repay_date, id`,
+    [loanId],
+  )).rows;
+  const ceiling = lockPeriodFeeCeiling({ history: { lentOn: l!.d, received: l!.rcv, payments }, loanRate: percentToFraction(l!.r) }, q.asOf, dec(q.principal).plus(q.interest).minus(q.tempAmount));
+  return m(minDec(dec(agreed), ceiling));
+}
+
 describe('the quote', () => {
   it('actuarial, in the lock period, with an overdue instalment: principal, interest to the date, overdue interest, fee and lock-period fee', async () => {
     const loan = await repayingLoan({ daysAgo: 45, lockMonths: 3, lockFee: '500' });
@@ -73,7 +93,11 @@ describe('the quote', () => {
       principal: '12000.00',
       interest: m(dec(first!.interest).plus(pro)),
       rebate: '0.00',
-      lockPeriodFee: '500.00',
+      // The agreed 500.00 was charged whole before s.21 bounded it: now the fee is what keeps the
+      // borrower's flows (12,000 received 45 days ago, principal and interest to the date today)
+      // within the loan's own rate — nothing or a few cents, as interest to the date already earns it.
+      agreedLockPeriodFee: '500.00',
+      lockPeriodFee: await s21Fee(loan.id, q, '500'),
       overdueInterest: state.overdueInterest,
       handlingFee: '100.00',
       inLockPeriod: true,
@@ -111,7 +135,11 @@ describe('the quote', () => {
     // the day after the first due date it was still in the lock period: fee charged, one period run
     const early = addDays(state.instalments[0]!.dueDate, 1);
     const then = await quote(loan.id, early);
-    expect(then).toMatchObject({ asOf: early, inLockPeriod: true, lockPeriodFee: '300.00', rebate: m(rebateOn(early)), interest: m(dec('720').minus(rebateOn(early))), handlingFee: '100.00' });
+    // in the lock period the agreed 300.00 is charged only as far as s.21 allows (it was charged whole
+    // before): the rule of 78 already charges more than the interest to the date at the loan's rate
+    expect(then.agreedLockPeriodFee).toBe('300.00');
+    expect(then.lockPeriodFee).toBe(await s21Fee(loan.id, then, '300'));
+    expect(then).toMatchObject({ asOf: early, inLockPeriod: true, rebate: m(rebateOn(early)), interest: m(dec('720').minus(rebateOn(early))), handlingFee: '100.00' });
     expect(m(rebateOn(early))).toBe('514.29');
   });
 
@@ -194,7 +222,10 @@ describe('posting an early settlement', () => {
     dataOf(await call(t.app, 'POST', `/repayments/${done.repayment.id}/correct`, { token: manager, body: { kind: 'void', reason: 'cheque bounced' } }));
     expect(await statusOf(loan.id)).toBe('repaying');
     const again = await quote(loan.id);
-    expect(again).toMatchObject({ principal: q.principal, interest: q.interest, tempAmount: '1000.00', total: q.total });
+    // the loan's rate is again that of its flows as they stand (received, the receipt, the schedule
+    // left), which bounds the lock-period fee: the same principal and interest, the fee s.21 allows
+    expect(again).toMatchObject({ principal: q.principal, interest: q.interest, tempAmount: '1000.00', lockPeriodFee: await s21Fee(loan.id, again, '500') });
+    expect(again.total).toBe(m(sum([again.principal, again.interest, again.lockPeriodFee, again.overdueInterest, again.handlingFee].map(dec))));
     await expectLedgerBalanced(t.db);
     const net = (await t.pool.query(`select sum(l.debit - l.credit)::text n from journal_lines l join journal_entries e on e.id = l.entry_id where e.loan_id = $1 and l.account = 'customerDeposits'`, [loan.id])).rows[0].n;
     expect(m(dec(net))).toBe('-1000.00');

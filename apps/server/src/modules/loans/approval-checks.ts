@@ -11,6 +11,7 @@ import type { ApproveBody } from '@harbour/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { lateDrawdownWorstCase, type PayoutEngine } from './payout-rate.js';
 import type { LoanRow } from './read.js';
+import { lockPeriodFeeAtApproval } from './lock-period-fee.js';
 
 /** What an approval check is given: the loan, the approval's body and the engine it reads. */
 export interface ApprovalCheckInput {
@@ -23,4 +24,4 @@ export interface ApprovalCheckInput {
 export type ApprovalRateCheck = (tx: DbOrTx, input: ApprovalCheckInput) => Promise<Record<string, string | null>>;
 
 /** Every worst-case check of an approval, run in this order. */
-export const APPROVAL_RATE_CHECKS: readonly ApprovalRateCheck[] = [lateDrawdownWorstCase];
+export const APPROVAL_RATE_CHECKS: readonly ApprovalRateCheck[] = [lateDrawdownWorstCase, lockPeriodFeeAtApproval];

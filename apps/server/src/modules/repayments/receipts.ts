@@ -41,6 +41,7 @@ import { instalmentDeltas, loadEngine, loadRepaymentState, receiptLines } from '
 import { getRepayment, receiptItem, receiptNames } from './read.js';
 import { refreshDueSummary, storeDueSummary } from './daily.js';
 import { currentScheduleTerms, planReschedule, reschedulePreview, restoreSchedule, writeReschedule } from './reschedule.js';
+import { restoreLoanRate, storeLoanRate } from './loan-rate.js';
 import { reverseChargeOfReceipt } from '../collection/agents.js';
 
 type ReceiptInput = z.output<typeof receiptInputSchema>;
@@ -161,7 +162,7 @@ export async function previewReceipt(tx: Tx, ctx: ServiceContext, r: PreviewInpu
   const date = await receiptDate(tx, loan, r.repayDate);
   const [{ state: before }, engine] = await Promise.all([loadRepaymentState(tx, loan, { allowPartialPrincipal: true }), loadEngine(tx)]);
   const a = allocateReceipt(before, { date, received: r.received, mode: 'principal' }, engine.settings, engine.holidays);
-  const rescheduled = await planReschedule(tx, loan, before, a, engine);
+  const rescheduled = await planReschedule(tx, loan, before, a, engine, r.confirmExcess);
   // the receipt's principal is one line on the first rescheduled instalment, as posted
   const lines = instalmentDeltas(before, rescheduled.state)
     .filter((d) => [d.overdueInterest, d.handlingFee, d.interest, d.principal].some((v) => !v.isZero()))
@@ -253,7 +254,7 @@ export async function postReceipt(
   const engine = await loadEngine(tx);
   const a = allocateReceipt(before, { date, received: r.received, mode: r.repayType, tenor: r.tenor }, engine.settings, engine.holidays);
   // a principal receipt reschedules what is left: the state after it is on the new schedule
-  const rescheduled = r.repayType === 'principal' ? await planReschedule(tx, loan, before, a, engine) : null;
+  const rescheduled = r.repayType === 'principal' ? await planReschedule(tx, loan, before, a, engine, r.confirmExcess) : null;
   const after = rescheduled?.state ?? a.state;
   const me = ctx.auth?.staffId ?? null;
   const names = await receiptNames(tx, ctx, loan.id, me);
@@ -294,6 +295,8 @@ export async function postReceipt(
   const reschedule = rescheduled ? reschedulePreview(rescheduled) : null;
   // A principal receipt's new schedule names the receipt, so it is written after it (a rare receipt).
   const revision = rescheduled ? await writeReschedule(tx, ctx, loan, row.id, date, rescheduled) : null;
+  // the loan's rate is now the rate of the whole loan on the new schedule
+  const mloRate = rescheduled ? await storeLoanRate(tx, loan, rescheduled.loanRate.rate) : null;
   await audit(tx, {
     action: 'add',
     module: 'repayments',
@@ -307,6 +310,7 @@ export async function postReceipt(
       journalEntryId: entryId,
       ...(completes ? { loanStatus: 'complete' } : {}),
       ...(reschedule ? { scheduleRevision: revision, reschedule: { ...reschedule, lines: reschedule.lines.length } } : {}),
+      ...(mloRate ? { mloRate: { ...mloRate, excessConfirmed: rescheduled!.loanRate.excessConfirmed } } : {}),
       ...opts.audit,
     },
     recordStores: [loan.storeId],
@@ -355,6 +359,8 @@ export async function correctReceipt(tx: Tx, ctx: ServiceContext, id: number, bo
   const restored = stored!.repayType === 'principal' ? await restoreSchedule(tx, ctx, loan, stored!, today) : null;
   const reopens = loan.status === 'complete' && stored!.repayType !== 'temp-refund';
   if (reopens) await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'unsettle', { audit: false });
+  // a principal receipt or a settlement set the loan's rate: the flows it leaves set it again
+  const mloRate = stored!.repayType === 'principal' || stored!.repayType === 'settlement' ? await restoreLoanRate(tx, loan) : null;
   await audit(tx, {
     action: body.kind,
     module: 'repayments',
@@ -365,6 +371,7 @@ export async function correctReceipt(tx: Tx, ctx: ServiceContext, id: number, bo
       reversalEntryId: reversal,
       ...(reopens ? { loanStatus: 'repaying' } : {}),
       ...(restored ? { scheduleRevision: restored } : {}),
+      ...(mloRate ? { mloRate } : {}),
       ...(ocaCharge ?? {}),
     },
     recordStores: [loan.storeId],

@@ -3,7 +3,8 @@
  * (`rescheduleAfterPrincipal`) builds the remaining instalments on the new outstanding principal by
  * the loan's own terms and the setting `principalRepaymentRule`; here the result is persisted as a
  * schedule revision — a `loan_schedule_revisions` row and a full set of `loan_instalments` rows
- * with its number — in the principal receipt's own transaction. Voiding or refunding that receipt
+ * with its number — in the principal receipt's own transaction, once the whole loan's flows on
+ * the new schedule are found lawful (the rate is then stored on the loan). Voiding or refunding that receipt
  * writes a further revision bringing the earlier schedule back. No row is ever changed: the
  * current schedule is the loan's highest revision (0 = as paid out).
  */
@@ -17,6 +18,7 @@ import { readSettings } from '../../platform/settings.js';
 import { termsOf } from '../loans/approval.js';
 import type { LoanRow } from '../loans/read.js';
 import type { Engine } from './state.js';
+import { assertRescheduleLawful, type RescheduleRate } from './loan-rate.js';
 
 const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
 
@@ -30,10 +32,17 @@ export const currentInstalments = (loanId: number) => and(eq(loanInstalments.loa
 /** The instalment rows of the schedule as paid out (the signed contract's). */
 export const originalInstalments = (loanId: number) => and(eq(loanInstalments.loanId, loanId), eq(loanInstalments.revision, 0));
 
-/** The remaining schedule after a principal receipt, by the setting (the domain computes). */
-export async function planReschedule(tx: DbOrTx, loan: LoanRow, before: RepaymentState, a: Allocation, engine: Engine): Promise<Rescheduled> {
+/** A planned reschedule with the rate the whole loan's flows would then have (checked lawful). */
+export type PlannedReschedule = Rescheduled & { loanRate: RescheduleRate };
+
+/**
+ * The remaining schedule after a principal receipt, by the setting (the domain computes), refused
+ * when the whole loan's flows — not only the new lines — would then be above the cap or the
+ * company's maximum APR (`assertRescheduleLawful`).
+ */
+export async function planReschedule(tx: DbOrTx, loan: LoanRow, before: RepaymentState, a: Allocation, engine: Engine, confirmExcess?: boolean): Promise<PlannedReschedule> {
   const { principalRepaymentRule } = await readSettings(tx, ['principalRepaymentRule']);
-  return rescheduleAfterPrincipal({
+  const rescheduled = rescheduleAfterPrincipal({
     terms: termsFromRequest(termsOf(loan, '0')),
     before,
     after: a.state,
@@ -41,6 +50,8 @@ export async function planReschedule(tx: DbOrTx, loan: LoanRow, before: Repaymen
     settings: engine.settings,
     holidays: engine.holidays,
   });
+  const loanRate = await assertRescheduleLawful(tx, loan, a, rescheduled.state, confirmExcess);
+  return { ...rescheduled, loanRate };
 }
 
 /** What a rescheduling changed, as the preview answers it and its revision row records it. */

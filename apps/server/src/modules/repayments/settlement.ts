@@ -2,9 +2,10 @@
  * Early settlement (MLO s.21; spec §5): the borrower repays early by paying the outstanding
  * principal with interest to the date of payment. The quote is the domain's `settlementQuote`
  * (actuarial, or the rule of 78 when the loan says so; the lock-period fee of the current
- * approval); posting it writes one receipt of repay type `settlement` whose lines
+ * approval, bounded by s.21 from the loan's flows so far and its stored rate — `lockPeriodFeeCeiling`);
+ * posting it writes one receipt of repay type `settlement` whose lines
  * (`settlementAllocation`) leave nothing to pay, its balanced journal entry (`postEarlySettlement`),
- * and completes the loan — in one transaction under the loan's row lock, or nothing. A void of the
+ * stores the settled loan's rate, and completes the loan — in one transaction under the loan's row lock, or nothing. A void of the
  * receipt (the `correct` action) reverses it and the loan takes repayments again.
  */
 import { loanPapersSchema, type ReceiptMethod, type SettlementQuoteAnswer, type SettlementResult, type settlementBodySchema } from '@harbour/contracts';
@@ -15,6 +16,7 @@ import {
   addDays,
   addMonthsClamped,
   compareDates,
+  formatRate,
   minDec,
   moneyAccountFor,
   postEarlySettlement,
@@ -37,6 +39,7 @@ import { loanRow, type LoanRow } from '../loans/read.js';
 import { readCompanyInfo } from '../company/service.js';
 import { getRepayment } from './read.js';
 import { assertReceiving, insertReceiptRow, money, receiptDate, retried } from './receipts.js';
+import { loanRateOf, rateColumns, s21ContextOf } from './loan-rate.js';
 import { type Engine, loadEngine, loadRepaymentState } from './state.js';
 
 type SettlementBody = z.output<typeof settlementBodySchema>;
@@ -63,11 +66,12 @@ export interface Quoted {
 
 /** The domain's quote and its lines for the loan on `date` (a reloan's approval and payout quote the old loan with it). */
 export async function quoteOn(tx: DbOrTx, loan: LoanRow, date: string): Promise<Quoted> {
-  const [{ state }, engine, lock] = await Promise.all([loadRepaymentState(tx, loan), loadEngine(tx), lockPeriodOf(tx, loan.id)]);
+  const [{ state }, engine, lock, s21] = await Promise.all([loadRepaymentState(tx, loan), loadEngine(tx), lockPeriodOf(tx, loan.id), s21ContextOf(tx, loan)]);
+  // the domain bounds the lock-period fee by s.21 from the loan's flows so far and its stored rate
   const quote = settlementQuote(
     state,
     date,
-    { method: loan.ruleOf78 ? 'rule-of-78' : 'actuarial', lockPeriodMonths: lock.months, lockPeriodFee: lock.fee ?? undefined },
+    { method: loan.ruleOf78 ? 'rule-of-78' : 'actuarial', lockPeriodMonths: lock.months, lockPeriodFee: lock.fee ?? undefined, s21 },
     engine.settings,
     engine.holidays,
   );
@@ -101,6 +105,10 @@ function toAnswer(loan: LoanRow, name: string, q: Quoted, lender: SettlementQuot
     interest: money(s.interest),
     rebate: money(s.rebate),
     lockPeriodFee: money(s.lockPeriodFee),
+    agreedLockPeriodFee: money(s.agreedLockPeriodFee),
+    lockPeriodFeeCeiling: s.lockPeriodFeeCeiling === null ? null : money(s.lockPeriodFeeCeiling),
+    loanRate: formatRate(loanRateOf(loan)),
+    settlementRate: s.settlementRate === null ? null : formatRate(s.settlementRate),
     overdueInterest: money(s.overdueInterest),
     handlingFee: money(s.handlingFee),
     total: money(s.total),
@@ -196,7 +204,9 @@ async function writeSettlement(tx: Tx, ctx: ServiceContext, loan: LoanRow, q: Qu
   const received = s.total.minus(tempApplied);
   const waived = sum(q.allocation.lines.map((l) => l.interestWaived));
   const me = ctx.auth?.staffId ?? null;
-  await changeStatus(tx, ctx, loanStatusSpec, loan.id, w.action, { audit: false });
+  // the settled loan's rate: the rate of its actual flows, the settlement the last of them
+  const settledRate = s.settlementRate === null ? null : rateColumns(s.settlementRate);
+  await changeStatus(tx, ctx, loanStatusSpec, loan.id, w.action, { audit: false, ...(settledRate ? { set: settledRate } : {}) });
   // a completed (or reloaned) loan leaves the tips list and the reminders
   await refreshDueSummary(tx, loan.id);
   const loanStatus = w.action === 'settle' ? 'complete' : 'reloaned';
@@ -262,6 +272,7 @@ async function writeSettlement(tx: Tx, ctx: ServiceContext, loan: LoanRow, q: Qu
     lines: answer.lines,
     journalEntryId: entryId,
     loanStatus,
+    ...(settledRate ? { mloRate: { before: loan.mloRate, after: settledRate.mloRate, status: settledRate.mloStatus } } : {}),
     ...w.refs,
   };
   // a request writes one audit row: a reloan's settlement is recorded in its payout's

@@ -27,7 +27,7 @@ export async function loadEngine(tx: DbOrTx): Promise<Engine> {
 }
 
 /** Receipts of the loan not corrected (voided or refunded). */
-const standing = (loanId: number) =>
+export const standing = (loanId: number) =>
   and(
     eq(loanRepayments.loanId, loanId),
     isNull(

@@ -50,6 +50,16 @@ export function QuoteSheet({ q, lang, t, printedOn }: { q: SettlementQuoteAnswer
               <th>{ft('lockPeriodEnds')}</th>
               <td>{q.lockPeriodEnds ? `${formatDate(q.lockPeriodEnds)} (${q.inLockPeriod ? t('inLockPeriod') : t('notInLockPeriod')})` : t('noLockPeriod')}</td>
             </tr>
+            <tr>
+              <th>{ft('loanRate')}</th>
+              <td className="settlement-rate">{t('ratePerYear', { rate: q.loanRate })}</td>
+              {q.settlementRate !== null && (
+                <>
+                  <th>{ft('settlementRate')}</th>
+                  <td className="settlement-rate">{t('ratePerYear', { rate: q.settlementRate })}</td>
+                </>
+              )}
+            </tr>
           </tbody>
         </table>
         <table className="settlement-figures">
@@ -62,6 +72,22 @@ export function QuoteSheet({ q, lang, t, printedOn }: { q: SettlementQuoteAnswer
                 </td>
               </tr>
             ))}
+            {q.lockPeriodFeeCeiling !== null && (
+              <>
+                <tr className="settlement-note">
+                  <th>{ft('agreedLockPeriodFee')}</th>
+                  <td>
+                    <Money value={q.agreedLockPeriodFee} />
+                  </td>
+                </tr>
+                <tr className="settlement-note">
+                  <th>{ft('lockPeriodFeeCeiling')}</th>
+                  <td>
+                    <Money value={q.lockPeriodFeeCeiling} />
+                  </td>
+                </tr>
+              </>
+            )}
             {q.method === 'rule-of-78' && (
               <tr className="settlement-note">
                 <th>{ft('rebate')}</th>

@@ -1,0 +1,34 @@
+/**
+ * The lock-period fee at approval (MLO s.21, docs/loan-mathematics.md §9), one of the approval's
+ * worst-case checks (`APPROVAL_RATE_CHECKS`). Every early settlement bounds the fee it charges
+ * (`lockPeriodFeeCeiling`), so the worst case the approval allows inside the lock period is lawful
+ * by construction; the approval still refuses a fee that can never be what it says — a fee without
+ * a lock period, or one above the loan amount (no settlement could charge it) — and records the
+ * most the fee could be charged on its schedule paid as agreed, on time.
+ */
+import { addMonthsClamped, approvalWorstCase, dec, scheduledLockPeriodFeeCeiling } from '@harbour/domain';
+import { businessRule } from '../../http/app-error.js';
+import type { ApprovalRateCheck } from './approval-checks.js';
+import { termsOf } from './approval.js';
+
+export const lockPeriodFeeAtApproval: ApprovalRateCheck = async (_tx, { loan, body, engine }) => {
+  const fee = body.lockPeriodFee === undefined || body.lockPeriodFee === null || body.lockPeriodFee === '' ? null : dec(body.lockPeriodFee);
+  if (fee === null || fee.isZero()) return { lockPeriodFeeCeiling: null };
+  const months = body.earlySettleLockMonths ?? 0;
+  if (months <= 0) throw businessRule('loans.errors.lockPeriodFeeWithoutLock', { fee: fee.toFixed(2) });
+  if (fee.gt(dec(loan.loanAmount))) throw businessRule('loans.errors.lockPeriodFeeAboveLoan', { fee: fee.toFixed(2), amount: dec(loan.loanAmount).toFixed(2) });
+  const { onTime } = approvalWorstCase({
+    terms: termsOf(loan, '0'),
+    agreedDate: loan.loanDate,
+    deductions: { upfrontInterest: body.upfrontInterest, handlingFee: body.handlingFee },
+    rule: engine.rule,
+    settings: engine.settings,
+    holidays: engine.holidays,
+  });
+  const ceiling = scheduledLockPeriodFeeCeiling(
+    // the first day out of the lock period: months from the interest start, as the settlement counts them
+    { lentOn: onTime.flows.lentOn, received: onTime.flows.received, loanRate: onTime.rate, lockPeriodEnds: addMonthsClamped(loan.interestStartDate, months) },
+    onTime.schedule.schedule,
+  );
+  return { lockPeriodFeeCeiling: ceiling.toFixed(2) };
+};
