@@ -7,7 +7,7 @@
  * Money put into the temporary amount is counted the day it is received (the borrower has paid
  * it); applying it later moves nothing.
  */
-import { type DecimalInput, ZERO, dec, maxDec, minDec } from './decimal.js';
+import { type DecimalInput, ZERO, dec, maxDec } from './decimal.js';
 import { compareDates } from './dates.js';
 import { type LoanCashFlows } from './mlo.js';
 import { type RepaymentState, unpaidInstalment } from './repayment-state.js';
@@ -33,18 +33,18 @@ export function countedInRate(r: ReceiptParts): string {
 /**
  * The whole loan's flows after a step that leaves a schedule to pay: the history so far, then
  * every instalment's unpaid principal and interest on its due date (an instalment already due is
- * counted on `from`, the step's date — it cannot be paid earlier than that), less the money held
- * for the borrower, which pays the earliest of them.
+ * counted on `from`, the step's date — it cannot be paid earlier than that); the money held for the
+ * borrower counts as handed back on `from`.
  */
 export function withRemainingSchedule(history: LoanCashFlows, state: RepaymentState, from: string): LoanCashFlows {
-  // money held (the temporary amount) was counted the day it was received: it pays the earliest instalments left
-  let held = state.tempAmount;
   const remaining: { date: string; amount: string }[] = [];
+  // money held (the temporary amount) was counted the day it was received, but it stays the
+  // borrower's until an instalment falls due: it is counted as handed back on `from`, and each
+  // instalment as paid on its own due date, so paying early into the temporary amount never
+  // reads as a higher rate
+  if (state.tempAmount.gt(0)) remaining.push({ date: from, amount: state.tempAmount.neg().toFixed(2) });
   for (const i of state.instalments) {
-    const unpaid = maxDec(unpaidInstalment(i), ZERO);
-    const fromHeld = minDec(held, unpaid);
-    held = held.minus(fromHeld);
-    const owed = unpaid.minus(fromHeld);
+    const owed = maxDec(unpaidInstalment(i), ZERO);
     if (owed.gt(0)) remaining.push({ date: compareDates(i.dueDate, from) < 0 ? from : i.dueDate, amount: owed.toFixed(2) });
   }
   return { ...history, payments: [...history.payments, ...remaining] };

@@ -247,7 +247,8 @@ describe('s.21 — properties', () => {
           if (!ceiling.gt(0)) return;
           const at = mloEffectiveRate(settlementFlows(history, on, ceiling));
           const above = mloEffectiveRate(settlementFlows(history, on, ceiling.plus('0.01')));
-          if (at.gt(bound)) throw new Error(`ceiling ${ceiling.toFixed(2)} gives ${at.toString()} > ${bound.toString()}`);
+          // the solver's last digits (~1e-28) may sit either side of a bound met exactly
+          if (at.gt(bound.plus('1e-20'))) throw new Error(`ceiling ${ceiling.toFixed(2)} gives ${at.toString()} > ${bound.toString()}`);
           if (!above.gt(bound)) throw new Error(`a cent more (${ceiling.plus('0.01').toFixed(2)}) is still within ${bound.toString()}`);
           expect(dec(ceiling).decimalPlaces()).toBeLessThanOrEqual(2);
         },

@@ -190,6 +190,14 @@ async function runSequence(spec: LoanSpec, ops: readonly Op[]): Promise<{ posted
       counts.refused++;
       continue;
     }
+    // A principal repayment whose reschedule would take the borrower's whole cash flows above the
+    // Ordinance's cap is refused by the server's rate guard (loan-rate.ts), which reads the loan's
+    // real dated flows the allocation model does not carry: nothing is written, so the replay skips it.
+    const message = (res.body as { message?: string }).message ?? '';
+    if (res.statusCode === 422 && op.mode === 'principal' && /後重新排期.*《放債人條例》上限 48%/.test(message)) {
+      counts.refused++;
+      continue;
+    }
     expect(res.statusCode, `${JSON.stringify(receipt)} → ${JSON.stringify(res.body)}`).toBe(200);
     const posted = dataOf(res);
     expect({
@@ -314,7 +322,7 @@ describe('receipts and corrections through the API against the domain model', ()
         totals.corrected += c.corrected;
         await expectLedgerBalanced(t.db);
       }),
-      { numRuns: 30, endOnFailure: true },
+      { numRuns: 30, endOnFailure: true, ...(process.env["HARBOUR_MODEL_SEED"] ? { seed: Number(process.env["HARBOUR_MODEL_SEED"]), path: "5" } : {}) },
     );
     // the runs posted, refused and corrected receipts (not only one kind)
     expect(totals.posted).toBeGreaterThan(20);

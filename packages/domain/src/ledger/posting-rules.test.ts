@@ -132,20 +132,22 @@ describe('posting rules (golden entries)', () => {
     ]);
   });
 
-  it('posts a real settlement quote: overdue interest, handling and lock-period fees', () => {
+  it('posts a real settlement quote: overdue interest and handling fee (no s.21 context: no lock-period fee charged)', () => {
     const state = repaymentStateOf(
       { loanAmount: '10000', loanDate: '2024-01-10', totalTenor: 3, repayCycle: { kind: 'monthly' }, interestMethod: 'interest-first', flatRate: '1' },
       { overdueRate: '36', overduePenalty: '100' },
     );
     const q = settlementQuote(state, '2024-02-20', { lockPeriodMonths: 3, lockPeriodFee: '500' });
     const e = postEarlySettlement({ ...q, receivedInto: 'cash' });
-    // settlement.test.ts: interest 134.48, overdue interest 0.99, fee 100; plus the 500 lock-period fee
+    // settlement.test.ts: interest 134.48, overdue interest 0.99, fee 100; the agreed 500 lock-period
+    // fee is charged only as far as s.21 allows, which needs the loan's flows (s21.ts): none here
+    expect(q.lockPeriodFee.toFixed(2)).toBe('0.00');
     expect(lines(e)).toEqual([
-      ['cash', '10735.47', '0.00'],
+      ['cash', '10235.47', '0.00'],
       ['loansReceivable', '0.00', '10000.00'],
       ['interestIncome', '0.00', '134.48'],
       ['overdueInterestIncome', '0.00', '0.99'],
-      ['feeIncome', '0.00', '600.00'],
+      ['feeIncome', '0.00', '100.00'],
     ]);
     expect(totalDebits(e).eq(q.payable)).toBe(true);
   });
