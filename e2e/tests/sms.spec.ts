@@ -1,6 +1,6 @@
 /**
  * SMS reminders in the browser against the real server (issue 13): the collector edits the overdue
- * template and previews a Chinese message with its SMS parts, selects three overdue loans on
+ * template and previews a Chinese message with its SMS parts, selects two overdue loans on
  * SendSmsList, sends them after the confirmation and finds them in the sent record. Then (after
  * those, in this file's serial order, since "queue now" queues every overdue reminder) the manager
  * saves an HTTP gateway on the "Gateway and schedule" tab — the password is never shown again, only
@@ -49,7 +49,7 @@ test('the collector edits the overdue template and previews the Chinese message 
   await expect(rows(page).filter({ hasText: '如已還款請忽略' })).toHaveCount(1);
 });
 
-test('the collector selects three overdue loans, sends, and sees them in the sent record', async ({ page }) => {
+test('the collector selects two overdue loans, sends, and sees them in the sent record', async ({ page }) => {
   const lang: Lang = 'zh-TW';
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'collector', lang);
@@ -58,24 +58,26 @@ test('the collector selects three overdue loans, sends, and sees them in the sen
   expect((await listed).status()).toBe(200);
   await expect(main(page).getByRole('tab', { name: t(lang, 'enums:smsKind.overdue') })).toHaveAttribute('aria-selected', 'true');
   const open = rows(page).filter({ has: page.locator('input[type=checkbox]:not([disabled])') });
-  await expect(open.nth(2)).toBeVisible();
+  // the demo's Mong Kok loans behind with their instalments (nothing is due on the day money is lent,
+  // so the loans other specs pay out today are never overdue here)
+  await expect(open.nth(1)).toBeVisible();
   // the preview is the edited template in Chinese
   await expect(open.first()).toContainText('如已還款請忽略');
   sentLoans = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 2; i++) {
     const r = open.nth(i);
     sentLoans.push((await r.locator('td').nth(1).innerText()).trim());
     await r.locator('input[type=checkbox]').check();
   }
   await shot(page, 'sms-list-overdue');
-  await main(page).getByRole('button', { name: named(tx(lang, 'reminders:send.button', { count: 3 })) }).click();
+  await main(page).getByRole('button', { name: named(tx(lang, 'reminders:send.button', { count: 2 })) }).click();
   const confirm = page.locator('.ant-modal-confirm:visible');
-  await expect(confirm).toContainText(tx(lang, 'reminders:send.confirmTitle', { count: 3, kind: t(lang, 'enums:smsKind.overdue') }));
+  await expect(confirm).toContainText(tx(lang, 'reminders:send.confirmTitle', { count: 2, kind: t(lang, 'enums:smsKind.overdue') }));
   const sent = page.waitForResponse((r) => r.url().endsWith(`${API}/sms/send`));
   await confirm.getByRole('button', { name: named(t(lang, 'reminders:send.ok')) }).click();
   const res = await sent;
   expect(res.status()).toBe(200);
-  expect(((await res.json()) as { data: SmsSendResult }).data.queued).toBe(3);
+  expect(((await res.json()) as { data: SmsSendResult }).data.queued).toBe(2);
 
   await main(page).getByRole('tab', { name: t(lang, 'reminders:record.title') }).click();
   for (const loanNo of sentLoans) {
