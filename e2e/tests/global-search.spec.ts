@@ -5,9 +5,8 @@
  * numbers masked, photographed with the dropdown open; Enter opens the first hit. A clerk's search
  * by a whole HKID finds the customer without the page ever showing the whole number.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { shot, t, type Lang, screenSizes } from '../fixtures/index.js';
+import { runAxe, shot, t, type Lang, screenSizes } from '../fixtures/index.js';
 import { goInApp, signIn } from './admin-helpers.js';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -28,7 +27,7 @@ async function openBox(page: Page, lang: Lang, how: 'icon' | '/' | 'Control+k') 
 
 /** Axe on the open dropdown (the dashboard behind it is its own spec's): no serious or critical finding. */
 async function expectSearchAccessible(page: Page) {
-  const result = await new AxeBuilder({ page }).include('.ant-select-dropdown').analyze();
+  const result = await runAxe(page, ['.ant-select-dropdown']);
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
   expect(bad).toEqual([]);
 }

@@ -1,7 +1,6 @@
 /** Helpers of the workspace shell's browser tests. */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { clickSettled, loginAs, t, type Lang } from '../fixtures/index.js';
+import { clickSettled, loginAs, runAxe, t, type Lang } from '../fixtures/index.js';
 
 /**
  * In-app navigation without a page load (as a menu click does): the router follows the history
@@ -57,7 +56,7 @@ export async function accessToken(page: Page): Promise<string> {
 export async function expectAccessible(page: Page): Promise<void> {
   // No hover left over from the last click: a tile fading to its hover colour is not the page's contrast.
   await page.mouse.move(1, 1);
-  const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  const result = await runAxe(page);
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
