@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatMoney, formatPercent, groupThousands, percentOf, roundMoney } from './rounding.js';
+import { dec } from './decimal.js';
+import { formatMoney, formatPercent, groupThousands, moneyText, percentOf, roundMoney } from './rounding.js';
 
 describe('rounding helper', () => {
   it('half up to 2 places by default', () => {
@@ -68,5 +69,15 @@ describe('percentOf', () => {
   it('is 0.00 of nothing', () => {
     expect(percentOf('0.00', '0.00')).toBe('0.00');
     expect(percentOf('0', '100')).toBe('0.00');
+  });
+});
+
+describe('moneyText', () => {
+  it('is the two-place text the API and audit rows carry: no separators, half-up, never -0.00', () => {
+    expect(moneyText('1234567.5')).toBe('1234567.50');
+    expect(moneyText(dec('0.005'))).toBe('0.01');
+    expect(moneyText(dec('-12.345'))).toBe('-12.35');
+    expect(moneyText(dec('0').neg())).toBe('0.00');
+    expect(moneyText('-0.001')).toBe('0.00');
   });
 });

@@ -48,6 +48,13 @@ export function formatMoney(value: DecimalInput, format: MoneyFormat = {}): stri
 }
 
 /**
+ * A money amount as the API, audit rows and journal lines carry it: two places, no separators
+ * ("1234.50", never "-0.00"). The server's one amount-to-text step (`formatMoney` with the defaults);
+ * amounts reaching it are already whole cents, anything finer rounds half-up as `roundMoney` does.
+ */
+export const moneyText = (value: DecimalInput): string => formatMoney(value);
+
+/**
  * "-1234567.5" → "-1,234,567.5": commas in the integer digits of a decimal string, nothing else
  * touched (no rounding, no float), so it also formats what someone is still typing.
  */

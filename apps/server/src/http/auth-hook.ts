@@ -1,4 +1,4 @@
-import { ACCESS_IP_SWITCH_KEY, AUTHENTICATED, PUBLIC, routeKeys, type RoutePermission } from '@harbour/contracts';
+import { ACCESS_IP_SWITCH_KEY, AUTHENTICATED, PUBLIC, type RoutePermission } from '@harbour/contracts';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
@@ -8,6 +8,7 @@ import { ipAllowed } from './ip-match.js';
 import { hashToken } from './tokens.js';
 import type { AuthContext } from './types.js';
 import { accessSettingsFor, staffAccessFor, type StaffAccess } from '../platform/access-cache.js';
+import { may } from '../platform/context.js';
 import { cachedSession, dropSession, forgetSessions, keepSession, sessionGeneration, type SessionRow } from '../platform/session-cache.js';
 
 export const SUPER_ADMIN_ID = 1;
@@ -160,8 +161,8 @@ export function authContextOf(
 export function allows(auth: AuthContext | null, permission: RoutePermission): boolean {
   if (permission === PUBLIC) return true;
   if (!auth) return false;
-  if (permission === AUTHENTICATED || auth.superAdmin) return true;
-  return routeKeys(permission).some((key) => auth.permissions.has(key));
+  if (permission === AUTHENTICATED) return true;
+  return (typeof permission === 'string' ? [permission] : permission).some((key) => may({ auth }, key));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Language } from '@harbour/contracts';
+import type { Language, PermissionKey } from '@harbour/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { forbidden } from '../http/app-error.js';
@@ -41,6 +41,17 @@ export interface ServiceContext {
 export function actingStaff(ctx: ServiceContext): AuthContext {
   if (!ctx.auth) throw forbidden();
   return ctx.auth;
+}
+
+/**
+ * The one permission check of a service: the caller holds catalogue key `key`. The super
+ * administrator holds every key; a job or batch (no staff member) holds none. A route's own
+ * permission is checked by the auth hook before its handler; this is for what a service shows or
+ * allows beyond it (a reveal, a blacklist override, search results of another area).
+ */
+export function may(source: { auth: AuthContext | null }, key: PermissionKey): boolean {
+  const auth = source.auth;
+  return !!auth && (auth.superAdmin || auth.permissions.has(key));
 }
 
 /** What store scope reads: a request and a service context both have it. */

@@ -1,6 +1,8 @@
+import type { PermissionKey } from '@harbour/contracts';
 import { maskTail } from '@harbour/domain';
 import type { DbOrTx } from '../db/client.js';
 import type { AuthContext } from '../http/types.js';
+import { may } from './context.js';
 import { readSettings } from './settings.js';
 
 /**
@@ -19,13 +21,21 @@ export interface Masking {
   show: (value: string | null) => string | null;
 }
 
-/** The caller holds `revealKey` (the super administrator holds every key). */
-export const mayReveal = (auth: AuthContext | null, revealKey: string) => !!auth && (auth.superAdmin || auth.permissions.has(revealKey));
-
 /** Masking for the caller under the current "visible tel. no." setting (read per request). */
-export async function maskingFor(db: DbOrTx, auth: AuthContext | null, revealKey: string): Promise<Masking> {
+export async function maskingFor(db: DbOrTx, auth: AuthContext | null, revealKey: PermissionKey): Promise<Masking> {
+  const { visibleDigits } = await answerMasking(db);
+  return { visibleDigits, canReveal: may({ auth }, revealKey), show: (v) => masked(v, { visibleDigits }) };
+}
+
+/**
+ * Masking of an answer that has no reveal of its own — a report's `masked` columns (on screen and
+ * in its file), a loan's customer and collateral owners, the application form's blacklist warning:
+ * the "visible tel. no." digits for everyone, whatever keys the caller holds (the whole number is
+ * seen only through the area's own audited reveal).
+ */
+export async function answerMasking(db: DbOrTx): Promise<Pick<Masking, 'visibleDigits'>> {
   const { visibleTelDigits } = await readSettings(db, ['visibleTelDigits']);
-  return { visibleDigits: visibleTelDigits, canReveal: mayReveal(auth, revealKey), show: (v) => maskTail(v, visibleTelDigits) };
+  return { visibleDigits: visibleTelDigits };
 }
 
 /** Digits an audit copy keeps visible (fixed: a log row must not change with the setting). */

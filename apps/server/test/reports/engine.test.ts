@@ -2,6 +2,7 @@ import { API_BASE, REPORTS, reportByName, type ReportAnswer, type ReportDecl } f
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cellsOf } from '../../src/modules/reports/engine.js';
+import { masked } from '../../src/platform/masking.js';
 import { exportFileName } from '../../src/modules/reports/export.js';
 import { resolveParams } from '../../src/modules/reports/params.js';
 import { call, dataOf, loginAs } from '../helpers/api.js';
@@ -189,11 +190,21 @@ describe('store scope and permission', () => {
 
   it('masks a masked column for the caller', () => {
     const decl: ReportDecl = { ...reportByName('approvalStatus')!, columns: [{ key: 'mobile', kind: 'masked' }, { key: 'n', kind: 'integer' }, { key: 'd', kind: 'date' }] };
-    const cells = cellsOf(decl, { mobile: '91234567', n: '12', d: '2026-05-01' }, 4);
-    expect(cells.mobile).not.toBe('91234567');
-    expect(cells.mobile).toMatch(/4567$/);
+    const cells = cellsOf(decl, { mobile: '91234567', n: '12', d: '2026-05-01' }, { visibleDigits: 4 });
+    expect(cells.mobile).toBe('****4567');
     expect(cells.n).toBe(12);
     expect(cells.d).toBe('2026-05-01');
+  });
+
+  it('masks through the one masking policy, whatever the digits (platform/masking.ts)', () => {
+    const decl: ReportDecl = { ...reportByName('approvalStatus')!, columns: [{ key: 'id', kind: 'masked' }] };
+    const numbers = ['A123456(3)', '91234567', '12', ''];
+    for (const visibleDigits of [0, 2, 4, 8]) {
+      for (const id of numbers) expect(cellsOf(decl, { id }, { visibleDigits }).id).toBe(masked(id, { visibleDigits }));
+      expect(cellsOf(decl, { id: null }, { visibleDigits }).id).toBeNull();
+    }
+    expect(cellsOf(decl, { id: 'A123456(3)' }, { visibleDigits: 2 }).id).toBe('******63');
+    expect(cellsOf(decl, { id: '91234567' }, { visibleDigits: 0 }).id).toBe('********');
   });
 
   it('declares approvalStatus with the key of its name', () => {

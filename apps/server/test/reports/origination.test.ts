@@ -198,6 +198,23 @@ describe('repaymentSchedule and estimatedRepayment', () => {
     expect(a.rows.every((r) => /^\*+\d{4}$/.test(String(r.mobile)))).toBe(true);
     expect(a.rows.some((r) => String(r.instalmentRef).startsWith(settledLoanNo))).toBe(false);
   });
+
+  it('masks a report\'s numbers to the "visible tel. no." setting in force (the one masking policy)', async () => {
+    const to = addDays(today, 90);
+    const mobiles = new Set((await q<{ mobile1: string }>(`select distinct c.mobile1 from customers c join loans l on l.customer_id = c.id where l.status = 'repaying'`)).map((r) => r.mobile1));
+    await t.pool.query(`insert into settings (key, value) values ('visibleTelDigits', '2') on conflict (key) do update set value = excluded.value`);
+    try {
+      const a = await report('estimatedRepayment', { dateTo: to });
+      expect(a.rows.length).toBeGreaterThan(0);
+      const plain = [...mobiles].map((m) => m.replace(/[\s()-]/g, ''));
+      const shown = new Set(plain.map((m) => `${'*'.repeat(m.length - 2)}${m.slice(-2)}`));
+      expect(a.rows.every((r) => shown.has(String(r.mobile)))).toBe(true);
+    } finally {
+      await t.pool.query(`delete from settings where key = 'visibleTelDigits'`);
+    }
+    const back = await report('estimatedRepayment', { dateTo: to });
+    expect(back.rows.every((r) => /^\*+\d{4}$/.test(String(r.mobile)))).toBe(true);
+  });
 });
 
 describe('monthlyReceivable', () => {

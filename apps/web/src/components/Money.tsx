@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
-import { type DecimalPlaces, formatMoney, isDecimalString } from '@harbour/domain';
+import type { DecimalPlaces } from '@harbour/domain';
+import { moneyDisplay } from './format.js';
 
 interface MoneyProps {
   /** Decimal string as the API sends it ("1234.50"). */
@@ -11,17 +12,16 @@ interface MoneyProps {
 
 /**
  * An amount, right-aligned with tabular digits so columns of money line up, formatted by the
- * domain's one money formatter ("1,234,567.50"). No value shows nothing; text that is not a
+ * one display formatter (`moneyDisplay`: "1,234,567.50"). No value shows nothing; text that is not a
  * decimal is shown as it came rather than hidden.
  */
 export function Money({ value, decimals = 2, style }: MoneyProps) {
-  const v = value?.trim() ?? '';
   return (
     <span
       className="harbour-money"
       style={{ display: 'block', textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', ...style }}
     >
-      {isDecimalString(v) ? formatMoney(v, { decimalPlaces: decimals, grouped: true }) : value}
+      {moneyDisplay(value, decimals)}
     </span>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatDate, formatRate, roundDecimalString } from './format.js';
+import { formatDate, formatRate, moneyDisplay, roundDecimalString } from './format.js';
 
 describe('decimal rounding for display', () => {
   it('rounds like decimal half-up for any cents value', () => {
@@ -12,6 +12,22 @@ describe('decimal rounding for display', () => {
         expect(roundDecimalString(s, 2)).toBe(expected);
       }),
     );
+  });
+});
+
+describe('amounts for people to read', () => {
+  it('groups thousands with the decimal places asked, half-up', () => {
+    expect(moneyDisplay('1234567.5')).toBe('1,234,567.50');
+    expect(moneyDisplay(' 50000 ')).toBe('50,000.00');
+    expect(moneyDisplay('-1234.005')).toBe('-1,234.01');
+    expect(moneyDisplay('1234567.5', 0)).toBe('1,234,568');
+    expect(moneyDisplay('-0.001')).toBe('0.00');
+  });
+
+  it('shows text that is not a decimal as it came, and no value as blank', () => {
+    expect(moneyDisplay('n/a')).toBe('n/a');
+    expect(moneyDisplay(null)).toBe('');
+    expect(moneyDisplay(undefined)).toBe('');
   });
 });
 

@@ -1,9 +1,20 @@
 /**
- * Display formatting of rates and dates. Money is not here: `<Money>` and every other amount use
- * the domain's one formatter (`formatMoney(value, { grouped: true })` of `@harbour/domain`).
- * Rates arrive as decimal strings and are rounded with the domain's Decimal, never a binary float.
+ * Display formatting of amounts, rates and dates. An amount people read goes through
+ * `moneyDisplay` (the domain's one money formatter, grouped): `<Money>`, confirmations, option
+ * labels, papers. Rates arrive as decimal strings and are rounded with the domain's Decimal, never
+ * a binary float.
  */
-import { Decimal, dec, isDecimalString } from '@harbour/domain';
+import { Decimal, type DecimalPlaces, dec, formatMoney, isDecimalString } from '@harbour/domain';
+
+/**
+ * An amount as people read it, "1,234,567.50": the domain's `formatMoney` with thousands
+ * separators and the company's decimal places (2 unless given). Text that is not a decimal is
+ * shown as it came (never hidden, never a thrown error); no value is blank.
+ */
+export function moneyDisplay(value: string | null | undefined, decimals: DecimalPlaces = 2): string {
+  const v = value?.trim() ?? '';
+  return isDecimalString(v) ? formatMoney(v, { decimalPlaces: decimals, grouped: true }) : (value ?? '');
+}
 
 /** Rounds a decimal string half away from zero to `decimals` places; undefined if not a decimal. */
 export function roundDecimalString(value: string, decimals: number): string | undefined {

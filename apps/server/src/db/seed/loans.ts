@@ -5,6 +5,7 @@ import {
   refereeConsentBodySchema,
   type ConsentMethod,
   type PartakerRole,
+  type PermissionKey,
   cancelBodySchema,
   decisionReasonSchema,
   DEFAULT_SYSTEM_SETTINGS,
@@ -26,7 +27,7 @@ import { recordRecovery, transferToOca } from '../../modules/collection/service.
 import { authContextOf, SUPER_ADMIN_ID } from '../../http/auth-hook.js';
 import { staffAccessFor } from '../../platform/access-cache.js';
 import { businessToday } from '../../platform/business-date.js';
-import type { ServiceContext } from '../../platform/context.js';
+import { may, type ServiceContext } from '../../platform/context.js';
 import { loanService } from '../../modules/loans/service.js';
 import { repaymentService } from '../../modules/repayments/service.js';
 
@@ -251,9 +252,8 @@ async function staffContext(db: Db, username: string, storeId: number, businessD
 }
 
 /** As the route would: the acting staff member holds the step's permission key. */
-function holding(ctx: ServiceContext, key: string): ServiceContext {
-  const auth = ctx.auth!;
-  if (!auth.superAdmin && !auth.permissions.has(key)) throw new Error(`demo staff ${auth.username} lacks ${key}`);
+function holding(ctx: ServiceContext, key: PermissionKey): ServiceContext {
+  if (!may(ctx, key)) throw new Error(`demo staff ${ctx.auth!.username} lacks ${key}`);
   return ctx;
 }
 

@@ -4,6 +4,7 @@ import {
   accessIpsResource,
   type AccessIpCreate,
   type AccessIpItem,
+  type PermissionKey,
 } from '@harbour/contracts';
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,7 +22,7 @@ import { withTx } from '../../platform/tx.js';
 
 type AccessIpRow = typeof accessIps.$inferSelect;
 
-const SETTING_PERMISSION = 'system.accessIps.setting';
+const SETTING_PERMISSION: PermissionKey = 'system.accessIps.setting';
 
 const toItem = (r: AccessIpRow): AccessIpItem => ({
   id: r.id,

@@ -1,4 +1,4 @@
-import type { BlacklistFilters, BlacklistItem } from '@harbour/contracts';
+import { BLACKLIST_PERMISSIONS, type BlacklistFilters, type BlacklistItem } from '@harbour/contracts';
 import { and, eq, ilike, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { blacklist, staff } from '../../db/schema/index.js';
@@ -10,9 +10,8 @@ import { found } from '../../platform/store-scope.js';
 
 export type BlacklistRow = typeof blacklist.$inferSelect;
 
-/** The key that opens the audited reveal of a whole ID number or phone. */
-export const BLACKLIST_REVEAL = 'blacklist.reveal';
-export const blacklistMasking = (db: DbOrTx, auth: AuthContext | null) => maskingFor(db, auth, BLACKLIST_REVEAL);
+/** Masking of blacklist answers: `BLACKLIST_PERMISSIONS.reveal` opens the audited reveal of a whole ID number or phone. */
+export const blacklistMasking = (db: DbOrTx, auth: AuthContext | null) => maskingFor(db, auth, BLACKLIST_PERMISSIONS.reveal);
 
 /** A row as every answer and audit row shows it: numbers masked to the "visible tel. no." digits. */
 export function toItem(row: BlacklistRow, createdByName: string | null, masking: Masking): BlacklistItem {

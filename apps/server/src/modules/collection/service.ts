@@ -6,7 +6,7 @@
  * audit row.
  */
 import type { CollectionLoan, OverdueLoan, Page, RecoveryItem, collectionListQuerySchema, ocaRecallSchema, ocaTransferSchema, recoveryInputSchema, recoveryVoidSchema, writeOffCancelSchema, writeOffSchema } from '@harbour/contracts';
-import { ZERO, compareDates, dec, moneyAccountFor, postOcaCharge, postWriteOff, postWriteOffRecovery, roundMoney, totalUnpaidPrincipal, unpaidInstalment } from '@harbour/domain';
+import { ZERO, compareDates, dec, moneyAccountFor, postOcaCharge, postWriteOff, postWriteOffRecovery, roundMoney, totalUnpaidPrincipal, unpaidInstalment, moneyText } from '@harbour/domain';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -34,7 +34,6 @@ type WriteOff = z.output<typeof writeOffSchema>;
 type WriteOffCancel = z.output<typeof writeOffCancelSchema>;
 type Filters = z.output<typeof collectionListQuerySchema>;
 
-const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
 const me = (ctx: ServiceContext) => ctx.auth?.staffId ?? null;
 
 /** The event's date: today (Hong Kong) when not given; never in the future. */
@@ -146,7 +145,7 @@ export async function recordRecovery(tx: Tx, ctx: ServiceContext, r: Recovery): 
     const [counter] = await tx.select({ id: loanRepayments.id }).from(loanRepayments).where(and(eq(loanRepayments.loanId, loan.id), eq(loanRepayments.idempotencyKey, r.idempotencyKey)));
     if (counter) throw conflict('collection.errors.keyReused');
     const transfer = found((await currentTransfer(tx, loan.id)) ?? undefined);
-    const charge = money(roundMoney(dec(r.amount).times(dec(transfer.chargePercent ?? '0')).div(100)));
+    const charge = moneyText(roundMoney(dec(r.amount).times(dec(transfer.chargePercent ?? '0')).div(100)));
     await assertWithinActivePeriod(tx, date);
     const chargeEntry = await postJournal(tx, ctx, postOcaCharge({ amount: charge, memo: { loanNo: loan.loanNo ?? '' } }), { storeId: loan.storeId, date, loanId: loan.id });
     const receipt = await postReceipt(
@@ -162,7 +161,7 @@ export async function recordRecovery(tx: Tx, ctx: ServiceContext, r: Recovery): 
         loanId: loan.id,
         kind: 'receipt',
         recoveredOn: date,
-        amount: money(dec(r.amount)),
+        amount: moneyText(dec(r.amount)),
         method: r.method,
         remarks: r.remarks,
         agentId: transfer.agentId,
@@ -185,7 +184,7 @@ export async function recordRecovery(tx: Tx, ctx: ServiceContext, r: Recovery): 
   });
   const [row] = await tx
     .insert(loanOcaRecoveries)
-    .values({ storeId: loan.storeId, loanId: loan.id, kind: 'income', recoveredOn: date, amount: money(dec(r.amount)), method: r.method, remarks: r.remarks, journalEntryId: entry, idempotencyKey: r.idempotencyKey, createdBy: me(ctx) })
+    .values({ storeId: loan.storeId, loanId: loan.id, kind: 'income', recoveredOn: date, amount: moneyText(dec(r.amount)), method: r.method, remarks: r.remarks, journalEntryId: entry, idempotencyKey: r.idempotencyKey, createdBy: me(ctx) })
     .returning();
   const recovered = (await standingRecoveries(tx, loan.id, 'income')).reduce((s, x) => s.plus(dec(x.amount)), ZERO);
   const full = recovered.gte(dec(writeOff.principal).plus(dec(writeOff.interest)));
@@ -195,7 +194,7 @@ export async function recordRecovery(tx: Tx, ctx: ServiceContext, r: Recovery): 
     action: 'add',
     module: 'collection',
     reference: row!.id,
-    after: { kind: 'income', loanNo: loan.loanNo, amount: row!.amount, method: r.method, journalEntryId: entry, recovered: money(recovered), ...(full ? { loanStatus: 'complete' } : {}) },
+    after: { kind: 'income', loanNo: loan.loanNo, amount: row!.amount, method: r.method, journalEntryId: entry, recovered: moneyText(recovered), ...(full ? { loanStatus: 'complete' } : {}) },
     recordStores: [loan.storeId],
   });
   return recoveryItem(row!, false);
@@ -237,14 +236,14 @@ export async function writeOffLoan(tx: Tx, ctx: ServiceContext, w: WriteOff): Pr
   const { state } = await loadRepaymentState(tx, loan);
   const principal = totalUnpaidPrincipal(state);
   if (principal.lte(0)) throw businessRule('collection.errors.nothingToWriteOff');
-  const entry = await postJournal(tx, ctx, postWriteOff({ principalOutstanding: money(principal), interestReceivable: '0', memo: { loanNo: loan.loanNo ?? '' } }), {
+  const entry = await postJournal(tx, ctx, postWriteOff({ principalOutstanding: moneyText(principal), interestReceivable: '0', memo: { loanNo: loan.loanNo ?? '' } }), {
     storeId: loan.storeId,
     date,
     loanId: loan.id,
   });
   const [row] = await tx
     .insert(loanWriteOffs)
-    .values({ storeId: loan.storeId, loanId: loan.id, kind: 'write_off', onDate: date, principal: money(principal), interest: '0', reason: w.reason, journalEntryId: entry!, createdBy: me(ctx) })
+    .values({ storeId: loan.storeId, loanId: loan.id, kind: 'write_off', onDate: date, principal: moneyText(principal), interest: '0', reason: w.reason, journalEntryId: entry!, createdBy: me(ctx) })
     .returning();
   await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'write_off', { audit: { writeOffId: row!.id, writeOffDate: date, principal: row!.principal, journalEntryId: entry, reason: w.reason } });
   await refreshDueSummary(tx, loan.id);

@@ -1,11 +1,10 @@
 import type { LoanBlacklistCheck, LoanBlacklistHit, LoanChoices } from '@harbour/contracts';
-import { maskTail } from '@harbour/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { customers, referralAgents } from '../../db/schema/index.js';
 import { notFound } from '../../http/app-error.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { readSettings } from '../../platform/settings.js';
+import { answerMasking, masked } from '../../platform/masking.js';
 import { withReadTx } from '../../platform/tx.js';
 import { blacklistHits } from '../blacklist/hits.js';
 
@@ -21,7 +20,7 @@ const MOBILES = ['mobile1', 'mobile2', 'mobile3'] as const;
 export async function customerBlacklistHits(tx: Tx, people: readonly CustomerRow[], visibleDigits: number): Promise<LoanBlacklistHit[]> {
   const out: LoanBlacklistHit[] = [];
   for (const c of people) {
-    const hit = (field: LoanBlacklistHit['field'], value: string | null) => out.push({ customerId: c.id, name: c.name, field, value: maskTail(value, visibleDigits) });
+    const hit = (field: LoanBlacklistHit['field'], value: string | null) => out.push({ customerId: c.id, name: c.name, field, value: masked(value, { visibleDigits }) });
     if (c.listStatus === 'black') hit('listStatus', null);
     if ((await blacklistHits(tx, { idNumbers: [c.idNumber], phones: [] }, { visibleDigits })).length > 0) hit('idNumber', c.idNumber);
     for (const m of MOBILES) {
@@ -40,7 +39,7 @@ export async function customerBlacklistHits(tx: Tx, people: readonly CustomerRow
  */
 export function checkApplicationBlacklist(ctx: ServiceContext, body: LoanBlacklistCheck): Promise<{ hits: LoanBlacklistHit[] }> {
   return withReadTx(ctx, async (tx) => {
-    const { visibleTelDigits } = await readSettings(tx, ['visibleTelDigits']);
+    const { visibleDigits: visibleTelDigits } = await answerMasking(tx);
     const ids = [...new Set(body.customerIds)];
     const people = ids.length ? await tx.select().from(customers).where(inArray(customers.id, ids)) : [];
     if (people.length !== ids.length) throw notFound();
@@ -54,7 +53,7 @@ export function checkApplicationBlacklist(ctx: ServiceContext, body: LoanBlackli
       for (const c of checks) {
         if (!c.value?.trim()) continue;
         if ((await blacklistHits(tx, c.numbers, { visibleDigits: visibleTelDigits })).length > 0) {
-          hits.push({ customerId: null, name: typed.name, field: c.field, value: maskTail(c.value.trim(), visibleTelDigits) });
+          hits.push({ customerId: null, name: typed.name, field: c.field, value: masked(c.value.trim(), { visibleDigits: visibleTelDigits }) });
         }
       }
     }

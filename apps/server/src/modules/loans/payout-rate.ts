@@ -15,7 +15,7 @@ import {
   TermsValidationError,
   approvalWorstCase,
   dec,
-  groupThousands,
+  formatMoney,
   isDomainError,
   payoutDecision,
   storedRate,
@@ -45,8 +45,6 @@ export async function payoutEngine(db: DbOrTx): Promise<PayoutEngine> {
   const [engine, s] = await Promise.all([loadEngine(db), readSettings(db, ['latePayoutPolicy', 'latePayoutRefuseAfterDays'])]);
   return { ...engine, rule: { policy: s.latePayoutPolicy, refuseAfterDays: s.latePayoutRefuseAfterDays } };
 }
-
-const money = (v: string | null | undefined) => groupThousands(dec(v ?? '0').toFixed(2));
 
 /** The domain's answer; terms it cannot build a schedule from are the caller's input (400), as the calculator says. */
 function domainAnswer<T>(run: () => T): T {
@@ -98,7 +96,7 @@ export async function checkedPayout(
     throw businessRule('loans.errors.latePayoutRefused', { payoutDate, agreedDate: loan.loanDate, days: d.lateDays, limit: d.refuseAfterDays });
   }
   const feeCharged = dec(d.figures.lateDrawdownFee).gt(0);
-  const params = { payoutDate, agreedDate: loan.loanDate, days: d.dates.lateDays, fee: money(d.figures.lateDrawdownFee), received: money(dec(d.flows.received).toFixed(2)) };
+  const params = { payoutDate, agreedDate: loan.loanDate, days: d.dates.lateDays, fee: formatMoney(d.figures.lateDrawdownFee, { grouped: true }), received: formatMoney(d.flows.received, { grouped: true }) };
   const lawful = await assertLawfulRate(
     tx,
     d.rate,
@@ -167,7 +165,7 @@ export const lateDrawdownWorstCase: ApprovalRateCheck = async (tx, { loan, body,
     illegal: 'loans.errors.approvalLateFeeIllegalRate',
     aboveMaxApr: 'loans.errors.approvalLateFeeAboveMaxApr',
     confirmMaxApr: 'loans.errors.approvalLateFeeConfirmMaxApr',
-    params: { agreedDate: loan.loanDate, fee: money(body.lateDrawdownFee) },
+    params: { agreedDate: loan.loanDate, fee: formatMoney(body.lateDrawdownFee ?? '0', { grouped: true }) },
     confirmExcess: body.confirmExcess,
   });
   return { lateDrawdownWorstRate: lawful.stored, lateDrawdownExcessConfirmed: lawful.excessConfirmed ? 'yes' : null };
@@ -185,7 +183,7 @@ export async function approvalOnTime(tx: DbOrTx, { loan, body, engine }: Approva
   ).onTime;
   const lawful = await assertLawfulRate(tx, onTime.rate, {
     illegal: 'loans.errors.approvalIllegalRate',
-    params: { upfront: money(body.upfrontInterest), handling: money(body.handlingFee) },
+    params: { upfront: formatMoney(body.upfrontInterest ?? '0', { grouped: true }), handling: formatMoney(body.handlingFee ?? '0', { grouped: true }) },
     confirmExcess: body.confirmExcess,
   });
   return { ...onTime, lawful };

@@ -1,5 +1,5 @@
 import type { ApprovalItem, ApprovalStatus, LoanDocumentKind, LoanItem, LoanListItem, Page } from '@harbour/contracts';
-import { LOAN_STATUS, type LoanStatus, dec, isDomainError, maskTail } from '@harbour/domain';
+import { LOAN_STATUS, type LoanStatus, dec, isDomainError } from '@harbour/domain';
 import { and, asc, desc, eq, exists, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -21,7 +21,7 @@ import {
 } from '../../db/schema/index.js';
 import { likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../../http/list.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { readSettings } from '../../platform/settings.js';
+import { answerMasking, masked } from '../../platform/masking.js';
 import { found, storeScope } from '../../platform/store-scope.js';
 import { currentInstalments } from '../repayments/reschedule.js';
 import { classifySearch } from '@harbour/domain';
@@ -48,13 +48,13 @@ export const loanCustomerOf = (c: CustomerRow, visibleDigits: number) => ({
   customerCode: c.customerCode,
   name: c.name,
   englishName: c.englishName,
-  idNumber: maskTail(c.idNumber, visibleDigits) ?? '',
-  mobile1: maskTail(c.mobile1, visibleDigits) ?? '',
+  idNumber: masked(c.idNumber, { visibleDigits }) ?? '',
+  mobile1: masked(c.mobile1, { visibleDigits }) ?? '',
   listStatus: c.listStatus as 'white' | 'black',
 });
 
 async function visibleDigitsOf(db: DbOrTx): Promise<number> {
-  return (await readSettings(db, ['visibleTelDigits'])).visibleTelDigits;
+  return (await answerMasking(db)).visibleDigits;
 }
 
 /** The loan a reloan refinances (spec §3 "reloan number"). */
@@ -303,7 +303,7 @@ export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Prom
     collaterals: collaterals.map((c) => ({
       id: c.id,
       ownerName: c.ownerName,
-      ownerIdNumber: c.ownerIdNumber ? maskTail(c.ownerIdNumber, digits) : null,
+      ownerIdNumber: c.ownerIdNumber ? masked(c.ownerIdNumber, { visibleDigits: digits }) : null,
       address: c.address,
       usableArea: c.usableArea,
       buildingArea: c.buildingArea,

@@ -1,10 +1,10 @@
-import { loanResource, mayPrint } from '@harbour/contracts';
+import { loanResource, mayPrint, type PermissionKey } from '@harbour/contracts';
 import { type LoanStatus, formatRate, percentToFraction } from '@harbour/domain';
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { customers, loanPartakers } from '../../db/schema/index.js';
 import { businessRule, forbidden } from '../../http/app-error.js';
-import type { ServiceContext } from '../../platform/context.js';
+import { may, type ServiceContext } from '../../platform/context.js';
 import { audit } from '../../platform/audit.js';
 import type { ResourceService } from '../../platform/resource-service.js';
 import { changeStatus } from '../../platform/status-change.js';
@@ -21,9 +21,8 @@ import { recordRefereeConsent } from './referees.js';
 import { issueStatement } from '../statements/service.js';
 
 /** The permission that lets a manager submit an application despite a blacklist hit, with a reason. */
-export const BLACKLIST_OVERRIDE_PERMISSION = 'loan.blacklistOverride';
-const mayOverride = (ctx: ServiceContext) => !!ctx.auth && (ctx.auth.superAdmin || ctx.auth.permissions.has(BLACKLIST_OVERRIDE_PERMISSION));
-
+const BLACKLIST_OVERRIDE_PERMISSION: PermissionKey = 'loan.blacklistOverride';
+const mayOverride = (ctx: ServiceContext) => may(ctx, BLACKLIST_OVERRIDE_PERMISSION);
 
 /**
  * Who of an application's people is blacklisted: a black customer, or one whose ID number or any

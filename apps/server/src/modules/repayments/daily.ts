@@ -7,7 +7,7 @@
  * The tips list, the reports and the SMS reminders read `loan_due_summaries`.
  */
 import type { DailyJobResult } from '@harbour/contracts';
-import { type RepaymentState, ZERO, accrueOverdue, compareDates, sum, totalUnpaidPrincipal, unpaidInstalment } from '@harbour/domain';
+import { type RepaymentState, ZERO, accrueOverdue, compareDates, sum, totalUnpaidPrincipal, unpaidInstalment, moneyText } from '@harbour/domain';
 import { and, asc, eq, gt, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { loanDueSummaries, loans } from '../../db/schema/index.js';
@@ -33,8 +33,6 @@ const BATCH = 200;
 
 export type DueSummary = typeof loanDueSummaries.$inferInsert;
 
-const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
-
 /**
  * One loan's summary on `asOf` (or on its last receipt's date when that is later: a summary never
  * rewrites what a receipt already charged). Pure: the state and the engine are read by the caller.
@@ -53,16 +51,16 @@ export function dueSummaryOf(loan: Pick<LoanRow, 'id' | 'storeId' | 'status'>, s
     asOf: on,
     nextTenor: next?.tenor ?? null,
     nextDueDate: next?.dueDate ?? null,
-    nextAmount: money(next ? unpaidInstalment(next) : ZERO),
+    nextAmount: moneyText(next ? unpaidInstalment(next) : ZERO),
     remainingTenors: unpaid.length,
     overdueTenors: overdue.length,
-    overdueAmount: money(sum(overdue.map((l) => l.overdueAmount))),
-    overdueInterest: money(accrued.overdueInterest),
-    handlingFee: money(accrued.fee),
+    overdueAmount: moneyText(sum(overdue.map((l) => l.overdueAmount))),
+    overdueInterest: moneyText(accrued.overdueInterest),
+    handlingFee: moneyText(accrued.fee),
     daysOverdue: overdue.reduce((m, l) => Math.max(m, l.days), 0),
     oldestOverdueDate: overdue[0]?.dueDate ?? null,
-    unpaidPrincipal: money(totalUnpaidPrincipal(state)),
-    tempAmount: money(state.tempAmount),
+    unpaidPrincipal: moneyText(totalUnpaidPrincipal(state)),
+    tempAmount: moneyText(state.tempAmount),
   };
 }
 

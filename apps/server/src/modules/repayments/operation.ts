@@ -5,8 +5,8 @@
  * compounded), every receipt (corrected ones too) and the temporary amount's movements. Built from
  * `loadRepaymentState` (instalments + standing receipts' lines) and `read.ts`; nothing is written.
  */
-import { operationSchema, type OperationInstalment, type RepaymentOperation, type TemporaryMovement } from '@harbour/contracts';
-import { ZERO, accrueOverdue, compareDates, dec, sum, unpaidFee, unpaidInstalment, unpaidOverdueInterest, type Decimal } from '@harbour/domain';
+import { CUSTOMER_PERMISSIONS, operationSchema, type OperationInstalment, type RepaymentOperation, type TemporaryMovement } from '@harbour/contracts';
+import { ZERO, accrueOverdue, compareDates, dec, sum, unpaidFee, unpaidInstalment, unpaidOverdueInterest, type Decimal, moneyText } from '@harbour/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { customers, loanRepaymentCorrections, loanRepaymentLines, staff, stores } from '../../db/schema/index.js';
@@ -19,11 +19,9 @@ import { dueSummaryOf } from './daily.js';
 import { loanReceipts } from './read.js';
 import { loadEngine, loadRepaymentState } from './state.js';
 
-const money = (d: Decimal) => d.toFixed(2);
-
 type Figures = Record<keyof RepaymentOperation['totals'], Decimal>;
 const FIGURE_KEYS = Object.keys(operationSchema.shape.totals.shape) as (keyof Figures)[];
-const asText = (f: Figures) => Object.fromEntries(FIGURE_KEYS.map((k) => [k, money(f[k])])) as RepaymentOperation['totals'];
+const asText = (f: Figures) => Object.fromEntries(FIGURE_KEYS.map((k) => [k, moneyText(f[k])])) as RepaymentOperation['totals'];
 
 /** Scheduled interest waived by the loan's standing early settlement, by tenor. */
 async function waivedByTenor(tx: DbOrTx, loanId: number): Promise<Map<number, Decimal>> {
@@ -51,7 +49,7 @@ function temporaryMovements(receipts: RepaymentOperation['receipts']): Temporary
         repayType: r.repayType,
         amountIn: r.tempAmount,
         amountOut: r.tempUsed,
-        balance: r.correction ? null : money(held),
+        balance: r.correction ? null : moneyText(held),
         correction: r.correction,
       };
     });
@@ -72,7 +70,7 @@ export async function repaymentOperation(tx: DbOrTx, ctx: ServiceContext, loanId
   const { state } = await loadRepaymentState(tx, loan);
   const waived = await waivedByTenor(tx, loan.id);
   const receipts = await loanReceipts(tx, ctx, loan.id);
-  const masking = await maskingFor(tx, ctx.auth ?? null, 'persona.reveal');
+  const masking = await maskingFor(tx, ctx.auth ?? null, CUSTOMER_PERMISSIONS.reveal);
 
   const summary = dueSummaryOf(loan, state, today, engine);
   const accrued = accrueOverdue(state, summary.asOf, engine.settings, engine.holidays);
@@ -134,7 +132,7 @@ export async function repaymentOperation(tx: DbOrTx, ctx: ServiceContext, loanId
       overdueAmount: summary.overdueAmount!,
       overdueInterest: summary.overdueInterest!,
       handlingFee: summary.handlingFee!,
-      amountDue: money(dec(summary.overdueAmount!).plus(summary.overdueInterest!).plus(summary.handlingFee!)),
+      amountDue: moneyText(dec(summary.overdueAmount!).plus(summary.overdueInterest!).plus(summary.handlingFee!)),
       unpaidPrincipal: summary.unpaidPrincipal!,
       tempAmount: summary.tempAmount!,
       lastRepaymentDate: state.lastRepaymentDate,

@@ -6,7 +6,7 @@
  * paged in PostgreSQL; ID numbers and phones masked (`platform/masking.ts`).
  */
 import type { Language, ProcessListItem, ProcessListPage, processListQuerySchema } from '@harbour/contracts';
-import { PROCESS_LIST_STATUSES } from '@harbour/contracts';
+import { CUSTOMER_PERMISSIONS, PROCESS_LIST_STATUSES } from '@harbour/contracts';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -168,7 +168,7 @@ const DEFAULT_SORT = 'loanNo:asc';
 
 async function select(tx: DbOrTx, ctx: ServiceContext, q: Query, page: { limit: number; offset: number }) {
   const today = await businessToday(tx);
-  const masking = await maskingFor(tx, ctx.auth ?? null, 'persona.reveal');
+  const masking = await maskingFor(tx, ctx.auth ?? null, CUSTOMER_PERMISSIONS.reveal);
   const { query, sorts } = rowsOf(tx, ctx);
   const rows = await query
     .where(whereOf(ctx, q, today))

@@ -22,6 +22,7 @@ import {
   unpaidFee,
   unpaidInstalment,
   unpaidOverdueInterest,
+  moneyText,
 } from '@harbour/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -67,23 +68,21 @@ export async function receiptDate(tx: Tx, loan: Pick<LoanRow, 'payoutDate'>, giv
   return date;
 }
 
-export const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
-
 function toPreview(a: Allocation): AllocationPreview {
   return {
     repayDate: a.date,
-    received: money(a.received),
-    overdueInterest: money(a.overdueInterest),
-    handlingFee: money(a.handlingFee),
-    interest: money(a.interest),
-    principal: money(a.principal),
-    tempAmount: money(a.tempAmount),
+    received: moneyText(a.received),
+    overdueInterest: moneyText(a.overdueInterest),
+    handlingFee: moneyText(a.handlingFee),
+    interest: moneyText(a.interest),
+    principal: moneyText(a.principal),
+    tempAmount: moneyText(a.tempAmount),
     lines: a.lines.map((l) => ({
       tenor: l.tenor,
-      overdueInterest: money(l.overdueInterest),
-      handlingFee: money(l.handlingFee),
-      interest: money(l.interest),
-      principal: money(l.principal),
+      overdueInterest: moneyText(l.overdueInterest),
+      handlingFee: moneyText(l.handlingFee),
+      interest: moneyText(l.interest),
+      principal: moneyText(l.principal),
     })),
     completes: isFullyRepaid(a.state),
   };
@@ -130,24 +129,24 @@ export async function dueState(tx: Tx, ctx: ServiceContext, loanId: number, date
       return {
         tenor: i.tenor,
         dueDate: i.dueDate,
-        principal: money(i.principal),
-        interest: money(i.interest),
-        paidPrincipal: money(i.paidPrincipal),
-        paidInterest: money(i.paidInterest),
-        unpaid: money(unpaid),
+        principal: moneyText(i.principal),
+        interest: moneyText(i.interest),
+        paidPrincipal: moneyText(i.paidPrincipal),
+        paidInterest: moneyText(i.paidInterest),
+        unpaid: moneyText(unpaid),
         overdueDays: unpaid.gt(0) ? (days.get(i.tenor) ?? 0) : 0,
-        overdueInterest: money(unpaidOverdueInterest(i)),
-        handlingFee: money(unpaidFee(i)),
+        overdueInterest: moneyText(unpaidOverdueInterest(i)),
+        handlingFee: moneyText(unpaidFee(i)),
         state: unpaid.lte(0) ? 'paid' : cmp < 0 ? 'overdue' : cmp === 0 ? 'due' : 'future',
       };
     }),
-    overdueAmount: money(overdueAmount),
-    overdueInterest: money(overdue.overdueInterest),
-    handlingFee: money(overdue.fee),
-    amountDue: money(overdueAmount.plus(overdue.overdueInterest).plus(overdue.fee)),
-    tempAmount: money(state.tempAmount),
-    unpaidPrincipal: money(totalUnpaidPrincipal(state)),
-    remainingScheduled: money(remainingScheduled(state)),
+    overdueAmount: moneyText(overdueAmount),
+    overdueInterest: moneyText(overdue.overdueInterest),
+    handlingFee: moneyText(overdue.fee),
+    amountDue: moneyText(overdueAmount.plus(overdue.overdueInterest).plus(overdue.fee)),
+    tempAmount: moneyText(state.tempAmount),
+    unpaidPrincipal: moneyText(totalUnpaidPrincipal(state)),
+    remainingScheduled: moneyText(remainingScheduled(state)),
     nextTenor: next?.tenor ?? null,
     nextDueDate: next?.dueDate ?? null,
   };
@@ -166,7 +165,7 @@ export async function previewReceipt(tx: Tx, ctx: ServiceContext, r: PreviewInpu
   // the receipt's principal is one line on the first rescheduled instalment, as posted
   const lines = instalmentDeltas(before, rescheduled.state)
     .filter((d) => [d.overdueInterest, d.handlingFee, d.interest, d.principal].some((v) => !v.isZero()))
-    .map((d) => ({ tenor: d.tenor, overdueInterest: money(d.overdueInterest), handlingFee: money(d.handlingFee), interest: money(d.interest), principal: money(d.principal) }));
+    .map((d) => ({ tenor: d.tenor, overdueInterest: moneyText(d.overdueInterest), handlingFee: moneyText(d.handlingFee), interest: moneyText(d.interest), principal: moneyText(d.principal) }));
   return { ...toPreview(a), lines, reschedule: reschedulePreview(rescheduled) };
 }
 
@@ -267,23 +266,23 @@ export async function postReceipt(
   const row = await insertReceiptRow(tx, ctx, loan, {
     date,
     journal: postRepayment({
-      overdueInterest: money(a.overdueInterest),
-      handlingFee: money(a.handlingFee),
-      interest: money(a.interest),
-      principal: money(a.principal),
-      tempAmount: money(a.tempAmount),
+      overdueInterest: moneyText(a.overdueInterest),
+      handlingFee: moneyText(a.handlingFee),
+      interest: moneyText(a.interest),
+      principal: moneyText(a.principal),
+      tempAmount: moneyText(a.tempAmount),
       receivedInto: moneyAccountFor(r.method),
       memo: { loanNo: loan.loanNo ?? '', ...(r.chequeNo ? { chequeNo: r.chequeNo } : {}) },
     }),
     row: {
       repayType: r.repayType,
       tenor: r.repayType === 'instalment' ? (r.tenor ?? a.lines[0]?.tenor ?? null) : null,
-      received: money(a.received),
-      overdueInterest: money(a.overdueInterest),
-      handlingFee: money(a.handlingFee),
-      interest: money(a.interest),
-      principal: money(a.principal),
-      tempIn: money(a.tempAmount),
+      received: moneyText(a.received),
+      overdueInterest: moneyText(a.overdueInterest),
+      handlingFee: moneyText(a.handlingFee),
+      interest: moneyText(a.interest),
+      principal: moneyText(a.principal),
+      tempIn: moneyText(a.tempAmount),
       method: r.method,
       chequeNo: r.method === 'cheque' ? r.chequeNo : null,
       remarks: r.remarks,

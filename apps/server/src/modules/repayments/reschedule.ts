@@ -9,7 +9,7 @@
  * current schedule is the loan's highest revision (0 = as paid out).
  */
 import type { ReschedulePreview } from '@harbour/contracts';
-import { type Allocation, type RepaymentState, type Rescheduled, ZERO, dec, rescheduleAfterPrincipal, termsFromRequest } from '@harbour/domain';
+import { type Allocation, type RepaymentState, type Rescheduled, ZERO, dec, rescheduleAfterPrincipal, termsFromRequest, moneyText } from '@harbour/domain';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { loanInstalments, loanScheduleRevisions } from '../../db/schema/index.js';
@@ -19,8 +19,6 @@ import { termsOf } from '../loans/approval.js';
 import type { LoanRow } from '../loans/read.js';
 import type { Engine } from './state.js';
 import { assertRescheduleLawful, type RescheduleRate } from './loan-rate.js';
-
-const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
 
 /** The loan's current schedule revision (0 when never rescheduled), as a SQL value. */
 const currentRevision = (loanId: number) =>
@@ -61,10 +59,10 @@ const rescheduleFigures = (r: Rescheduled) => ({
   totalTenor: r.totalTenor,
   remainingBefore: r.remainingBefore,
   remainingAfter: r.remainingAfter,
-  instalmentBefore: money(r.instalmentBefore),
-  instalmentAfter: money(r.instalmentAfter),
-  outstandingPrincipal: money(r.outstandingPrincipal),
-  droppedInterest: money(r.droppedInterest),
+  instalmentBefore: moneyText(r.instalmentBefore),
+  instalmentAfter: moneyText(r.instalmentAfter),
+  outstandingPrincipal: moneyText(r.outstandingPrincipal),
+  droppedInterest: moneyText(r.droppedInterest),
 });
 
 export function reschedulePreview(r: Rescheduled): ReschedulePreview {
@@ -73,10 +71,10 @@ export function reschedulePreview(r: Rescheduled): ReschedulePreview {
     lines: r.lines.map((l) => ({
       tenor: l.tenor,
       dueDate: l.dueDate,
-      principal: money(l.principal),
-      interest: money(l.interest),
-      instalment: money(l.instalment),
-      balance: money(l.balance),
+      principal: moneyText(l.principal),
+      interest: moneyText(l.interest),
+      instalment: moneyText(l.instalment),
+      balance: moneyText(l.balance),
     })),
   };
 }
@@ -100,8 +98,8 @@ async function insertRows(tx: Tx, loan: LoanRow, revision: number, rows: readonl
         dueDate: r.dueDate,
         principal: r.principal,
         interest: r.interest,
-        instalment: money(dec(r.principal).plus(dec(r.interest))),
-        balance: money(balance),
+        instalment: moneyText(dec(r.principal).plus(dec(r.interest))),
+        balance: moneyText(balance),
         createdBy,
       };
     }),
@@ -128,7 +126,7 @@ export async function writeReschedule(tx: Tx, ctx: ServiceContext, loan: LoanRow
     tx,
     loan,
     revision,
-    r.rows.map((x) => ({ tenor: x.tenor, dueDate: x.dueDate, principal: money(x.principal), interest: money(x.interest) })),
+    r.rows.map((x) => ({ tenor: x.tenor, dueDate: x.dueDate, principal: moneyText(x.principal), interest: moneyText(x.interest) })),
     me,
   );
   return revision;
@@ -165,8 +163,8 @@ export async function restoreSchedule(tx: Tx, ctx: ServiceContext, loan: LoanRow
     remainingAfter: wrote.remainingBefore,
     instalmentBefore: wrote.instalmentAfter,
     instalmentAfter: wrote.instalmentBefore,
-    outstandingPrincipal: money(dec(wrote.outstandingPrincipal).plus(dec(receipt.principal))),
-    droppedInterest: money(dec(wrote.droppedInterest).neg()),
+    outstandingPrincipal: moneyText(dec(wrote.outstandingPrincipal).plus(dec(receipt.principal))),
+    droppedInterest: moneyText(dec(wrote.droppedInterest).neg()),
     effectiveOn: date,
     createdBy: me,
   });
@@ -214,7 +212,7 @@ export async function receiptReschedule(tx: DbOrTx, repaymentId: number): Promis
     lines: rows.map((r, k) => {
       const principal = k === 0 ? dec(r.principal).minus(carried) : dec(r.principal);
       balance = balance.minus(principal);
-      return { tenor: r.tenor, dueDate: r.dueDate, principal: money(principal), interest: r.interest, instalment: money(principal.plus(dec(r.interest))), balance: money(balance) };
+      return { tenor: r.tenor, dueDate: r.dueDate, principal: moneyText(principal), interest: r.interest, instalment: moneyText(principal.plus(dec(r.interest))), balance: moneyText(balance) };
     }),
   };
 }

@@ -23,6 +23,7 @@ import {
   settlementAllocation,
   settlementQuote,
   sum,
+  moneyText as money,
 } from '@harbour/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -38,7 +39,7 @@ import { loanStatusSpec } from '../loans/approval.js';
 import { loanRow, type LoanRow } from '../loans/read.js';
 import { readCompanyInfo } from '../company/service.js';
 import { getRepayment } from './read.js';
-import { assertReceiving, insertReceiptRow, money, receiptDate, retried } from './receipts.js';
+import { assertReceiving, insertReceiptRow, receiptDate, retried } from './receipts.js';
 import { loanRateOf, rateColumns, s21ContextOf } from './loan-rate.js';
 import { type Engine, loadEngine, loadRepaymentState } from './state.js';
 

@@ -5,7 +5,7 @@
  * the approval's overdue rate and penalty. Nothing here computes money: sums of stored amounts
  * in SQL, then `@harbour/domain`.
  */
-import { type RepaymentState, type SettingsInput, ZERO, createRepaymentState, dec, sum } from '@harbour/domain';
+import { type RepaymentState, type SettingsInput, ZERO, createRepaymentState, dec, sum, moneyText } from '@harbour/domain';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { holidays, loanApprovals, loanInstalments, loanRepaymentCorrections, loanRepaymentLines, loanRepayments } from '../../db/schema/index.js';
@@ -132,18 +132,17 @@ export function instalmentDeltas(before: RepaymentState, after: RepaymentState) 
 
 /** What a receipt changed on each instalment, as its lines' rows (without the receipt's id). */
 export function receiptLines(loan: LoanRow, before: RepaymentState, after: RepaymentState, createdBy: number | null) {
-  const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
   return instalmentDeltas(before, after).map((d) => ({
     storeId: loan.storeId,
     loanId: loan.id,
     tenor: d.tenor,
-    overdueInterestCharged: money(d.overdueInterestCharged),
-    feeCharged: money(d.feeCharged),
+    overdueInterestCharged: moneyText(d.overdueInterestCharged),
+    feeCharged: moneyText(d.feeCharged),
     accruedTo: d.accruedTo,
-    overdueInterest: money(d.overdueInterest),
-    handlingFee: money(d.handlingFee),
-    interest: money(d.interest),
-    principal: money(d.principal),
+    overdueInterest: moneyText(d.overdueInterest),
+    handlingFee: moneyText(d.handlingFee),
+    interest: moneyText(d.interest),
+    principal: moneyText(d.principal),
     createdBy,
   }));
 }

@@ -21,6 +21,7 @@ import {
   postTemporaryRefund,
   sum,
   unpaidInstalment,
+  moneyText,
 } from '@harbour/domain';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
@@ -40,11 +41,8 @@ import { type Engine, loadEngine, loadRepaymentState, receiptLines } from './sta
 type ApplyInput = z.output<typeof applyTemporaryBodySchema>;
 type RefundInput = z.output<typeof refundTemporaryBodySchema>;
 
-const money = (d: Decimal) => d.toFixed(2);
-
 /** Statuses in which a held temporary amount may be paid back: still repaying, or completed. */
 const REFUNDING = new Set(['repaying', 'complete']);
-
 
 /** What clears everything due on the date: the unpaid instalments due by then, overdue interest and fees. */
 function amountDueOn(state: RepaymentState, date: string, engine: Engine): Decimal {
@@ -66,7 +64,7 @@ function insertNumberedRow(
 
 function assertHeld(held: Decimal, wanted: Decimal): void {
   if (held.lte(0)) throw businessRule('repayments.errors.noTemporaryAmount');
-  if (wanted.gt(held)) throw businessRule('repayments.errors.exceedsTemporary', { held: money(held) });
+  if (wanted.gt(held)) throw businessRule('repayments.errors.exceedsTemporary', { held: moneyText(held) });
 }
 
 /**
@@ -104,21 +102,21 @@ export async function applyTemporary(tx: Tx, ctx: ServiceContext, r: ApplyInput)
   if (completes) await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'settle', { audit: false });
   const { id, repayNo, journalEntryId: entryId } = await insertNumberedRow(tx, ctx, loan, date, {
     journal: postTemporaryApplied({
-      overdueInterest: money(a.overdueInterest),
-      handlingFee: money(a.handlingFee),
-      interest: money(a.interest),
-      principal: money(a.principal),
-      tempAmount: money(a.tempAmount),
+      overdueInterest: moneyText(a.overdueInterest),
+      handlingFee: moneyText(a.handlingFee),
+      interest: moneyText(a.interest),
+      principal: moneyText(a.principal),
+      tempAmount: moneyText(a.tempAmount),
       memo: { loanNo: loan.loanNo ?? '' },
     }),
     row: {
       repayType: 'temporary',
       tenor: r.repayType === 'instalment' ? (r.tenor ?? a.lines[0]?.tenor ?? null) : null,
-      overdueInterest: money(a.overdueInterest),
-      handlingFee: money(a.handlingFee),
-      interest: money(a.interest),
-      principal: money(a.principal),
-      tempOut: money(a.received),
+      overdueInterest: moneyText(a.overdueInterest),
+      handlingFee: moneyText(a.handlingFee),
+      interest: moneyText(a.interest),
+      principal: moneyText(a.principal),
+      tempOut: moneyText(a.received),
       method: null,
       idempotencyKey: r.idempotencyKey,
     },
@@ -128,18 +126,18 @@ export async function applyTemporary(tx: Tx, ctx: ServiceContext, r: ApplyInput)
     action: 'add',
     module: 'repayments',
     reference: id,
-    before: { tempAmount: money(held) },
+    before: { tempAmount: moneyText(held) },
     after: {
       repayNo,
       loanNo: loan.loanNo,
       repayType: 'temporary',
       appliedAs: r.repayType,
-      tempUsed: money(a.received),
-      overdueInterest: money(a.overdueInterest),
-      handlingFee: money(a.handlingFee),
-      interest: money(a.interest),
-      principal: money(a.principal),
-      tempAmount: money(held.minus(a.received)),
+      tempUsed: moneyText(a.received),
+      overdueInterest: moneyText(a.overdueInterest),
+      handlingFee: moneyText(a.handlingFee),
+      interest: moneyText(a.interest),
+      principal: moneyText(a.principal),
+      tempAmount: moneyText(held.minus(a.received)),
       journalEntryId: entryId,
       ...(completes ? { loanStatus: 'complete' } : {}),
     },
@@ -161,15 +159,15 @@ export async function refundTemporary(tx: Tx, ctx: ServiceContext, r: RefundInpu
   const amount = dec(r.amount);
   assertHeld(held, amount);
   const { id, repayNo, journalEntryId: entryId } = await insertNumberedRow(tx, ctx, loan, date, {
-    journal: postTemporaryRefund({ amount: money(amount), paidFrom: moneyAccountFor(r.method), memo: { loanNo: loan.loanNo ?? '', ...(r.chequeNo ? { chequeNo: r.chequeNo } : {}) } }),
+    journal: postTemporaryRefund({ amount: moneyText(amount), paidFrom: moneyAccountFor(r.method), memo: { loanNo: loan.loanNo ?? '', ...(r.chequeNo ? { chequeNo: r.chequeNo } : {}) } }),
     row: {
       repayType: 'temp-refund',
       overdueInterest: '0',
       handlingFee: '0',
       interest: '0',
       principal: '0',
-      tempOut: money(amount),
-      paidOut: money(amount),
+      tempOut: moneyText(amount),
+      paidOut: moneyText(amount),
       method: r.method,
       chequeNo: r.method === 'cheque' ? r.chequeNo : null,
       remarks: r.reason,
@@ -181,8 +179,8 @@ export async function refundTemporary(tx: Tx, ctx: ServiceContext, r: RefundInpu
     action: 'refund',
     module: 'repayments',
     reference: id,
-    before: { tempAmount: money(held) },
-    after: { repayNo, loanNo: loan.loanNo, paidOut: money(amount), method: r.method, chequeNo: r.chequeNo, reason: r.reason, tempAmount: money(held.minus(amount)), journalEntryId: entryId },
+    before: { tempAmount: moneyText(held) },
+    after: { repayNo, loanNo: loan.loanNo, paidOut: moneyText(amount), method: r.method, chequeNo: r.chequeNo, reason: r.reason, tempAmount: moneyText(held.minus(amount)), journalEntryId: entryId },
     recordStores: [loan.storeId],
   });
   await refreshDueSummary(tx, loan.id);

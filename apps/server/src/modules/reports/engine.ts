@@ -1,12 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { maskTail } from '@harbour/domain';
 import type { ReportAnswer, ReportDecl } from '@harbour/contracts';
 import type { Tx } from '../../db/client.js';
 import { withReadTx } from '../../platform/tx.js';
 import { currentStore, reachesAllStores } from '../../platform/store-scope.js';
 import { businessToday } from '../../platform/business-date.js';
-import { readSettings } from '../../platform/settings.js';
 import type { ServiceContext } from '../../platform/context.js';
+import { answerMasking, masked, type Masking } from '../../platform/masking.js';
 import { resolveParams } from './params.js';
 import type { ReportDefinition, ReportParamValue } from './query.js';
 
@@ -30,13 +29,13 @@ export function orderOf(decl: ReportDecl, sort: string | undefined): SQL {
     : sql`${ident(column.key)} ${order} nulls last, ${ident(decl.rowKey)} asc`;
 }
 
-/** Turns a database row into the answer's cells: money exact strings, dates 'YYYY-MM-DD', masked numbers masked. */
-export function cellsOf(decl: ReportDecl, row: Record<string, unknown>, visibleDigits: number): Record<string, string | number | null> {
+/** Turns a database row into the answer's cells: money exact strings, dates 'YYYY-MM-DD', masked numbers masked (`answerMasking`). */
+export function cellsOf(decl: ReportDecl, row: Record<string, unknown>, masking: Pick<Masking, 'visibleDigits'>): Record<string, string | number | null> {
   const out: Record<string, string | number | null> = {};
   for (const c of decl.columns) {
     const v = row[c.key];
     if (v === null || v === undefined) out[c.key] = null;
-    else if (c.kind === 'masked') out[c.key] = maskTail(String(v), visibleDigits);
+    else if (c.kind === 'masked') out[c.key] = masked(String(v), masking);
     else if (c.kind === 'integer') out[c.key] = typeof v === 'number' ? v : Number(v);
     else if (c.kind === 'date') out[c.key] = v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
     else if (c.kind === 'datetime') out[c.key] = v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString();
@@ -136,12 +135,12 @@ export function runReport(ctx: ServiceContext, def: ReportDefinition, req: Repor
   const { decl } = def;
   return withReadTx(ctx, async (tx) => {
     const { params, query } = await prepare(tx, ctx, def, req.params, timeoutMs);
-    const { visibleTelDigits } = await readSettings(tx, ['visibleTelDigits']);
+    const masking = await answerMasking(tx);
     const { rows, count, totals } = await (def.totalsApart ? pageApart : pageWithTotals)(tx, decl, query, req.sort, req.page, req.pageSize);
     return {
       name: decl.name,
       params: params as Record<string, ReportParamValue>,
-      rows: rows.map((r) => cellsOf(decl, r, visibleTelDigits)),
+      rows: rows.map((r) => cellsOf(decl, r, masking)),
       totals,
       total: count,
       page: req.page,

@@ -15,7 +15,7 @@ import { MESSAGES } from '@harbour/contracts/messages';
 import type { Tx } from '../../db/client.js';
 import { translate } from '../../http/i18n.js';
 import { withReadTx } from '../../platform/tx.js';
-import { readSettings } from '../../platform/settings.js';
+import { answerMasking } from '../../platform/masking.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { readLenderParticulars } from '../company/particulars.js';
 import { cellNumber } from '../repayments/list-workbook.js';
@@ -260,7 +260,7 @@ export function exportReport(
   const lang = ctx.lang;
   return withReadTx(ctx, async (tx) => {
     const { params, query } = await prepare(tx, ctx, def, req.params, timeoutMs);
-    const { visibleTelDigits } = await readSettings(tx, ['visibleTelDigits']);
+    const masking = await answerMasking(tx);
     const { totals } = await aggregate(tx, decl, query);
     const company = (await readLenderParticulars(tx, lang)).name;
     const head: FileHead = {
@@ -278,7 +278,7 @@ export function exportReport(
       await tx.execute(sql`declare harbour_report_export no scroll cursor for ${ordered(decl, query, req.sort)}`);
       for (;;) {
         const batch = await tx.execute<Record<string, unknown>>(sql.raw(`fetch forward ${EXPORT_BATCH} from harbour_report_export`));
-        for (const r of batch.rows) sink.row(shownCells(lang, decl, cellsOf(decl, r, visibleTelDigits)));
+        for (const r of batch.rows) sink.row(shownCells(lang, decl, cellsOf(decl, r, masking)));
         if (batch.rows.length < EXPORT_BATCH) break;
         await sink.drain();
       }

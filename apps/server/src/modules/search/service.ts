@@ -3,19 +3,17 @@ import type { LoanStatus } from '@harbour/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { customers, loans, stores } from '../../db/schema/index.js';
-import type { ServiceContext } from '../../platform/context.js';
+import { may, type ServiceContext } from '../../platform/context.js';
 import { maskingFor } from '../../platform/masking.js';
 import { storeScope } from '../../platform/store-scope.js';
 import { withReadTx } from '../../platform/tx.js';
 import { customerSearchWhere } from '../customers/service.js';
 import { loanCustomerOf, searchCondition } from '../loans/read.js';
 
-const holds = (ctx: ServiceContext, key: PermissionKey) => !!ctx.auth && (ctx.auth.superAdmin || ctx.auth.permissions.has(key));
-
 /** The web page of a catalogue key (its menu path), for a caller who may open it; null otherwise. */
 function pageOf(ctx: ServiceContext, key: PermissionKey, id: number): string | null {
   const path = PERMISSION_CATALOGUE.find((p) => p.key === key)?.menu?.path;
-  return path && holds(ctx, key) ? `${path}?id=${id}` : null;
+  return path && may(ctx, key) ? `${path}?id=${id}` : null;
 }
 
 const storeNameOf = (ctx: ServiceContext) => (ctx.lang === 'en' ? stores.nameEn : stores.nameZh);
@@ -66,8 +64,8 @@ async function findCustomers(tx: Tx, ctx: ServiceContext, q: string, digits: num
 export function globalSearch(ctx: ServiceContext, q: string): Promise<SearchResult> {
   return withReadTx(ctx, async (tx) => {
     const { visibleDigits } = await maskingFor(tx, ctx.auth, CUSTOMER_PERMISSIONS.reveal);
-    const foundLoans = holds(ctx, 'loan.list') ? await findLoans(tx, ctx, q, visibleDigits) : [];
-    const foundCustomers = holds(ctx, 'persona.list') ? await findCustomers(tx, ctx, q, visibleDigits) : [];
+    const foundLoans = may(ctx, 'loan.list') ? await findLoans(tx, ctx, q, visibleDigits) : [];
+    const foundCustomers = may(ctx, 'persona.list') ? await findCustomers(tx, ctx, q, visibleDigits) : [];
     return {
       loans: foundLoans.slice(0, SEARCH_LIMIT),
       moreLoans: foundLoans.length > SEARCH_LIMIT,

@@ -5,6 +5,7 @@
  * Rows come from `loan_due_summaries` + loans + customers under the caller's store scope.
  */
 import {
+  CUSTOMER_PERMISSIONS,
   type Page,
   type SmsCandidate,
   type SmsKind,
@@ -35,9 +36,6 @@ import { templatesOf } from './templates.js';
 
 /** Messages written by one INSERT statement. */
 const INSERT_CHUNK = 1_000;
-
-/** The reveal key of customers' numbers: the sent record and the lists answer phones masked to everyone else. */
-const REVEAL_KEY = 'persona.reveal';
 
 /** A customer's message language: their saved preference, else Chinese when the name is Chinese (as `defaultSmsLanguage`). */
 const languageSql = sql`coalesce(p.language, case when c.name ~ '[\u3400-\u9fff]' then 'zh-TW' else 'en' end)`;
@@ -141,7 +139,7 @@ export function listCandidates(ctx: ServiceContext, q: z.output<typeof smsCandid
     const res = await tx.execute<CandidateRow>(sql`
       select y.*, cast(count(*) over () as integer) as total from (${filtered}) y
       order by y.due_date nulls last, y.loan_id limit ${q.pageSize} offset ${offsetOf(q.page, q.pageSize)}`);
-    const masking = await maskingFor(tx, ctx.auth, REVEAL_KEY);
+    const masking = await maskingFor(tx, ctx.auth, CUSTOMER_PERMISSIONS.reveal);
     const templates = await templatesOf(tx, q.kind);
     const companies = { 'zh-TW': await companyOf(tx, 'zh-TW'), en: await companyOf(tx, 'en') };
     const items = res.rows.map((r): SmsCandidate => {
@@ -284,7 +282,7 @@ export function listMessages(ctx: ServiceContext, q: z.output<typeof smsMessages
       where ${sql.join(where, sql` and `)}
       order by ${sql.join(orderBy(q.sort, SORTS, 'createdAt:desc'), sql`, `)}, m.id desc
       limit ${q.pageSize} offset ${offsetOf(q.page, q.pageSize)}`);
-    const masking = await maskingFor(tx, ctx.auth, REVEAL_KEY);
+    const masking = await maskingFor(tx, ctx.auth, CUSTOMER_PERMISSIONS.reveal);
     const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
     const items = res.rows.map(
       (r): SmsMessage => ({

@@ -1,4 +1,4 @@
-import type { Language, StaffFilters, StaffItem } from '@harbour/contracts';
+import { STAFF_PERMISSIONS, type Language, type StaffFilters, type StaffItem } from '@harbour/contracts';
 import { and, count, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { roles, staff, staffLevels, staffRoles, staffStores, stores } from '../../db/schema/index.js';
@@ -11,11 +11,9 @@ import { staffInScope } from './scope.js';
 
 export type StaffRow = typeof staff.$inferSelect;
 
-/** The permission that opens the audited reveal of a whole HKID or mobile number. */
-export const REVEAL_PERMISSION = 'staff.reveal';
-
+/** `STAFF_PERMISSIONS.reveal` opens the audited reveal of a whole HKID or mobile number. */
 /** Staff answers' masking (`platform/masking.ts`) under `staff.reveal`. */
-const staffMasking = (db: DbOrTx, auth: AuthContext | null) => maskingFor(db, auth, REVEAL_PERMISSION);
+const staffMasking = (db: DbOrTx, auth: AuthContext | null) => maskingFor(db, auth, STAFF_PERMISSIONS.reveal);
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

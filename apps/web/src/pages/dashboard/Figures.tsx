@@ -10,14 +10,14 @@ import { ArrowDownOutlined, ArrowUpOutlined, InfoCircleOutlined, MinusOutlined }
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '@harbour/contracts';
-import { dec, formatMoney } from '@harbour/domain';
+import { dec } from '@harbour/domain';
+import { moneyDisplay } from '../../components/format.js';
 import { Money } from '../../components/Money.js';
 import { DateText } from '../../components/DateText.js';
 import { dashboardApi } from './dashboard-api.js';
 import { LazyChart } from './LazyChart.js';
 
 export const TIPS_PATH = '/repayment/tipsList';
-const grouped = (v: string) => formatMoney(v, { grouped: true });
 
 /** One figure: a label (with a hint), the value right-aligned, and a line below. */
 function Figure({ label, hint, value, foot, testId }: { label: string; hint?: string; value: ReactNode; foot?: ReactNode; testId?: string }) {
@@ -47,7 +47,7 @@ function Delta({ now, before }: { now: string; before: string }) {
   const pct = b.isZero() ? null : a.minus(b).dividedBy(b).times(100).abs().toDecimalPlaces(1).toFixed(1);
   return (
     <Typography.Text style={{ color: up ? '#237804' : '#a8071a' }} data-testid="delta">
-      {up ? <ArrowUpOutlined /> : <ArrowDownOutlined />} {pct === null ? grouped(a.minus(b).abs().toFixed(2)) : `${pct}%`}
+      {up ? <ArrowUpOutlined /> : <ArrowDownOutlined />} {pct === null ? moneyDisplay(a.minus(b).abs().toFixed(2)) : `${pct}%`}
     </Typography.Text>
   );
 }
@@ -144,7 +144,7 @@ function Body({ d, tipsAllowed }: { d: Dashboard; tipsAllowed: boolean }) {
   );
   const monthsOption = useMemo(
     () => ({
-      tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => grouped(String(v)) },
+      tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => moneyDisplay(String(v)) },
       legend: { bottom: 0 },
       grid: { left: 72, right: 16, top: 16, bottom: 48 },
       xAxis: { type: 'category', data: d.months.map((m) => m.month) },
@@ -186,7 +186,7 @@ function Body({ d, tipsAllowed }: { d: Dashboard; tipsAllowed: boolean }) {
               foot={
                 <Flex justify="space-between" wrap gap={4}>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {t('vsLastMonth', { amount: grouped(d.lastMonthToDate[k]) })} · {t('lastMonthWhole', { amount: grouped(d.lastMonth[k]) })}
+                    {t('vsLastMonth', { amount: moneyDisplay(d.lastMonthToDate[k]) })} · {t('lastMonthWhole', { amount: moneyDisplay(d.lastMonth[k]) })}
                   </Typography.Text>
                   <Delta now={d.thisMonth[k]} before={d.lastMonthToDate[k]} />
                 </Flex>
@@ -207,7 +207,7 @@ function Body({ d, tipsAllowed }: { d: Dashboard; tipsAllowed: boolean }) {
                     label={t('parLabel', { days: n })}
                     hint={t('parHint', { days: n })}
                     value={`${d.par[`par${n}`]}%`}
-                    foot={<Typography.Text type="secondary" style={{ fontSize: 12 }}>{grouped(d.par[`par${n}Principal`])}</Typography.Text>}
+                    foot={<Typography.Text type="secondary" style={{ fontSize: 12 }}>{moneyDisplay(d.par[`par${n}Principal`])}</Typography.Text>}
                   />
                 </Col>
               ))}

@@ -2,7 +2,7 @@ import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LoanItem } from '@harbour/contracts';
-import { formatMoney } from '@harbour/domain';
+import { moneyDisplay } from '../../components/format.js';
 import { loansApi } from './loans-api';
 
 interface Props {
@@ -30,7 +30,7 @@ export function ReloanPicker({ value, onChange, customerId, saved, ...rest }: Pr
     staleTime: 30_000,
   });
   const own = (loans.data?.items ?? []).filter((l) => l.customer.id === customerId);
-  const options = own.map((l) => ({ value: l.id, label: `${l.loanNo ?? l.applyNo} · HK$${formatMoney(l.loanAmount, { grouped: true })} · ${l.payoutDate ?? ''}` }));
+  const options = own.map((l) => ({ value: l.id, label: `${l.loanNo ?? l.applyNo} · HK$${moneyDisplay(l.loanAmount)} · ${l.payoutDate ?? ''}` }));
   if (saved && value === saved.id && !own.some((l) => l.id === saved.id)) options.unshift({ value: saved.id, label: saved.loanNo ?? saved.applyNo });
   return (
     <Select<number>

@@ -8,16 +8,12 @@ import { PAYMENT_METHODS, type CollectionAgent, type CollectionLoan, type Permis
 import { DecimalInput } from '../../components/DecimalInput';
 import { Money } from '../../components/Money';
 import { Permission, usePermission } from '../../components/Permission';
-import { formatMoney as formatDecimal, isDecimalString } from '@harbour/domain';
-import { hongKongToday } from '../../components/format';
+import { hongKongToday, moneyDisplay } from '../../components/format';
 import { DATE_FORMAT } from '../../generic/form-values';
 import { RowAction } from '../../generic/RowAction';
 import { applyServerErrors } from '../../generic/server-errors';
 import { useFeedback } from '../../generic/use-feedback';
 import { ocaApi } from './oca-api';
-
-/** An amount as the dialogs name it ("1,234.50"). */
-export const formatMoney = (v: string) => (isDecimalString(v) ? formatDecimal(v, { grouped: true }) : v);
 
 const future = (v: Dayjs) => v.format(DATE_FORMAT) > hongKongToday();
 
@@ -225,7 +221,7 @@ function TransferFields({
           placeholder={t('forms.loanSearch')}
           options={overdue.map((l) => ({
             value: l.loanId,
-            label: t('forms.loanOption', { loanNo: l.loanNo, name: l.customerName, tenors: l.overdueTenors, amount: formatMoney(l.overdueAmount) }),
+            label: t('forms.loanOption', { loanNo: l.loanNo, name: l.customerName, tenors: l.overdueTenors, amount: moneyDisplay(l.overdueAmount) }),
           }))}
         />
       </Form.Item>
@@ -274,7 +270,7 @@ export function RecoveryAction({ loan, onDone }: { loan: CollectionLoan; onDone:
           {t('forms.recoverIntro', { percent: loan.status === 'oca' ? (loan.chargePercent ?? '0') : '0' })}
         </Typography.Paragraph>
       }
-      confirm={(v) => t('questions.confirmRecovery', { loanNo: loan.loanNo ?? '', amount: formatMoney(v.amount ?? '0') })}
+      confirm={(v) => t('questions.confirmRecovery', { loanNo: loan.loanNo ?? '', amount: moneyDisplay(v.amount ?? '0') })}
       run={(v) =>
         ocaApi.recover({ loanId: loan.loanId, amount: v.amount ?? '', date: v.date.format(DATE_FORMAT), method: v.method as never, remarks: v.remarks || undefined, idempotencyKey: formKey })
       }
@@ -323,7 +319,7 @@ export function PayAgentAction({ agent, onDone }: { agent: CollectionAgent; onDo
           <Typography.Paragraph type="secondary">{t('agents.owedNow')}</Typography.Paragraph>
         </>
       }
-      confirm={(v) => t('questions.confirmPay', { agent: agent.name, amount: formatMoney(v.amount ?? '0') })}
+      confirm={(v) => t('questions.confirmPay', { agent: agent.name, amount: moneyDisplay(v.amount ?? '0') })}
       run={(v) => ocaApi.payAgent({ agentId: agent.agentId, amount: v.amount ?? '', date: v.date.format(DATE_FORMAT), method: v.method as never, remarks: v.remarks || undefined, idempotencyKey: formKey })}
       done={t('success.agentPaid')}
       onDone={() => {

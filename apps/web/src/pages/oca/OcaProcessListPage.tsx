@@ -7,13 +7,13 @@ import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import { COLLECTION_STEP_KINDS, type CollectionStep, type CollectionStepKind } from '@harbour/contracts';
 import { DateText } from '../../components/DateText';
+import { moneyDisplay } from '../../components/format';
 import { Money } from '../../components/Money';
 import { ReasonButton } from '../../components/ReasonButton';
 import { DATE_FORMAT } from '../../generic/form-values';
 import { ocaApi } from './oca-api';
 import { useCollectionList } from './use-collection-list';
 import { AgentFilter, FilterButtons, TextFilter } from './ListFilters';
-import { formatMoney } from './OcaForms';
 
 interface Filters {
   kind?: CollectionStepKind;
@@ -95,7 +95,7 @@ export default function OcaProcessListPage() {
               label={t('actions.voidRecovery')}
               icon={<DeleteOutlined />}
               danger
-              question={t('questions.voidRecovery', { loanNo: r.loanNo ?? '', amount: formatMoney(r.amount ?? '') })}
+              question={t('questions.voidRecovery', { loanNo: r.loanNo ?? '', amount: moneyDisplay(r.amount ?? '') })}
               reasonLabel={t('fields.reason')}
               reasonRequired={t('forms.reasonRequired')}
               done={t('success.recoveryVoided')}
@@ -111,7 +111,7 @@ export default function OcaProcessListPage() {
               label={t('actions.voidPayment')}
               icon={<DeleteOutlined />}
               danger
-              question={t('questions.voidPayment', { agent: r.agentName ?? '', amount: formatMoney(r.amount ?? '') })}
+              question={t('questions.voidPayment', { agent: r.agentName ?? '', amount: moneyDisplay(r.amount ?? '') })}
               reasonLabel={t('fields.reason')}
               reasonRequired={t('forms.reasonRequired')}
               done={t('success.agentPaymentVoided')}

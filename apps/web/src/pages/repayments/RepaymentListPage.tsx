@@ -3,7 +3,7 @@ import { Alert, Descriptions, Drawer, Flex, Form, Input, Modal, Radio, Select, S
 import { EyeOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@harbour/domain';
+import { moneyDisplay } from '../../components/format.js';
 import { REPAYMENT_CORRECTIONS, repaymentResource, type RepaymentCorrection, type RepaymentItem, type RepaymentListItem, type ResourceField } from '@harbour/contracts';
 import { DateText } from '../../components/DateText.js';
 import { Money } from '../../components/Money.js';
@@ -54,7 +54,7 @@ export function CorrectDialog({ r, onClose }: { r: RepaymentListItem; onClose: (
   const submit = (v: { kind: RepaymentCorrection; reason: string }) =>
     confirm({
       title: t('list.correctTitle', { repayNo: r.repayNo }),
-      content: t('list.confirmCorrect', { repayNo: r.repayNo, amount: formatMoney(r.received, { decimalPlaces: 2, grouped: true }) }),
+      content: t('list.confirmCorrect', { repayNo: r.repayNo, amount: moneyDisplay(r.received) }),
       okButtonProps: { danger: true },
       okText: t('actions.correct'),
       onOk: () => run.mutateAsync(v).catch(() => undefined),

@@ -4,13 +4,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { dec, formatMoney, sumMoney, type LoanStatus } from '@harbour/domain';
+import { dec, sumMoney, type LoanStatus } from '@harbour/domain';
 import { PAYMENT_METHODS, REPAY_TYPES, repaymentResource, type AllocationPreview, type DueState, type RepaymentItem } from '@harbour/contracts';
 import { DateText } from '../../components/DateText.js';
 import { DecimalInput } from '../../components/DecimalInput.js';
 import { Money } from '../../components/Money.js';
 import { usePermission } from '../../components/Permission.js';
-import { hongKongToday } from '../../components/format.js';
+import { hongKongToday, moneyDisplay } from '../../components/format.js';
 import { DATE_FORMAT } from '../../generic/form-values';
 import { applyServerErrors } from '../../generic/server-errors';
 import { useFeedback } from '../../generic/use-feedback';
@@ -161,7 +161,7 @@ function RepaymentCounter({ loanId }: { loanId: number }) {
   const askPost = (v: FormValues) =>
     confirm({
       title: t('process.post'),
-      content: t('process.confirmPost', { amount: formatMoney((v.received ?? '').trim() || '0', { decimalPlaces: 2, grouped: true }), loanNo: d.loanNo }),
+      content: t('process.confirmPost', { amount: moneyDisplay((v.received ?? '').trim() || '0'), loanNo: d.loanNo }),
       okText: t('process.post'),
       onOk: () => post.mutateAsync(v).catch(() => undefined),
     });

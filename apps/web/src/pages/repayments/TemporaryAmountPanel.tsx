@@ -3,7 +3,8 @@ import { Button, Card, Descriptions, Form, Input, Radio, Space } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_METHODS, TEMPORARY_APPLY_TYPES, type DueState, type PaymentMethod, type RepaymentItem, type TemporaryApplyType } from '@harbour/contracts';
-import { dec, formatMoney } from '@harbour/domain';
+import { dec } from '@harbour/domain';
+import { moneyDisplay } from '../../components/format.js';
 import { request } from '../../api/index.js';
 import { DecimalInput } from '../../components/DecimalInput.js';
 import { Money } from '../../components/Money.js';
@@ -37,7 +38,7 @@ interface RefundValues {
 }
 
 const present = (v: string | undefined) => (v === undefined || v === null || String(v).trim() === '' ? undefined : String(v).trim());
-const money = (v: string) => `HK$ ${formatMoney(v, { decimalPlaces: 2, grouped: true })}`;
+const money = (v: string) => `HK$ ${moneyDisplay(v)}`;
 
 interface Props {
   loanId: number;

@@ -1,5 +1,6 @@
 import type { SettingKind } from '@harbour/contracts';
-import { formatMoney, groupThousands } from '@harbour/domain';
+import { groupThousands } from '@harbour/domain';
+import { moneyDisplay } from '../../components/format.js';
 import type { TFunction } from 'i18next';
 
 /** What the lists need to show a parameter's value. */
@@ -22,7 +23,7 @@ export function optionText(t: TFunction, key: string, option: string | number): 
 
 function numberText(p: ParamShape, v: string | number): string {
   if (p.kind === 'integer') return groupThousands(String(v));
-  if (p.unit === 'HK$') return `HK$ ${formatMoney(String(v), { grouped: true })}`;
+  if (p.unit === 'HK$') return `HK$ ${moneyDisplay(String(v))}`;
   return p.unit === '%' ? `${v}%` : String(v);
 }
 

@@ -1,5 +1,6 @@
 import { PAPER_LANGUAGES, PAPER_NAMES, PAPER_ORDER, type LoanPapers, type LoanPrint, type PaperLanguage, type PaperName } from '@harbour/contracts';
-import { affordability, amountInChineseWords, repayCycleOf, amountInEnglishWords, dec, formatMoney, isDecimalString, sumMoney, type AffordabilityFigures } from '@harbour/domain';
+import { affordability, amountInChineseWords, repayCycleOf, amountInEnglishWords, dec, isDecimalString, sumMoney, type AffordabilityFigures } from '@harbour/domain';
+import { moneyDisplay } from '../../../components/format.js';
 
 /** What the page's `paper` parameter may name: one paper or all of those the loan has. */
 export type PaperChoice = PaperName | 'all';
@@ -18,7 +19,7 @@ export const paperLanguageOf = (uiLanguage: string): PaperLanguage => (uiLanguag
 /** An amount as papers print it: thousands separators, two places ("50,000.00"); blank stays blank. */
 export function paperMoney(v: string | null | undefined): string {
   if (v === null || v === undefined || !isDecimalString(v.trim())) return '';
-  return formatMoney(v.trim(), { decimalPlaces: 2, grouped: true });
+  return moneyDisplay(v);
 }
 
 /** A rate in percent to two places ("16.2552" → "16.26"). */

@@ -6,10 +6,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { formatMoney, type LoanStatus } from '@harbour/domain';
+import type { LoanStatus } from '@harbour/domain';
 import { PAYMENT_METHODS, type PaperLanguage, type SettlementQuoteAnswer, type SettlementResult } from '@harbour/contracts';
 import { request } from '../../../api/index.js';
-import { formatDate, hongKongToday } from '../../../components/format.js';
+import { formatDate, hongKongToday, moneyDisplay } from '../../../components/format.js';
 import { Money } from '../../../components/Money.js';
 import { PRINT_ROOT_CLASS, usePrintOnMount } from '../../../components/use-print-on-mount';
 import { fieldErrorsOf } from '../../../generic/server-errors';
@@ -153,7 +153,7 @@ export default function SettlementPage() {
     const amount = v.useTemporary ? q.payable : q.total;
     confirm({
       title: t('confirmTitle'),
-      content: t('confirmBody', { loanNo: q.loanNo, amount: formatMoney(amount, { grouped: true }), method: t(`enums:paymentMethod.${v.method}`), date: formatDate(q.asOf) }),
+      content: t('confirmBody', { loanNo: q.loanNo, amount: moneyDisplay(amount), method: t(`enums:paymentMethod.${v.method}`), date: formatDate(q.asOf) }),
       okText: t('post'),
       cancelText: t('common:actions.close'),
       onOk: () => post.mutateAsync(v).catch(() => undefined),
