@@ -36,6 +36,7 @@ export * from './codes.js';
 export * from './active-period.js';
 export * from './mask.js';
 export * from './payout.js';
+export * from './referral-commission.js';
 export * from './late-payout.js';
 export * from './amount-in-words.js';
 export * from './affordability.js';

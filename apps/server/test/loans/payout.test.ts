@@ -63,6 +63,26 @@ const lines = async (entryId: number) =>
   ).rows;
 
 describe('payout', () => {
+  it("keeps the referral agent's commission on the terms in force when the money is lent", async () => {
+    const agent = (await t.pool.query<{ id: number }>(`select id from referral_agents where state = 'normal' order by id limit 1`)).rows[0]!.id;
+    await t.pool.query(`update referral_agents set commission_kind = 'percent', commission = '1.37' where id = $1`, [agent]);
+    const made = dataOf(await call<LoanItem>(t.app, 'POST', '/loans', { token: clerk, body: { ...terms(today), referralAgentId: agent } }));
+    await call(t.app, 'POST', `/loans/${made.id}/submit`, { token: clerk, body: {} });
+    await call(t.app, 'POST', `/loans/${made.id}/approve`, { token: manager, body: { upfrontInterest: '600', handlingFee: '500' } });
+    await call(t.app, 'POST', `/loans/${made.id}/signedNote`, { token: accountant, body: { receivedOn: today } });
+    dataOf(await call<LoanItem>(t.app, 'POST', `/loans/${made.id}/payout`, { token: accountant, body: { payoutDate: today, method: 'cash' } }));
+    const kept = async () => (await t.pool.query<{ c: string | null }>(`select referral_commission::text c from loan_payouts where loan_id = $1`, [made.id])).rows[0]!.c;
+    expect(await kept()).toBe('685.00'); // 1.37 % of 50,000.00
+    // the agent's new terms are for loans lent from now on
+    await t.pool.query(`update referral_agents set commission_kind = 'fixed', commission = '300.00' where id = $1`, [agent]);
+    expect(await kept()).toBe('685.00');
+    // a loan no agent introduced earns none
+    const plain = await approved(today);
+    await call(t.app, 'POST', `/loans/${plain.id}/signedNote`, { token: accountant, body: { receivedOn: today } });
+    dataOf(await call<LoanItem>(t.app, 'POST', `/loans/${plain.id}/payout`, { token: accountant, body: { payoutDate: today, method: 'cash' } }));
+    expect((await t.pool.query(`select referral_commission from loan_payouts where loan_id = $1`, [plain.id])).rows[0].referral_commission).toBeNull();
+  });
+
   it('waits for the signed s.18 note, then pays out by cheque: loan number, schedule, journal entry, status repaying', async () => {
     const loan = await approved(today);
     const waiting = dataOf(await call<Page<LoanListItem>>(t.app, 'GET', '/payouts', { token: accountant, query: { payoutStatus: 'waiting' } }));

@@ -1,5 +1,5 @@
 import { reportByName, type ReportAnswer, type TrialBalance } from '@harbour/contracts';
-import { dec } from '@harbour/domain';
+import { dec, referralCommission } from '@harbour/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -77,6 +77,14 @@ beforeAll(async () => {
   // referral agents on the loans paid out this month
   await t.pool.query(`update loans set referral_agent_id = (select min(id) from referral_agents) where id in (select loan_id from loan_payouts where payout_date >= $1::date and store_id <> 3)`, [monthStart(today)]);
   await t.pool.query(`update loans set referral_agent_id = (select max(id) from referral_agents) where id in (select loan_id from loan_payouts where payout_date >= $1::date and store_id = 3)`, [monthStart(today)]);
+  // … with the commission their payouts would have kept had the agents been named then
+  const referred = await q<{ id: number; amount: string; kind: 'percent' | 'fixed'; rate: string }>(
+    `select p.id, l.loan_amount::text amount, a.commission_kind kind, a.commission::text rate
+     from loan_payouts p join loans l on l.id = p.loan_id join referral_agents a on a.id = l.referral_agent_id`,
+  );
+  for (const r of referred) {
+    await t.pool.query(`update loan_payouts set referral_commission = $2 where id = $1`, [r.id, referralCommission(r.amount, { kind: r.kind, commission: r.rate })]);
+  }
 
   // a two-instalment loan with its first instalment paid: half the tenors
   const customer = await one<{ id: number }>(`select id from customers order by id limit 1`);

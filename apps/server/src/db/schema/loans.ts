@@ -283,6 +283,8 @@ export const loanPayouts = pgTable(
     amountReceived: money('amount_received').notNull(),
     /** a reloan: the old loan's settlement paid out of this loan (its settlement receipt, method reloan) */
     oldLoanSettled: money('old_loan_settled').notNull().default('0'),
+    /** what the loan's referral agent earns on it, worked out at payout (`referralCommission`); null without an agent */
+    referralCommission: money('referral_commission'),
     remarks: varchar('remarks', { length: 1000 }),
     /** the journal entry the payout posted */
     journalEntryId: bigint('journal_entry_id', { mode: 'number' }).references(() => journalEntries.id),

@@ -1,9 +1,9 @@
 import type { PayoutQuote, payoutBodySchema } from '@harbour/contracts';
 import type { z } from 'zod';
-import { LOAN_STATUS, moneyAccountFor, payoutFigures, postPayout } from '@harbour/domain';
+import { LOAN_STATUS, moneyAccountFor, payoutFigures, postPayout, referralCommission } from '@harbour/domain';
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { loanApprovals, loanInstalments, loanPayouts, loans } from '../../db/schema/index.js';
+import { loanApprovals, loanInstalments, loanPayouts, loans, referralAgents } from '../../db/schema/index.js';
 import { businessRule } from '../../http/app-error.js';
 import { assertWithinActivePeriod } from '../../platform/active-period.js';
 import { audit } from '../../platform/audit.js';
@@ -20,6 +20,20 @@ import { refreshDueSummary } from '../repayments/daily.js';
 import { quoteOn, settleByReloan, type Quoted } from '../repayments/settlement.js';
 
 type PayoutBody = z.output<typeof payoutBodySchema>;
+
+/**
+ * What the loan's referral agent earns on it, on the agent's terms when the money is lent
+ * (`referralCommission`); null for a loan no agent introduced. Kept with the payout.
+ */
+async function commissionOf(tx: DbOrTx, loan: LoanRow): Promise<string | null> {
+  if (loan.referralAgentId === null) return null;
+  const [agent] = await tx
+    .select({ kind: referralAgents.commissionKind, commission: referralAgents.commission })
+    .from(referralAgents)
+    .where(eq(referralAgents.id, loan.referralAgentId));
+  if (!agent) return null;
+  return referralCommission(loan.loanAmount, { kind: agent.kind === 'percent' ? 'percent' : 'fixed', commission: agent.commission });
+}
 
 /** The approval a payout follows: the latest decision, which must be an approval (not undone). */
 async function currentApproval(tx: DbOrTx, loan: LoanRow) {
@@ -145,6 +159,7 @@ export async function payOut(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: P
     lateDrawdownFee: figures.lateDrawdownFee,
     amountReceived: figures.amountReceived,
     oldLoanSettled: figures.oldLoanSettlement,
+    referralCommission: await commissionOf(tx, loan),
     remarks: body.remarks,
     journalEntryId: entryId,
     createdBy: me,

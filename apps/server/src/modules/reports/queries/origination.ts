@@ -42,7 +42,7 @@ const instalmentsWithPaid = ({ today }: ReportInput, where: ReturnType<typeof sq
 
 /** Loans paid out in a period, with what the payout deducted. */
 const payoutsIn = (p: ReportInput['params']) => sql`
-  select l.*, po.payout_date as paid_on, po.upfront_deducted, po.old_loan_settled, po.amount_received,
+  select l.*, po.payout_date as paid_on, po.upfront_deducted, po.old_loan_settled, po.amount_received, po.referral_commission,
          l.loan_amount - po.upfront_deducted - po.amount_received - po.old_loan_settled as fees
   from loan_payouts po
   join loans l on l.id = po.loan_id
@@ -185,7 +185,7 @@ export const originationQueries: Partial<Record<ReportName, ReportQuery>> = {
   referralAgentSales: ({ params: p, lang }) => sql`
     select ${nameIn(lang, 'a')} as "agentName", a.licence_no as "licenceNo", count(*)::int as "loans", sum(l.loan_amount) as "loanAmount",
            a.commission_kind as "commissionKind", a.commission as "commissionRate",
-           sum(case when a.commission_kind = 'percent' then round(l.loan_amount * a.commission / 100, 2) else a.commission end) as "commission"
+           sum(l.referral_commission) as "commission"
     from (${payoutsIn(p)}) l
     join referral_agents a on a.id = l.referral_agent_id
     group by a.id`,
