@@ -57,11 +57,12 @@ describe('one home per rule', () => {
     expect(where(server, /\bmaskTail\b/)).toEqual(['apps/server/src/platform/masking.ts']);
   });
 
-  it('money: no helper that prints an amount with toFixed(2) outside packages/domain', () => {
-    const helper = /(?:const|function)\s+(\w+)\s*(?:=\s*)?(?:<[^>]*>)?\([^)]*\)[^\n{]*?(?:=>|\{)[^\n]*\.toFixed\(2\)/g;
-    const found = [...server, ...web, ...contracts].flatMap(({ file, text }) => [...text.matchAll(helper)].map((m) => `${file}: ${m[1]}`));
-    // `paperRate` prints a percentage (a rate), not money.
-    expect(found).toEqual(['apps/web/src/pages/loans/papers/papers-model.ts: paperRate']);
+  it('money: amounts become text through the domain (moneyText, formatMoney), never a toFixed(2) of their own', () => {
+    const found = [...server, ...web, ...contracts].flatMap(({ file, text }) =>
+      text.split('\n').flatMap((line) => (/\.toFixed\(2\)/.test(line) ? [`${file}: ${/(\w+)\s*[:=]/.exec(line)?.[1] ?? line.trim()}`] : [])),
+    );
+    // Two rates printed to two places, not money: the statement's annual rate and the papers' rate.
+    expect(found).toEqual(['apps/server/src/modules/statements/service.ts: annualRate', 'apps/web/src/pages/loans/papers/papers-model.ts: paperRate']);
   });
 
   it('money: the web groups amounts for display in one place (components/format.ts `moneyDisplay`)', () => {

@@ -6,7 +6,7 @@
  * (`reverseChargeOfReceipt`, called by `correctReceipt` in the same transaction).
  */
 import type { AgentPaymentItem, CollectionAgent, agentPaymentInputSchema, agentPaymentVoidSchema } from '@harbour/contracts';
-import { compareDates, dec, moneyAccountFor, postOcaPayment, type PaymentMethod } from '@harbour/domain';
+import { compareDates, dec, moneyAccountFor, postOcaPayment, type PaymentMethod, moneyText } from '@harbour/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -65,7 +65,7 @@ export async function listCollectionAgents(tx: DbOrTx, ctx: ServiceContext): Pro
     })
     .from(ocaAgents)
     .orderBy(sql`${ocaAgents.state} <> 'normal'`, asc(ocaAgents.id));
-  return rows.map((r) => ({ ...r, name: r.name ?? '', owed: dec(r.charged).minus(dec(r.paid)).toFixed(2) }));
+  return rows.map((r) => ({ ...r, name: r.name ?? '', owed: moneyText(dec(r.charged).minus(dec(r.paid))) }));
 }
 
 function paymentItem(p: typeof ocaAgentPayments.$inferSelect, voided: boolean): AgentPaymentItem {
@@ -91,9 +91,9 @@ export async function payAgent(tx: Tx, ctx: ServiceContext, p: PaymentInput): Pr
   const today = await businessToday(tx);
   const date = p.date ?? today;
   if (compareDates(date, today) > 0) throw businessRule('collection.errors.dateInFuture', { today });
-  if (dec(p.amount).gt(dec(owed))) throw businessRule('collection.errors.overpaid', { owed: dec(owed).toFixed(2) });
+  if (dec(p.amount).gt(dec(owed))) throw businessRule('collection.errors.overpaid', { owed: moneyText(owed) });
   await assertWithinActivePeriod(tx, date);
-  const amount = dec(p.amount).toFixed(2);
+  const amount = moneyText(p.amount);
   const entry = await postJournal(tx, ctx, postOcaPayment({ amount, paidFrom: moneyAccountFor(p.method as PaymentMethod), memo: { agentId: String(agent.id) } }), { storeId, date });
   const [row] = await tx
     .insert(ocaAgentPayments)
@@ -103,7 +103,7 @@ export async function payAgent(tx: Tx, ctx: ServiceContext, p: PaymentInput): Pr
     action: 'add',
     module: 'collection',
     reference: row!.id,
-    after: { kind: 'agentPayment', agentId: agent.id, amount, paidOn: date, method: p.method, owedBefore: dec(owed).toFixed(2), journalEntryId: entry },
+    after: { kind: 'agentPayment', agentId: agent.id, amount, paidOn: date, method: p.method, owedBefore: moneyText(owed), journalEntryId: entry },
     recordStores: [storeId],
   });
   return paymentItem(row!, false);

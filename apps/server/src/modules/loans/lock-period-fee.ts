@@ -6,7 +6,7 @@
  * a lock period, or one above the loan amount (no settlement could charge it) — and records the
  * most the fee could be charged on its schedule paid as agreed, on time.
  */
-import { addMonthsClamped, approvalWorstCase, dec, scheduledLockPeriodFeeCeiling } from '@harbour/domain';
+import { addMonthsClamped, approvalWorstCase, dec, scheduledLockPeriodFeeCeiling, moneyText } from '@harbour/domain';
 import { businessRule } from '../../http/app-error.js';
 import type { ApprovalRateCheck } from './approval-checks.js';
 import { termsOf } from './approval.js';
@@ -15,8 +15,8 @@ export const lockPeriodFeeAtApproval: ApprovalRateCheck = async (_tx, { loan, bo
   const fee = body.lockPeriodFee === undefined || body.lockPeriodFee === null || body.lockPeriodFee === '' ? null : dec(body.lockPeriodFee);
   if (fee === null || fee.isZero()) return { lockPeriodFeeCeiling: null };
   const months = body.earlySettleLockMonths ?? 0;
-  if (months <= 0) throw businessRule('loans.errors.lockPeriodFeeWithoutLock', { fee: fee.toFixed(2) });
-  if (fee.gt(dec(loan.loanAmount))) throw businessRule('loans.errors.lockPeriodFeeAboveLoan', { fee: fee.toFixed(2), amount: dec(loan.loanAmount).toFixed(2) });
+  if (months <= 0) throw businessRule('loans.errors.lockPeriodFeeWithoutLock', { fee: moneyText(fee) });
+  if (fee.gt(dec(loan.loanAmount))) throw businessRule('loans.errors.lockPeriodFeeAboveLoan', { fee: moneyText(fee), amount: moneyText(loan.loanAmount) });
   const { onTime } = approvalWorstCase({
     terms: termsOf(loan, '0'),
     agreedDate: loan.loanDate,
@@ -30,5 +30,5 @@ export const lockPeriodFeeAtApproval: ApprovalRateCheck = async (_tx, { loan, bo
     { lentOn: onTime.flows.lentOn, received: onTime.flows.received, loanRate: onTime.rate, lockPeriodEnds: addMonthsClamped(loan.interestStartDate, months) },
     onTime.schedule.schedule,
   );
-  return { lockPeriodFeeCeiling: ceiling.toFixed(2) };
+  return { lockPeriodFeeCeiling: moneyText(ceiling) };
 };

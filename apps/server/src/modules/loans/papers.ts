@@ -1,5 +1,5 @@
 import { CUSTOMER_PERMISSIONS, HKID_ID_TYPE, LOAN_PAPERS_PATH, loanPapersSchema, printablePapers, type LoanPapers, type PaperPerson } from '@harbour/contracts';
-import { dec, onTimeDeducted, type LoanStatus } from '@harbour/domain';
+import { dec, onTimeDeducted, type LoanStatus, moneyText } from '@harbour/domain';
 import { asc, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -86,7 +86,7 @@ async function loanPapers(tx: Tx, ctx: ServiceContext, loan: LoanRow, masking: M
   // The rate printed is the one the loan stores: its last accepted cash flows' (the payout's real
   // figures once paid out, the approval's before) — never recomputed here.
   const deducted = payoutRow
-    ? dec(loan.loanAmount).minus(dec(payoutRow.p.amountReceived)).minus(dec(payoutRow.p.oldLoanSettled)).minus(dec(payoutRow.p.lateDrawdownFee)).toFixed(2)
+    ? moneyText(dec(loan.loanAmount).minus(dec(payoutRow.p.amountReceived)).minus(dec(payoutRow.p.oldLoanSettled)).minus(dec(payoutRow.p.lateDrawdownFee)))
     : approval
       ? onTimeDeducted({ upfrontInterest: approval.a.upfrontInterest, handlingFee: approval.a.handlingFee })
       : '0';
@@ -102,14 +102,14 @@ async function loanPapers(tx: Tx, ctx: ServiceContext, loan: LoanRow, masking: M
           payoutDate: p.payoutDate,
           method: p.method as 'cash' | 'cheque',
           chequeNo: p.chequeNo,
-          upfrontInterest: dec(p.upfrontDeducted).toFixed(2),
+          upfrontInterest: moneyText(p.upfrontDeducted),
           // The payout row keeps the interest and the late fee; the handling fee is the rest of what was kept back.
-          handlingFee: totalDeducted.minus(dec(p.upfrontDeducted)).minus(dec(p.lateDrawdownFee)).toFixed(2),
-          lateDrawdownFee: dec(p.lateDrawdownFee).toFixed(2),
-          totalDeducted: totalDeducted.toFixed(2),
-          oldLoanSettled: dec(p.oldLoanSettled).toFixed(2),
+          handlingFee: moneyText(totalDeducted.minus(dec(p.upfrontDeducted)).minus(dec(p.lateDrawdownFee))),
+          lateDrawdownFee: moneyText(p.lateDrawdownFee),
+          totalDeducted: moneyText(totalDeducted),
+          oldLoanSettled: moneyText(p.oldLoanSettled),
           reloanOfLoanNo: reloanOfLoanNo ?? null,
-          amountReceived: dec(p.amountReceived).toFixed(2),
+          amountReceived: moneyText(p.amountReceived),
           paidByName: payoutRow.paidByName,
         };
       })()
@@ -139,7 +139,7 @@ async function loanPapers(tx: Tx, ctx: ServiceContext, loan: LoanRow, masking: M
       loanDate: loan.loanDate,
       interestStartDate: loan.interestStartDate,
       payoutDate: loan.payoutDate,
-      loanAmount: dec(loan.loanAmount).toFixed(2),
+      loanAmount: moneyText(loan.loanAmount),
       totalTenor: loan.totalTenor,
       repayCycle: loan.repayCycle as LoanPapers['loan']['repayCycle'],
       cycleMonths: loan.cycleMonths,

@@ -1,6 +1,6 @@
 import type { PayoutQuote, payoutBodySchema } from '@harbour/contracts';
 import type { z } from 'zod';
-import { LOAN_STATUS, moneyAccountFor, payoutFigures, postPayout, referralCommission } from '@harbour/domain';
+import { LOAN_STATUS, moneyAccountFor, payoutFigures, postPayout, referralCommission, moneyText } from '@harbour/domain';
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { loanApprovals, loanInstalments, loanPayouts, loans, referralAgents } from '../../db/schema/index.js';
@@ -53,7 +53,7 @@ export interface OldLoanQuote {
 export async function oldLoanQuote(tx: DbOrTx, old: LoanRow, date: string): Promise<OldLoanQuote> {
   if (old.status !== 'repaying') throw businessRule('loans.errors.reloanNotRepaying', { loanNo: old.loanNo ?? old.applyNo, status: old.status });
   const q = await quoteOn(tx, old, date);
-  return { old, q, settlement: q.quote.payable.toFixed(2) };
+  return { old, q, settlement: moneyText(q.quote.payable) };
 }
 
 /** The old loan a reloan names (same store and borrower, checked when the application was saved). */

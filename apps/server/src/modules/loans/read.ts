@@ -1,5 +1,5 @@
 import type { ApprovalItem, ApprovalStatus, LoanDocumentKind, LoanItem, LoanListItem, Page } from '@harbour/contracts';
-import { LOAN_STATUS, type LoanStatus, dec, isDomainError } from '@harbour/domain';
+import { LOAN_STATUS, type LoanStatus, dec, isDomainError, moneyText } from '@harbour/domain';
 import { and, asc, desc, eq, exists, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -368,7 +368,7 @@ async function reloanOfItem(tx: DbOrTx, l: LoanRow): Promise<LoanItem['reloanOf'
     const asOf = await businessToday(tx);
     try {
       const { quote } = await quoteOn(tx, old, asOf);
-      settlementToday = { asOf, amount: quote.payable.toFixed(2) };
+      settlementToday = { asOf, amount: moneyText(quote.payable) };
     } catch (e) {
       // a quote the domain refuses today (a receipt dated later) is shown as none; the payout quotes again
       if (!isDomainError(e)) throw e;

@@ -5,7 +5,7 @@
  * translated from the caller; values exactly as the list answers them (personal numbers masked).
  */
 import ExcelJS from 'exceljs';
-import { dec, sum } from '@harbour/domain';
+import { dec, sum, moneyText } from '@harbour/domain';
 
 /** Excel stores numbers as doubles; the 2-decimal strings convert exactly enough to display. */
 export const cellNumber = (s: string) => Number(s);
@@ -13,7 +13,7 @@ export const cellNumber = (s: string) => Number(s);
 export const moneyCell = (s: string | null) => (s === null ? null : cellNumber(s));
 /** The sum of a money column, as a cell. */
 export const moneyTotal = <R>(rows: readonly R[], pick: (r: R) => string | null) =>
-  cellNumber(sum(rows.map((r) => dec(pick(r) ?? '0'))).toFixed(2));
+  cellNumber(moneyText(sum(rows.map((r) => dec(pick(r) ?? '0')))));
 
 const MONEY = '#,##0.00;-#,##0.00';
 

@@ -20,6 +20,7 @@ import {
   percentToFraction,
   storedRate,
   withRemainingSchedule,
+  moneyText,
 } from '@harbour/domain';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -38,7 +39,7 @@ async function receivedAtPayout(tx: DbOrTx, loan: LoanRow): Promise<{ lentOn: st
     .select({ date: loanPayouts.payoutDate, amountReceived: loanPayouts.amountReceived, oldLoanSettled: loanPayouts.oldLoanSettled })
     .from(loanPayouts)
     .where(eq(loanPayouts.loanId, loan.id));
-  if (payout) return { lentOn: loan.payoutDate ?? payout.date, received: dec(payout.amountReceived).plus(dec(payout.oldLoanSettled)).toFixed(2) };
+  if (payout) return { lentOn: loan.payoutDate ?? payout.date, received: moneyText(dec(payout.amountReceived).plus(dec(payout.oldLoanSettled))) };
   const [approval] = await tx
     .select({ received: loanApprovals.actualReceivedAmount })
     .from(loanApprovals)
@@ -101,7 +102,7 @@ export async function assertRescheduleLawful(tx: DbOrTx, loan: LoanRow, receipt:
     illegal: 'repayments.errors.rescheduleIllegalRate',
     aboveMaxApr: 'repayments.errors.rescheduleAboveMaxApr',
     confirmMaxApr: 'repayments.errors.rescheduleConfirmMaxApr',
-    params: { principal: receipt.received.toFixed(2), loanRate: formatRate(loanRateOf(loan)) },
+    params: { principal: moneyText(receipt.received), loanRate: formatRate(loanRateOf(loan)) },
     confirmExcess: confirmExcess ?? false,
   });
   return { ...lawful, rate };

@@ -5,7 +5,7 @@
  * second request inside the month is refused with the day the next is owed.
  */
 import type { Statement, StatementRequest, statementRequestBodySchema } from '@harbour/contracts';
-import { ZERO, addMonthsClamped, compareDates, dec, sum } from '@harbour/domain';
+import { ZERO, addMonthsClamped, compareDates, dec, sum, moneyText } from '@harbour/domain';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -73,13 +73,13 @@ export async function statementOf(tx: Tx, ctx: ServiceContext, loan: LoanRow, da
     annualRate: dec(loan.mloRate).toFixed(2),
     flatRate: loan.flatRate,
     paid,
-    totalPaid: sum(paid.map((p) => dec(p.amount))).toFixed(2),
+    totalPaid: moneyText(sum(paid.map((p) => dec(p.amount)))),
     dueUnpaid: amounts(dueUnpaid),
     overdueInterest: due.overdueInterest,
     handlingFee: due.handlingFee,
-    totalDueUnpaid: total(dueUnpaid).plus(due.overdueInterest).plus(due.handlingFee).toFixed(2),
+    totalDueUnpaid: moneyText(total(dueUnpaid).plus(due.overdueInterest).plus(due.handlingFee)),
     notYetDue: amounts(notYetDue),
-    totalNotYetDue: (notYetDue.length ? total(notYetDue) : ZERO).toFixed(2),
+    totalNotYetDue: moneyText(notYetDue.length ? total(notYetDue) : ZERO),
     lastIssuedOn: lastS19?.issuedOn ?? null,
     nextOwedFrom: lastS19 ? addMonthsClamped(lastS19.issuedOn, 1) : null,
     requests,

@@ -10,7 +10,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, InfoCircleOutlined, MinusOutlined }
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '@harbour/contracts';
-import { dec } from '@harbour/domain';
+import { dec, moneyText } from '@harbour/domain';
 import { moneyDisplay } from '../../components/format.js';
 import { Money } from '../../components/Money.js';
 import { DateText } from '../../components/DateText.js';
@@ -47,7 +47,7 @@ function Delta({ now, before }: { now: string; before: string }) {
   const pct = b.isZero() ? null : a.minus(b).dividedBy(b).times(100).abs().toDecimalPlaces(1).toFixed(1);
   return (
     <Typography.Text style={{ color: up ? '#237804' : '#a8071a' }} data-testid="delta">
-      {up ? <ArrowUpOutlined /> : <ArrowDownOutlined />} {pct === null ? moneyDisplay(a.minus(b).abs().toFixed(2)) : `${pct}%`}
+      {up ? <ArrowUpOutlined /> : <ArrowDownOutlined />} {pct === null ? moneyDisplay(moneyText(a.minus(b).abs())) : `${pct}%`}
     </Typography.Text>
   );
 }

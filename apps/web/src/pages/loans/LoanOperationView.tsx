@@ -4,7 +4,7 @@ import { EditOutlined, FileTextOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { dec } from '@harbour/domain';
+import { dec, moneyText } from '@harbour/domain';
 import type { ApprovalItem, LoanItem, PermissionKey, ReloanLink } from '@harbour/contracts';
 import { DateText } from '../../components/DateText.js';
 import { formatDate } from '../../components/format.js';
@@ -87,7 +87,7 @@ function ReloanCard({ loan: l }: { loan: LoanItem }) {
           ...(today
             ? [
                 { key: 'settlement', label: t('op.settlementToday', { date: formatDate(today.asOf) }), children: <Money value={today.amount} /> },
-                { key: 'net', label: t('op.netAfterSettlement'), children: <Money value={dec(l.loanAmount).minus(today.amount).toFixed(2)} /> },
+                { key: 'net', label: t('op.netAfterSettlement'), children: <Money value={moneyText(dec(l.loanAmount).minus(today.amount))} /> },
               ]
             : []),
           ...(l.reloans.length > 0
@@ -125,7 +125,7 @@ export function LoanOperationView({ id }: { id: number }) {
   const opt = (c: 'loanType' | 'purpose' | 'payoutMethod', code: string | null) => dash(optionLabel(choices.data, c, code, lang));
   const money = (v: string | null) => (v === null ? '—' : <Money value={v} />);
   const date = (v: string | null) => (v ? <DateText value={v} /> : '—');
-  const totalRepayment = dec(l.loanAmount).plus(dec(l.totalInterest)).toFixed(2);
+  const totalRepayment = moneyText(dec(l.loanAmount).plus(dec(l.totalInterest)));
 
   return (
     <Flex vertical gap={16} ref={box}>
