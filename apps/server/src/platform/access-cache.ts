@@ -1,4 +1,4 @@
-import { ACCESS_IP_SWITCH_KEY, DEFAULT_SYSTEM_SETTINGS, type PermissionKey } from '@harbour/contracts';
+import { ACCESS_IP_SWITCH_KEY, DEFAULT_SYSTEM_SETTINGS } from '@harbour/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { permissions } from '../db/schema/index.js';
@@ -27,7 +27,7 @@ export interface StaffAccess {
 }
 
 export interface CatalogueEntry {
-  key: PermissionKey;
+  key: string;
   name: string;
   group: string;
   sort: number;
@@ -157,9 +157,7 @@ async function loadStaffAccess(db: DbOrTx, staffId: number, superAdmin: boolean)
 }
 
 async function loadCatalogue(db: DbOrTx): Promise<CatalogueEntry[]> {
-  // The table's live rows are the contracts' catalogue (upserted at start-up; a key dropped from
-  // the catalogue is no longer `normal`), so its keys are typed keys.
-  const rows = await db
+  return await db
     .select({
       key: permissions.key,
       name: permissions.name,
@@ -173,7 +171,6 @@ async function loadCatalogue(db: DbOrTx): Promise<CatalogueEntry[]> {
     })
     .from(permissions)
     .where(eq(permissions.state, 'normal'));
-  return rows as CatalogueEntry[];
 }
 
 interface SettingsRow extends Record<string, unknown> {

@@ -50,6 +50,14 @@ export function actingStaff(ctx: ServiceContext): AuthContext {
  * allows beyond it (a reveal, a blacklist override, search results of another area).
  */
 export function may(source: { auth: AuthContext | null }, key: PermissionKey): boolean {
+  return holdsGrant(source, key);
+}
+
+/**
+ * `may` for a key read from the permissions table, which also holds the custom keys an
+ * administrator made in the permission editor (not in the contracts' union): `/userInfo`'s menu.
+ */
+export function holdsGrant(source: { auth: AuthContext | null }, key: string): boolean {
   const auth = source.auth;
   return !!auth && (auth.superAdmin || auth.permissions.has(key));
 }

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { tokenInvalid } from '../../http/app-error.js';
 import { catalogueFor, derivedFor, type StoreName } from '../../platform/access-cache.js';
 import type { AuthContext } from '../../http/types.js';
-import { may } from '../../platform/context.js';
+import { holdsGrant } from '../../platform/context.js';
 import { buildRouterMap } from './menu.js';
 
 const storeRef = (s: { id: number; nameZh: string; nameEn: string }): StoreRef => ({
@@ -26,7 +26,7 @@ interface StaffMenu {
 /** The permission keys and menu a staff member holds: built once per access counter. */
 async function staffMenu(req: FastifyRequest, auth: AuthContext): Promise<StaffMenu> {
   const catalogue = await catalogueFor(req.server.db, auth.accessVersion);
-  const held = catalogue.filter((p) => may({ auth }, p.key));
+  const held = catalogue.filter((p) => holdsGrant({ auth }, p.key));
   const menu = held
     .filter((p) => p.menuAvailable && p.menuUrl && p.pageKey)
     .map((p) => ({
