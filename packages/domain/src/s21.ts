@@ -25,9 +25,10 @@
  * Powers are of the daily factor (1+b)^(1/365) to whole days, 40 significant digits.
  * See docs/loan-mathematics.md §9.
  */
-import { Decimal, type DecimalInput, ONE, ZERO, dec, maxDec, minDec } from './decimal.js';
+import { Decimal, type DecimalInput, ONE, ZERO, dec, maxDec, minDec, percentToFraction } from './decimal.js';
 import { daysBetween } from './dates.js';
 import { type LoanCashFlows, MLO_ILLEGAL_ABOVE } from './mlo.js';
+import { type MaxAprExcessAction } from './settings.js';
 
 /** What the s.21 bound of a settlement needs to know of the loan. */
 export interface S21Context {
@@ -96,6 +97,53 @@ export function s21SettlementCeiling(history: LoanCashFlows, date: string, bound
 export function lockPeriodFeeCeiling(s21: S21Context, date: string, settledWithoutFee: DecimalInput): Decimal {
   const ceiling = s21SettlementCeiling(s21.history, date, s21RateBound(s21.loanRate));
   return maxDec(ceiling.minus(dec(settledWithoutFee)), ZERO);
+}
+
+/**
+ * The rate an early settlement may never take the borrower's whole flows above: 48% (s.24), or
+ * the company's maximum APR when its excess action refuses ("prompt and block"), whichever is
+ * lower. Under "prompt and confirm" or "nothing" the company maximum does not bound a settlement.
+ */
+export function settlementCapBound(company: { maxApr?: string | undefined; maxAprExcessAction?: MaxAprExcessAction | undefined } = {}): Decimal {
+  if (company.maxAprExcessAction !== 'prompt-and-block' || company.maxApr === undefined || company.maxApr === '') return MLO_ILLEGAL_ABOVE;
+  return minDec(maxDec(percentToFraction(company.maxApr), ZERO), MLO_ILLEGAL_ABOVE);
+}
+
+/** The rebate to keep a settlement within the cap, and what it comes off: charges first, then interest, then principal. */
+export interface CapRebate {
+  total: Decimal;
+  lockPeriodFee: Decimal;
+  interest: Decimal;
+  principal: Decimal;
+}
+
+/**
+ * The rebate of an early settlement on `date` that keeps the borrower's whole flows within `bound`
+ * (`settlementCapBound`): what s.21's figure (principal + interest to the date + the lock-period
+ * fee already bounded by `lockPeriodFeeCeiling`, less money held) pays above the largest lawful
+ * settlement S* (`s21SettlementCeiling`), taken off the fee first, then the interest, then the
+ * principal; never more than the three together. Zero when s.21's figure is within the bound.
+ */
+export function s21CapRebate(
+  history: LoanCashFlows,
+  date: string,
+  bound: DecimalInput,
+  settlement: { principal: DecimalInput; interest: DecimalInput; lockPeriodFee: DecimalInput; tempAmount: DecimalInput },
+): CapRebate {
+  const fee = dec(settlement.lockPeriodFee);
+  const interest = dec(settlement.interest);
+  const principal = dec(settlement.principal);
+  const counted = principal.plus(interest).plus(fee).minus(dec(settlement.tempAmount));
+  let left = minDec(maxDec(counted.minus(s21SettlementCeiling(history, date, bound)), ZERO), principal.plus(interest).plus(fee));
+  const take = (from: Decimal): Decimal => {
+    const part = minDec(left, maxDec(from, ZERO));
+    left = left.minus(part);
+    return part;
+  };
+  const onFee = take(fee);
+  const onInterest = take(interest);
+  const onPrincipal = take(principal);
+  return { total: onFee.plus(onInterest).plus(onPrincipal), lockPeriodFee: onFee, interest: onInterest, principal: onPrincipal };
 }
 
 /** A schedule's instalments as the approval sees them: due date, instalment, principal left after it. */

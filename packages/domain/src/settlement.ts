@@ -21,7 +21,7 @@ import { type RepaymentState, remainingScheduled, unpaidInstalment, unpaidIntere
 import { accrueOverdue } from './overdue.js';
 import { type RoundingSettings, roundMoney } from './rounding.js';
 import { ruleOf78Rebate } from './rule-of-78.js';
-import { type S21Context, lockPeriodFeeCeiling, settlementFlows } from './s21.js';
+import { type CapRebate, type S21Context, lockPeriodFeeCeiling, s21CapRebate, settlementCapBound, settlementFlows } from './s21.js';
 import { mloEffectiveRate } from './mlo.js';
 import { type SettingsInput, resolveSettings } from './settings.js';
 
@@ -34,6 +34,8 @@ export interface SettlementOptions {
   lockPeriodFee?: DecimalInput | undefined;
   /** the loan's real flows so far and its rate: what bounds the lock-period fee (s.21) and gives the rate of settling */
   s21?: S21Context | undefined;
+  /** the rate the settled flows may never exceed (`settlementCapBound`; 48% unless told) */
+  capBound?: DecimalInput | undefined;
 }
 
 export interface SettlementQuote {
@@ -55,9 +57,17 @@ export interface SettlementQuote {
    * temporary amount on the date (default charges not counted); null without the history
    */
   settlementRate: Decimal | null;
+  /**
+   * the rebate to keep the settled flows within the cap (48%, s.24; `s21CapRebate`): off the
+   * lock-period fee first, then the interest, then the principal (the three above are s.21's
+   * figures before it); 0 without the history
+   */
+  capRebate: Decimal;
+  /** what the cap rebate comes off */
+  capRebateParts: Omit<CapRebate, 'total'>;
   overdueInterest: Decimal;
   handlingFee: Decimal;
-  /** principal + interest + lock period fee + overdue interest + handling fee */
+  /** principal + interest + lock period fee − cap rebate + overdue interest + handling fee */
   total: Decimal;
   /** the temporary amount held, which may be applied against the total */
   tempAmount: Decimal;
@@ -120,8 +130,14 @@ export function settlementQuote(
   const s21 = options.s21;
   const ceiling = agreedLockPeriodFee.gt(0) ? (s21 ? lockPeriodFeeCeiling(s21, date, settledWithoutFee) : ZERO) : null;
   const lockPeriodFee = ceiling === null ? ZERO : minDec(agreedLockPeriodFee, ceiling);
-  const settlementRate = s21 ? mloEffectiveRate(settlementFlows(s21.history, date, settledWithoutFee.plus(lockPeriodFee))) : null;
-  const total = principal.plus(interest).plus(lockPeriodFee).plus(overdue.overdueInterest).plus(overdue.fee);
+  // after the fee is bounded: the rebate that keeps the whole flows within the cap (s.24)
+  const rebated = s21
+    ? s21CapRebate(s21.history, date, options.capBound ?? settlementCapBound(), { principal, interest, lockPeriodFee, tempAmount })
+    : { total: ZERO, lockPeriodFee: ZERO, interest: ZERO, principal: ZERO };
+  const { total: capRebate, ...capRebateParts } = rebated;
+  const settled = settledWithoutFee.plus(lockPeriodFee).minus(capRebate);
+  const settlementRate = s21 ? mloEffectiveRate(settlementFlows(s21.history, date, settled)) : null;
+  const total = principal.plus(interest).plus(lockPeriodFee).minus(capRebate).plus(overdue.overdueInterest).plus(overdue.fee);
   return {
     date,
     method,
@@ -132,6 +148,8 @@ export function settlementQuote(
     agreedLockPeriodFee,
     lockPeriodFeeCeiling: ceiling,
     settlementRate,
+    capRebate,
+    capRebateParts,
     overdueInterest: overdue.overdueInterest,
     handlingFee: overdue.fee,
     total,

@@ -19,7 +19,7 @@ export const ACCOUNTS = {
   overdueInterestIncome: { code: '4020', kind: 'income', name: 'Overdue interest income' },
   feeIncome: { code: '4030', kind: 'income', name: 'Fee income (handling, late drawdown, lock-period fees)' },
   badDebtRecovered: { code: '4090', kind: 'income', name: 'Bad debts recovered' },
-  settlementRebate: { code: '5010', kind: 'expense', name: 'Early settlement interest rebates' },
+  settlementRebate: { code: '5010', kind: 'expense', name: 'Early settlement rebates (rule of 78; keeping a settlement within the 48% cap)' },
   badDebtExpense: { code: '5020', kind: 'expense', name: 'Bad debts written off' },
   ocaCharges: { code: '5030', kind: 'expense', name: 'Collection agent charges' },
 } as const;

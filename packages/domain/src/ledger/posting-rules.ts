@@ -216,8 +216,10 @@ export function postInterestAccrual(a: { interest?: DecimalInput; overdueInteres
  * quote's `interest`, already net of the rebate), overdue interest and fees are cleared. The
  * scheduled interest is credited in full and the rebate shown against it as a debit, so the
  * ledger keeps what was given up. A held temporary amount applied reduces what is received; a
- * reloan pays it from reloan clearing.
- * received = principal + interest + overdue interest + handling fee + lock-period fee − temporary amount applied.
+ * reloan pays it from reloan clearing. The rebate that keeps the settlement within the 48% cap
+ * (`capRebate`, s21.ts) is given up too: principal, interest and fee are credited in full and it
+ * is debited to settlement rebates beside the rule-of-78 rebate.
+ * received = principal + interest + overdue interest + handling fee + lock-period fee − cap rebate − temporary amount applied.
  */
 export function postEarlySettlement(
   s: {
@@ -225,6 +227,8 @@ export function postEarlySettlement(
     interest: DecimalInput;
     rebate: DecimalInput;
     lockPeriodFee: DecimalInput;
+    /** the rebate to keep the settlement within the cap (charged less than principal + interest + fee) */
+    capRebate?: DecimalInput;
     overdueInterest?: DecimalInput;
     handlingFee?: DecimalInput;
     tempApplied?: DecimalInput;
@@ -237,14 +241,15 @@ export function postEarlySettlement(
   const overdue = amount(s.overdueInterest ?? '0');
   const fees = amount(s.lockPeriodFee).plus(amount(s.handlingFee ?? '0'));
   const temp = amount(s.tempApplied ?? '0');
-  const received = amount(s.principal).plus(interest).plus(overdue).plus(fees).minus(temp);
+  const capRebate = amount(s.capRebate ?? '0');
+  const received = amount(s.principal).plus(interest).plus(overdue).plus(fees).minus(capRebate).minus(temp);
   if (received.isNegative()) throw new DomainError('INVALID_TERMS', { reason: 'the temporary amount applied exceeds the settlement' });
   return entry(
     'early_settlement',
     [
       [s.receivedInto, 'debit', received],
       ['customerDeposits', 'debit', temp],
-      ['settlementRebate', 'debit', rebate],
+      ['settlementRebate', 'debit', rebate.plus(capRebate)],
       ['loansReceivable', 'credit', s.principal],
       ...incomeLegs('interestIncome', interest.plus(rebate), s.accruedInterest),
       ...incomeLegs('overdueInterestIncome', overdue, s.accruedOverdueInterest),
