@@ -357,9 +357,11 @@ export const settlementQuoteAnswerSchema = z.object({
   loanRate: z.string(),
   /** the rate a year (percent, two places) of the borrower's whole cash flows if they settle on the date */
   settlementRate: z.string().nullable(),
+  /** the rebate to keep within the 48% cap (s.24): what s.21's figure pays above the largest lawful settlement */
+  capRebate: money,
   overdueInterest: money,
   handlingFee: money,
-  /** principal + interest + lock-period fee + overdue interest + handling fee */
+  /** principal + interest + lock-period fee − cap rebate + overdue interest + handling fee */
   total: money,
   /** the temporary amount held for the customer */
   tempAmount: money,

@@ -21,6 +21,7 @@ import {
   moneyAccountFor,
   postEarlySettlement,
   settlementAllocation,
+  settlementCapBound,
   settlementQuote,
   sum,
   moneyText as money,
@@ -38,6 +39,7 @@ import { refreshDueSummary } from './daily.js';
 import { loanStatusSpec } from '../loans/approval.js';
 import { loanRow, type LoanRow } from '../loans/read.js';
 import { readCompanyInfo } from '../company/service.js';
+import { readSettings } from '../../platform/settings.js';
 import { getRepayment } from './read.js';
 import { assertReceiving, insertReceiptRow, receiptDate, retried } from './receipts.js';
 import { loanRateOf, rateColumns, s21ContextOf } from './loan-rate.js';
@@ -67,12 +69,19 @@ export interface Quoted {
 
 /** The domain's quote and its lines for the loan on `date` (a reloan's approval and payout quote the old loan with it). */
 export async function quoteOn(tx: DbOrTx, loan: LoanRow, date: string): Promise<Quoted> {
-  const [{ state }, engine, lock, s21] = await Promise.all([loadRepaymentState(tx, loan), loadEngine(tx), lockPeriodOf(tx, loan.id), s21ContextOf(tx, loan)]);
+  const [{ state }, engine, lock, s21, company] = await Promise.all([
+    loadRepaymentState(tx, loan),
+    loadEngine(tx),
+    lockPeriodOf(tx, loan.id),
+    s21ContextOf(tx, loan),
+    readSettings(tx, ['maxApr', 'maxAprExcessAction']),
+  ]);
   // the domain bounds the lock-period fee by s.21 from the loan's flows so far and its stored rate
   const quote = settlementQuote(
     state,
     date,
-    { method: loan.ruleOf78 ? 'rule-of-78' : 'actuarial', lockPeriodMonths: lock.months, lockPeriodFee: lock.fee ?? undefined, s21 },
+    // and rebates what s.21's figure pays above the cap (48%, or the company maximum that refuses)
+    { method: loan.ruleOf78 ? 'rule-of-78' : 'actuarial', lockPeriodMonths: lock.months, lockPeriodFee: lock.fee ?? undefined, s21, capBound: settlementCapBound(company) },
     engine.settings,
     engine.holidays,
   );
@@ -110,6 +119,7 @@ function toAnswer(loan: LoanRow, name: string, q: Quoted, lender: SettlementQuot
     lockPeriodFeeCeiling: s.lockPeriodFeeCeiling === null ? null : money(s.lockPeriodFeeCeiling),
     loanRate: formatRate(loanRateOf(loan)),
     settlementRate: s.settlementRate === null ? null : formatRate(s.settlementRate),
+    capRebate: money(s.capRebate),
     overdueInterest: money(s.overdueInterest),
     handlingFee: money(s.handlingFee),
     total: money(s.total),
@@ -219,6 +229,7 @@ async function writeSettlement(tx: Tx, ctx: ServiceContext, loan: LoanRow, q: Qu
       principal: money(s.principal),
       interest: money(s.interest),
       rebate: money(s.rebate),
+      capRebate: money(s.capRebate),
       lockPeriodFee: money(s.lockPeriodFee),
       overdueInterest: money(s.overdueInterest),
       handlingFee: money(s.handlingFee),
@@ -232,10 +243,12 @@ async function writeSettlement(tx: Tx, ctx: ServiceContext, loan: LoanRow, q: Qu
       received: money(received),
       overdueInterest: money(s.overdueInterest),
       handlingFee: money(s.handlingFee),
-      interest: money(s.interest),
-      principal: money(s.principal),
-      lockPeriodFee: money(s.lockPeriodFee),
-      rebate: money(waived),
+      // what was received for each: the cap rebate comes off them (the lines clear the instalments in full)
+      interest: money(s.interest.minus(s.capRebateParts.interest)),
+      principal: money(s.principal.minus(s.capRebateParts.principal)),
+      lockPeriodFee: money(s.lockPeriodFee.minus(s.capRebateParts.lockPeriodFee)),
+      // given up by the settlement: interest not run, and the rebate that keeps it within the cap
+      rebate: money(waived.plus(s.capRebate)),
       tempIn: '0',
       tempOut: money(tempApplied),
       method: w.method,
@@ -269,6 +282,7 @@ async function writeSettlement(tx: Tx, ctx: ServiceContext, loan: LoanRow, q: Qu
     received: money(received),
     tempApplied: money(tempApplied),
     interestWaived: money(waived),
+    capRebate: money(s.capRebate),
     quote: { ...answer, lines: undefined, lender: undefined },
     lines: answer.lines,
     journalEntryId: entryId,

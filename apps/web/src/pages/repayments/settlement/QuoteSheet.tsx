@@ -96,6 +96,15 @@ export function QuoteSheet({ q, lang, t, printedOn }: { q: SettlementQuoteAnswer
                 </td>
               </tr>
             )}
+            {q.capRebate !== '0.00' && (
+              // s.21's figure above would take the borrower's flows above 48%: the rebate brings it within
+              <tr className="settlement-cap-rebate">
+                <th>{ft('capRebate')}</th>
+                <td>
+                  <Money value={`-${q.capRebate}`} />
+                </td>
+              </tr>
+            )}
             <tr className="settlement-total">
               <th>{ft('total')}</th>
               <td>
