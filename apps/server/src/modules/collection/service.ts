@@ -21,8 +21,8 @@ import { postJournal, reverseJournal } from '../../platform/ledger.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { found, storeScope } from '../../platform/store-scope.js';
 import { refreshDueSummary } from '../repayments/daily.js';
-import { loanStatusSpec } from '../loans/approval.js';
-import { loanRow } from '../loans/read.js';
+import { loanStatusSpec } from '../loan-core/status.js';
+import { loanRow } from '../loan-core/row.js';
 import { postReceipt } from '../repayments/receipts.js';
 import { loadRepaymentState } from '../repayments/state.js';
 

@@ -14,7 +14,7 @@ import type { ServiceContext } from '../../platform/context.js';
 import { reachesAllStores } from '../../platform/store-scope.js';
 import { withReadTx } from '../../platform/tx.js';
 import { storeChoices, storeOfRead } from '../ledger/service.js';
-import { overdueOn } from '../repayments/tips.js';
+import { overdueOn } from '../loan-core/due-summary.js';
 import { parTrend } from './par.js';
 import { CHART_MONTHS, PAR_DAYS, TOP_AGENTS, dashboardDates, inStore, type DashboardDates } from './dates.js';
 

@@ -7,7 +7,7 @@ import { businessRule } from '../../http/app-error.js';
 import { translate } from '../../http/i18n.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { readSettings } from '../../platform/settings.js';
-import type { LoanRow } from './read.js';
+import type { LoanRow } from '../loan-core/row.js';
 
 /**
  * The affordability assessment (licensing condition 2021, compliance.md: "for unsecured loans to

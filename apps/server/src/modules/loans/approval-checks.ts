@@ -7,21 +7,9 @@
  * A new charge with a worst case of its own (the lock-period fee of an early settlement…) adds its
  * check to `APPROVAL_RATE_CHECKS`.
  */
-import type { ApproveBody } from '@harbour/contracts';
-import type { DbOrTx } from '../../db/client.js';
-import { lateDrawdownWorstCase, type PayoutEngine } from './payout-rate.js';
-import type { LoanRow } from './read.js';
+import type { ApprovalRateCheck } from './approval-check.js';
+import { lateDrawdownWorstCase } from './payout-rate.js';
 import { lockPeriodFeeAtApproval } from './lock-period-fee.js';
-
-/** What an approval check is given: the loan, the approval's body and the engine it reads. */
-export interface ApprovalCheckInput {
-  loan: LoanRow;
-  body: ApproveBody;
-  engine: PayoutEngine;
-}
-
-/** One rate check of an approval: refuses (throws) or answers what it found, for the approval's audit row. */
-export type ApprovalRateCheck = (tx: DbOrTx, input: ApprovalCheckInput) => Promise<Record<string, string | null>>;
 
 /** Every worst-case check of an approval, run in this order. */
 export const APPROVAL_RATE_CHECKS: readonly ApprovalRateCheck[] = [lateDrawdownWorstCase, lockPeriodFeeAtApproval];

@@ -2,18 +2,18 @@ import type { ApproveBody } from '@harbour/contracts';
 import { LOAN_STATUS } from '@harbour/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { loanApprovals, loans } from '../../db/schema/index.js';
+import { loanApprovals } from '../../db/schema/index.js';
 import { businessRule } from '../../http/app-error.js';
 import { businessToday } from '../../platform/business-date.js';
 import { actingStaff, type ServiceContext } from '../../platform/context.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { approvalLimitOf, withinApprovalLimit } from '../staff-levels/service.js';
 import { APPROVAL_RATE_CHECKS } from './approval-checks.js';
-import { approvalOnTime, payoutEngine } from './payout-rate.js';
-import type { LoanRow } from './read.js';
+import { approvalOnTime } from './payout-rate.js';
+import { payoutEngine } from './payout-engine.js';
+import type { LoanRow } from '../loan-core/row.js';
+import { loanStatusSpec } from '../loan-core/status.js';
 import { assessAffordability } from './affordability.js';
-
-export const loanStatusSpec = { table: loans, id: loans.id, status: loans.status, storeColumn: loans.storeId, machine: LOAN_STATUS, module: 'loans' } as const;
 
 /**
  * Maker ≠ checker: whoever created or submitted an application does not decide on it, whatever
@@ -30,8 +30,6 @@ async function assertWithinLimit(tx: Tx, loan: LoanRow, staffId: number): Promis
     throw businessRule('loans.errors.aboveApprovalLimit', { amount: loan.loanAmount, limit: limit?.maxAmount ?? '0.00' });
   }
 }
-
-export { termsOf } from './loan-terms.js';
 
 /**
  * wait_approve → approved. The approver is not the maker, their level covers the amount, and the

@@ -16,7 +16,8 @@ import { audit } from '../../platform/audit.js';
 import { contextOf, type ServiceContext } from '../../platform/context.js';
 import { imageStore } from '../../platform/image-store.js';
 import { withTx } from '../../platform/tx.js';
-import { getLoan, loanRow, type LoanRow } from './read.js';
+import { getLoan } from './read.js';
+import { loanRow, type LoanRow } from '../loan-core/row.js';
 
 /**
  * Section D: the documents of an application (ID card copies, income and address proofs, the

@@ -8,8 +8,8 @@
  */
 import { addMonthsClamped, approvalWorstCase, dec, scheduledLockPeriodFeeCeiling, moneyText } from '@harbour/domain';
 import { businessRule } from '../../http/app-error.js';
-import type { ApprovalRateCheck } from './approval-checks.js';
-import { termsOf } from './approval.js';
+import type { ApprovalRateCheck } from './approval-check.js';
+import { termsOf } from '../loan-core/terms.js';
 
 export const lockPeriodFeeAtApproval: ApprovalRateCheck = async (_tx, { loan, body, engine }) => {
   const fee = body.lockPeriodFee === undefined || body.lockPeriodFee === null || body.lockPeriodFee === '' ? null : dec(body.lockPeriodFee);

@@ -27,9 +27,9 @@ import { readCompanyInfo } from '../company/service.js';
 import { summaryInForce } from '../company/prescribed-summary.js';
 import { hkidShown } from '../customers/service.js';
 import { runCalculator } from '../tools/calculator-service.js';
-import { termsOf } from './loan-terms.js';
-import { loanRow, type LoanRow } from './read.js';
-import { originalInstalments } from '../repayments/reschedule.js';
+import { termsOf } from '../loan-core/terms.js';
+import { loanRow, type LoanRow } from '../loan-core/row.js';
+import { originalInstalments } from '../loan-core/instalments.js';
 
 type CustomerRow = typeof customers.$inferSelect;
 

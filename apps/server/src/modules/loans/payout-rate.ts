@@ -8,10 +8,8 @@
  */
 import {
   type ApprovalDeductions,
-  type LatePayoutRule,
   type PayoutCashFlows,
   type PayoutDecision,
-  type SettingsInput,
   TermsValidationError,
   approvalWorstCase,
   dec,
@@ -24,27 +22,14 @@ import type { DbOrTx } from '../../db/client.js';
 import type { loanApprovals } from '../../db/schema/index.js';
 import { AppError, badRequest, businessRule } from '../../http/app-error.js';
 import { assertLawfulRate, type LawfulRate } from '../../platform/lawful-rate.js';
-import { readSettings } from '../../platform/settings.js';
 import { translate } from '../../http/i18n.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { loadEngine } from '../repayments/state.js';
-import type { ApprovalCheckInput, ApprovalRateCheck } from './approval-checks.js';
-import { termsOf } from './loan-terms.js';
-import type { LoanRow } from './read.js';
+import type { ApprovalCheckInput, ApprovalRateCheck } from './approval-check.js';
+import { payoutEngine, type PayoutEngine } from './payout-engine.js';
+import { termsOf } from '../loan-core/terms.js';
+import type { LoanRow } from '../loan-core/row.js';
 
 type ApprovalRow = typeof loanApprovals.$inferSelect;
-
-export interface PayoutEngine {
-  settings: SettingsInput;
-  holidays: string[];
-  rule: LatePayoutRule;
-}
-
-/** The schedule engine's settings, the holidays and the company's late-payout rule. */
-export async function payoutEngine(db: DbOrTx): Promise<PayoutEngine> {
-  const [engine, s] = await Promise.all([loadEngine(db), readSettings(db, ['latePayoutPolicy', 'latePayoutRefuseAfterDays'])]);
-  return { ...engine, rule: { policy: s.latePayoutPolicy, refuseAfterDays: s.latePayoutRefuseAfterDays } };
-}
 
 /** The domain's answer; terms it cannot build a schedule from are the caller's input (400), as the calculator says. */
 function domainAnswer<T>(run: () => T): T {

@@ -12,10 +12,10 @@ import { takeCode } from '../../platform/codes.js';
 import { actingStaff, type ServiceContext } from '../../platform/context.js';
 import { postJournal } from '../../platform/ledger.js';
 import { changeStatus } from '../../platform/status-change.js';
-import { loanStatusSpec } from './approval.js';
+import { loanStatusSpec } from '../loan-core/status.js';
 import { checkedPayout, payoutRateQuote } from './payout-rate.js';
 import { assertS18NoteTiming } from './s18-timing.js';
-import type { LoanRow } from './read.js';
+import type { LoanRow } from '../loan-core/row.js';
 import { refreshDueSummary } from '../repayments/daily.js';
 import { quoteOn, settleByReloan, type Quoted } from '../repayments/settlement.js';
 

@@ -8,7 +8,8 @@ import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { contactPhone } from '../../platform/masking.js';
-import { loanCustomerOf, type LoanRow } from './read.js';
+import { loanCustomerOf } from '../loan-core/read.js';
+import { type LoanRow } from '../loan-core/row.js';
 
 /**
  * Referees (licensing condition 2021): a referee is a partaker of role `referee` in section B.

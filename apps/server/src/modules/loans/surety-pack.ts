@@ -12,7 +12,7 @@ import { businessRule } from '../../http/app-error.js';
 import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';
 import { actingStaff, type ServiceContext } from '../../platform/context.js';
-import type { LoanRow } from './read.js';
+import type { LoanRow } from '../loan-core/row.js';
 
 /** The loan is agreed: approved and awaiting payout, or paid out (whatever happened since). */
 const agreed = (loan: LoanRow) => loan.status === 'approved' || loan.payoutDate !== null;

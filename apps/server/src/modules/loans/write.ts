@@ -11,7 +11,7 @@ import { currentStore } from '../../platform/store-scope.js';
 import { findOption, assertOption } from '../options/service.js';
 import { runCalculator } from '../tools/calculator-service.js';
 import { applyFormLayout } from '../form-layouts/index.js';
-import { loanRow, type LoanRow } from './read.js';
+import { loanRow, type LoanRow } from '../loan-core/row.js';
 import { keptConsents } from './referees.js';
 import { normaliseIdNumber } from '@harbour/domain';
 

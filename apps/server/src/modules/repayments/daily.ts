@@ -16,7 +16,7 @@ import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';
 import { type ServiceContext, systemContext } from '../../platform/context.js';
 import { withTx } from '../../platform/tx.js';
-import type { LoanRow } from '../loans/read.js';
+import type { LoanRow } from '../loan-core/row.js';
 import { refreshParSnapshots } from '../dashboard/par.js';
 import { type Engine, loadEngine, loadRepaymentState } from './state.js';
 

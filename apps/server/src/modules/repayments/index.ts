@@ -16,7 +16,7 @@ import { route, succeed } from '../../http/route.js';
 import { contextOf } from '../../platform/context.js';
 import { withReadTx, withTx } from '../../platform/tx.js';
 import { dueState, previewReceipt } from './receipts.js';
-import { listLoans } from '../loans/read.js';
+import { listLoans } from '../loan-core/read.js';
 import { repaymentService } from './service.js';
 import { applyTemporary, refundTemporary } from './temporary.js';
 import { postSettlement, settlementQuoteOf } from './settlement.js';

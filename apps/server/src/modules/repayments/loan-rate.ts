@@ -26,7 +26,7 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { loanApprovals, loanPayouts, loanRepayments, loans } from '../../db/schema/index.js';
 import { assertLawfulRate, type LawfulRate } from '../../platform/lawful-rate.js';
-import type { LoanRow } from '../loans/read.js';
+import type { LoanRow } from '../loan-core/row.js';
 import { loadRepaymentState, standing } from './state.js';
 
 /**

@@ -14,7 +14,7 @@ import { businessRule } from '../../http/app-error.js';
 import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { maskingFor } from '../../platform/masking.js';
-import { loanRow } from '../loans/read.js';
+import { loanRow } from '../loan-core/row.js';
 import { dueSummaryOf } from './daily.js';
 import { loanReceipts } from './read.js';
 import { loadEngine, loadRepaymentState } from './state.js';

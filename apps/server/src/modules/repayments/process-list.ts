@@ -17,9 +17,9 @@ import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { maskingFor } from '../../platform/masking.js';
 import { storeScope } from '../../platform/store-scope.js';
-import { searchCondition } from '../loans/read.js';
+import { searchCondition } from '../loan-core/read.js';
 import { cellNumber, listWorkbook, moneyCell, moneyTotal } from './list-workbook.js';
-import { overdueOn } from './tips.js';
+import { overdueOn } from '../loan-core/due-summary.js';
 
 type Query = z.output<typeof processListQuerySchema>;
 

@@ -36,14 +36,14 @@ import { codeSlot, takeCodeQuery } from '../../platform/codes.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { journalInserts, reverseJournal } from '../../platform/ledger.js';
 import { changeStatus } from '../../platform/status-change.js';
-import { loanStatusSpec } from '../loans/approval.js';
-import { loanRow, type LoanRow } from '../loans/read.js';
+import { loanStatusSpec } from '../loan-core/status.js';
+import { loanRow, type LoanRow } from '../loan-core/row.js';
 import { instalmentDeltas, loadEngine, loadRepaymentState, receiptLines } from './state.js';
 import { getRepayment, receiptItem, receiptNames } from './read.js';
 import { refreshDueSummary, storeDueSummary } from './daily.js';
 import { currentScheduleTerms, planReschedule, reschedulePreview, restoreSchedule, writeReschedule } from './reschedule.js';
 import { restoreLoanRate, storeLoanRate } from './loan-rate.js';
-import { reverseChargeOfReceipt } from '../collection/agents.js';
+import { reverseChargeOfReceipt } from '../loan-core/oca-charges.js';
 
 type ReceiptInput = z.output<typeof receiptInputSchema>;
 type PreviewInput = z.output<typeof receiptPreviewSchema>;

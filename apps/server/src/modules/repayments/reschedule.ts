@@ -10,25 +10,16 @@
  */
 import type { ReschedulePreview } from '@harbour/contracts';
 import { type Allocation, type RepaymentState, type Rescheduled, ZERO, dec, rescheduleAfterPrincipal, termsFromRequest, moneyText } from '@harbour/domain';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { loanInstalments, loanScheduleRevisions } from '../../db/schema/index.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { readSettings } from '../../platform/settings.js';
-import { termsOf } from '../loans/approval.js';
-import type { LoanRow } from '../loans/read.js';
+import type { LoanRow } from '../loan-core/row.js';
+import { termsOf } from '../loan-core/terms.js';
 import type { Engine } from './state.js';
 import { assertRescheduleLawful, type RescheduleRate } from './loan-rate.js';
 
-/** The loan's current schedule revision (0 when never rescheduled), as a SQL value. */
-const currentRevision = (loanId: number) =>
-  sql<number>`(select coalesce(max(${loanScheduleRevisions.revision}), 0) from ${loanScheduleRevisions} where ${loanScheduleRevisions.loanId} = ${loanId})`;
-
-/** The instalment rows of the loan's current schedule. */
-export const currentInstalments = (loanId: number) => and(eq(loanInstalments.loanId, loanId), eq(loanInstalments.revision, currentRevision(loanId)));
-
-/** The instalment rows of the schedule as paid out (the signed contract's). */
-export const originalInstalments = (loanId: number) => and(eq(loanInstalments.loanId, loanId), eq(loanInstalments.revision, 0));
 
 /** A planned reschedule with the rate the whole loan's flows would then have (checked lawful). */
 export type PlannedReschedule = Rescheduled & { loanRate: RescheduleRate };

@@ -5,26 +5,15 @@
  * the approval's overdue rate and penalty. Nothing here computes money: sums of stored amounts
  * in SQL, then `@harbour/domain`.
  */
-import { type RepaymentState, type SettingsInput, ZERO, createRepaymentState, dec, sum, moneyText } from '@harbour/domain';
+import { type RepaymentState, ZERO, createRepaymentState, dec, sum, moneyText } from '@harbour/domain';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { holidays, loanApprovals, loanInstalments, loanRepaymentCorrections, loanRepaymentLines, loanRepayments } from '../../db/schema/index.js';
-import { readSettings } from '../../platform/settings.js';
-import { CALCULATOR_SETTING_KEYS, engineSettings } from '../tools/calculator-service.js';
-import type { LoanRow } from '../loans/read.js';
-import { currentInstalments } from './reschedule.js';
+import { loanApprovals, loanInstalments, loanRepaymentCorrections, loanRepaymentLines, loanRepayments } from '../../db/schema/index.js';
+import { currentInstalments } from '../loan-core/instalments.js';
+import type { LoanRow } from '../loan-core/row.js';
 
-/** The settings and holidays the repayment rules read (overdue days, rounding, days of year). */
-export interface Engine {
-  settings: SettingsInput;
-  holidays: string[];
-}
-
-export async function loadEngine(tx: DbOrTx): Promise<Engine> {
-  const s = await readSettings(tx, CALCULATOR_SETTING_KEYS);
-  const days = (await tx.select({ date: holidays.date }).from(holidays).orderBy(asc(holidays.date))).map((h) => h.date);
-  return { settings: engineSettings(s), holidays: days };
-}
+// the engine lives below the loan areas (payouts read it too); the repayment rules take it with the state
+export { type Engine, loadEngine } from '../loan-core/engine.js';
 
 /** Receipts of the loan not corrected (voided or refunded). */
 export const standing = (loanId: number) =>

@@ -5,7 +5,7 @@
  */
 import type { Page, RepaymentTip, RepaymentTipsPage, repaymentTipsQuerySchema } from '@harbour/contracts';
 import { addDays } from '@harbour/domain';
-import { and, eq, gt, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { customers, loanDueSummaries, loans, stores } from '../../db/schema/index.js';
@@ -15,6 +15,7 @@ import type { ServiceContext } from '../../platform/context.js';
 import { masked } from '../../platform/masking.js';
 import { readSettings } from '../../platform/settings.js';
 import { storeScope } from '../../platform/store-scope.js';
+import { overdueOn } from '../loan-core/due-summary.js';
 
 type TipsQuery = z.output<typeof repaymentTipsQuerySchema>;
 
@@ -24,7 +25,6 @@ export const TIPS_EXPORT_MAX = 10_000;
 const s = loanDueSummaries;
 /** what is due now: the overdue instalments (or the next one when none is overdue) plus overdue interest and fees */
 const amountDue = sql<string>`(case when ${s.overdueTenors} > 0 then ${s.overdueAmount} else ${s.nextAmount} end + ${s.overdueInterest} + ${s.handlingFee})`;
-const charges = sql`(${s.overdueInterest} + ${s.handlingFee})`;
 
 const SORTS = {
   nextDueDate: s.nextDueDate,
@@ -47,9 +47,6 @@ async function frameOf(tx: DbOrTx): Promise<Frame> {
   const set = await readSettings(tx, ['overdueReminderDays', 'overdueReminderPageSize', 'visibleTelDigits']);
   return { today, reminderDays: set.overdueReminderDays, pageSize: set.overdueReminderPageSize, visibleDigits: set.visibleTelDigits };
 }
-
-/** Overdue on `today`: an instalment past due at the last run, or the next one due before today, or charges unpaid. */
-export const overdueOn = (today: string) => or(gt(s.overdueTenors, 0), lt(s.nextDueDate, today), gt(charges, '0'));
 
 function whereOf(ctx: ServiceContext, q: TipsQuery, f: Frame): SQL | undefined {
   return and(

@@ -8,7 +8,7 @@ import { maskingFor } from '../../platform/masking.js';
 import { storeScope } from '../../platform/store-scope.js';
 import { withReadTx } from '../../platform/tx.js';
 import { customerSearchWhere } from '../customers/service.js';
-import { loanCustomerOf, searchCondition } from '../loans/read.js';
+import { loanCustomerOf, searchCondition } from '../loan-core/read.js';
 
 /** The web page of a catalogue key (its menu path), for a caller who may open it; null otherwise. */
 function pageOf(ctx: ServiceContext, key: PermissionKey, id: number): string | null {

@@ -14,7 +14,7 @@ import { businessRule } from '../../http/app-error.js';
 import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { loanRow, type LoanRow } from '../loans/read.js';
+import { loanRow, type LoanRow } from '../loan-core/row.js';
 import { dueState } from '../repayments/receipts.js';
 
 type RequestBody = z.output<typeof statementRequestBodySchema>;

@@ -1,4 +1,4 @@
-import type { LoanRow } from './read.js';
+import type { LoanRow } from './row.js';
 
 /** The loan's terms as the calculator takes them (interest from the interest start date), with what is deducted at payout. */
 export const termsOf = (loan: LoanRow, amountDeducted: string) => ({
