@@ -31,7 +31,8 @@ export default async function setup(project: TestProject) {
   if (!adminUrl) {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'harbour-test-'));
     fs.chmodSync(dataDir, 0o755); // the OS user postgres (when we run as root) must enter it
-    embedded = await startEmbedded({ dataDir, log: () => undefined });
+    // A throw-away cluster: commits need not reach the disk (the run's time goes to commits otherwise).
+    embedded = await startEmbedded({ dataDir, log: () => undefined, durable: false });
     adminUrl = embedded.url;
   }
   const admin = new pg.Client({ connectionString: adminUrl });
