@@ -1,6 +1,5 @@
-import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { startDatabase, type StartedDatabase } from './db/start.js';
+import type { StartedDatabase } from './db/start.js';
 import { StartupError } from './startup-error.js';
 
 /** Process entry: `node apps/server/dist/main.js`. Problems at start-up print one line and exit 1. */
@@ -28,7 +27,11 @@ async function main() {
   const log = (line: string) => process.stdout.write(`${line}\n`);
   let database: StartedDatabase | undefined;
   try {
+    // Loaded only once the settings are read, and the app once the database is up: a refused start
+    // prints its one line without first loading the whole server (a few seconds of a small machine).
+    const { startDatabase } = await import('./db/start.js');
     database = await startDatabase(config, log);
+    const { buildApp } = await import('./app.js');
     const app = await buildApp({ db: database.db, config });
     try {
       await app.listen({ host: config.host, port: config.port });

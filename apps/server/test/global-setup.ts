@@ -9,7 +9,7 @@ import { migrate } from '../src/db/migrate.js';
 import { syncCatalogue } from '../src/db/seed/catalogue.js';
 import { seedDemo } from '../src/db/seed/demo.js';
 import { ensureLoginRole, grantAppRole } from '../src/db/app-role.js';
-import { TEMPLATE_DB, TEST_APP_PASSWORD, TEST_APP_ROLE, withDatabase } from './helpers/databases.js';
+import { SHARED_DB, TEMPLATE_DB, TEST_APP_PASSWORD, TEST_APP_ROLE, withDatabase } from './helpers/databases.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,7 +21,8 @@ declare module 'vitest' {
 /**
  * Starts ONE PostgreSQL for the run — the embedded one, or the server in TEST_DATABASE_URL —
  * and builds the template database every test file copies: migrated, catalogue synced, demo seeded,
- * with the grants of the role the app runs as (`TEST_APP_ROLE`; copies carry grants and default privileges).
+ * with the grants of the role the app runs as (`TEST_APP_ROLE`; copies carry grants and default privileges);
+ * then one copy of it shared by the files that only read (`SHARED_DB`).
  */
 export default async function setup(project: TestProject) {
   process.env.NODE_ENV = 'test';
@@ -31,14 +32,15 @@ export default async function setup(project: TestProject) {
   if (!adminUrl) {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'harbour-test-'));
     fs.chmodSync(dataDir, 0o755); // the OS user postgres (when we run as root) must enter it
-    embedded = await startEmbedded({ dataDir, log: () => undefined });
+    // A throw-away cluster: commits need not reach the disk (the run's time goes to commits otherwise).
+    embedded = await startEmbedded({ dataDir, log: () => undefined, durable: false });
     adminUrl = embedded.url;
   }
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${SHARED_DB} WITH (FORCE)`);
   await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
-  await admin.end();
 
   const template = openDatabase(withDatabase(adminUrl, TEMPLATE_DB), { max: 2 });
   try {
@@ -51,9 +53,19 @@ export default async function setup(project: TestProject) {
   } finally {
     await template.close();
   }
+  // The read-only files' copy, made before any file copies the template (a copy needs it idle).
+  await admin.query(`CREATE DATABASE ${SHARED_DB} TEMPLATE ${TEMPLATE_DB}`);
+  await admin.end();
   project.provide('harbourAdminUrl', adminUrl);
 
   return async () => {
+    if (!embedded) {
+      // A server of the caller's (TEST_DATABASE_URL) outlives the run: leave it as found.
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${SHARED_DB} WITH (FORCE)`);
+      await cleanup.end();
+    }
     if (embedded) await embedded.stop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };

@@ -25,7 +25,7 @@ beforeAll(async () => {
   };
   write('assets/index-abc123.js', script);
   write('index.html', html);
-  t = await createTestApp({ config: { webDist: dist } });
+  t = await createTestApp({ config: { webDist: dist }, readOnly: true });
 });
 afterAll(async () => {
   await t.close();

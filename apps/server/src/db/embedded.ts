@@ -19,6 +19,12 @@ export interface EmbeddedOptions {
   /** HARBOUR_DATA_DIR (default ./data); the cluster lives in `<dataDir>/pg`. */
   dataDir: string;
   log: (line: string) => void;
+  /**
+   * Off only for a throw-away cluster (the tests' one, deleted after the run): no fsync, no
+   * full-page images, commits that do not wait for the disk. A crash would lose the cluster,
+   * which nobody keeps. The app's own cluster always starts durable.
+   */
+  durable?: boolean;
 }
 
 export interface EmbeddedServer {
@@ -240,7 +246,10 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     port = await freePort();
     const proc = spawn(path.join(binDir, 'postgres'), [
       '-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=', '-c', 'max_connections=200', '-c', 'fsync=on',
+      '-c', 'unix_socket_directories=', '-c', 'max_connections=200',
+      ...(opts.durable === false
+        ? ['-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'synchronous_commit=off']
+        : ['-c', 'fsync=on']),
     ], { ...(ids ?? {}), env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'ignore', 'pipe'] });
     const started = await new Promise<boolean>((resolve) => {
       proc.stderr!.on('data', (c: Buffer) => {

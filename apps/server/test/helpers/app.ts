@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { notificationsSettled } from '../../src/platform/session-cache.js';
 import type { HarbourModule } from '../../src/modules/index.js';
 import type pg from 'pg';
-import { createTestDatabase, dropTestDatabase, TEST_APP_PASSWORD, TEST_APP_ROLE, withDatabase, withUser } from './databases.js';
+import { createTestDatabase, dropTestDatabase, SHARED_DB, TEST_APP_PASSWORD, TEST_APP_ROLE, withDatabase, withUser } from './databases.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -23,12 +23,16 @@ export interface TestApp {
  * The real app on this file's own database (a copy of the seeded template: 3 stores, admin id 1,
  * roles manager/clerk/collector/accountant and their staff, password demo1234). Build it once per
  * file (`beforeAll`) and close it in `afterAll`.
+ *
+ * `readOnly`: a file that only reads the demo data (logging in aside) runs on the run's shared
+ * copy (`SHARED_DB`) instead of making its own; it must not change data, create tables or count
+ * rows other files add (sessions, login audit rows).
  */
 export async function createTestApp(
-  opts: { config?: Partial<Config>; modules?: readonly HarbourModule[]; logStream?: { write(line: string): void } } = {},
+  opts: { config?: Partial<Config>; modules?: readonly HarbourModule[]; logStream?: { write(line: string): void }; readOnly?: boolean } = {},
 ): Promise<TestApp> {
   const adminUrl = inject('harbourAdminUrl');
-  const name = await createTestDatabase(adminUrl);
+  const name = opts.readOnly ? SHARED_DB : await createTestDatabase(adminUrl);
   const database = openDatabase(withDatabase(adminUrl, name), { max: 4 });
   const appUrl = withUser(withDatabase(adminUrl, name), TEST_APP_ROLE, TEST_APP_PASSWORD);
   const appDatabase = openDatabase(appUrl, { max: 4 });
@@ -48,7 +52,7 @@ export async function createTestApp(
       await app.close();
       await appDatabase.close();
       await database.close();
-      await dropTestDatabase(adminUrl, name);
+      if (!opts.readOnly) await dropTestDatabase(adminUrl, name);
     },
   };
 }

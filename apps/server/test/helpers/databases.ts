@@ -2,6 +2,12 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 export const TEMPLATE_DB = 'harbour_template';
+/**
+ * One copy of the template made by the global set-up and shared by the files that only read the
+ * demo data (`createTestApp({ readOnly: true })`): they skip making and dropping a copy of their own.
+ * Such a file may log in (sessions are per login) but changes nothing another file could see.
+ */
+export const SHARED_DB = 'harbour_shared';
 
 /**
  * The role the app runs as in the tests, as in production: it owns nothing and has only the

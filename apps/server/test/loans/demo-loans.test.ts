@@ -17,7 +17,7 @@ let loans: LoanListItem[];
 let stores: Map<number, string>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ readOnly: true });
   manager = (await loginAs(t.app, 'manager')).access_token;
   clerk = (await loginAs(t.app, 'clerk')).access_token;
   loans = dataOf(await call<Page<LoanListItem>>(t.app, 'GET', '/loans', { token: manager, query: { pageSize: '100' } })).items;

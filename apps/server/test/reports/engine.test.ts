@@ -41,7 +41,7 @@ const run = async (token: string, query: Record<string, string | number>) => cal
 const answer = async (token: string, query: Record<string, string | number>) => dataOf(await run(token, query));
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ readOnly: true });
   accountant = (await loginAs(t.app, 'accountant')).access_token;
   manager = (await loginAs(t.app, 'manager')).access_token;
   clerk = (await loginAs(t.app, 'clerk')).access_token;

@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ readOnly: true });
 });
 afterAll(async () => {
   await t.close();

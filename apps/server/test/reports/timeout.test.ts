@@ -34,7 +34,7 @@ function slowReportProbe(app: FastifyInstance) {
 let t: TestApp;
 let accountant: string;
 beforeAll(async () => {
-  t = await createTestApp({ modules: [slowReportProbe] });
+  t = await createTestApp({ modules: [slowReportProbe], readOnly: true });
   accountant = (await loginAs(t.app, 'accountant')).access_token;
 });
 afterAll(() => t.close());
