@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { settlementQuote } from './settlement.js';
+import { settlementQuote, settlementReceiptParts } from './settlement.js';
 import { createRepaymentState } from './repayment-state.js';
 import { buildSchedule } from './schedule.js';
 import { addDays, daysBetween } from './dates.js';
@@ -57,6 +57,9 @@ describe('the cap rebate (golden)', () => {
       { account: 'loansReceivable', debit: '0.00', credit: '12000.00' },
       { account: 'interestIncome', debit: '0.00', credit: '103.82' },
     ]);
+    // the receipt records what was received for each part (11,585.15 in all) and what was given up
+    const parts = settlementReceiptParts(q, '0');
+    expect([parts.principal, parts.interest, parts.lockPeriodFee, parts.givenUp].map((d) => d.toFixed(2))).toEqual(['11585.15', '0.00', '0.00', '518.67']);
   });
 
   it('the rebate comes off the lock-period fee first, then interest, then principal', () => {

@@ -159,6 +159,23 @@ export function settlementQuote(
   };
 }
 
+/**
+ * What a settlement receipt records as received for each part: the quote's s.21 figures less what
+ * the cap rebate came off (the instalment lines still clear in full), and all it gave up — the
+ * interest not run (`interestWaived`, from its lines) and the cap rebate.
+ */
+export function settlementReceiptParts(
+  quote: SettlementQuote,
+  interestWaived: DecimalInput,
+): { principal: Decimal; interest: Decimal; lockPeriodFee: Decimal; givenUp: Decimal } {
+  return {
+    principal: quote.principal.minus(quote.capRebateParts.principal),
+    interest: quote.interest.minus(quote.capRebateParts.interest),
+    lockPeriodFee: quote.lockPeriodFee.minus(quote.capRebateParts.lockPeriodFee),
+    givenUp: dec(interestWaived).plus(quote.capRebate),
+  };
+}
+
 /** True when nothing is left to pay on the state's instalments. */
 export function isFullyRepaid(state: RepaymentState): boolean {
   return state.instalments.every((i) => unpaidInstalment(i).lte(0));

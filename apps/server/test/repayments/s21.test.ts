@@ -1,5 +1,5 @@
 import type { LoanItem, RepaymentItem, SettlementQuoteAnswer, SettlementResult } from '@harbour/contracts';
-import { dec, formatRate, maxDec, mloEffectiveRate, percentToFraction, s21SettlementCeiling, storedRate } from '@harbour/domain';
+import { Decimal, dec, formatRate, maxDec, mloEffectiveRate, percentToFraction, s21SettlementCeiling, storedRate } from '@harbour/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -12,7 +12,10 @@ import { hongKongToday, repayingLoan as repayingLoanOf } from '../helpers/repayi
  * the lock-period fee of an early settlement is bounded by s.21 (the reproduction: 12,000 with a
  * 9,000 fee settled on the payout day used to collect 21,000.00), a principal repayment whose
  * reschedule takes the whole loan above 48% is refused with nothing changed, and the loan stores
- * the rate of its accepted flows after a reschedule and after a settlement.
+ * the rate of its accepted flows after a reschedule and after a settlement. A settlement whose s.21
+ * figure would take the whole flows above 48% (12,000 with 600 kept back at payout, settled 15
+ * days later: about 330% a year, once accepted and stored as such) is quoted and posted with a
+ * rebate down to the largest lawful settlement; a loan without kept-back charges settles as before.
  */
 let t: TestApp;
 let manager: string;
@@ -39,6 +42,16 @@ const key = () => `s21-key-${++seq}-${Date.now()}`;
 const repayingLoan = (opts: { daysAgo?: number; amount?: string; tenor?: number; approval?: Record<string, unknown> } = {}): Promise<LoanItem> =>
   repayingLoanOf(t, { clerk, manager, accountant }, borrower, today, { amount: '12000', tenor: 12, ...opts });
 const quote = async (loanId: number) => dataOf(await call<SettlementQuoteAnswer>(t.app, 'GET', '/repayments/settlement', { token: clerk, query: { loanId } }));
+const settle = (loanId: number) => call<SettlementResult>(t.app, 'POST', '/repayments/settle', { token: clerk, lang: 'en', body: { loanId, method: 'cash', idempotencyKey: key() } });
+/** The settlement's journal lines, [account, debit, credit], by account. */
+const entryOf = async (loanId: number) =>
+  (
+    await t.pool.query<{ account: string; debit: string; credit: string }>(
+      `select l.account, l.debit::text debit, l.credit::text credit from journal_lines l join journal_entries e on e.id = l.entry_id
+        where e.loan_id = $1 and e.event = 'early_settlement' order by l.account`,
+      [loanId],
+    )
+  ).rows.map((r) => [r.account, dec(r.debit).toFixed(2), dec(r.credit).toFixed(2)]);
 const loanRate = async (loanId: number) =>
   (await t.pool.query<{ rate: string; status: string }>(`select mlo_rate::text rate, mlo_status status from loans where id = $1`, [loanId])).rows[0]!;
 /** Every row the loan's money touches, to show a refused step changed nothing. */
@@ -193,5 +206,50 @@ describe('a principal repayment is checked on the whole loan', () => {
     // voided: the loan's rate is again that of its flows as they stand (the original schedule)
     dataOf(await call(t.app, 'POST', `/repayments/${receipt.id}/correct`, { token: manager, body: { kind: 'void', reason: 'entered in error' } }));
     expect((await loanRate(loan.id)).rate).toBe(dec(loan.mloRate).toFixed(8));
+  });
+});
+
+describe('the rebate that keeps an early settlement within 48%', () => {
+  it('the reproduction: 12,000 with 600 kept back settled 15 days after payout is quoted and posted at the largest lawful amount', async () => {
+    const loan = await repayingLoan({ daysAgo: 15, approval: { handlingFee: '600' } });
+    const q = await quote(loan.id);
+    // the largest lawful settlement, computed here: 11,400 received 15 days ago grown at 48% a year, floored to the cent
+    const largest = new Decimal(11400).times(new Decimal('1.48').pow(new Decimal(15).div(365))).toDecimalPlaces(2, Decimal.ROUND_FLOOR);
+    const s21Figure = dec(q.principal).plus(q.interest);
+    expect(q.principal).toBe('12000.00');
+    expect(q.total).toBe(largest.toFixed(2));
+    expect(q.payable).toBe(largest.toFixed(2));
+    expect(q.capRebate).toBe(s21Figure.minus(largest).toFixed(2));
+    expect(q.settlementRate).toBe('48.00');
+    const res = await settle(loan.id);
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    const done = dataOf(res);
+    expect(done.loanStatus).toBe('complete');
+    expect(done.repayment).toMatchObject({ repayType: 'settlement', received: largest.toFixed(2), principal: largest.toFixed(2), interest: '0.00' });
+    // principal and interest credited in full, the rebate given up in settlement rebates, cash what was received
+    expect(await entryOf(loan.id)).toEqual([
+      ['cash', largest.toFixed(2), '0.00'],
+      ['interestIncome', '0.00', q.interest],
+      ['loansReceivable', '0.00', '12000.00'],
+      ['settlementRebate', q.capRebate, '0.00'],
+    ]);
+    await expectLedgerBalanced(t.db);
+    const stored = (await t.pool.query<{ rate: string; mlo_status: string; status: string }>(`select mlo_rate::text rate, mlo_status, status from loans where id = $1`, [loan.id])).rows[0]!;
+    expect(stored.status).toBe('complete');
+    expect(dec(stored.rate).lte(48)).toBe(true);
+    expect(dec(stored.rate).toFixed(2)).toBe('48.00');
+    const audit = (await t.pool.query(`select after from audit_log where module = 'repayments' and reference = $1 and action = 'add'`, [String(done.repayment.id)])).rows[0];
+    expect(audit.after).toMatchObject({ capRebate: q.capRebate, mloRate: { after: dec(stored.rate).toFixed(4), status: 'extortionate' } });
+  });
+
+  it('an ordinary loan without kept-back charges settles exactly as before: no rebate', async () => {
+    const loan = await repayingLoan({ daysAgo: 15 });
+    const q = await quote(loan.id);
+    expect(q.capRebate).toBe('0.00');
+    expect(q.total).toBe(dec(q.principal).plus(q.interest).toFixed(2));
+    const res = await settle(loan.id);
+    expect(res.statusCode).toBe(200);
+    expect(dataOf(res).repayment.received).toBe(q.total);
+    expect((await entryOf(loan.id)).map(([a]) => a)).toEqual(['cash', 'interestIncome', 'loansReceivable']);
   });
 });

@@ -23,6 +23,7 @@ import {
   settlementAllocation,
   settlementCapBound,
   settlementQuote,
+  settlementReceiptParts,
   sum,
   moneyText as money,
 } from '@harbour/domain';
@@ -214,6 +215,8 @@ async function writeSettlement(tx: Tx, ctx: ServiceContext, loan: LoanRow, q: Qu
   const { date, tempApplied } = w;
   const received = s.total.minus(tempApplied);
   const waived = sum(q.allocation.lines.map((l) => l.interestWaived));
+  // what the receipt records as received for each part, net of the cap rebate (s21.ts)
+  const parts = settlementReceiptParts(s, waived);
   const me = ctx.auth?.staffId ?? null;
   // the settled loan's rate: the rate of its actual flows, the settlement the last of them
   const settledRate = s.settlementRate === null ? null : rateColumns(s.settlementRate);
@@ -243,12 +246,10 @@ async function writeSettlement(tx: Tx, ctx: ServiceContext, loan: LoanRow, q: Qu
       received: money(received),
       overdueInterest: money(s.overdueInterest),
       handlingFee: money(s.handlingFee),
-      // what was received for each: the cap rebate comes off them (the lines clear the instalments in full)
-      interest: money(s.interest.minus(s.capRebateParts.interest)),
-      principal: money(s.principal.minus(s.capRebateParts.principal)),
-      lockPeriodFee: money(s.lockPeriodFee.minus(s.capRebateParts.lockPeriodFee)),
-      // given up by the settlement: interest not run, and the rebate that keeps it within the cap
-      rebate: money(waived.plus(s.capRebate)),
+      interest: money(parts.interest),
+      principal: money(parts.principal),
+      lockPeriodFee: money(parts.lockPeriodFee),
+      rebate: money(parts.givenUp),
       tempIn: '0',
       tempOut: money(tempApplied),
       method: w.method,
