@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { normaliseIdNumber, normalisePhone, validateHkid, validateHkMobile, validatePassportNumber } from '@harbour/domain';
+import { normaliseIdNumber, normalisePhone, validateHkid, validatePassportNumber } from '@harbour/domain';
 import { listQueryBase } from './list.js';
+import { mobileOf, phoneOf } from './phones.js';
 import { defineResource } from './resource.js';
 import { moneyString, optionalText } from './stores.js';
 import { emailField, isMaskedValue } from './staff.js';
@@ -38,26 +39,6 @@ const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
 const optionalDate = z.preprocess(blankToNull, z.iso.date({ message: 'validation.date' }).nullish()).transform((v) => v ?? null);
 /** An option code of a customer option list (checked against the list by the server). */
 const optionCode = z.preprocess(blankToNull, z.string().trim().max(32, { message: 'validation.tooLong' }).nullish()).transform((v) => v ?? null);
-
-/**
- * A phone number: a Hong Kong number (8 digits, +852 allowed) or an international one (`+` and
- * 6 to 15 digits), kept as `normalisePhone` spells it.
- */
-export function phoneOf(input: string): string | null {
-  const hk = validateHkMobile(input);
-  if (hk.ok) return hk.value;
-  const n = normalisePhone(input);
-  if (/^\d{8}$/.test(n) || /^\+\d{6,15}$/.test(n)) return n;
-  return null;
-}
-
-/** A mobile: a Hong Kong mobile (validateHkMobile) or an international number. */
-export function mobileOf(input: string): string | null {
-  const hk = validateHkMobile(input);
-  if (hk.ok) return hk.value;
-  const n = normalisePhone(input);
-  return /^\+\d{6,15}$/.test(n) ? n : null;
-}
 
 const mobileField = z.string({ message: 'validation.mobileRequired' }).transform((v, ctx) => {
   if (v.trim() === '') {

@@ -21,6 +21,7 @@ export * from './company.js';
 export * from './options.js';
 export * from './articles.js';
 export * from './customers.js';
+export * from './phones.js';
 export * from './members.js';
 export * from './auth.js';
 export * from './session.js';

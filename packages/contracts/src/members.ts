@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMBER_STATES, classifySearch, type MemberStatus } from '@harbour/domain';
 import { isoDate } from './calculator.js';
-import { mobileOf } from './customers.js';
+import { mobileOf } from './phones.js';
 import { LANGUAGES } from './errors.js';
 import { listQueryBase } from './list.js';
 import { defineResource } from './resource.js';

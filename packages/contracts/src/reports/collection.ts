@@ -36,6 +36,7 @@ const ocaLoanHead: ReportDecl['columns'] = [
 /** Loans with an OCA agent on the as-of date, what went to the agent and what it has recovered. */
 const currentlyOcaLoan = defineReport({
   name: 'currentlyOcaLoan',
+  menuOrder: 14,
   permission: 'reports.currentlyOcaLoan',
   params: asOfAgentStore,
   columns: [
@@ -58,6 +59,7 @@ const currentlyOcaLoan = defineReport({
 /** Each recovery receipt's agent charge as of a date: paid to the agent (oldest first) or still owed. */
 const ocaChargesPayable = defineReport({
   name: 'ocaChargesPayable',
+  menuOrder: 15,
   permission: 'reports.ocaChargesPayable',
   params: [
     { name: 'dateFrom', kind: 'date' },
@@ -87,6 +89,7 @@ const ocaChargesPayable = defineReport({
 /** OCA loans the agent has recovered money on that are not settled: recovered against the balance at transfer. */
 const nonSettledOcaRepayment = defineReport({
   name: 'nonSettledOcaRepayment',
+  menuOrder: 16,
   permission: 'reports.nonSettledOcaRepayment',
   params: asOfAgentStore,
   columns: [
@@ -108,6 +111,7 @@ const nonSettledOcaRepayment = defineReport({
 /** Write-offs and their cancellations dated in a period; the net is the period's bad-debt expense. */
 const writeOff = defineReport({
   name: 'writeOff',
+  menuOrder: 17,
   permission: 'reports.writeOff',
   params: monthPeriod,
   columns: [
@@ -129,6 +133,7 @@ const writeOff = defineReport({
 /** Money recovered on written-off loans in a period (and such recoveries deleted in it): bad debts recovered. */
 const writeOffCollection = defineReport({
   name: 'writeOffCollection',
+  menuOrder: 18,
   permission: 'reports.writeOffCollection',
   params: monthPeriod,
   columns: [
@@ -150,6 +155,7 @@ const writeOffCollection = defineReport({
 /** SMS reminders queued in a period (Hong Kong dates) with where each stands. */
 const smsSentRecord = defineReport({
   name: 'smsSentRecord',
+  menuOrder: 26,
   permission: 'reports.smsSentRecord',
   params: [
     { name: 'dateFrom', kind: 'date', default: 'monthStart' },
@@ -178,4 +184,4 @@ const smsSentRecord = defineReport({
   print: { orientation: 'landscape' },
 });
 
-export const collectionReports: readonly ReportDecl[] = [currentlyOcaLoan, ocaChargesPayable, nonSettledOcaRepayment, writeOff, writeOffCollection, smsSentRecord];
+export const collectionReports = [currentlyOcaLoan, ocaChargesPayable, nonSettledOcaRepayment, writeOff, writeOffCollection, smsSentRecord];

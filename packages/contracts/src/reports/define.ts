@@ -8,9 +8,6 @@
  * labels are shared, `reports:params.<param>`.
  */
 import { z } from 'zod';
-import type { REPORT_NAMES } from '../permissions/reports.js';
-
-export type ReportName = (typeof REPORT_NAMES)[number];
 
 /**
  * A parameter's kind fixes its input and its validation:
@@ -66,8 +63,10 @@ export interface ReportColumnDecl {
   readonly width?: 'narrow' | 'wide';
 }
 
-export interface ReportDecl<N extends ReportName = ReportName> {
+export interface ReportDecl<N extends string = string> {
   readonly name: N;
+  /** The report's place in the Reports menu, from 1 (spec §2's order); unique among the reports. */
+  readonly menuOrder: number;
   readonly permission: `reports.${N}`;
   readonly params: readonly ReportParamDecl[];
   readonly columns: readonly ReportColumnDecl[];
@@ -79,7 +78,7 @@ export interface ReportDecl<N extends ReportName = ReportName> {
   readonly print?: { readonly orientation: 'landscape' | 'portrait' };
 }
 
-export const defineReport = <N extends ReportName>(decl: ReportDecl<N>): ReportDecl<N> => decl;
+export const defineReport = <const N extends string>(decl: ReportDecl<N>): ReportDecl<N> => decl;
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;

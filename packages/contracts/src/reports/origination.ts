@@ -18,9 +18,10 @@ const period = (from: string, to: string): ReportParamDecl[] => [
   { name: 'dateTo', kind: 'date', default: to },
 ];
 
-export const originationReports: readonly ReportDecl[] = [
+export const originationReports = [
   defineReport({
     name: 'approvalStatus',
+    menuOrder: 1,
     permission: 'reports.approvalStatus',
     params: [
       { name: 'dateFrom', kind: 'date', default: 'monthStart' },
@@ -45,6 +46,7 @@ export const originationReports: readonly ReportDecl[] = [
   }),
   defineReport({
     name: 'loan',
+    menuOrder: 2,
     permission: 'reports.loan',
     params: [...period('monthStart', 'monthEnd'), store, { name: 'loanType', kind: 'enum', options: REPORT_LOAN_TYPES }],
     columns: [
@@ -69,6 +71,7 @@ export const originationReports: readonly ReportDecl[] = [
   }),
   defineReport({
     name: 'loanDetail',
+    menuOrder: 3,
     permission: 'reports.loanDetail',
     params: [asOf, store, { name: 'status', kind: 'enum', options: PAID_OUT_STATUSES }],
     columns: [
@@ -92,6 +95,7 @@ export const originationReports: readonly ReportDecl[] = [
   }),
   defineReport({
     name: 'repaymentSchedule',
+    menuOrder: 5,
     permission: 'reports.repaymentSchedule',
     params: [...period('monthStart', 'monthEnd'), store],
     columns: [
@@ -114,6 +118,7 @@ export const originationReports: readonly ReportDecl[] = [
   }),
   defineReport({
     name: 'estimatedRepayment',
+    menuOrder: 6,
     permission: 'reports.estimatedRepayment',
     params: [...period('today', 'monthEnd'), store],
     columns: [
@@ -134,6 +139,7 @@ export const originationReports: readonly ReportDecl[] = [
   }),
   defineReport({
     name: 'monthlyReceivable',
+    menuOrder: 7,
     permission: 'reports.monthlyReceivable',
     params: [{ name: 'year', kind: 'year', default: 'thisYear' }, store],
     columns: [
@@ -154,6 +160,7 @@ export const originationReports: readonly ReportDecl[] = [
   }),
   defineReport({
     name: 'staffSales',
+    menuOrder: 20,
     permission: 'reports.staffSales',
     params: [...period('monthStart', 'monthEnd'), store],
     columns: [
@@ -173,6 +180,7 @@ export const originationReports: readonly ReportDecl[] = [
   }),
   defineReport({
     name: 'referralAgentSales',
+    menuOrder: 21,
     permission: 'reports.referralAgentSales',
     params: [...period('monthStart', 'monthEnd'), store],
     columns: [
@@ -190,6 +198,7 @@ export const originationReports: readonly ReportDecl[] = [
   }),
   defineReport({
     name: 'semiComplete',
+    menuOrder: 23,
     permission: 'reports.semiComplete',
     params: [asOf, store],
     columns: [
@@ -212,6 +221,7 @@ export const originationReports: readonly ReportDecl[] = [
   }),
   defineReport({
     name: 'completedLoan',
+    menuOrder: 24,
     permission: 'reports.completedLoan',
     params: [...period('monthStart', 'monthEnd'), store, { name: 'completion', kind: 'enum', options: LOAN_COMPLETIONS }],
     columns: [
@@ -234,6 +244,7 @@ export const originationReports: readonly ReportDecl[] = [
   }),
   defineReport({
     name: 'annualLoanStatement',
+    menuOrder: 25,
     permission: 'reports.annualLoanStatement',
     params: [{ name: 'keyword', kind: 'text' }, { name: 'year', kind: 'year', default: 'thisYear' }, store],
     columns: [

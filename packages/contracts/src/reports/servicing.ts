@@ -16,9 +16,10 @@ const receiptSplit = [
   { key: 'temporary', kind: 'money', total: true },
 ] as const;
 
-export const servicingReports: readonly ReportDecl[] = [
+export const servicingReports = [
   defineReport({
     name: 'repayment',
+    menuOrder: 4,
     permission: 'reports.repayment',
     params: [
       periodFrom,
@@ -45,6 +46,7 @@ export const servicingReports: readonly ReportDecl[] = [
   }),
   defineReport({
     name: 'outstandingSummary',
+    menuOrder: 8,
     permission: 'reports.outstandingSummary',
     params: [asOf, store],
     columns: [
@@ -63,6 +65,7 @@ export const servicingReports: readonly ReportDecl[] = [
   }),
   defineReport({
     name: 'outstandingDetails',
+    menuOrder: 9,
     permission: 'reports.outstandingDetails',
     params: [asOf, store],
     columns: [
@@ -86,6 +89,7 @@ export const servicingReports: readonly ReportDecl[] = [
   }),
   defineReport({
     name: 'interestReceivable',
+    menuOrder: 10,
     permission: 'reports.interestReceivable',
     params: [{ name: 'dateFrom', kind: 'date' }, periodTo, store],
     columns: [
@@ -105,6 +109,7 @@ export const servicingReports: readonly ReportDecl[] = [
   }),
   defineReport({
     name: 'temporaryAmount',
+    menuOrder: 11,
     permission: 'reports.temporaryAmount',
     params: [periodFrom, periodTo, store],
     columns: [
@@ -124,6 +129,7 @@ export const servicingReports: readonly ReportDecl[] = [
   }),
   defineReport({
     name: 'temporaryAmountEscrow',
+    menuOrder: 12,
     permission: 'reports.temporaryAmountEscrow',
     params: [periodFrom, periodTo, store],
     columns: [
@@ -146,6 +152,7 @@ export const servicingReports: readonly ReportDecl[] = [
   }),
   defineReport({
     name: 'customerRepaymentHistory',
+    menuOrder: 13,
     permission: 'reports.customerRepaymentHistory',
     params: [{ name: 'keyword', kind: 'text', required: true }, store],
     columns: [
@@ -165,6 +172,7 @@ export const servicingReports: readonly ReportDecl[] = [
   }),
   defineReport({
     name: 'incomeExpenditure',
+    menuOrder: 19,
     permission: 'reports.incomeExpenditure',
     params: [periodFrom, periodTo, store],
     columns: [
@@ -183,6 +191,7 @@ export const servicingReports: readonly ReportDecl[] = [
   }),
   defineReport({
     name: 'overdue',
+    menuOrder: 22,
     permission: 'reports.overdue',
     params: [asOf, store, { name: 'bucket', kind: 'enum', options: ['d1to30', 'd31to60', 'd61to90', 'd90plus'] }],
     columns: [

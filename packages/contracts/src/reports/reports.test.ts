@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { PERMISSION_CATALOGUE } from '../permissions/index.js';
+import { REPORT_NAMES, REPORTS } from './index.js';
+
+describe('report declarations', () => {
+  it('number the menu 1 to N without a gap or a repeat', () => {
+    expect(REPORTS.map((r) => r.menuOrder)).toEqual(REPORTS.map((_, i) => i + 1));
+  });
+
+  it('give the menu its pages in spec §2 order, each opening its own report', () => {
+    const pages = PERMISSION_CATALOGUE.filter((p) => p.group === 'reports' && p.menu?.path.startsWith('/reports/') && p.key !== 'reports.trialBalance');
+    expect(pages.map((p) => p.key)).toEqual(REPORT_NAMES.map((n) => `reports.${n}`));
+    expect(pages.map((p) => p.sort)).toEqual(REPORT_NAMES.map((_, i) => 100 + i));
+    expect(REPORT_NAMES.slice(0, 4)).toEqual(['approvalStatus', 'loan', 'loanDetail', 'repayment']);
+    expect(REPORT_NAMES).toHaveLength(26);
+    expect(REPORT_NAMES.at(-1)).toBe('smsSentRecord');
+  });
+});
