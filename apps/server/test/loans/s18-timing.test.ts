@@ -136,6 +136,22 @@ describe('s.20: the surety pack', () => {
     expect(rows[1]).toMatchObject({ before: { suretyPackGivenOn: addDays(loan.loanDate, 8) }, after: { suretyPackGivenOn: dueBy } });
   });
 
+  it('answers another store’s loan as it answers a missing one (404), and records nothing', async () => {
+    const loan = await approvedLoan(2, { partakers: [{ customerId: guarantor, role: 'guarantor', relation: '朋友' }] });
+    expect(loan.suretyPack).not.toBeNull();
+    const { rows } = await t.pool.query<{ id: number }>(`select id from stores where code = 'KT'`);
+    await t.pool.query(`update loans set store_id = $1 where id = $2`, [rows[0]!.id, loan.id]);
+    await t.pool.query(`update loan_partakers set store_id = $1 where loan_id = $2`, [rows[0]!.id, loan.id]);
+    const before = await auditCount(loan.id);
+    const other = await call(t.app, 'POST', `/loans/${loan.id}/suretyPack`, { token: accountant, lang: 'en', body: { givenOn: today } });
+    const missing = await call(t.app, 'POST', `/loans/99999999/suretyPack`, { token: accountant, lang: 'en', body: { givenOn: today } });
+    expect(other.statusCode).toBe(404);
+    expect(missing.statusCode).toBe(404);
+    expect((other.body as { message: string }).message).toBe((missing.body as { message: string }).message);
+    expect((await t.pool.query(`select surety_pack_given_on from loans where id = $1`, [loan.id])).rows[0]).toEqual({ surety_pack_given_on: null });
+    expect(await auditCount(loan.id)).toBe(before);
+  });
+
   it('is not a task of a loan without a guarantor, nor before approval', async () => {
     const loan = await approvedLoan(3);
     expect(loan.suretyPack).toBeNull();

@@ -175,7 +175,11 @@ describe('a principal repayment is checked on the whole loan', () => {
     // 10,000 of principal five days in: the 600 kept back now pays for a few days' use of 11,400
     const res = await principal(loan.id, '10000');
     expect(res.statusCode, JSON.stringify(res.body)).toBe(422);
-    expect((res.body as { message: string }).message).toMatch(/^Repaying 10000\.00 of principal would reschedule the loan so that the borrower’s whole cash flows cost \d+\.\d\d% a year \(the loan’s rate is \d+\.\d\d%\), above the Money Lenders Ordinance limit of 48%/);
+    expect((res.body as { message: string }).message).toMatch(/^Repaying 10000\.00 of principal would reschedule the loan so that the borrower’s whole cash flows cost \d+\.\d\d% a year \(the loan’s rate is \d+\.\d\d%\), above the Money Lenders Ordinance limit of 48%; the repayment is refused\. To repay this much, settle the loan in full: the settlement quote takes off what keeps it within the cap\.$/);
+    // the same refusal in the counter's default language points to the settlement too
+    const zh = await call(t.app, 'POST', '/repayments', { token: collector, lang: 'zh-TW', body: { loanId: loan.id, received: '10000', method: 'cash', repayType: 'principal', idempotencyKey: key() } });
+    expect(zh.statusCode).toBe(422);
+    expect((zh.body as { message: string }).message).toMatch(/超過《放債人條例》上限 48%，不可收款。如要償還這麼多，請改用提前清還：清還報價會扣減超出上限的部分。$/);
     const preview = await call(t.app, 'POST', '/repayments/preview', { token: collector, lang: 'en', body: { loanId: loan.id, received: '10000', repayType: 'principal' } });
     expect(preview.statusCode).toBe(422);
     expect(await footprint(loan.id)).toEqual(before);
