@@ -1,5 +1,5 @@
 import type { LoanItem, LoanListItem, Page, PayoutQuote, RepaymentItem, SettlementQuoteAnswer } from '@harbour/contracts';
-import { dec } from '@harbour/domain';
+import { Decimal, dec } from '@harbour/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -116,6 +116,32 @@ describe('a reloan from application to payout', () => {
       amountReceived: net,
       reloanOf: { id: oldId, loanNo: old.loanNo, status: 'reloaned', settlement: { id: settlement.id, method: 'reloan', received: counter.payable, loanStatus: 'reloaned', reloanLoanNo: paid.loanNo } },
     });
+  });
+
+  it('settles an old loan with charges kept back at payout within 48%: the cap rebate is taken off, the old loan stores 48.00', async () => {
+    // 12,000 at 1% flat over 12 months with 600 kept back at its payout, 15 days ago
+    const oldId = (await repayingLoan(t, staff(), borrower, today, { daysAgo: 15, tenor: 12, approval: { handlingFee: '600' } })).id;
+    const counter = dataOf(await call<SettlementQuoteAnswer>(t.app, 'GET', '/repayments/settlement', { token: clerk, query: { loanId: oldId, date: today } }));
+    // the largest lawful settlement: 11,400 received 15 days ago grown at 48% a year, floored to the cent
+    const largest = dec(11400).times(dec('1.48').pow(dec(15).div(365))).toDecimalPlaces(2, Decimal.ROUND_FLOOR).toFixed(2);
+    expect(counter).toMatchObject({ principal: '12000.00', payable: largest, capRebate: dec(12000).plus(counter.interest).minus(largest).toFixed(2) });
+    const created = dataOf(await apply(reloanBody(oldId)));
+    await toApproved(created.id);
+    const quote = dataOf(await call<PayoutQuote>(t.app, 'GET', `/loans/${created.id}/payoutQuote`, { token: accountant, query: { payoutDate: today } }));
+    expect(quote.oldLoanSettlement).toBe(largest);
+    dataOf(await call(t.app, 'POST', `/loans/${created.id}/payout`, { token: accountant, body: { payoutDate: today, method: 'cash' } }));
+    const settlement = dataOf(await call<Page<RepaymentItem>>(t.app, 'GET', '/repayments', { token: manager, query: { loanId: oldId } })).items.find((r) => r.repayType === 'settlement')!;
+    expect(settlement).toMatchObject({ method: 'reloan', received: largest, principal: largest, interest: '0.00' });
+    const stored = (await t.pool.query<{ rate: string; status: string }>(`select mlo_rate::text rate, status from loans where id = $1`, [oldId])).rows[0]!;
+    expect(stored.status).toBe('reloaned');
+    expect(dec(stored.rate).lte(48)).toBe(true);
+    expect(dec(stored.rate).toFixed(2)).toBe('48.00');
+    // the rebate is given up in settlement rebates (5010), in the old loan's settlement entry
+    const rebate = await t.pool.query<{ debit: string }>(
+      `select l.debit::text from journal_lines l join journal_entries e on e.id = l.entry_id where e.loan_id = $1 and l.account = 'settlementRebate'`,
+      [oldId],
+    );
+    expect(rebate.rows.map((r) => r.debit)).toEqual([counter.capRebate]);
   });
 
   it('refuses a payout the old loan’s settlement would swallow, and changes nothing', async () => {
