@@ -238,13 +238,13 @@ test.describe('preferences and stores', () => {
     await signIn(page, 'admin');
     const picker = page.getByRole('combobox', { name: t(ZH, 'shell:nav.store') });
     await expect(picker).toBeVisible();
-    const before = await page.locator('.ant-select-content, .ant-select-selection-item').first().textContent();
     await picker.click();
-    const options = page.getByRole('option');
-    const other = options.filter({ hasNotText: before ?? '' }).first();
+    // a store other than the current one (the chosen option is marked selected in the open dropdown)
+    const other = page.locator('.ant-select-dropdown:visible .ant-select-item-option:not(.ant-select-item-option-selected)').first();
     const name = (await other.textContent())!.trim();
     const reloaded = page.waitForEvent('load');
-    await page.locator('.ant-select-item-option', { hasText: name }).click();
+    // once the dropdown has settled: a click on it while it slides in can land beside the option
+    await clickSettled(other);
     await reloaded;
     await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
     await expect(page.locator('main')).toContainText(name);
