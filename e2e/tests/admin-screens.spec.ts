@@ -32,8 +32,9 @@ for (const lang of LANGS) {
           const dialog = page.getByRole('dialog');
           await expect(dialog).toBeVisible();
           await expect(dialog.locator('.ant-spin-spinning')).toHaveCount(0);
-          // Let the slide-in finish so the picture shows the drawer, not its animation.
-          await page.waitForTimeout(600);
+          // Let the slide-in finish so the picture shows the drawer, not its animation: antd's
+          // motion classes (…-motion-right-enter, -appear) leave the panel and its mask when it ends.
+          await expect(page.locator('.ant-drawer [class*="-enter"], .ant-drawer [class*="-appear"]')).toHaveCount(0);
           if (size.width === 1440) await expectAccessible(page, 'drawer');
           await adminShot(page, `${screen.name}-drawer`, lang);
           await page.keyboard.press('Escape');

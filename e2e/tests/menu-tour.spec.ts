@@ -5,24 +5,66 @@
  * is toured without touching this file. Axe reads each page once, in the default language: what it
  * checks (roles, names, contrast) does not change with the language, and it is half of the tour's
  * time; the English tour still proves every screen works and speaks English.
+ *
+ * The Traditional Chinese tour is also the sidebar's test: a page of every menu group (its first
+ * and its last) is opened by clicking its item in the sidebar — in its own tab, made the active
+ * one, with the page's title in the window title — and every other page in the app's own way
+ * (`goInApp`). Each page opened keeps its tab: at the end there is one per page and the dashboard's.
  */
-import { API, apiLogin, bearer, catalogueKeys, expect, expectScreenAccessible, goInApp, signIn, test, type Lang } from '../fixtures/index.js';
+import { API, DEMO_COMPANY, apiLogin, bearer, catalogueKeys, expect, expectScreenAccessible, goInApp, signIn, t, test, type Lang } from '../fixtures/index.js';
+import { tab, tabs } from './shell-helpers.js';
 import type { Page } from '@playwright/test';
 
 interface RouteRecord {
   path: string;
   component: string;
   hidden?: boolean;
+  meta: { title: string };
   children?: RouteRecord[];
 }
+
+const fullPath = (r: RouteRecord, parent: string) => (r.path.startsWith('/') ? r.path : `${parent.replace(/\/$/, '')}/${r.path}`);
 
 /** The menu's leaf pages with their full paths (a group's layout record is not a page). */
 function pagesOf(records: RouteRecord[], parent = ''): string[] {
   return records.flatMap((r) => {
-    const path = r.path.startsWith('/') ? r.path : `${parent.replace(/\/$/, '')}/${r.path}`;
+    const path = fullPath(r, parent);
     if (r.children?.length) return pagesOf(r.children, path);
     return r.hidden || r.component === 'Layout' ? [] : [path];
   });
+}
+
+/** A page the sidebar test opens by its menu item: its item's and its group's titles (message keys). */
+interface SidebarPage {
+  title: string;
+  group: string;
+}
+
+/** The first and the last page shown in every group of the sidebar (all of a group of one or two). */
+function sidebarPages(records: RouteRecord[]): Map<string, SidebarPage> {
+  const pages = new Map<string, SidebarPage>();
+  for (const group of records.filter((g) => !g.hidden)) {
+    const shown = (group.children ?? []).filter((c) => !c.hidden);
+    for (const c of shown.length > 2 ? [shown[0]!, shown.at(-1)!] : shown) {
+      pages.set(fullPath(c, group.path), { title: c.meta.title, group: group.meta.title });
+    }
+  }
+  return pages;
+}
+
+/** Opens a page by clicking its sidebar item (opening its group first when closed). */
+async function openFromSidebar(page: Page, lang: Lang, path: string, item: SidebarPage) {
+  const menu = page.getByRole('navigation', { name: t(lang, 'shell:nav.mainMenu') });
+  const title = t(lang, item.title);
+  const entry = menu.getByRole('menuitem', { name: title, exact: true }).and(menu.locator('li.ant-menu-item'));
+  if (!(await entry.isVisible())) {
+    await menu.getByRole('menuitem', { name: t(lang, item.group), exact: true }).and(menu.locator('.ant-menu-submenu-title')).click();
+  }
+  await entry.click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(page).toHaveTitle(`${title} - ${DEMO_COMPANY.nameZh}`);
+  await expect(page.getByText(t(lang, 'shell:errorLog.boundaryTitle'))).toHaveCount(0);
+  await expect(tab(page, path)).toHaveAttribute('data-active', 'true');
 }
 
 /**
@@ -53,7 +95,7 @@ const PARTS = 4;
 
 for (const lang of ['zh-TW', 'en'] as const satisfies readonly Lang[]) {
   for (let part = 0; part < PARTS; part++) {
-    test(`every page of the administrator's menu works in ${lang} (part ${part + 1} of ${PARTS})`, async ({ page, request }) => {
+    test(`every page of the administrator's menu works in ${lang}${lang === 'zh-TW' ? ', those of the sidebar opened from it' : ''} (part ${part + 1} of ${PARTS})`, async ({ page, request }) => {
       const tokens = await apiLogin(request, 'admin');
       const info = (await (await request.get(`${API}/userInfo`, { headers: bearer(tokens) })).json()) as { data: { asyncRouterMap: RouteRecord[] } };
       const everyPage = pagesOf(info.data.asyncRouterMap);
@@ -66,15 +108,23 @@ for (const lang of ['zh-TW', 'en'] as const satisfies readonly Lang[]) {
       page.on('response', (r) => {
         if (r.url().includes(API) && r.status() >= 500) failed.push(`${r.status()} ${r.url()}`);
       });
+      // The sidebar's pages, in the default language's tour (titles are checked against its names).
+      const sidebar = lang === 'zh-TW' ? sidebarPages(info.data.asyncRouterMap) : new Map<string, SidebarPage>();
+      for (const path of sidebar.keys()) expect(everyPage, `${path} of the sidebar is toured`).toContain(path);
+
       await signIn(page, 'admin', lang);
       for (const path of paths) {
-        await goInApp(page, path);
+        const item = sidebar.get(path);
+        if (item) await openFromSidebar(page, lang, path, item);
+        else await goInApp(page, path);
         // No hover left over from the last click (a link fading to its hover colour is not read).
         await page.mouse.move(1, 1);
         await expectWorkingScreen(page, path);
         if (lang === 'zh-TW') await expectScreenAccessible(page);
       }
       expect(failed).toEqual([]);
+      // One tab per page opened, besides the dashboard's (where the workspace opens).
+      await expect(tabs(page)).toHaveCount(1 + paths.filter((p) => p !== '/dashboard').length);
     });
   }
 }
