@@ -359,6 +359,8 @@ export const settlementQuoteAnswerSchema = z.object({
   settlementRate: z.string().nullable(),
   /** the rebate to keep within the 48% cap (s.24): what s.21's figure pays above the largest lawful settlement */
   capRebate: money,
+  /** the company's maximum APR (percent) when settling on this date costs more a year and the settings ask to confirm it (prompt-and-confirm); otherwise null */
+  confirmMaxApr: z.string().nullable(),
   overdueInterest: money,
   handlingFee: money,
   /** principal + interest + lock-period fee − cap rebate + overdue interest + handling fee */
@@ -390,6 +392,8 @@ export const settlementBodySchema = z
     idempotencyKey: z.string({ message: V.required }).trim().regex(/^[A-Za-z0-9_-]{8,64}$/, { message: 'repayments.validation.idempotencyKey' }),
     /** apply the temporary amount held against the settlement (default) */
     useTemporary: z.boolean({ message: V.choice }).default(true),
+    /** settling costs more a year than the company's maximum APR and the settings ask to confirm: go ahead */
+    confirmExcess: z.boolean().optional(),
   })
   .superRefine((r, ctx) => {
     if (r.method === 'cheque' && !r.chequeNo) ctx.addIssue({ code: 'custom', path: ['chequeNo'], message: 'repayments.validation.chequeNoRequired' });

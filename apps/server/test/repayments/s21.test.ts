@@ -246,6 +246,31 @@ describe('the rebate that keeps an early settlement within 48%', () => {
     expect(audit.after).toMatchObject({ capRebate: q.capRebate, mloRate: { after: dec(stored.rate).toFixed(4), status: 'extortionate' } });
   });
 
+  it('a settlement above the company’s maximum APR asks to confirm when the settings say so, and records the confirmation', async () => {
+    const admin = (await loginAs(t.app, 'admin')).access_token;
+    const presets = dataOf(await call<Record<string, unknown>>(t.app, 'GET', '/getSystemPresets', { token: admin }));
+    const loan = await repayingLoan({ daysAgo: 15, approval: { handlingFee: '600' } });
+    try {
+      dataOf(await call(t.app, 'POST', '/createSystemPresets', { token: admin, body: { ...presets, maxApr: '30', maxAprExcessAction: 'prompt-and-confirm' } }));
+      // the Ordinance's cap still bounds it (48.00%); the company's 30% asks to confirm
+      const q = await quote(loan.id);
+      expect(q).toMatchObject({ settlementRate: '48.00', confirmMaxApr: '30' });
+      const ask = await settle(loan.id);
+      expect(ask.statusCode).toBe(422);
+      expect((ask.body as { message: string }).message).toBe('Settling on this date costs the borrower 48.00% a year, above the company’s maximum APR of 30%; confirm to go ahead.');
+      expect((await t.pool.query(`select status from loans where id = $1`, [loan.id])).rows[0]).toEqual({ status: 'repaying' });
+      const done = dataOf(await call<SettlementResult>(t.app, 'POST', '/repayments/settle', { token: clerk, body: { loanId: loan.id, method: 'cash', idempotencyKey: key(), confirmExcess: true } }));
+      expect(done.repayment.received).toBe(q.payable);
+      const audit = (await t.pool.query(`select after from audit_log where module = 'repayments' and reference = $1 and action = 'add'`, [String(done.repayment.id)])).rows[0];
+      expect(audit.after).toMatchObject({ excessConfirmed: true });
+      // "nothing": no question asked
+      dataOf(await call(t.app, 'POST', '/createSystemPresets', { token: admin, body: { ...presets, maxApr: '30', maxAprExcessAction: 'nothing' } }));
+      expect((await quote((await repayingLoan({ daysAgo: 15, approval: { handlingFee: '600' } })).id)).confirmMaxApr).toBeNull();
+    } finally {
+      await call(t.app, 'POST', '/createSystemPresets', { token: admin, body: presets });
+    }
+  });
+
   it('an ordinary loan without kept-back charges settles exactly as before: no rebate', async () => {
     const loan = await repayingLoan({ daysAgo: 15 });
     const q = await quote(loan.id);

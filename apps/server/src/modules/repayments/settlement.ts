@@ -15,6 +15,7 @@ import {
   ZERO,
   addDays,
   addMonthsClamped,
+  checkMaxApr,
   compareDates,
   formatRate,
   minDec,
@@ -66,6 +67,8 @@ export interface Quoted {
   inLockPeriod: boolean;
   before: Awaited<ReturnType<typeof loadRepaymentState>>['state'];
   engine: Engine;
+  /** the company's maximum APR when the settlement's rate is above it and the settings ask to confirm (else null) */
+  confirmMaxApr: string | null;
 }
 
 /** The domain's quote and its lines for the loan on `date` (a reloan's approval and payout quote the old loan with it). */
@@ -95,6 +98,8 @@ export async function quoteOn(tx: DbOrTx, loan: LoanRow, date: string): Promise<
     inLockPeriod: lockEnd !== null && compareDates(date, lockEnd) < 0,
     before: state,
     engine,
+    // above the company's maximum under prompt-and-block the bound above already rebated it away
+    confirmMaxApr: quote.settlementRate !== null && checkMaxApr(quote.settlementRate, company).needsConfirmation ? (company.maxApr ?? null) : null,
   };
 }
 
@@ -129,6 +134,7 @@ function toAnswer(loan: LoanRow, name: string, q: Quoted, lender: SettlementQuot
     remainingScheduled: money(s.remainingScheduled),
     inLockPeriod: q.inLockPeriod,
     lockPeriodEnds: q.lockPeriodEnds,
+    confirmMaxApr: q.confirmMaxApr,
     lines: q.allocation.lines
       .filter((l) => [l.overdueInterest, l.handlingFee, l.interest, l.principal, l.interestWaived].some((v) => !v.isZero()))
       .map((l) => ({
@@ -170,6 +176,8 @@ export async function postSettlement(tx: Tx, ctx: ServiceContext, b: SettlementB
   const q = await quoteOn(tx, loan, date);
   const s = q.quote;
   if (s.total.lte(ZERO)) throw businessRule('settlement.errors.nothingToSettle');
+  // the company's maximum APR applies its excess action to the settlement as to every step
+  if (q.confirmMaxApr !== null && !b.confirmExcess) throw businessRule('settlement.errors.confirmMaxApr', { rate: formatRate(s.settlementRate!), maxApr: q.confirmMaxApr });
   // the temporary amount held is applied first (up to the total); the rest is received
   const tempApplied = b.useTemporary ? minDec(s.tempAmount, s.total) : ZERO;
   const { id } = await writeSettlement(tx, ctx, loan, q, {
@@ -181,6 +189,7 @@ export async function postSettlement(tx: Tx, ctx: ServiceContext, b: SettlementB
     remarks: b.remarks,
     idempotencyKey: b.idempotencyKey,
     action: 'settle',
+    excessConfirmed: q.confirmMaxApr !== null,
   });
   return { repayment: await getRepayment(tx, ctx, id), loanStatus: 'complete' };
 }
@@ -197,6 +206,8 @@ interface SettlementWrite {
   action: 'settle' | 'reloan';
   /** what the journal memo and the audit row add (a reloan: the new loan's numbers) */
   refs?: Record<string, string>;
+  /** the rate is above the company's maximum APR and the user confirmed going ahead */
+  excessConfirmed?: boolean;
 }
 
 /** A settlement receipt written: its id, number, and what its audit row says of it. */
@@ -290,6 +301,7 @@ async function writeSettlement(tx: Tx, ctx: ServiceContext, loan: LoanRow, q: Qu
     loanStatus,
     ...(settledRate ? { mloRate: { before: loan.mloRate, after: settledRate.mloRate, status: settledRate.mloStatus } } : {}),
     ...w.refs,
+    ...(w.excessConfirmed ? { excessConfirmed: true } : {}),
   };
   // a request writes one audit row: a reloan's settlement is recorded in its payout's
   if (w.action === 'settle') await audit(tx, { action: 'add', module: 'repayments', reference: row.id, after: record, recordStores: [loan.storeId] });
