@@ -1,5 +1,5 @@
 /**
- * Providers around every route: antd theme (colour, light/dark, size, locale), the antd App
+ * Providers around every route: antd theme (colour, light/dark, size, locale, motion), the antd App
  * context for messages and dialogs, React Query, and the bridge that lets the API client show
  * errors.
  */
@@ -11,6 +11,7 @@ import { useSettings } from '../stores/settings.js';
 import { loadAntdLocale, loadedAntdLocale } from './antd-locale.js';
 import { ClientBridge } from './ClientBridge.js';
 import { accessiblePrimary } from './theme-color.js';
+import { useReducedMotion } from './reduced-motion.js';
 
 /** Links sit on white and on the #f5f5f5 layout grey; 5.2:1 on white keeps ≥ 4.5:1 on both. */
 const LINK_CONTRAST = 5.2;
@@ -28,6 +29,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const mode = useSettings((s) => s.theme);
   const size = useSettings((s) => s.size);
   const language = useSettings((s) => s.language);
+  const reducedMotion = useReducedMotion();
   // A locale preloaded with the workspace is there from the first render: no second render of
   // every antd component once it arrives.
   const [locale, setLocale] = useState<Locale | undefined>(() => loadedAntdLocale(language));
@@ -53,6 +55,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
           colorPrimary: accessiblePrimary(themeColor),
           colorLink: mode === 'dark' ? undefined : accessiblePrimary(themeColor, LINK_CONTRAST),
           borderRadius: 4,
+          // the system's reduce-motion setting turns antd's animations off
+          motion: !reducedMotion,
           // antd's lightest greys fall under WCAG AA contrast; placeholders and hints stay readable.
           ...(mode === 'dark'
             ? { colorTextPlaceholder: 'rgba(255,255,255,0.55)', colorTextTertiary: 'rgba(255,255,255,0.6)' }
