@@ -44,6 +44,9 @@ export default defineConfig({
     // Set by the global setup; workers start after it and inherit it.
     baseURL: process.env.HARBOUR_E2E_BASE_URL,
     headless: true,
+    // The browser asks for reduced motion, as a user may in their system settings: the web then turns
+    // antd's animations off (apps/web/src/app/reduced-motion.ts), so no step waits for a slide or a fade.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },

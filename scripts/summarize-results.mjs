@@ -77,5 +77,7 @@ console.log('\n== Harbour test summary ==');
 for (const [name, time, note] of rows) {
   console.log(`${name.padEnd(width[0])}  ${time.padStart(width[1])}  ${note}`);
 }
+// Steps may run side by side (lint and typecheck): the whole run's wall time is not their sum.
+if (process.env.HARBOUR_RUN_SECONDS) console.log(`${'whole run (wall)'.padEnd(width[0])}  ${`${process.env.HARBOUR_RUN_SECONDS}s`.padStart(width[1])}`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exitCode = total.failed > 0 ? 1 : 0;

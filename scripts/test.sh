@@ -45,8 +45,10 @@ step() {
 
 skip_step() { printf '%s\t0\tskip\t\t\n' "$1" >>"$steps"; echo; echo "=== $1: skipped ($2) ==="; }
 
+run_start=$(now)
 finish() {
-  node "$root/scripts/summarize-results.mjs" "$steps"
+  HARBOUR_RUN_SECONDS=$(awk -v a="$run_start" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') \
+    node "$root/scripts/summarize-results.mjs" "$steps"
   exit $?
 }
 
@@ -66,11 +68,17 @@ echo "Node.js $(node --version) for the run; $("$node24" --version) for the seco
 # ---- 2. build, lint, typecheck
 build_ok=1
 step "build" "" "" -- bash scripts/build.sh || build_ok=0
-step "lint" "" "" -- npx eslint .
 # The projects of tsconfig.json, then the server's API tests, the browser tests and benchmarks (run
 # by vitest, Playwright and tsx, which compile without checking).
 typecheck() { npx tsc -b && npx tsc -p apps/server/tsconfig.test.json && npx tsc -p e2e && npx tsc -p bench; }
-step "typecheck" "" "" -- typecheck
+# Lint and typecheck only read the sources and each keeps one core busy: they run side by side, and
+# their logs are printed one after the other when both are done.
+step "lint" "" "" -- npx eslint . >"$art/lint.log" 2>&1 &
+lint_pid=$!
+step "typecheck" "" "" -- typecheck >"$art/typecheck.log" 2>&1 &
+typecheck_pid=$!
+wait "$lint_pid" "$typecheck_pid"
+cat "$art/lint.log" "$art/typecheck.log"
 
 # ---- 3. vitest, every project (server suite on the embedded PostgreSQL)
 # Two workers: vitest's default on 2 cores is one, and the API files spend most of their time

@@ -88,6 +88,38 @@ test('the quote prints to A4 in both languages', async ({ page, request }) => {
   }
 });
 
+test('charges kept back at payout: the quote takes off the rebate that keeps it within 48%, on screen and on paper', async ({ page, request }) => {
+  // 12,000 with 600 kept back at payout today: settling today may ask back no more than the 11,400 received
+  const loan = await paidOutLoan(request, { borrower: '陳志明', loanAmount: '12000', totalTenor: 12, approval: { overdueRate: '24', handlingFee: '600' } });
+  await signIn(page, 'clerk', 'zh-TW');
+  for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
+    await openQuote(page, loan.id, lang);
+    const q = sheet(page);
+    await expect(q.locator('tr', { hasText: t(lang, 'settlement:fields.principal') }).first()).toContainText('12,000.00');
+    await expect(q.locator('tr', { hasText: t(lang, 'settlement:fields.capRebate') })).toContainText('-600.00');
+    await expect(q.locator('tr', { hasText: t(lang, 'settlement:fields.payable') })).toContainText('11,400.00');
+    if (lang === 'zh-TW') await shot(page, 'repayment-settlement-cap-rebate', { fullPage: true });
+    await page.evaluate(() => {
+      window.print = () => undefined;
+    });
+    await page.getByRole('main').getByRole('button', { name: btn(t('zh-TW', 'settlement:print')) }).click();
+    await expect(page.locator('.loan-papers-print .settlement-quote-sheet')).toContainText('-600.00');
+    await page.emulateMedia({ media: 'print' });
+    const dir = path.join(screensDir, 'settlement');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `quote-cap-rebate-${lang}-a4.pdf`);
+    await page.pdf({ path: file, format: 'A4', printBackground: true, preferCSSPageSize: true });
+    try {
+      execFileSync('pdftoppm', ['-png', '-r', '70', file, file.replace(/\.pdf$/, '')]);
+    } catch {
+      // pdftoppm is not installed: the PDF alone.
+    }
+    await page.emulateMedia({ media: 'screen' });
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    await expect(page.locator('.loan-papers-print')).toHaveCount(0);
+  }
+});
+
 for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
   for (const size of screenSizes(lang)) {
     test(`posting the early settlement completes the loan (${lang}, ${size.width}×${size.height})`, async ({ page, request }) => {
