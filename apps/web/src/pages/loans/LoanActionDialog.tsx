@@ -14,7 +14,7 @@ import { fieldErrorsOf } from '../../generic/server-errors';
 import { useFeedback } from '../../generic/use-feedback';
 import { resourceKeys } from '../../generic/use-resource';
 import { loansApi, type LoanActionName } from './loans-api';
-import { matchesMessage } from './message-match';
+import { matchesMessage } from '../../i18n/message-match';
 import { AffordabilityPanel } from './AffordabilityPanel';
 
 const DATE = 'YYYY-MM-DD';

@@ -20,7 +20,7 @@ import { CustomerPicker } from './CustomerPicker';
 import { ReloanPicker } from './ReloanPicker';
 import { LoanActionDialog } from './LoanActionDialog';
 import { DocumentsSection } from './DocumentsSection';
-import { matchesMessage } from './message-match';
+import { matchesMessage } from '../../i18n/message-match';
 import { MORTGAGE_TYPES, emptyApplication, formPathOf, fromLoan, toApplication, toPreview, type ApplicationFormValues } from './application-model';
 import { loansApi, optionLabel, type CustomerChoice } from './loans-api';
 import { useOptionChoices } from './LoanListView';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { emptyApplication, formPathOf, toApplication, toPreview, type ApplicationFormValues } from './application-model';
 import { actionBody } from './LoanActionDialog';
-import { matchesMessage } from './message-match';
+import { matchesMessage } from '../../i18n/message-match';
 
 const filled = (over: Partial<ApplicationFormValues> = {}): ApplicationFormValues => ({
   ...emptyApplication(dayjs('2026-11-02')),

@@ -141,6 +141,25 @@ describe('RepaymentProcessPage', () => {
     expect(third.idempotencyKey).not.toBe(posts[0]!.idempotencyKey);
   });
 
+  it('offers the confirmation when the server asks to confirm a reschedule above the company’s maximum APR, and sends it', async () => {
+    signIn(['repayment.process']);
+    const asked = 'Repaying 5000.00 of principal would reschedule the loan to 41.20% a year on the borrower’s whole cash flows, above the company’s maximum APR of 36%; confirm to go ahead.';
+    const calls = api((c) => ((c.body as { confirmExcess?: boolean }).confirmExcess ? ok(receipt) : fail(422, asked)));
+    renderAt('/repayment/process?loanId=1', <RepaymentProcessPage />);
+    await screen.findByText('LNMK26110001 · 陳志明');
+    fireEvent.change(screen.getByLabelText('Received amount'), { target: { value: '5000.00' } });
+    expect(screen.queryByLabelText('I confirm the repayment above the company’s maximum APR')).toBeNull();
+    await confirmPost();
+    expect(await screen.findByText(asked)).toBeInTheDocument();
+    fireEvent.click(await screen.findByLabelText('I confirm the repayment above the company’s maximum APR'));
+    await confirmPost();
+    expect((await screen.findAllByText('Receipt RPMK202601100001 posted.')).length).toBeGreaterThan(0);
+    const posts = calls.filter((c) => c.method === 'POST' && c.path === '/repayments').map((c) => c.body as Record<string, unknown>);
+    expect(posts.map((b) => b.confirmExcess)).toEqual([undefined, true]);
+    // a fresh form does not carry the confirmation on
+    expect(screen.queryByLabelText('I confirm the repayment above the company’s maximum APR')).toBeNull();
+  });
+
   it('asks for the cheque number of a cheque before calling the server', async () => {
     signIn(['repayment.process']);
     const calls = api(() => ok(receipt));

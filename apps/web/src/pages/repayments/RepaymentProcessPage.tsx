@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Alert, Button, Card, DatePicker, Descriptions, Flex, Form, Input, Result, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Flex, Form, Input, Result, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { Money } from '../../components/Money.js';
 import { usePermission } from '../../components/Permission.js';
 import { hongKongToday, moneyDisplay } from '../../components/format.js';
 import { DATE_FORMAT } from '../../generic/form-values';
+import { matchesMessage } from '../../i18n/message-match';
 import { applyServerErrors } from '../../generic/server-errors';
 import { useFeedback } from '../../generic/use-feedback';
 import { resourceKeys } from '../../generic/use-resource';
@@ -33,6 +34,8 @@ interface FormValues {
   chequeNo?: string;
   repayDate: Dayjs;
   remarks?: string;
+  /** shown once the server asks: the reschedule goes above the company's maximum APR (prompt-and-confirm) */
+  confirmExcess?: boolean;
 }
 const FORM_FIELDS = ['received', 'repayType', 'tenor', 'method', 'chequeNo', 'repayDate', 'remarks'] as const;
 
@@ -104,7 +107,7 @@ function DueTable({ due }: { due: DueState }) {
  * receipt form, the allocation preview, posting with a confirmation, and the receipt to print.
  */
 function RepaymentCounter({ loanId }: { loanId: number }) {
-  const { t } = useTranslation('repayments');
+  const { t, i18n } = useTranslation('repayments');
   const navigate = useNavigate();
   const mayIssueStatement = usePermission('repayment.statement');
   const qc = useQueryClient();
@@ -116,6 +119,8 @@ function RepaymentCounter({ loanId }: { loanId: number }) {
   const [preview, setPreview] = useState<AllocationPreview>();
   const [error, setError] = useState<string>();
   const [posted, setPosted] = useState<RepaymentItem>();
+  // the server asked to confirm a reschedule above the company's maximum APR: the form offers the box
+  const [askExcess, setAskExcess] = useState(false);
   const repayType = Form.useWatch('repayType', form);
   const method = Form.useWatch('method', form);
   const due = useQuery({ queryKey: ['repayments', 'due', loanId, asOf], queryFn: ({ signal }) => repaymentsApi.due(loanId, asOf, signal) });
@@ -126,10 +131,12 @@ function RepaymentCounter({ loanId }: { loanId: number }) {
     repayType: v.repayType,
     tenor: v.repayType === 'instalment' ? v.tenor : undefined,
     repayDate: v.repayDate.format(DATE_FORMAT),
+    ...(v.confirmExcess ? { confirmExcess: true } : {}),
   });
   const fail = (err: unknown) => {
     const rest = applyServerErrors(form, err, FORM_FIELDS);
     setError(rest.length > 0 || !(err as { errors?: unknown }).errors ? (err as Error).message : undefined);
+    if (matchesMessage(i18n, i18n.language, 'repayments', 'errors.rescheduleConfirmMaxApr', (err as Error).message)) setAskExcess(true);
   };
   const previewCall = useMutation({
     mutationFn: (v: FormValues) => repaymentsApi.preview(body(v)),
@@ -145,6 +152,7 @@ function RepaymentCounter({ loanId }: { loanId: number }) {
       setPreview(undefined);
       message.success(t('process.posted', { repayNo: r.repayNo }));
       form.resetFields();
+      setAskExcess(false);
       setAsOf(hongKongToday());
       setKey(crypto.randomUUID());
       void qc.invalidateQueries({ queryKey: ['repayments'] });
@@ -263,7 +271,12 @@ function RepaymentCounter({ loanId }: { loanId: number }) {
           <Form.Item name="remarks" label={t('fields.remarks')}>
             <Input.TextArea maxLength={1000} autoSize={{ minRows: 2, maxRows: 5 }} />
           </Form.Item>
-          {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} />}
+          {error && <Alert type={askExcess ? 'warning' : 'error'} showIcon style={{ marginBottom: 16 }} title={error} />}
+          {askExcess && (
+            <Form.Item name="confirmExcess" valuePropName="checked">
+              <Checkbox>{t('process.confirmExcess')}</Checkbox>
+            </Form.Item>
+          )}
           <Space wrap>
             <Button loading={previewCall.isPending} onClick={() => void form.validateFields().then((v) => previewCall.mutate(v), () => undefined)}>
               {t('process.preview')}

@@ -34,6 +34,8 @@ interface PostValues {
   chequeNo?: string;
   remarks?: string;
   useTemporary: boolean;
+  /** asked when settling costs more a year than the company's maximum APR and the settings ask to confirm */
+  confirmExcess?: boolean;
 }
 
 /** A key per settlement form: a double click or a retry posts once. */
@@ -84,7 +86,7 @@ export default function SettlementPage() {
       request<SettlementResult>('/repayments/settle', {
         method: 'POST',
         silent: true,
-        body: { loanId, repayDate: date, method: v.method, chequeNo: v.method === 'cheque' ? v.chequeNo : undefined, remarks: v.remarks || undefined, useTemporary: v.useTemporary, idempotencyKey: key },
+        body: { loanId, repayDate: date, method: v.method, chequeNo: v.method === 'cheque' ? v.chequeNo : undefined, remarks: v.remarks || undefined, useTemporary: v.useTemporary, idempotencyKey: key, ...(v.confirmExcess ? { confirmExcess: true } : {}) },
       }),
     onSuccess: async (r) => {
       setDone(r);
@@ -230,6 +232,18 @@ export default function SettlementPage() {
                 <Form.Item name="useTemporary" valuePropName="checked">
                   <Checkbox>{t('fields.useTemporary')}</Checkbox>
                 </Form.Item>
+              )}
+              {q.confirmMaxApr !== null && (
+                <>
+                  <Alert type="warning" showIcon title={t('excessNotice', { rate: q.settlementRate, maxApr: q.confirmMaxApr })} style={{ marginBottom: 12 }} />
+                  <Form.Item
+                    name="confirmExcess"
+                    valuePropName="checked"
+                    rules={[{ validator: (_, checked: boolean | undefined) => (checked ? Promise.resolve() : Promise.reject(new Error(t('excessRequired')))) }]}
+                  >
+                    <Checkbox>{t('fields.confirmExcess')}</Checkbox>
+                  </Form.Item>
+                </>
               )}
               <Button type="primary" danger htmlType="submit" loading={post.isPending}>
                 {t('post')}
