@@ -4,6 +4,7 @@ import { listQueryBase, pageOf } from './list.js';
 import { V, isoDate } from './calculator.js';
 import { moneyString, optionalText } from './stores.js';
 import { percentString } from './counterparties.js';
+import { defineLoanAction } from './workflow.js';
 
 /**
  * Collection (spec §2 OCA write-off list / process list, §3 OCA/write-off, §8 write-off errors):
@@ -92,6 +93,98 @@ export const collectionLoanSchema = z.object({
 });
 export type CollectionLoan = z.infer<typeof collectionLoanSchema>;
 
+/**
+ * The collection's workflow actions on a loan (served by `registerWorkflow`). Their names are
+ * what `nextActions` of a list item carry; their keys' catalogue entries derive from them
+ * (`permissions/oca.ts`).
+ */
+export const COLLECTION_ACTIONS = [
+  defineLoanAction({
+    name: 'transfer',
+    method: 'POST',
+    path: '/collection/transfers',
+    permission: 'oca.transfer',
+    summary: 'Transfer a repaying loan with an overdue amount to an OCA agent (status oca)',
+    body: ocaTransferSchema,
+    answer: collectionLoanSchema,
+    statusAction: 'transfer_to_oca',
+    refusal: 'collection.errors.notOverdue',
+    audit: 'edit',
+    message: 'collection.success.transferred',
+  }),
+  defineLoanAction({
+    name: 'recall',
+    method: 'POST',
+    path: '/collection/recalls',
+    permission: 'oca.transfer',
+    summary: 'Recall a loan from its OCA agent (status repaying)',
+    body: ocaRecallSchema,
+    answer: collectionLoanSchema,
+    statusAction: 'recall_from_oca',
+    refusal: 'collection.errors.notOca',
+    audit: 'edit',
+    message: 'collection.success.recalled',
+  }),
+  defineLoanAction({
+    name: 'writeOff',
+    method: 'POST',
+    path: '/collection/writeOffs',
+    permission: 'oca.writeOff',
+    summary: 'Write off a repaying or OCA loan: its unpaid principal to bad debt (status bad)',
+    body: writeOffSchema,
+    answer: collectionLoanSchema,
+    statusAction: 'write_off',
+    refusal: 'collection.errors.notWriteOffable',
+    audit: 'edit',
+    message: 'collection.success.writtenOff',
+  }),
+  defineLoanAction({
+    name: 'cancelWriteOff',
+    method: 'POST',
+    path: '/collection/writeOffs/cancel',
+    permission: 'oca.writeOff',
+    summary: 'Cancel a write-off once no recovery record stands (its entry reversed; status repaying)',
+    body: writeOffCancelSchema,
+    answer: collectionLoanSchema,
+    statusAction: 'cancel_write_off',
+    refusal: 'collection.errors.notBad',
+    audit: 'edit',
+    message: 'collection.success.writeOffCancelled',
+  }),
+  defineLoanAction({
+    name: 'recover',
+    method: 'POST',
+    path: '/collection/recoveries',
+    permission: 'oca.recovery',
+    summary: "Record money recovered: a receipt plus the agent's charge on an OCA loan, recovery income on a written-off loan",
+    body: recoveryInputSchema,
+    answer: recoveryItemSchema,
+    // with an agent (it could be recalled) or written off (it could be recovered)
+    offeredWhere: ['recall_from_oca', 'recover'],
+    refusal: 'collection.errors.notRecoverable',
+    audit: 'add',
+    idempotent: true,
+    message: 'collection.success.recovered',
+  }),
+  defineLoanAction({
+    name: 'voidRecovery',
+    method: 'POST',
+    path: '/collection/recoveries/void',
+    permission: 'oca.recovery',
+    summary: 'Delete a write-off recovery record entered in error (its entry reversed)',
+    body: recoveryVoidSchema,
+    answer: recoveryItemSchema,
+    audit: 'void',
+    message: 'collection.success.recoveryVoided',
+  }),
+] as const;
+export type CollectionActionName = (typeof COLLECTION_ACTIONS)[number]['name'];
+export const COLLECTION_ACTION_NAMES = COLLECTION_ACTIONS.map((a) => a.name) as [CollectionActionName, ...CollectionActionName[]];
+
+/** A row of the OCA / write-off list: the loan and the actions its status allows the caller. */
+export const collectionListItemSchema = collectionLoanSchema.extend({ nextActions: z.array(z.enum(COLLECTION_ACTION_NAMES)) });
+export type CollectionListItem = z.infer<typeof collectionListItemSchema>;
+
 export const collectionFiltersSchema = listQueryBase.extend({
   status: z.enum(COLLECTION_STATUSES).optional(),
   loanNo: z.string().trim().max(32).optional(),
@@ -99,7 +192,7 @@ export const collectionFiltersSchema = listQueryBase.extend({
   agentId: z.coerce.number().int().positive().optional(),
 });
 export type CollectionFilters = z.input<typeof collectionFiltersSchema>;
-export const collectionPageSchema = pageOf(collectionLoanSchema);
+export const collectionPageSchema = pageOf(collectionListItemSchema);
 
 /** OCA list filters added to the list (spec §2): OCA and write-off date ranges. */
 export const collectionListQuerySchema = collectionFiltersSchema.extend({

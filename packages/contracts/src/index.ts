@@ -40,6 +40,7 @@ export * from './statements.js';
 export * from './repayment-tips.js';
 export * from './repayment-operation.js';
 export * from './collection.js';
+export * from './workflow.js';
 export * from './sms.js';
 export * from './reports/index.js';
 export * from './search.js';

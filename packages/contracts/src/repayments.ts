@@ -6,6 +6,7 @@ import { V, isoDate } from './calculator.js';
 import { moneyString, optionalText } from './stores.js';
 import { loanPapersSchema } from './loan-papers.js';
 import { PRINCIPAL_REPAYMENT_RULES } from './settings.js';
+import { defineLoanAction } from './workflow.js';
 
 /**
  * Repayments (spec §2 Repayment process / list, §3 Repayment, §5 repayment rules). A receipt is
@@ -402,4 +403,50 @@ export type SettlementBody = z.input<typeof settlementBodySchema>;
 
 /** A posted early settlement: its receipt and the loan's status afterwards. */
 export const settlementResultSchema = z.object({ repayment: repaymentItemSchema, loanStatus: z.string() });
+
+/**
+ * The repayments' workflow actions on a loan (served by `registerWorkflow`; receipts and their
+ * correction are `repaymentResource`'s create and action). Their keys' catalogue entries list them
+ * (`permissions/repayment.ts`).
+ */
+export const REPAYMENT_ACTIONS = [
+  defineLoanAction({
+    name: 'applyTemporary',
+    method: 'POST',
+    path: '/repayments/applyTemporary',
+    permission: 'repayment.process',
+    summary: "Applies the loan's held temporary amount to what is due (a receipt row of type temporary; no money moves)",
+    body: applyTemporaryBodySchema,
+    answer: repaymentItemSchema,
+    audit: 'add',
+    idempotent: true,
+    message: 'repayments.success.temporaryApplied',
+  }),
+  defineLoanAction({
+    name: 'refundTemporary',
+    method: 'POST',
+    path: '/repayments/refundTemporary',
+    permission: 'repayment.void',
+    summary: "Pays part or all of the loan's held temporary amount back to the customer (a manager's)",
+    body: refundTemporaryBodySchema,
+    answer: repaymentItemSchema,
+    audit: 'add',
+    idempotent: true,
+    message: 'repayments.success.temporaryRefunded',
+  }),
+  defineLoanAction({
+    name: 'settle',
+    method: 'POST',
+    path: '/repayments/settle',
+    permission: 'repayment.settlement',
+    summary: 'Post an early settlement: one receipt that clears the loan, its journal entry, and the loan completed',
+    body: settlementBodySchema,
+    answer: settlementResultSchema,
+    statusAction: 'settle',
+    refusal: 'repayments.errors.notRepaying',
+    audit: 'add',
+    idempotent: true,
+    message: 'settlement.success.posted',
+  }),
+] as const;
 export type SettlementResult = z.infer<typeof settlementResultSchema>;

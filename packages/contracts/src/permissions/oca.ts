@@ -1,4 +1,6 @@
 import { action, page } from './define.js';
+import { COLLECTION_ACTIONS } from '../collection.js';
+import { workflowPermissions } from '../workflow.js';
 
 /**
  * OCA write-off: list, process list (spec §2). The list of loans in collection (with the agents
@@ -9,8 +11,7 @@ import { action, page } from './define.js';
 export const ocaPermissions = [
   page('oca', 50, 'list', { icon: 'stop', available: true, api: ['GET /collection/loans', 'GET /collection/loans/export', 'GET /collection/agents'] }),
   page('oca', 51, 'processList', { icon: 'ordered-list', available: true, api: ['GET /collection/steps', 'GET /collection/steps/export'] }),
-  action('oca', 52, 'oca.transfer', ['POST /collection/transfers', 'POST /collection/recalls', 'GET /collection/overdueLoans']),
-  action('oca', 53, 'oca.writeOff', ['POST /collection/writeOffs', 'POST /collection/writeOffs/cancel']),
-  action('oca', 54, 'oca.recovery', ['POST /collection/recoveries', 'POST /collection/recoveries/void']),
+  // oca.transfer (52), oca.writeOff (53), oca.recovery (54): the keys of the collection's workflow actions
+  ...workflowPermissions('oca', 52, COLLECTION_ACTIONS, { 'oca.transfer': ['GET /collection/overdueLoans'] }),
   action('oca', 55, 'oca.agentPayment', ['POST /collection/agentPayments', 'POST /collection/agentPayments/void']),
 ];

@@ -1,4 +1,6 @@
 import { action, page } from './define.js';
+import { REPAYMENT_ACTIONS } from '../repayments.js';
+import { workflowApis } from '../workflow.js';
 
 /**
  * Repayment: process, tips list, process list, operation, list (spec §2). The process page is
@@ -6,19 +8,19 @@ import { action, page } from './define.js';
  * posting it. Voiding or refunding a receipt is a key of its own (a manager's).
  */
 export const repaymentPermissions = [
-  page('repayment', 40, 'process', { icon: 'transaction', available: true, api: ['POST /repayments', 'GET /repayments/due', 'POST /repayments/preview', 'POST /repayments/applyTemporary', 'GET /repayments/loans'] }),
+  page('repayment', 40, 'process', { icon: 'transaction', available: true, api: ['POST /repayments', 'GET /repayments/due', 'POST /repayments/preview', ...workflowApis(REPAYMENT_ACTIONS, 'repayment.process'), 'GET /repayments/loans'] }),
   page('repayment', 41, 'tipsList', { icon: 'bell', available: true, api: ['GET /repayments/tips', 'GET /repayments/tips/export'] }),
   page('repayment', 42, 'processList', { icon: 'ordered-list', available: true, api: ['GET /repayments/processList', 'GET /repayments/processList/export'] }),
   page('repayment', 43, 'operation', { icon: 'form', available: true, api: ['GET /repayments/operation', 'GET /repayments/loans'] }),
   page('repayment', 44, 'list', { icon: 'unordered-list', available: true, api: ['GET /repayments', 'GET /repayments/{id}'] }),
-  action('repayment', 45, 'repayment.void', ['POST /repayments/{id}/correct', 'POST /repayments/refundTemporary']),
+  action('repayment', 45, 'repayment.void', ['POST /repayments/{id}/correct', ...workflowApis(REPAYMENT_ACTIONS, 'repayment.void')]),
   /** MLO s.19 / s.20 statements: an unlisted print page, the statement on a date, and issuing one on a written request. */
   page('repayment', 48, 'statement', { key: 'repayment.statement', hidden: true, available: true, path: '/repayment/statement', api: ['GET /loans/{id}/statement', 'POST /loans/{id}/statement', 'GET /repayments/loans'] }),
   /**
    * Early settlement (MLO s.21): an unlisted page opened from a loan, its quote on a date (printable)
    * and posting it, which completes the loan.
    */
-  page('repayment', 47, 'settlement', { hidden: true, available: true, api: ['GET /repayments/settlement', 'POST /repayments/settle', 'GET /repayments/loans'] }),
+  page('repayment', 47, 'settlement', { hidden: true, available: true, api: ['GET /repayments/settlement', ...workflowApis(REPAYMENT_ACTIONS, 'repayment.settlement'), 'GET /repayments/loans'] }),
   /** Running the daily servicing job by hand (it also runs every day at 00:05 Hong Kong time). */
   action('repayment', 46, 'repayment.dailyJob', ['POST /repayments/dailyJob']),
 ];

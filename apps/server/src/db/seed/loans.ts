@@ -24,6 +24,7 @@ import type { Db } from '../client.js';
 import { loans, ocaAgents, staff } from '../schema/index.js';
 import { withTx } from '../../platform/tx.js';
 import { recordRecovery, transferToOca } from '../../modules/collection/service.js';
+import { loanRow } from '../../modules/loan-core/row.js';
 import { authContextOf, SUPER_ADMIN_ID } from '../../http/auth-hook.js';
 import { staffAccessFor } from '../../platform/access-cache.js';
 import { businessToday } from '../../platform/business-date.js';
@@ -342,12 +343,12 @@ async function seedCollection(db: Db, loanId: number, storeId: number, today: st
   if (!agent) throw new Error('demo OCA agents are missing');
   const on = addDays(today, -c.transferDaysAgo);
   const manager = holding(await staffContext(db, 'manager', storeId, on), 'oca.transfer');
-  await withTx(manager, (tx) =>
-    transferToOca(tx, manager, ocaTransferSchema.parse({ loanId, agentId: agent.id, ocaDate: on, solicitorFee: c.solicitorFee, remarks: c.remarks })),
+  await withTx(manager, async (tx) =>
+    transferToOca(tx, manager, await loanRow(tx, manager, loanId, { lock: true }), ocaTransferSchema.parse({ loanId, agentId: agent.id, ocaDate: on, solicitorFee: c.solicitorFee, remarks: c.remarks })),
   );
   for (const [n, r] of c.recoveries.entries()) {
     const day = addDays(today, -r.daysAgo);
     const ctx = holding(await staffContext(db, 'manager', storeId, day), 'oca.recovery');
-    await withTx(ctx, (tx) => recordRecovery(tx, ctx, recoveryInputSchema.parse({ loanId, amount: r.amount, date: day, method: r.method, idempotencyKey: `demo-oca-${loanId}-${n + 1}` })));
+    await withTx(ctx, async (tx) => recordRecovery(tx, ctx, await loanRow(tx, ctx, loanId, { lock: true }), recoveryInputSchema.parse({ loanId, amount: r.amount, date: day, method: r.method, idempotencyKey: `demo-oca-${loanId}-${n + 1}` })));
   }
 }

@@ -1,5 +1,8 @@
 import {
   API_BASE,
+  COLLECTION_ACTIONS,
+  type CollectionActionName,
+  loanAction,
   COLLECTION_AGENTS_PATH,
   COLLECTION_LOANS_EXPORT_PATH,
   COLLECTION_OVERDUE_PATH,
@@ -16,15 +19,7 @@ import {
   collectionStepsQuerySchema,
   overdueLoansQuerySchema,
   overdueLoansSchema,
-  collectionLoanSchema,
   collectionPageSchema,
-  ocaRecallSchema,
-  ocaTransferSchema,
-  recoveryInputSchema,
-  recoveryItemSchema,
-  recoveryVoidSchema,
-  writeOffCancelSchema,
-  writeOffSchema,
 } from '@harbour/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route, succeed } from '../../http/route.js';
@@ -33,13 +28,15 @@ import { withReadTx, withTx } from '../../platform/tx.js';
 import { listCollectionAgents, payAgent, voidAgentPayment } from './agents.js';
 import { collectionLoansWorkbook, collectionStepsWorkbook } from './collection-xlsx.js';
 import { STEPS_EXPORT_MAX, exportCollectionSteps, listCollectionSteps } from './steps.js';
-import { cancelWriteOff, listCollectionLoans, listOverdueLoans, recallFromOca, recordRecovery, transferToOca, voidRecovery, writeOffLoan } from './service.js';
+import { cancelWriteOff, listCollectionLoans, listOverdueLoans, loanOfRecovery, recallFromOca, recordRecovery, recoveryRetry, transferToOca, voidRecovery, writeOffLoan } from './service.js';
+import { registerLoanAction } from '../loan-core/workflow.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * Collection (spec §2 OCA write-off): collection-level routes — the loan resource is not touched.
- * Each handler turns the request into a context and calls one service function in one transaction.
+ * Collection (spec §2 OCA write-off): the loan's workflow actions (`COLLECTION_ACTIONS`, served by
+ * `registerLoanAction`) and the collection-level lists, exports and agent payments, each handler
+ * turning the request into a context and calling one service function in one transaction.
  */
 export function collectionModule(app: FastifyInstance) {
   // Answers the file itself, not an envelope; errors still answer the error envelope.
@@ -150,94 +147,12 @@ export function collectionModule(app: FastifyInstance) {
       return withReadTx(ctx, (tx) => listCollectionLoans(tx, ctx, req.query));
     },
   });
-  route(app, {
-    method: 'POST',
-    url: '/collection/transfers',
-    permission: 'oca.transfer',
-    summary: 'Transfer a repaying loan with an overdue amount to an OCA agent (status oca)',
-    tags: ['collection'],
-    body: ocaTransferSchema,
-    response: collectionLoanSchema,
-    handler: async (req) => {
-      const ctx = contextOf(req);
-      const item = await withTx(ctx, (tx) => transferToOca(tx, ctx, req.body));
-      succeed(req, 'collection.success.transferred');
-      return item;
-    },
-  });
-  route(app, {
-    method: 'POST',
-    url: '/collection/recalls',
-    permission: 'oca.transfer',
-    summary: 'Recall a loan from its OCA agent (status repaying)',
-    tags: ['collection'],
-    body: ocaRecallSchema,
-    response: collectionLoanSchema,
-    handler: async (req) => {
-      const ctx = contextOf(req);
-      const item = await withTx(ctx, (tx) => recallFromOca(tx, ctx, req.body));
-      succeed(req, 'collection.success.recalled');
-      return item;
-    },
-  });
-  route(app, {
-    method: 'POST',
-    url: '/collection/recoveries',
-    permission: 'oca.recovery',
-    summary: "Record money recovered: a receipt plus the agent's charge on an OCA loan, recovery income on a written-off loan",
-    tags: ['collection'],
-    body: recoveryInputSchema,
-    response: recoveryItemSchema,
-    handler: async (req) => {
-      const ctx = contextOf(req);
-      const item = await withTx(ctx, (tx) => recordRecovery(tx, ctx, req.body));
-      succeed(req, 'collection.success.recovered');
-      return item;
-    },
-  });
-  route(app, {
-    method: 'POST',
-    url: '/collection/recoveries/void',
-    permission: 'oca.recovery',
-    summary: 'Delete a write-off recovery record entered in error (its entry reversed)',
-    tags: ['collection'],
-    body: recoveryVoidSchema,
-    response: recoveryItemSchema,
-    handler: async (req) => {
-      const ctx = contextOf(req);
-      const item = await withTx(ctx, (tx) => voidRecovery(tx, ctx, req.body));
-      succeed(req, 'collection.success.recoveryVoided');
-      return item;
-    },
-  });
-  route(app, {
-    method: 'POST',
-    url: '/collection/writeOffs',
-    permission: 'oca.writeOff',
-    summary: 'Write off a repaying or OCA loan: its unpaid principal to bad debt (status bad)',
-    tags: ['collection'],
-    body: writeOffSchema,
-    response: collectionLoanSchema,
-    handler: async (req) => {
-      const ctx = contextOf(req);
-      const item = await withTx(ctx, (tx) => writeOffLoan(tx, ctx, req.body));
-      succeed(req, 'collection.success.writtenOff');
-      return item;
-    },
-  });
-  route(app, {
-    method: 'POST',
-    url: '/collection/writeOffs/cancel',
-    permission: 'oca.writeOff',
-    summary: 'Cancel a write-off once no recovery record stands (its entry reversed; status repaying)',
-    tags: ['collection'],
-    body: writeOffCancelSchema,
-    response: collectionLoanSchema,
-    handler: async (req) => {
-      const ctx = contextOf(req);
-      const item = await withTx(ctx, (tx) => cancelWriteOff(tx, ctx, req.body));
-      succeed(req, 'collection.success.writeOffCancelled');
-      return item;
-    },
-  });
+  // The loan's workflow actions: each declaration with its service function.
+  const action = <N extends CollectionActionName>(name: N) => loanAction(COLLECTION_ACTIONS, name);
+  registerLoanAction(app, action('transfer'), { handler: transferToOca });
+  registerLoanAction(app, action('recall'), { handler: recallFromOca });
+  registerLoanAction(app, action('writeOff'), { handler: writeOffLoan });
+  registerLoanAction(app, action('cancelWriteOff'), { handler: cancelWriteOff });
+  registerLoanAction(app, action('recover'), { retry: recoveryRetry, handler: recordRecovery });
+  registerLoanAction(app, action('voidRecovery'), { locate: loanOfRecovery, handler: voidRecovery });
 }

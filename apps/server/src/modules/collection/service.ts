@@ -1,11 +1,12 @@
 /**
  * Collection (spec §2 OCA write-off, §3 OCA/write-off, §8): a loan passed to an OCA agent and
- * recalled, money recovered on it, a write-off and its cancellation. Each function runs in the
- * caller's transaction under the loan's row lock, changes the status only through the domain's
+ * recalled, money recovered on it, a write-off and its cancellation. Each action takes the loan
+ * its caller locked (the workflow registration, `COLLECTION_ACTIONS`) and runs in the caller's
+ * transaction, changes the status only through the domain's
  * status table, posts balanced entries through the ledger, appends its own rows and writes ONE
  * audit row.
  */
-import type { CollectionLoan, OverdueLoan, Page, RecoveryItem, collectionListQuerySchema, ocaRecallSchema, ocaTransferSchema, recoveryInputSchema, recoveryVoidSchema, writeOffCancelSchema, writeOffSchema } from '@harbour/contracts';
+import { COLLECTION_ACTIONS, type CollectionListItem, type CollectionLoan, type OverdueLoan, type Page, type RecoveryItem, type collectionListQuerySchema, type ocaRecallSchema, type ocaTransferSchema, type recoveryInputSchema, type recoveryVoidSchema, type writeOffCancelSchema, type writeOffSchema } from '@harbour/contracts';
 import { ZERO, compareDates, dec, moneyAccountFor, postOcaCharge, postWriteOff, postWriteOffRecovery, roundMoney, totalUnpaidPrincipal, unpaidInstalment, moneyText } from '@harbour/domain';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -22,7 +23,8 @@ import { changeStatus } from '../../platform/status-change.js';
 import { found, storeScope } from '../../platform/store-scope.js';
 import { refreshDueSummary } from '../repayments/daily.js';
 import { loanStatusSpec } from '../loan-core/status.js';
-import { loanRow } from '../loan-core/row.js';
+import type { LoanRow } from '../loan-core/row.js';
+import { loanNextActions } from '../loan-core/workflow.js';
 import { postReceipt } from '../repayments/receipts.js';
 import { loadRepaymentState } from '../repayments/state.js';
 
@@ -72,8 +74,7 @@ async function standingRecoveries(tx: DbOrTx, loanId: number, kind: 'receipt' | 
 }
 
 /** A repaying loan with an instalment due before `date` and unpaid goes to an OCA agent. */
-export async function transferToOca(tx: Tx, ctx: ServiceContext, t: Transfer): Promise<CollectionLoan> {
-  const loan = await loanRow(tx, ctx, t.loanId, { lock: true });
+export async function transferToOca(tx: Tx, ctx: ServiceContext, loan: LoanRow, t: Transfer): Promise<CollectionLoan> {
   const date = await eventDate(tx, t.ocaDate);
   if (loan.status !== 'repaying') throw businessRule('collection.errors.notOverdue', { status: loan.status });
   const { state } = await loadRepaymentState(tx, loan);
@@ -95,8 +96,7 @@ export async function transferToOca(tx: Tx, ctx: ServiceContext, t: Transfer): P
 }
 
 /** An OCA loan taken back from its agent: repaying again. */
-export async function recallFromOca(tx: Tx, ctx: ServiceContext, r: Recall): Promise<CollectionLoan> {
-  const loan = await loanRow(tx, ctx, r.loanId, { lock: true });
+export async function recallFromOca(tx: Tx, ctx: ServiceContext, loan: LoanRow, r: Recall): Promise<CollectionLoan> {
   if (loan.status !== 'oca') throw businessRule('collection.errors.notOca', { status: loan.status });
   const date = await eventDate(tx, r.date);
   const transfer = found((await currentTransfer(tx, loan.id)) ?? undefined);
@@ -124,21 +124,36 @@ function recoveryItem(r: typeof loanOcaRecoveries.$inferSelect, voided: boolean)
 }
 
 /**
+ * A recovery's retry: the record its idempotency key already made on the loan (the retry logged
+ * as a `view`), or null for a new key; a key reused for another amount or way is refused (409).
+ */
+export async function recoveryRetry(tx: Tx, ctx: ServiceContext, loan: LoanRow, r: Recovery): Promise<RecoveryItem | null> {
+  const [earlier] = await tx.select().from(loanOcaRecoveries).where(and(eq(loanOcaRecoveries.loanId, loan.id), eq(loanOcaRecoveries.idempotencyKey, r.idempotencyKey)));
+  if (!earlier) return null;
+  if (!dec(earlier.amount).eq(dec(r.amount)) || earlier.method !== r.method) throw conflict('collection.errors.keyReused');
+  await audit(tx, { action: 'view', module: 'collection', reference: earlier.id, after: { retryOf: earlier.idempotencyKey }, recordStores: [loan.storeId] });
+  const [v] = await tx.select({ id: loanOcaRecoveryVoids.id }).from(loanOcaRecoveryVoids).where(eq(loanOcaRecoveryVoids.recoveryId, earlier.id));
+  return recoveryItem(earlier, Boolean(v));
+}
+
+/** A recovery record in the caller's store scope (404 otherwise). */
+async function recoveryOf(tx: DbOrTx, ctx: ServiceContext, recoveryId: number) {
+  return found((await tx.select().from(loanOcaRecoveries).where(and(eq(loanOcaRecoveries.id, recoveryId), storeScope(ctx, loanOcaRecoveries.storeId))))[0]);
+}
+
+/** The loan of a recovery record being voided. */
+export async function loanOfRecovery(tx: DbOrTx, ctx: ServiceContext, v: RecoveryVoid): Promise<number> {
+  return (await recoveryOf(tx, ctx, v.recoveryId)).loanId;
+}
+
+/**
  * Money recovered. On an OCA loan: a receipt through the repayments (allocated like any other,
  * completing the loan when it pays everything) plus the agent's charge (charge percent × amount,
  * rounded) payable to the agent, recorded in the receipt's one audit row. On a written-off loan:
  * recovery income; when the standing income reaches the amount written off the loan is recovered
- * (complete). A retry with the same key answers the record already made.
+ * (complete). Its retry is `recoveryRetry`'s (the workflow registration asks it first).
  */
-export async function recordRecovery(tx: Tx, ctx: ServiceContext, r: Recovery): Promise<RecoveryItem> {
-  const loan = await loanRow(tx, ctx, r.loanId, { lock: true });
-  const [earlier] = await tx.select().from(loanOcaRecoveries).where(and(eq(loanOcaRecoveries.loanId, loan.id), eq(loanOcaRecoveries.idempotencyKey, r.idempotencyKey)));
-  if (earlier) {
-    if (!dec(earlier.amount).eq(dec(r.amount)) || earlier.method !== r.method) throw conflict('collection.errors.keyReused');
-    await audit(tx, { action: 'view', module: 'collection', reference: earlier.id, after: { retryOf: earlier.idempotencyKey }, recordStores: [loan.storeId] });
-    const [v] = await tx.select({ id: loanOcaRecoveryVoids.id }).from(loanOcaRecoveryVoids).where(eq(loanOcaRecoveryVoids.recoveryId, earlier.id));
-    return recoveryItem(earlier, Boolean(v));
-  }
+export async function recordRecovery(tx: Tx, ctx: ServiceContext, loan: LoanRow, r: Recovery): Promise<RecoveryItem> {
   const date = await eventDate(tx, r.date);
   if (loan.status === 'oca') {
     // The key of a receipt posted at the counter is not a recovery's: refused, not answered with it.
@@ -205,9 +220,8 @@ export async function recordRecovery(tx: Tx, ctx: ServiceContext, r: Recovery): 
  * written off; its entry is reversed. Money credited to the repayments stays (it is corrected
  * as a receipt, in the repayments).
  */
-export async function voidRecovery(tx: Tx, ctx: ServiceContext, v: RecoveryVoid): Promise<RecoveryItem> {
-  const rec = found((await tx.select().from(loanOcaRecoveries).where(and(eq(loanOcaRecoveries.id, v.recoveryId), storeScope(ctx, loanOcaRecoveries.storeId))))[0]);
-  const loan = await loanRow(tx, ctx, rec.loanId, { lock: true });
+export async function voidRecovery(tx: Tx, ctx: ServiceContext, loan: LoanRow, v: RecoveryVoid): Promise<RecoveryItem> {
+  const rec = await recoveryOf(tx, ctx, v.recoveryId);
   if (rec.kind === 'receipt') throw businessRule('collection.errors.recoveryCredited');
   const [already] = await tx.select({ id: loanOcaRecoveryVoids.id }).from(loanOcaRecoveryVoids).where(eq(loanOcaRecoveryVoids.recoveryId, rec.id));
   if (already) throw businessRule('collection.errors.alreadyVoided');
@@ -228,8 +242,7 @@ export async function voidRecovery(tx: Tx, ctx: ServiceContext, v: RecoveryVoid)
 }
 
 /** A repaying or OCA loan written off: its unpaid principal to bad debt; status bad. */
-export async function writeOffLoan(tx: Tx, ctx: ServiceContext, w: WriteOff): Promise<CollectionLoan> {
-  const loan = await loanRow(tx, ctx, w.loanId, { lock: true });
+export async function writeOffLoan(tx: Tx, ctx: ServiceContext, loan: LoanRow, w: WriteOff): Promise<CollectionLoan> {
   if (loan.status !== 'repaying' && loan.status !== 'oca') throw businessRule('collection.errors.notWriteOffable', { status: loan.status });
   const date = await eventDate(tx, w.date);
   await assertWithinActivePeriod(tx, date);
@@ -251,8 +264,7 @@ export async function writeOffLoan(tx: Tx, ctx: ServiceContext, w: WriteOff): Pr
 }
 
 /** A write-off cancelled: refused while recovery records stand; its entry reversed; repaying again. */
-export async function cancelWriteOff(tx: Tx, ctx: ServiceContext, c: WriteOffCancel): Promise<CollectionLoan> {
-  const loan = await loanRow(tx, ctx, c.loanId, { lock: true });
+export async function cancelWriteOff(tx: Tx, ctx: ServiceContext, loan: LoanRow, c: WriteOffCancel): Promise<CollectionLoan> {
   if (loan.status !== 'bad') throw businessRule('collection.errors.notBad', { status: loan.status });
   if ((await standingRecoveries(tx, loan.id, 'income')).length > 0) throw businessRule('collection.errors.recoveriesStand');
   const writeOff = found((await standingWriteOff(tx, loan.id)) ?? undefined);
@@ -314,8 +326,11 @@ export async function collectionLoan(tx: DbOrTx, ctx: ServiceContext, loanId: nu
   return found(row);
 }
 
-/** Loans with an OCA agent or written off (spec §2 OCA write-off list), in the caller's stores. */
-export async function listCollectionLoans(tx: DbOrTx, ctx: ServiceContext, f: Filters, limit?: number): Promise<Page<CollectionLoan>> {
+/**
+ * Loans with an OCA agent or written off (spec §2 OCA write-off list), in the caller's stores,
+ * each with the collection actions its status allows the caller (`nextActions`).
+ */
+export async function listCollectionLoans(tx: DbOrTx, ctx: ServiceContext, f: Filters, limit?: number): Promise<Page<CollectionListItem>> {
   const where = and(
     storeScope(ctx, loans.storeId),
     f.status ? eq(loans.status, f.status) : inArray(loans.status, ['oca', 'bad']),
@@ -333,7 +348,7 @@ export async function listCollectionLoans(tx: DbOrTx, ctx: ServiceContext, f: Fi
     .limit(limit ?? f.pageSize)
     .offset(limit ? 0 : offsetOf(f.page, f.pageSize));
   return pageOfRows(
-    rows.map(({ total: _t, ...r }) => r),
+    rows.map(({ total: _t, ...r }) => ({ ...r, nextActions: loanNextActions(ctx, COLLECTION_ACTIONS, r.status) })),
     rows[0]?.total ?? 0,
     f.page,
     f.pageSize,

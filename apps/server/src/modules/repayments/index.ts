@@ -1,25 +1,17 @@
-import {
-  allocationSchema,
-  applyTemporaryBodySchema,
-  dueStateQuerySchema,
-  dueStateSchema,
-  receiptPreviewSchema,
-  refundTemporaryBodySchema,
-  repaymentItemSchema,
-  repaymentResource,
-} from '@harbour/contracts';
+import { REPAYMENT_ACTIONS, allocationSchema, dueStateQuerySchema, dueStateSchema, loanAction, receiptPreviewSchema, repaymentResource } from '@harbour/contracts';
 import { REPAYMENT_LOAN_FINDER_PATH, loanListItemSchema, pageOf, repaymentLoanFinderQuerySchema } from '@harbour/contracts';
-import { settlementBodySchema, settlementQuoteAnswerSchema, settlementQuoteQuerySchema, settlementResultSchema } from '@harbour/contracts';
+import { settlementQuoteAnswerSchema, settlementQuoteQuerySchema } from '@harbour/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../http/resource.js';
 import { route, succeed } from '../../http/route.js';
 import { contextOf } from '../../platform/context.js';
-import { withReadTx, withTx } from '../../platform/tx.js';
+import { withReadTx } from '../../platform/tx.js';
 import { dueState, previewReceipt } from './receipts.js';
 import { listLoans } from '../loan-core/read.js';
 import { repaymentService } from './service.js';
-import { applyTemporary, refundTemporary } from './temporary.js';
-import { postSettlement, settlementQuoteOf } from './settlement.js';
+import { applyTemporary, applyTemporaryRetry, refundTemporary, refundTemporaryRetry } from './temporary.js';
+import { postSettlement, settlementQuoteOf, settlementRetry } from './settlement.js';
+import { registerLoanAction } from '../loan-core/workflow.js';
 import {
   API_BASE,
   DAILY_JOB_PATH,
@@ -55,7 +47,11 @@ import { repaymentOperation } from './operation.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Repayments: receipts at the counter (process), their list and their correction. */
+/**
+ * Repayments: receipts at the counter (process), their list and their correction (`repaymentResource`),
+ * the loan's workflow actions (`REPAYMENT_ACTIONS`: temporary amounts, early settlement), and the
+ * servicing lists, exports and the daily job.
+ */
 export function repaymentsModule(app: FastifyInstance) {
   registerResource(app, repaymentResource, repaymentService);
   route(app, {
@@ -100,36 +96,6 @@ export function repaymentsModule(app: FastifyInstance) {
     },
   });
   route(app, {
-    method: 'POST',
-    url: '/repayments/applyTemporary',
-    permission: 'repayment.process',
-    summary: "Applies the loan's held temporary amount to what is due (a receipt row of type temporary; no money moves)",
-    tags: ['repayments'],
-    body: applyTemporaryBodySchema,
-    response: repaymentItemSchema,
-    handler: async (req) => {
-      const ctx = contextOf(req);
-      const item = await withTx(ctx, (tx) => applyTemporary(tx, ctx, req.body));
-      succeed(req, 'repayments.success.temporaryApplied');
-      return item;
-    },
-  });
-  route(app, {
-    method: 'POST',
-    url: '/repayments/refundTemporary',
-    permission: 'repayment.void',
-    summary: "Pays part or all of the loan's held temporary amount back to the customer (a manager's)",
-    tags: ['repayments'],
-    body: refundTemporaryBodySchema,
-    response: repaymentItemSchema,
-    handler: async (req) => {
-      const ctx = contextOf(req);
-      const item = await withTx(ctx, (tx) => refundTemporary(tx, ctx, req.body));
-      succeed(req, 'repayments.success.temporaryRefunded');
-      return item;
-    },
-  });
-  route(app, {
     method: 'GET',
     url: '/repayments/settlement',
     permission: 'repayment.settlement',
@@ -142,21 +108,12 @@ export function repaymentsModule(app: FastifyInstance) {
       return withReadTx(ctx, (tx) => settlementQuoteOf(tx, ctx, req.query.loanId, req.query.date));
     },
   });
-  route(app, {
-    method: 'POST',
-    url: '/repayments/settle',
-    permission: 'repayment.settlement',
-    summary: 'Post an early settlement: one receipt that clears the loan, its journal entry, and the loan completed',
-    tags: ['repayments'],
-    body: settlementBodySchema,
-    response: settlementResultSchema,
-    handler: async (req) => {
-      const ctx = contextOf(req);
-      const done = await withTx(ctx, (tx) => postSettlement(tx, ctx, req.body));
-      succeed(req, 'settlement.success.posted');
-      return done;
-    },
-  });
+
+  // The loan's workflow actions: each declaration with its service function.
+  const action = <N extends (typeof REPAYMENT_ACTIONS)[number]['name']>(name: N) => loanAction(REPAYMENT_ACTIONS, name);
+  registerLoanAction(app, action('applyTemporary'), { retry: applyTemporaryRetry, handler: applyTemporary });
+  registerLoanAction(app, action('refundTemporary'), { retry: refundTemporaryRetry, handler: refundTemporary });
+  registerLoanAction(app, action('settle'), { retry: settlementRetry, handler: postSettlement });
 
   route(app, {
     method: 'GET',

@@ -163,13 +163,15 @@ function sameSettlement(stored: typeof loanRepayments.$inferSelect, b: Settlemen
   return stored.repayType === 'settlement' && stored.method === b.method && (b.repayDate === undefined || stored.repayDate === b.repayDate);
 }
 
-export async function postSettlement(tx: Tx, ctx: ServiceContext, b: SettlementBody): Promise<SettlementResult> {
-  const loan = await loanRow(tx, ctx, b.loanId, { lock: true });
+/** A settlement's retry: the receipt its key already posted and the loan's status now, or null. */
+export async function settlementRetry(tx: Tx, ctx: ServiceContext, loan: LoanRow, b: SettlementBody): Promise<SettlementResult | null> {
   const again = await retried(tx, ctx, loan, b.idempotencyKey, (stored) => sameSettlement(stored, b));
-  if (again) {
-    const [now] = await tx.select({ status: loans.status }).from(loans).where(eq(loans.id, loan.id));
-    return { repayment: again, loanStatus: now!.status };
-  }
+  if (!again) return null;
+  const [now] = await tx.select({ status: loans.status }).from(loans).where(eq(loans.id, loan.id));
+  return { repayment: again, loanStatus: now!.status };
+}
+
+export async function postSettlement(tx: Tx, ctx: ServiceContext, loan: LoanRow, b: SettlementBody): Promise<SettlementResult> {
   assertReceiving(loan);
   const date = await receiptDate(tx, loan, b.repayDate);
   await assertWithinActivePeriod(tx, date);

@@ -32,7 +32,7 @@ import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { loanStatusSpec } from '../loan-core/status.js';
-import { loanRow, type LoanRow } from '../loan-core/row.js';
+import type { LoanRow } from '../loan-core/row.js';
 import { refreshDueSummary } from './daily.js';
 import { getRepayment } from './read.js';
 import { assertReceiving, insertReceiptRow, receiptDate, retried } from './receipts.js';
@@ -67,21 +67,26 @@ function assertHeld(held: Decimal, wanted: Decimal): void {
   if (wanted.gt(held)) throw businessRule('repayments.errors.exceedsTemporary', { held: moneyText(held) });
 }
 
-/**
- * Applies the held temporary amount to what is due on the date (repay type auto, instalment,
- * overdue interest or handling fee), as the domain allocates a receipt of that amount. Only what
- * the allocation uses is taken: nothing goes back into the temporary amount.
- */
-export async function applyTemporary(tx: Tx, ctx: ServiceContext, r: ApplyInput): Promise<RepaymentItem> {
-  const loan = await loanRow(tx, ctx, r.loanId, { lock: true });
-  const again = await retried(
+/** An application's retry: the row its key already wrote, the same amount and date (`retried`). */
+export const applyTemporaryRetry = (tx: Tx, ctx: ServiceContext, loan: LoanRow, r: ApplyInput) =>
+  retried(
     tx,
     ctx,
     loan,
     r.idempotencyKey,
     (s) => s.repayType === 'temporary' && (r.amount === undefined || dec(s.tempOut).eq(dec(r.amount))) && (r.repayDate === undefined || s.repayDate === r.repayDate),
   );
-  if (again) return again;
+
+/** A refund's retry: the row its key already wrote, the same amount and way (`retried`). */
+export const refundTemporaryRetry = (tx: Tx, ctx: ServiceContext, loan: LoanRow, r: RefundInput) =>
+  retried(tx, ctx, loan, r.idempotencyKey, (s) => s.repayType === 'temp-refund' && dec(s.paidOut).eq(dec(r.amount)) && s.method === r.method);
+
+/**
+ * Applies the held temporary amount to what is due on the date (repay type auto, instalment,
+ * overdue interest or handling fee), as the domain allocates a receipt of that amount. Only what
+ * the allocation uses is taken: nothing goes back into the temporary amount.
+ */
+export async function applyTemporary(tx: Tx, ctx: ServiceContext, loan: LoanRow, r: ApplyInput): Promise<RepaymentItem> {
   assertReceiving(loan);
   const date = await receiptDate(tx, loan, r.repayDate);
   await assertWithinActivePeriod(tx, date);
@@ -148,10 +153,7 @@ export async function applyTemporary(tx: Tx, ctx: ServiceContext, r: ApplyInput)
 }
 
 /** Pays part or all of the held temporary amount back to the customer, today, by the given way. */
-export async function refundTemporary(tx: Tx, ctx: ServiceContext, r: RefundInput): Promise<RepaymentItem> {
-  const loan = await loanRow(tx, ctx, r.loanId, { lock: true });
-  const again = await retried(tx, ctx, loan, r.idempotencyKey, (s) => s.repayType === 'temp-refund' && dec(s.paidOut).eq(dec(r.amount)) && s.method === r.method);
-  if (again) return again;
+export async function refundTemporary(tx: Tx, ctx: ServiceContext, loan: LoanRow, r: RefundInput): Promise<RepaymentItem> {
   if (!REFUNDING.has(loan.status)) throw businessRule('repayments.errors.notRefundable', { status: loan.status });
   const date = await businessToday(tx);
   const { state } = await loadRepaymentState(tx, loan);

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
-import { COLLECTION_STATUSES, type CollectionAgent, type CollectionLoan, type CollectionStatus } from '@harbour/contracts';
+import { COLLECTION_STATUSES, type CollectionActionName, type CollectionAgent, type CollectionListItem, type CollectionStatus } from '@harbour/contracts';
 import { DateText } from '../../components/DateText';
 import { Money } from '../../components/Money';
 import { Rate } from '../../components/Rate';
@@ -32,6 +32,8 @@ interface Filters {
 /** Solid tag colours dark enough for the tag's white text (WCAG AA). */
 const STATUS_COLOUR: Record<string, string> = { oca: '#ad4e00', bad: '#a8071a' };
 const nowrap = { whiteSpace: 'nowrap' } as const;
+/** The server says which steps a row's status allows the caller (`nextActions`); the page asks no status itself. */
+const offers = (r: CollectionListItem, action: CollectionActionName) => r.nextActions.includes(action);
 
 /** The agents' account: each agent's charges, payments and what it is owed, with "Pay agent". */
 function AgentAccount({ agents, loading, onChanged }: { agents: CollectionAgent[]; loading: boolean; onChanged: () => void }) {
@@ -74,7 +76,7 @@ function AgentAccount({ agents, loading, onChanged }: { agents: CollectionAgent[
 export default function OcaListPage() {
   const { t } = useTranslation('collection');
   const client = useQueryClient();
-  const { draft, setDraft, search, reset, sortOrder, table, header, exporting, empty } = useCollectionList<Filters, CollectionLoan>({
+  const { draft, setDraft, search, reset, sortOrder, table, header, exporting, empty } = useCollectionList<Filters, CollectionListItem>({
     name: 'loans',
     fetch: (q, signal) => ocaApi.loans(q, signal),
     exportFile: (q) => ocaApi.exportLoans(q),
@@ -101,9 +103,9 @@ export default function OcaListPage() {
       </span>
     ),
   });
-  const names = (r: CollectionLoan) => ({ loanNo: r.loanNo ?? '', name: r.customerName, agent: r.agentName ?? '' });
+  const names = (r: CollectionListItem) => ({ loanNo: r.loanNo ?? '', name: r.customerName, agent: r.agentName ?? '' });
 
-  const columns: ColumnsType<CollectionLoan> = [
+  const columns: ColumnsType<CollectionListItem> = [
     {
       title: t('fields.loanNo'),
       dataIndex: 'loanNo',
@@ -139,8 +141,8 @@ export default function OcaListPage() {
       key: 'actions',
       render: (_: unknown, r) => (
         <Space size={0} wrap={false}>
-          <RecoveryAction loan={r} onDone={refresh} />
-          {r.status === 'oca' && (
+          {offers(r, 'recover') && <RecoveryAction loan={r} onDone={refresh} />}
+          {offers(r, 'recall') && (
             <ReasonButton
               compact
               need="oca.transfer"
@@ -155,7 +157,7 @@ export default function OcaListPage() {
               onDone={refresh}
             />
           )}
-          {r.status === 'oca' && (
+          {offers(r, 'writeOff') && (
             <ReasonButton
               compact
               need="oca.writeOff"
@@ -170,7 +172,7 @@ export default function OcaListPage() {
               onDone={refresh}
             />
           )}
-          {r.status === 'bad' && (
+          {offers(r, 'cancelWriteOff') && (
             <ReasonButton
               compact
               need="oca.writeOff"
@@ -233,7 +235,7 @@ export default function OcaListPage() {
         </Flex>
       </Flex>
       {header}
-      <Table<CollectionLoan>
+      <Table<CollectionListItem>
         rowKey="loanId"
         size="small"
         tableLayout="auto"

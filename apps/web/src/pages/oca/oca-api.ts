@@ -8,6 +8,7 @@ import {
   type AgentPaymentItem,
   type CollectionAgent,
   type CollectionListQuery,
+  type CollectionListItem,
   type CollectionLoan,
   type CollectionStep,
   type CollectionStepsQuery,
@@ -28,7 +29,7 @@ const withoutPage = <Q extends { page?: unknown; pageSize?: unknown }>(q: Q) => 
 
 /** The collection API (spec §2 OCA write-off): list, steps, agents, and each collection step. */
 export const ocaApi = {
-  loans: (q: CollectionListQuery, signal?: AbortSignal) => request<Page<CollectionLoan>>('/collection/loans', { query: queryOf(q), signal }),
+  loans: (q: CollectionListQuery, signal?: AbortSignal) => request<Page<CollectionListItem>>('/collection/loans', { query: queryOf(q), signal }),
   exportLoans: (q: CollectionListQuery) => download(COLLECTION_LOANS_EXPORT_PATH, { query: withoutPage(q), filename: 'oca-list.xlsx' }),
   steps: (q: CollectionStepsQuery, signal?: AbortSignal) => request<Page<CollectionStep>>(COLLECTION_STEPS_PATH, { query: queryOf(q), signal }),
   exportSteps: (q: CollectionStepsQuery) => download(COLLECTION_STEPS_EXPORT_PATH, { query: withoutPage(q), filename: 'oca-process-list.xlsx' }),
