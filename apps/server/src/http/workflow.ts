@@ -30,9 +30,13 @@ export type WorkflowSpec<D extends AnyLoanActionDecl, R> = {
    * own single audit row) and answers the declared answer.
    */
   handler: (tx: Tx, ctx: ServiceContext, row: R, body: Body<D>) => Promise<Answer<D>>;
-  /** The row's id when the body has no `loanId` (a recovery's void: from the recovery, in the store scope). */
-  locate?: (tx: Tx, ctx: ServiceContext, body: Body<D>) => Promise<number>;
-} & (D['idempotent'] extends true
+} & (Body<D> extends { loanId: number }
+  ? { locate?: never }
+  : {
+      /** The row's id, as the body has no `loanId` (a recovery's void: from the recovery, in the store scope). */
+      locate: (tx: Tx, ctx: ServiceContext, body: Body<D>) => Promise<number>;
+    }) &
+  (D['idempotent'] extends true
   ? {
       /**
        * The answer already given under the body's `idempotencyKey` (logging the retry as a `view`
