@@ -405,11 +405,24 @@ export type SettlementBody = z.input<typeof settlementBodySchema>;
 export const settlementResultSchema = z.object({ repayment: repaymentItemSchema, loanStatus: z.string() });
 
 /**
- * The repayments' workflow actions on a loan (served by `registerWorkflow`; receipts and their
- * correction are `repaymentResource`'s create and action). Their keys' catalogue entries list them
+ * The repayments' workflow actions on a loan (served by `registerLoanAction`): a receipt at the
+ * counter (on `repaymentResource`'s path and with its create schema; its correction is the
+ * resource's action on the receipt), a temporary amount applied or refunded, an early settlement. Their keys' catalogue entries list them
  * (`permissions/repayment.ts`).
  */
 export const REPAYMENT_ACTIONS = [
+  defineLoanAction({
+    name: 'receipt',
+    method: 'POST',
+    path: '/repayments',
+    permission: 'repayment.process',
+    summary: 'Create repayments',
+    body: receiptInputSchema,
+    answer: repaymentItemSchema,
+    audit: 'add',
+    idempotent: true,
+    message: 'repayments.success.posted',
+  }),
   defineLoanAction({
     name: 'applyTemporary',
     method: 'POST',

@@ -8,7 +8,7 @@ import { workflowApis } from '../workflow.js';
  * posting it. Voiding or refunding a receipt is a key of its own (a manager's).
  */
 export const repaymentPermissions = [
-  page('repayment', 40, 'process', { icon: 'transaction', available: true, api: ['POST /repayments', 'GET /repayments/due', 'POST /repayments/preview', ...workflowApis(REPAYMENT_ACTIONS, 'repayment.process'), 'GET /repayments/loans'] }),
+  page('repayment', 40, 'process', { icon: 'transaction', available: true, api: [...workflowApis(REPAYMENT_ACTIONS, 'repayment.process'), 'GET /repayments/due', 'POST /repayments/preview', 'GET /repayments/loans'] }),
   page('repayment', 41, 'tipsList', { icon: 'bell', available: true, api: ['GET /repayments/tips', 'GET /repayments/tips/export'] }),
   page('repayment', 42, 'processList', { icon: 'ordered-list', available: true, api: ['GET /repayments/processList', 'GET /repayments/processList/export'] }),
   page('repayment', 43, 'operation', { icon: 'form', available: true, api: ['GET /repayments/operation', 'GET /repayments/loans'] }),

@@ -30,7 +30,7 @@ import { staffAccessFor } from '../../platform/access-cache.js';
 import { businessToday } from '../../platform/business-date.js';
 import { may, type ServiceContext } from '../../platform/context.js';
 import { loanService } from '../../modules/loans/service.js';
-import { repaymentService } from '../../modules/repayments/service.js';
+import { postReceipt } from '../../modules/repayments/receipts.js';
 
 /**
  * Demo loans: a dozen applications over the three stores, one or more in every status a loan
@@ -328,10 +328,9 @@ export async function seedDemoLoans(db: Db, storeIds: number[], customerIds: Rea
       const on = addDays(today, -r.daysAgo);
       const cashier = await staffContext(db, 'clerk', storeId, on);
       const { daysAgo: _ago, ...receipt } = r;
-      await repaymentService.create!(
-        holding(cashier, repaymentResource.permissions.create),
-        receiptInputSchema.parse({ ...receipt, loanId: id, repayDate: on, idempotencyKey: `demo-${id}-${n + 1}` }),
-      );
+      const counter = holding(cashier, repaymentResource.permissions.create);
+      const input = receiptInputSchema.parse({ ...receipt, loanId: id, repayDate: on, idempotencyKey: `demo-${id}-${n + 1}` });
+      await withTx(counter, async (tx) => postReceipt(tx, counter, await loanRow(tx, counter, id, { lock: true }), input));
     }
     if (demo.collection) await seedCollection(db, id, storeId, today, demo.collection);
   }

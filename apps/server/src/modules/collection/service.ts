@@ -166,6 +166,7 @@ export async function recordRecovery(tx: Tx, ctx: ServiceContext, loan: LoanRow,
     const receipt = await postReceipt(
       tx,
       ctx,
+      loan,
       { loanId: loan.id, received: r.amount, repayDate: date, repayType: 'auto', method: r.method, chequeNo: null, remarks: r.remarks, idempotencyKey: r.idempotencyKey },
       { receiving: new Set(['oca']), audit: { ocaAgentId: transfer.agentId, ocaCharge: charge, ocaChargeEntryId: chargeEntry } },
     );

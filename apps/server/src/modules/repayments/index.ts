@@ -6,7 +6,7 @@ import { registerResource } from '../../http/resource.js';
 import { route, succeed } from '../../http/route.js';
 import { contextOf } from '../../platform/context.js';
 import { withReadTx } from '../../platform/tx.js';
-import { dueState, previewReceipt } from './receipts.js';
+import { dueState, postReceipt, previewReceipt, receiptRetry } from './receipts.js';
 import { listLoans } from '../loan-core/read.js';
 import { repaymentService } from './service.js';
 import { applyTemporary, applyTemporaryRetry, refundTemporary, refundTemporaryRetry } from './temporary.js';
@@ -111,6 +111,7 @@ export function repaymentsModule(app: FastifyInstance) {
 
   // The loan's workflow actions: each declaration with its service function.
   const action = <N extends (typeof REPAYMENT_ACTIONS)[number]['name']>(name: N) => loanAction(REPAYMENT_ACTIONS, name);
+  registerLoanAction(app, action('receipt'), { retry: receiptRetry, handler: (tx, ctx, loan, r) => postReceipt(tx, ctx, loan, r) });
   registerLoanAction(app, action('applyTemporary'), { retry: applyTemporaryRetry, handler: applyTemporary });
   registerLoanAction(app, action('refundTemporary'), { retry: refundTemporaryRetry, handler: refundTemporary });
   registerLoanAction(app, action('settle'), { retry: settlementRetry, handler: postSettlement });

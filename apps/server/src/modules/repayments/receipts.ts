@@ -231,20 +231,23 @@ export async function insertReceiptRow(
   return row!;
 }
 
+/** A receipt's retry: the receipt its key already posted on the loan (the same amount, way and date), or null. */
+export const receiptRetry = (tx: Tx, ctx: ServiceContext, loan: LoanRow, r: ReceiptInput): Promise<RepaymentItem | null> =>
+  retried(tx, ctx, loan, r.idempotencyKey, (stored) => sameReceipt(stored, r));
+
 /**
- * Posts a receipt. `opts` is for another module posting a receipt as part of its own event (money
- * an OCA agent recovered): the statuses that take it besides `repaying`, and what the receipt's
- * one audit row says of that event.
+ * Posts a receipt on the loan its caller locked (the counter's workflow action, `receipt` of
+ * `REPAYMENT_ACTIONS`, after its retry). `opts` is for another module posting a receipt as part
+ * of its own event (money an OCA agent recovered): the statuses that take it besides `repaying`,
+ * and what the receipt's one audit row says of that event.
  */
 export async function postReceipt(
   tx: Tx,
   ctx: ServiceContext,
+  loan: LoanRow,
   r: ReceiptInput,
   opts: { receiving?: ReadonlySet<string>; audit?: Record<string, unknown> } = {},
 ): Promise<RepaymentItem> {
-  const loan = await loanRow(tx, ctx, r.loanId, { lock: true });
-  const again = await retried(tx, ctx, loan, r.idempotencyKey, (stored) => sameReceipt(stored, r));
-  if (again) return again;
   assertReceiving(loan, opts.receiving);
   const today = await businessToday(tx);
   const date = await receiptDate(tx, loan, r.repayDate, today);
