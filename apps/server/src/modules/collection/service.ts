@@ -1,8 +1,8 @@
 /**
  * Collection (spec §2 OCA write-off, §3 OCA/write-off, §8): a loan passed to an OCA agent and
  * recalled, money recovered on it, a write-off and its cancellation. Each action takes the loan
- * its caller locked (the workflow registration, `COLLECTION_ACTIONS`) and runs in the caller's
- * transaction, changes the status only through the domain's
+ * its caller locked (the workflow registration, `COLLECTION_ACTIONS`, which has already refused a
+ * status the status table does not allow the action) and runs in the caller's transaction, changes the status only through the domain's
  * status table, posts balanced entries through the ledger, appends its own rows and writes ONE
  * audit row.
  */
@@ -76,7 +76,6 @@ async function standingRecoveries(tx: DbOrTx, loanId: number, kind: 'receipt' | 
 /** A repaying loan with an instalment due before `date` and unpaid goes to an OCA agent. */
 export async function transferToOca(tx: Tx, ctx: ServiceContext, loan: LoanRow, t: Transfer): Promise<CollectionLoan> {
   const date = await eventDate(tx, t.ocaDate);
-  if (loan.status !== 'repaying') throw businessRule('collection.errors.notOverdue', { status: loan.status });
   const { state } = await loadRepaymentState(tx, loan);
   if (!state.instalments.some((i) => compareDates(i.dueDate, date) < 0 && unpaidInstalment(i).gt(0))) {
     throw businessRule('collection.errors.notOverdue', { status: loan.status });
@@ -97,7 +96,6 @@ export async function transferToOca(tx: Tx, ctx: ServiceContext, loan: LoanRow, 
 
 /** An OCA loan taken back from its agent: repaying again. */
 export async function recallFromOca(tx: Tx, ctx: ServiceContext, loan: LoanRow, r: Recall): Promise<CollectionLoan> {
-  if (loan.status !== 'oca') throw businessRule('collection.errors.notOca', { status: loan.status });
   const date = await eventDate(tx, r.date);
   const transfer = found((await currentTransfer(tx, loan.id)) ?? undefined);
   const [row] = await tx
@@ -244,7 +242,6 @@ export async function voidRecovery(tx: Tx, ctx: ServiceContext, loan: LoanRow, v
 
 /** A repaying or OCA loan written off: its unpaid principal to bad debt; status bad. */
 export async function writeOffLoan(tx: Tx, ctx: ServiceContext, loan: LoanRow, w: WriteOff): Promise<CollectionLoan> {
-  if (loan.status !== 'repaying' && loan.status !== 'oca') throw businessRule('collection.errors.notWriteOffable', { status: loan.status });
   const date = await eventDate(tx, w.date);
   await assertWithinActivePeriod(tx, date);
   const { state } = await loadRepaymentState(tx, loan);
@@ -266,7 +263,6 @@ export async function writeOffLoan(tx: Tx, ctx: ServiceContext, loan: LoanRow, w
 
 /** A write-off cancelled: refused while recovery records stand; its entry reversed; repaying again. */
 export async function cancelWriteOff(tx: Tx, ctx: ServiceContext, loan: LoanRow, c: WriteOffCancel): Promise<CollectionLoan> {
-  if (loan.status !== 'bad') throw businessRule('collection.errors.notBad', { status: loan.status });
   if ((await standingRecoveries(tx, loan.id, 'income')).length > 0) throw businessRule('collection.errors.recoveriesStand');
   const writeOff = found((await standingWriteOff(tx, loan.id)) ?? undefined);
   const today = await businessToday(tx);
