@@ -45,3 +45,4 @@ export * from './sms.js';
 export * from './reports/index.js';
 export * from './search.js';
 export * from './prescribed-summary.js';
+export type * from './schema-types.js';

@@ -1,13 +1,13 @@
 /** Session and own-account calls (spec §7). */
-import { request } from './http.js';
+import { call } from './call.js';
+import { sessionEndpoints as api } from './session-endpoints.js';
 import { clearTokens, readToken, saveTokens } from './token-store.js';
-import type { Captcha, LoginRequest, OwnProfile, OwnProfileChange, TokenPair, UserInfo } from './types.js';
+import type { LoginRequest, OwnProfile, OwnProfileChange, TokenPair } from './types.js';
 
-export const getCaptcha = () => request<Captcha>('/captcha', { auth: false });
+export const getCaptcha = () => call(api.captcha, { auth: false });
 
 export async function login(req: LoginRequest): Promise<TokenPair> {
-  const pair = await request<TokenPair>('/login', {
-    method: 'POST',
+  const pair = await call(api.login, {
     body: { type: 1, ...req },
     auth: false,
     silent: true,
@@ -21,15 +21,15 @@ export async function login(req: LoginRequest): Promise<TokenPair> {
  * as "refresh permissions", treat a dead session like any other call (the log-in-again dialog).
  */
 export const getUserInfo = ({ startup = true } = {}) =>
-  request<UserInfo>('/userInfo', startup ? { silent: true, handleAuthError: false } : {});
+  call(api.userInfo, startup ? { silent: true, handleAuthError: false } : {});
 
 export const switchStore = (storeId: number) =>
-  request<unknown>('/switchStores', { method: 'POST', body: { storeId } });
+  call(api.switchStore, { body: { storeId } });
 
 /** Ends the session on the server (best effort) and forgets the tokens locally. */
 export async function logout(): Promise<void> {
   try {
-    if (readToken()) await request<unknown>('/login/logout', { method: 'POST', silent: true });
+    if (readToken()) await call(api.logout, { silent: true });
   } catch {
     // The session may already be gone on the server; the local sign-out below is what matters.
   } finally {
@@ -37,14 +37,14 @@ export async function logout(): Promise<void> {
   }
 }
 
-export const getOwnDetails = () => request<OwnProfile>('/adminModify');
+export const getOwnDetails = () => call(api.ownDetails);
 
 export const saveOwnDetails = (change: OwnProfileChange) =>
-  request<OwnProfile>('/adminModify', { method: 'POST', body: change, silent: true });
+  call(api.saveOwnDetails, { body: change, silent: true });
 
 /** Sends the avatar as multipart; the server judges the type by content and answers the profile. */
 export function uploadAvatar(file: File): Promise<OwnProfile> {
   const form = new FormData();
   form.append('avatar', file);
-  return request<OwnProfile>('/adminModify/avatar', { method: 'POST', body: form });
+  return call(api.uploadAvatar, { body: form });
 }

@@ -10,6 +10,7 @@ import { ApiError, ConnectionError, isAbort, isTokenInvalid } from './errors.js'
 import { filenameFromDisposition, saveBlob } from './save-file.js';
 import { readToken, saveTokens } from './token-store.js';
 import type { TokenPair } from './types.js';
+import { sessionEndpoints } from './session-endpoints.js';
 
 export const REQUEST_TIMEOUT_MS = 50_000;
 /** Refresh when the access token has this little time left (spec §9: 300000 ms). */
@@ -78,8 +79,8 @@ export function refreshTokens(): Promise<void> {
   refreshing ??= (async () => {
     const token = readToken();
     if (!token?.refreshToken) return;
-    const pair = await send<TokenPair>('/refreshToken', {
-      method: 'POST',
+    const pair = await send<TokenPair>(sessionEndpoints.refreshToken.path, {
+      method: sessionEndpoints.refreshToken.method,
       body: { refresh_token: token.refreshToken },
       auth: false,
     });

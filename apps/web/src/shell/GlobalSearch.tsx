@@ -11,8 +11,9 @@ import { AutoComplete, Button, Flex, Input, Spin, Tag, Typography, type GetRef }
 import { CloseOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SEARCH_MIN_LENGTH, SEARCH_PATH, SEARCH_PERMISSIONS, type CustomerHit, type LoanHit, type SearchResult } from '@harbour/contracts';
-import { request } from '../api/index.js';
+import { SEARCH_MIN_LENGTH, SEARCH_PERMISSIONS, type CustomerHit, type LoanHit, type SearchResult } from '@harbour/contracts';
+import { call } from '../api/index.js';
+import { endpoints } from '../api/endpoints.js';
 import { usePermission } from '../components/Permission.js';
 import { useDebounced } from '../pages/tools/use-debounced.js';
 
@@ -21,7 +22,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 export const searchApi = {
   /** Silent: the dropdown shows a failure itself. */
-  find: (q: string, signal?: AbortSignal) => request<SearchResult>(SEARCH_PATH, { query: { q }, signal, silent: true }),
+  find: (q: string, signal?: AbortSignal) => call(endpoints.search, { query: { q }, signal, silent: true }),
 };
 
 /** The key typed is text for a field (so "/" is a character there, not the shortcut). */

@@ -5,10 +5,9 @@
  * information page saves. Types only from the contracts: the login bundle carries no zod.
  */
 import { create } from 'zustand';
-import type { COMPANY_PUBLIC_PATH as ContractPath, CompanyPublic } from '@harbour/contracts';
-import { request } from '../api/http.js';
-
-export const COMPANY_PUBLIC_PATH: typeof ContractPath = '/companyInfo/public';
+import type { CompanyPublic } from '@harbour/contracts';
+import { call } from '../api/call.js';
+import { sessionEndpoints } from '../api/session-endpoints.js';
 
 interface CompanyState {
   company: CompanyPublic | null;
@@ -24,7 +23,7 @@ let loading: Promise<void> | undefined;
 
 /** Fetches the names and logo once; a failure leaves the product's default name and may be retried. */
 export function loadCompany(): Promise<void> {
-  return (loading ??= request<CompanyPublic>(COMPANY_PUBLIC_PATH, { silent: true }).then(
+  return (loading ??= call(sessionEndpoints.companyPublic, { silent: true }).then(
     (company) => useCompany.getState().setCompany(company),
     () => {
       loading = undefined;

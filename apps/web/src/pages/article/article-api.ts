@@ -1,5 +1,6 @@
-import { ARTICLE_IMAGE_HEIGHT, ARTICLE_IMAGE_MAX_BYTES, ARTICLE_IMAGE_MIME_TYPES, ARTICLE_IMAGE_UPLOAD_PATH, ARTICLE_IMAGE_WIDTH, ARTICLE_PATH, type ArticleItem } from '@harbour/contracts';
-import { request } from '../../api/index.js';
+import { ARTICLE_IMAGE_HEIGHT, ARTICLE_IMAGE_MAX_BYTES, ARTICLE_IMAGE_MIME_TYPES, ARTICLE_IMAGE_WIDTH } from '@harbour/contracts';
+import { call } from '../../api/index.js';
+import { endpoints } from '../../api/endpoints.js';
 import { logoProblem } from '../company/company-api';
 
 /** The edit screen (`?id=` for an existing article); its path names it an Edit page of `/article/list`. */
@@ -10,9 +11,9 @@ export const articleApi = {
   uploadImage: (file: File) => {
     const body = new FormData();
     body.append('file', file);
-    return request<{ url: string }>(ARTICLE_IMAGE_UPLOAD_PATH, { method: 'POST', body, silent: true });
+    return call(endpoints.articles.uploadImage, { body, silent: true });
   },
-  action: (id: number, name: 'publish' | 'unpublish') => request<ArticleItem>(`${ARTICLE_PATH}/${id}/${name}`, { method: 'POST' }),
+  action: (id: number, name: 'publish' | 'unpublish') => call(endpoints.articles[name], { params: { id } }),
 };
 
 /** The image's type and size, checked before sending (the server reads the bytes again). */

@@ -1,8 +1,9 @@
 import type { RevealableBlacklistField } from '@harbour/contracts';
-import { request } from '../../api/index.js';
+import { call } from '../../api/index.js';
+import { endpoints } from '../../api/endpoints.js';
 
 /** The blacklist's own call beyond the generic resource ones: the audited reveal of a whole number. */
 export const blacklistApi = {
   reveal: (id: number, field: RevealableBlacklistField) =>
-    request<{ field: RevealableBlacklistField; value: string | null }>(`/blacklist/${id}/reveal`, { method: 'POST', body: { field } }),
+    call(endpoints.blacklist.reveal, { params: { id }, body: { field } }),
 };

@@ -1,22 +1,17 @@
-import {
-  COMPANY_INFO_PATH,
-  COMPANY_LOGO_UPLOAD_PATH,
-  type CompanyInfo,
-  type CompanyInfoInput,
-  PRESCRIBED_SUMMARIES_PATH,
-  type PrescribedSummary,
-  type PrescribedSummaryInput,
-} from '@harbour/contracts';
-import { request } from '../../api/index.js';
+import type { CompanyInfoInput, PrescribedSummaryInput } from '@harbour/contracts';
+import { call } from '../../api/index.js';
+import { endpoints } from '../../api/endpoints.js';
+
+const api = endpoints.company;
 
 export const companyApi = {
-  get: (signal?: AbortSignal) => request<CompanyInfo>(COMPANY_INFO_PATH, { signal }),
+  get: (signal?: AbortSignal) => call(api.get, { signal }),
   /** Silent: field errors are shown under the inputs. */
-  save: (body: CompanyInfoInput) => request<CompanyInfo>(COMPANY_INFO_PATH, { method: 'PUT', body, silent: true }),
+  save: (body: CompanyInfoInput) => call(api.save, { body, silent: true }),
   uploadLogo: (file: File) => {
     const body = new FormData();
     body.append('logo', file);
-    return request<CompanyInfo>(COMPANY_LOGO_UPLOAD_PATH, { method: 'POST', body, silent: true });
+    return call(api.uploadLogo, { body, silent: true });
   },
 };
 
@@ -28,7 +23,7 @@ export function logoProblem(file: { type: string; size: number }, maxBytes: numb
 }
 
 export const prescribedSummaryApi = {
-  list: (signal?: AbortSignal) => request<PrescribedSummary[]>(PRESCRIBED_SUMMARIES_PATH, { signal }),
+  list: (signal?: AbortSignal) => call(api.prescribedSummaries, { signal }),
   /** Silent: field errors are shown under the inputs. */
-  add: (body: PrescribedSummaryInput) => request<PrescribedSummary>(PRESCRIBED_SUMMARIES_PATH, { method: 'POST', body, silent: true }),
+  add: (body: PrescribedSummaryInput) => call(api.addPrescribedSummary, { body, silent: true }),
 };

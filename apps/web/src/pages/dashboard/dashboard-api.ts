@@ -1,8 +1,8 @@
-import { DASHBOARD_API_PATH, type Dashboard } from '@harbour/contracts';
-import { request } from '../../api/index.js';
+import { call } from '../../api/index.js';
+import { endpoints } from '../../api/endpoints.js';
 
 /** `store`: a store id, 'all', or left out (the session's current store). */
 export const dashboardApi = {
   get: (store: number | 'all' | undefined, signal?: AbortSignal) =>
-    request<Dashboard>(DASHBOARD_API_PATH, { query: store === undefined ? {} : { store }, signal }),
+    call(endpoints.dashboard, { query: store === undefined ? {} : { store }, signal }),
 };

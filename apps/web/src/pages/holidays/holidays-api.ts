@@ -1,8 +1,9 @@
-import { HOLIDAY_IMPORT_PATH, type HolidayImportRequest, type HolidayImportResult } from '@harbour/contracts';
-import { request } from '../../api/index.js';
+import type { HolidayImportRequest } from '@harbour/contracts';
+import { call } from '../../api/index.js';
+import { endpoints } from '../../api/endpoints.js';
 
 export const holidaysApi = {
   /** Silent: the dialog shows the server's message beside the upload. */
   importHolidays: (body: HolidayImportRequest) =>
-    request<HolidayImportResult>(HOLIDAY_IMPORT_PATH, { method: 'POST', body, silent: true }),
+    call(endpoints.tools.importHolidays, { body, silent: true }),
 };

@@ -14,6 +14,7 @@ import { fieldErrorsOf } from '../../generic/server-errors';
 import { useFeedback } from '../../generic/use-feedback';
 import { resourceKeys } from '../../generic/use-resource';
 import { loansApi, type LoanActionName } from './loans-api';
+import { endpoints, type LoanActionBody } from '../../api/endpoints.js';
 import { matchesMessage } from '../../i18n/message-match';
 import { AffordabilityPanel } from './AffordabilityPanel';
 
@@ -97,11 +98,12 @@ export function LoanActionDialog({ loan, action, onClose, initialError }: Props)
   const payoutBlocked = action === 'payout' && (!quote.data || (!!refusal && !(refusal.needsConfirmation && confirmed)));
 
   const run = useMutation({
-    mutationFn: (values: Values) => loansApi.act(loan.id, action!, actionBody(values)),
+    // The dialog's fields for this action; the server's schema of the action checks them.
+    mutationFn: (values: Values) => loansApi.act(loan.id, action!, actionBody(values) as LoanActionBody<LoanActionName>),
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: resourceKeys.all('/loans') });
-      await qc.invalidateQueries({ queryKey: resourceKeys.all('/approvals') });
-      await qc.invalidateQueries({ queryKey: resourceKeys.all('/payouts') });
+      await qc.invalidateQueries({ queryKey: resourceKeys.all(endpoints.loans.list.path) });
+      await qc.invalidateQueries({ queryKey: resourceKeys.all(endpoints.loans.approvals.path) });
+      await qc.invalidateQueries({ queryKey: resourceKeys.all(endpoints.loans.payouts.path) });
       message.success(t(`success.${SUCCESS[action!]}`));
       onClose();
     },

@@ -3,7 +3,7 @@ import { Alert, Button, Flex, Modal, Popconfirm, Select, Space, Spin, Table, Typ
 import { DeleteOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LOAN_DOCUMENT_KINDS, LOAN_DOCUMENT_OPEN_STATUSES, type LoanDocument, type LoanDocumentKind, type LoanItem } from '@harbour/contracts';
+import { LOANS_PATH, LOAN_DOCUMENT_KINDS, LOAN_DOCUMENT_OPEN_STATUSES, type LoanDocument, type LoanDocumentKind, type LoanItem } from '@harbour/contracts';
 import { usePermission } from '../../components/Permission.js';
 import { DateTimeText } from '../../generic/DateTimeText';
 import { RowAction } from '../../generic/RowAction';
@@ -77,8 +77,8 @@ export function LoanDocuments({ loan }: Props) {
   const [error, setError] = useState<string>();
 
   const keep = (documents: LoanDocument[]) => {
-    qc.setQueryData<LoanItem>(resourceKeys.item('/loans', loan.id), (old) => (old ? { ...old, documents } : old));
-    void qc.invalidateQueries({ queryKey: resourceKeys.all('/loans') });
+    qc.setQueryData<LoanItem>(resourceKeys.item(LOANS_PATH, loan.id), (old) => (old ? { ...old, documents } : old));
+    void qc.invalidateQueries({ queryKey: resourceKeys.all(LOANS_PATH) });
   };
   const upload = useMutation({
     mutationFn: (file: File) => loansApi.uploadDocument(loan.id, kind, file),

@@ -4,7 +4,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PARTAKER_ROLES, REPAY_CYCLES, type LoanItem } from '@harbour/contracts';
+import { LOANS_PATH, PARTAKER_ROLES, REPAY_CYCLES, type LoanItem } from '@harbour/contracts';
 import { DecimalInput } from '../../components/DecimalInput.js';
 import { Permission, usePermission } from '../../components/Permission.js';
 import { fieldErrorsOf } from '../../generic/server-errors';
@@ -38,7 +38,7 @@ const AUTOPAY_FIELDS = ['autopayRefNo', 'autopayBankName', 'autopayAccountName',
 export default function LoanFormPage() {
   const params = useParams();
   const editId = params.id ? Number(params.id) : undefined;
-  const loan = useQuery({ queryKey: resourceKeys.item('/loans', editId ?? ''), queryFn: ({ signal }) => loansApi.get(editId!, signal), enabled: editId !== undefined });
+  const loan = useQuery({ queryKey: resourceKeys.item(LOANS_PATH, editId ?? ''), queryFn: ({ signal }) => loansApi.get(editId!, signal), enabled: editId !== undefined });
   if (editId !== undefined && !loan.data) return loan.isError ? <Result status="404" title={loan.error.message} /> : <Spin />;
   return <ApplicationForm key={loan.data?.id ?? 'new'} loan={loan.data} />;
 }
@@ -85,7 +85,7 @@ function ApplicationForm({ loan }: { loan: LoanItem | undefined }) {
       }
     },
     onSuccess: async (r) => {
-      await qc.invalidateQueries({ queryKey: resourceKeys.all('/loans') });
+      await qc.invalidateQueries({ queryKey: resourceKeys.all(LOANS_PATH) });
       if ('submitError' in r && r.submitError) {
         if (mayOverride && matchesMessage(i18n, lang, 'loans', 'errors.blacklisted', r.submitError)) {
           setOverrideFor({ loan: r.saved, error: r.submitError });

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { dec, moneyText } from '@harbour/domain';
-import type { ApprovalItem, LoanItem, PermissionKey, ReloanLink } from '@harbour/contracts';
+import { LOANS_PATH, type ApprovalItem, type LoanItem, type PermissionKey, type ReloanLink } from '@harbour/contracts';
 import { DateText } from '../../components/DateText.js';
 import { formatDate } from '../../components/format.js';
 import { Money } from '../../components/Money.js';
@@ -117,7 +117,7 @@ export function LoanOperationView({ id }: { id: number }) {
   const decimalPlaces = useDecimalPlaces();
   const mayPrintForm = usePermission('tools.applicationForm');
   const box = useFocusableScroll(t('op.title', { applyNo: '' }).trim());
-  const loan = useQuery({ queryKey: resourceKeys.item('/loans', id), queryFn: ({ signal }) => loansApi.get(id, signal) });
+  const loan = useQuery({ queryKey: resourceKeys.item(LOANS_PATH, id), queryFn: ({ signal }) => loansApi.get(id, signal) });
   if (loan.isError) return <Result status="404" title={t('op.notFound')} subTitle={loan.error.message} />;
   if (!loan.data) return <Spin />;
   const l = loan.data;

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LockOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { CONSENT_METHODS, type LoanItem } from '@harbour/contracts';
+import { LOANS_PATH, CONSENT_METHODS, type LoanItem } from '@harbour/contracts';
 import { DateText } from '../../components/DateText.js';
 import { hongKongToday } from '../../components/format.js';
 import { usePermission } from '../../components/Permission.js';
@@ -67,8 +67,8 @@ function RefereeConsentDialog({ loan, p, onClose }: { loan: LoanItem; p: Partake
     mutationFn: (v: { consentOn: Dayjs; method: string }) =>
       loansApi.refereeConsent(loan.id, { partakerId: p.id, consentOn: v.consentOn.format(DATE), method: v.method as (typeof CONSENT_METHODS)[number] }),
     onSuccess: async (saved) => {
-      qc.setQueryData(resourceKeys.item('/loans', loan.id), saved);
-      await qc.invalidateQueries({ queryKey: resourceKeys.all('/loans') });
+      qc.setQueryData(resourceKeys.item(LOANS_PATH, loan.id), saved);
+      await qc.invalidateQueries({ queryKey: resourceKeys.all(LOANS_PATH) });
       message.success(t('success.refereeConsent'));
       onClose();
     },

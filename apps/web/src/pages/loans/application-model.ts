@@ -6,6 +6,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { InterestMethod, LoanItem, PartakerRole, RepayCycle } from '@harbour/contracts';
 import type { CalculatorBody } from '../tools/calculator-api.js';
+import type { LoanApplicationBody } from '../../api/endpoints.js';
 import { toRequest, type RateType } from '../tools/form-model.js';
 import { hongKongToday } from '../../components/format.js';
 
@@ -83,7 +84,7 @@ function compact(row: object): Record<string, unknown> {
 }
 
 /** The body of `POST /loans` / `PUT /loans/{id}`. */
-export function toApplication(v: ApplicationFormValues): Record<string, unknown> {
+export function toApplication(v: ApplicationFormValues): LoanApplicationBody {
   const { rateType, rate, partakers, creditReferences, collaterals, applyDate, loanDate, interestStartDate, firstDueDate, ...rest } = v;
   const body = compact(rest);
   if (v.repayCycle !== 'monthly') delete body.cycleMonths;
@@ -93,7 +94,8 @@ export function toApplication(v: ApplicationFormValues): Record<string, unknown>
   body.partakers = (partakers ?? []).map((r) => compact(r));
   body.creditReferences = (creditReferences ?? []).map((r) => compact(r));
   body.collaterals = (collaterals ?? []).map((r) => compact(r));
-  return body;
+  // The form's fields gathered into the contract's shape; the server's schema checks each one.
+  return body as LoanApplicationBody;
 }
 
 /** The calculator request of the live preview (interest runs from the interest start date), or undefined while incomplete. */

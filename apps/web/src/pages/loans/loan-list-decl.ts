@@ -1,5 +1,6 @@
 import { CURRENT_STATUS_FILTER, LOAN_STATUSES } from '@harbour/domain';
 import { loanResource, RELOAN_FILTERS, type ResourceDecl, type ResourceField } from '@harbour/contracts';
+import { endpoints } from '../../api/endpoints.js';
 
 /**
  * The loan list as the web shows it: the declaration's routes, keys and sortable columns, with
@@ -21,7 +22,7 @@ const fields: ResourceField[] = [
   { name: 'applyDate', kind: 'date', label: 'loans:fields.applyDate', list: true, sortable: true, filter: 'dateRange' },
   { name: 'payoutDate', kind: 'date', label: 'loans:fields.payoutDate', sortable: true, filter: 'dateRange' },
   { name: 'storeId', kind: 'ref', label: 'loans:fields.store', list: true, filter: 'ref' },
-  { name: 'staffId', kind: 'ref', label: 'loans:fields.staff', list: true, filter: 'ref', refPath: '/admin/allAdmins' },
+  { name: 'staffId', kind: 'ref', label: 'loans:fields.staff', list: true, filter: 'ref', refPath: endpoints.staff.allAdmins.path },
   { name: 'reloan', kind: 'enum', label: 'loans:fields.reloan', filter: 'enum', options: RELOAN_FILTERS, enumName: 'reloanFilter' },
 ];
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { CALCULATOR_OPTIONS_PATH, type CalculatorOptions } from '@harbour/contracts';
 import { dec, isDecimalString } from '@harbour/domain';
-import { request } from '../../api/index.js';
+import { call } from '../../api/index.js';
+import { endpoints } from '../../api/endpoints.js';
 import { usePermission } from '../../components/Permission.js';
 
 /** The "decimal places" setting (System → default settings) as the calculator reports it; 2 until known or for staff without the calculator. */
@@ -9,7 +9,7 @@ export function useDecimalPlaces(): number {
   const allowed = usePermission('tools.calculator');
   const options = useQuery({
     queryKey: ['tools', 'calculator', 'options'],
-    queryFn: ({ signal }) => request<CalculatorOptions>(CALCULATOR_OPTIONS_PATH, { signal, silent: true }),
+    queryFn: ({ signal }) => call(endpoints.tools.calculatorOptions, { signal, silent: true }),
     enabled: allowed,
     retry: false,
     staleTime: 60_000,

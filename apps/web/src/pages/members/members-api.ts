@@ -1,14 +1,17 @@
-import { memberResource, type MemberItem } from '@harbour/contracts';
-import { request } from '../../api/index.js';
+import { memberResource } from '@harbour/contracts';
+import { call } from '../../api/index.js';
+import { endpoints } from '../../api/endpoints.js';
+
+const api = endpoints.members;
 import { resourceKeys } from '../../generic/use-resource';
 
 /** The member calls beyond the declared list / create / edit (`/members`): detail, disable / enable, link / unlink. */
 export const membersApi = {
-  get: (id: number, signal?: AbortSignal) => request<MemberItem>(`/members/${id}`, { signal }),
+  get: (id: number, signal?: AbortSignal) => call(api.get, { params: { id }, signal }),
   setStatus: (id: number, action: 'disable' | 'enable', reason: string) =>
-    request<MemberItem>(`/members/${id}/${action}`, { method: 'POST', body: { reason }, silent: true }),
-  link: (id: number, customerId: number) => request<MemberItem>(`/members/${id}/link`, { method: 'POST', body: { customerId }, silent: true }),
-  unlink: (id: number) => request<MemberItem>(`/members/${id}/unlink`, { method: 'POST' }),
+    call(api[action], { params: { id }, body: { reason }, silent: true }),
+  link: (id: number, customerId: number) => call(api.link, { params: { id }, body: { customerId }, silent: true }),
+  unlink: (id: number) => call(api.unlink, { params: { id } }),
 };
 
 /** The generic list's and drawer's keys: a change here refreshes the list (kept alive in its tab) too. */

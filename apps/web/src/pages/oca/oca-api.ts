@@ -1,24 +1,8 @@
-import {
-  COLLECTION_AGENTS_PATH,
-  COLLECTION_LOANS_EXPORT_PATH,
-  COLLECTION_OVERDUE_PATH,
-  COLLECTION_STEPS_EXPORT_PATH,
-  COLLECTION_STEPS_PATH,
-  type AgentPaymentInput,
-  type AgentPaymentItem,
-  type CollectionAgent,
-  type CollectionListQuery,
-  type CollectionListItem,
-  type CollectionLoan,
-  type CollectionStep,
-  type CollectionStepsQuery,
-  type OcaTransferInput,
-  type OverdueLoan,
-  type Page,
-  type RecoveryInput,
-  type RecoveryItem,
-} from '@harbour/contracts';
-import { download, request } from '../../api/index.js';
+import type { AgentPaymentInput, CollectionListQuery, CollectionStepsQuery, OcaTransferInput, RecoveryInput } from '@harbour/contracts';
+import { call, callDownload } from '../../api/index.js';
+import { endpoints } from '../../api/endpoints.js';
+
+const api = endpoints.collection;
 
 /** A list query as the page builds it; left-out values are not sent (the server's defaults). */
 const queryOf = (q: object) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number>;
@@ -29,18 +13,18 @@ const withoutPage = <Q extends { page?: unknown; pageSize?: unknown }>(q: Q) => 
 
 /** The collection API (spec §2 OCA write-off): list, steps, agents, and each collection step. */
 export const ocaApi = {
-  loans: (q: CollectionListQuery, signal?: AbortSignal) => request<Page<CollectionListItem>>('/collection/loans', { query: queryOf(q), signal }),
-  exportLoans: (q: CollectionListQuery) => download(COLLECTION_LOANS_EXPORT_PATH, { query: withoutPage(q), filename: 'oca-list.xlsx' }),
-  steps: (q: CollectionStepsQuery, signal?: AbortSignal) => request<Page<CollectionStep>>(COLLECTION_STEPS_PATH, { query: queryOf(q), signal }),
-  exportSteps: (q: CollectionStepsQuery) => download(COLLECTION_STEPS_EXPORT_PATH, { query: withoutPage(q), filename: 'oca-process-list.xlsx' }),
-  agents: (signal?: AbortSignal) => request<CollectionAgent[]>(COLLECTION_AGENTS_PATH, { signal }),
-  overdueLoans: (search: string, signal?: AbortSignal) => request<OverdueLoan[]>(COLLECTION_OVERDUE_PATH, { query: queryOf({ search }), signal }),
-  transfer: (body: OcaTransferInput) => request<CollectionLoan>('/collection/transfers', { method: 'POST', body }),
-  recall: (loanId: number, reason: string) => request<CollectionLoan>('/collection/recalls', { method: 'POST', body: { loanId, reason } }),
-  recover: (body: RecoveryInput) => request<RecoveryItem>('/collection/recoveries', { method: 'POST', body }),
-  voidRecovery: (recoveryId: number, reason: string) => request<RecoveryItem>('/collection/recoveries/void', { method: 'POST', body: { recoveryId, reason } }),
-  writeOff: (loanId: number, reason: string) => request<CollectionLoan>('/collection/writeOffs', { method: 'POST', body: { loanId, reason } }),
-  cancelWriteOff: (loanId: number, reason: string) => request<CollectionLoan>('/collection/writeOffs/cancel', { method: 'POST', body: { loanId, reason } }),
-  payAgent: (body: AgentPaymentInput) => request<AgentPaymentItem>('/collection/agentPayments', { method: 'POST', body }),
-  voidPayment: (paymentId: number, reason: string) => request<AgentPaymentItem>('/collection/agentPayments/void', { method: 'POST', body: { paymentId, reason } }),
+  loans: (q: CollectionListQuery, signal?: AbortSignal) => call(api.loans, { query: queryOf(q), signal }),
+  exportLoans: (q: CollectionListQuery) => callDownload(api.exportLoans, { query: withoutPage(q), filename: 'oca-list.xlsx' }),
+  steps: (q: CollectionStepsQuery, signal?: AbortSignal) => call(api.steps, { query: queryOf(q), signal }),
+  exportSteps: (q: CollectionStepsQuery) => callDownload(api.exportSteps, { query: withoutPage(q), filename: 'oca-process-list.xlsx' }),
+  agents: (signal?: AbortSignal) => call(api.agents, { signal }),
+  overdueLoans: (search: string, signal?: AbortSignal) => call(api.overdueLoans, { query: queryOf({ search }), signal }),
+  transfer: (body: OcaTransferInput) => call(api.transfer, { body }),
+  recall: (loanId: number, reason: string) => call(api.recall, { body: { loanId, reason } }),
+  recover: (body: RecoveryInput) => call(api.recover, { body }),
+  voidRecovery: (recoveryId: number, reason: string) => call(api.voidRecovery, { body: { recoveryId, reason } }),
+  writeOff: (loanId: number, reason: string) => call(api.writeOff, { body: { loanId, reason } }),
+  cancelWriteOff: (loanId: number, reason: string) => call(api.cancelWriteOff, { body: { loanId, reason } }),
+  payAgent: (body: AgentPaymentInput) => call(api.payAgent, { body }),
+  voidPayment: (paymentId: number, reason: string) => call(api.voidPayment, { body: { paymentId, reason } }),
 };

@@ -1,18 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CustomerItem, OptionCategory, OptionChoice, OptionChoices, RevealableCustomerField } from '@harbour/contracts';
-import { request } from '../../api/index.js';
+import type { OptionCategory, OptionChoice, RevealableCustomerField } from '@harbour/contracts';
+import { call } from '../../api/index.js';
+import { endpoints, type CustomerCreateBody, type CustomerUpdateBody } from '../../api/endpoints.js';
+
+const api = endpoints.customers;
 
 /** The customer calls beyond the declared CRUD (`/customers`): reveal, black/white list, and the option lists. */
 export const personaApi = {
-  get: (id: number, signal?: AbortSignal) => request<CustomerItem>(`/customers/${id}`, { signal }),
-  create: (body: Record<string, unknown>) => request<CustomerItem>('/customers', { method: 'POST', body, silent: true }),
-  update: (id: number, body: Record<string, unknown>) => request<CustomerItem>(`/customers/${id}`, { method: 'PUT', body, silent: true }),
+  get: (id: number, signal?: AbortSignal) => call(api.get, { params: { id }, signal }),
+  create: (body: CustomerCreateBody) => call(api.create, { body, silent: true }),
+  update: (id: number, body: CustomerUpdateBody) => call(api.update, { params: { id }, body, silent: true }),
   reveal: (id: number, field: RevealableCustomerField) =>
-    request<{ field: RevealableCustomerField; value: string | null }>(`/customers/${id}/reveal`, { method: 'POST', body: { field } }),
+    call(api.reveal, { params: { id }, body: { field } }),
   setListStatus: (id: number, status: 'black' | 'white', reason: string) =>
-    request<CustomerItem>(`/customers/${id}/${status === 'black' ? 'blacklist' : 'whitelist'}`, { method: 'POST', body: { reason }, silent: true }),
-  optionChoices: (signal?: AbortSignal) => request<OptionChoices>('/optionChoices', { signal }),
+    call(status === 'black' ? api.blacklist : api.whitelist, { params: { id }, body: { reason }, silent: true }),
+  optionChoices: (signal?: AbortSignal) => call(endpoints.optionChoices, { signal }),
 };
 
 export const customerKey = (id: number) => ['customers', 'item', id] as const;

@@ -1,6 +1,7 @@
 import type { Dayjs } from 'dayjs';
 import { idNumberOf, isMaskedValue, mobileOf, phoneOf } from '@harbour/contracts';
 import { DATE_FORMAT } from '../../generic/form-values';
+import type { CustomerCreateBody, CustomerUpdateBody } from '../../api/endpoints.js';
 
 /** The customer form's fields (every input of spec §3 Customer). */
 export const FORM_FIELDS = [
@@ -31,7 +32,7 @@ export const checkSalary = (v: string): string | null => (/^\d{1,14}(\.\d{1,2})?
  * The create/update body from the form: dates as YYYY-MM-DD, amounts without separators, empty
  * inputs as null; on edit a number still masked is left out (the stored one stays).
  */
-export function toCustomerPayload(values: FormValues, mode: 'create' | 'edit'): Record<string, unknown> {
+export function toCustomerPayload(values: FormValues, mode: 'create' | 'edit'): CustomerCreateBody & CustomerUpdateBody {
   const out: Record<string, unknown> = {};
   for (const f of FORM_FIELDS) {
     const v = values[f];
@@ -48,5 +49,6 @@ export function toCustomerPayload(values: FormValues, mode: 'create' | 'edit'): 
     out.gender = null;
     out.dateOfBirth = null;
   }
-  return out;
+  // The form's fields in the contract's shape (one body serves create and edit); the server's schema checks each one.
+  return out as CustomerCreateBody & CustomerUpdateBody;
 }

@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { STATEMENT_KINDS, type CompanyInfo, type PaperLanguage, type Statement, type StatementKind } from '@harbour/contracts';
+import { endpoints, type StatementIssueBody } from '../../api/endpoints.js';
 import { DecimalInput } from '../../components/DecimalInput.js';
 import { formatRate, hongKongToday } from '../../components/format.js';
-import { request } from '../../api/index.js';
+import { call } from '../../api/index.js';
 import { DATE_FORMAT } from '../../generic/form-values';
 import { applyServerErrors } from '../../generic/server-errors';
 import { useFeedback } from '../../generic/use-feedback';
@@ -18,8 +19,8 @@ import { lenderIn, paperMoney } from '../loans/papers/papers-model';
 import { PaperCard } from '../loans/papers/PaperCard';
 
 const statementApi = {
-  get: (loanId: number, date: string, signal?: AbortSignal) => request<Statement>(`/loans/${loanId}/statement`, { query: { date }, signal }),
-  issue: (loanId: number, body: Record<string, unknown>) => request<Statement>(`/loans/${loanId}/statement`, { method: 'POST', body, silent: true }),
+  get: (loanId: number, date: string, signal?: AbortSignal) => call(endpoints.loans.statement, { params: { id: loanId }, query: { date }, signal }),
+  issue: (loanId: number, body: StatementIssueBody) => call(endpoints.loans.issueStatement, { params: { id: loanId }, body, silent: true }),
 };
 
 /** Rows of due dates and amounts, with their total (or "none"). */

@@ -2,10 +2,11 @@ import { useId, useState } from 'react';
 import { Button, Card, Descriptions, Form, Input, Radio, Space } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_METHODS, TEMPORARY_APPLY_TYPES, type DueState, type PaymentMethod, type RepaymentItem, type TemporaryApplyType } from '@harbour/contracts';
+import { PAYMENT_METHODS, TEMPORARY_APPLY_TYPES, type ApplyTemporaryBody, type DueState, type PaymentMethod, type RefundTemporaryBody, type RepaymentItem, type TemporaryApplyType } from '@harbour/contracts';
 import { dec } from '@harbour/domain';
 import { moneyDisplay } from '../../components/format.js';
-import { request } from '../../api/index.js';
+import { call } from '../../api/index.js';
+import { endpoints } from '../../api/endpoints.js';
 import { DecimalInput } from '../../components/DecimalInput.js';
 import { Money } from '../../components/Money.js';
 import { Permission } from '../../components/Permission.js';
@@ -21,8 +22,8 @@ export function newIdempotencyKey(): string {
 
 const temporaryApi = {
   /** Silent: the panel shows field errors under the inputs and other refusals as a message itself. */
-  apply: (body: Record<string, unknown>) => request<RepaymentItem>('/repayments/applyTemporary', { method: 'POST', body, silent: true }),
-  refund: (body: Record<string, unknown>) => request<RepaymentItem>('/repayments/refundTemporary', { method: 'POST', body, silent: true }),
+  apply: (body: ApplyTemporaryBody) => call(endpoints.repayments.applyTemporary, { body, silent: true }),
+  refund: (body: RefundTemporaryBody) => call(endpoints.repayments.refundTemporary, { body, silent: true }),
 };
 
 interface ApplyValues {
@@ -69,7 +70,7 @@ export function TemporaryAmountPanel({ loanId, due, onDone }: Props) {
   const nothingHeld = !held.gt(0);
 
   const finished = (done: string, form: 'apply' | 'refund') => async (item: RepaymentItem) => {
-    await qc.invalidateQueries({ queryKey: resourceKeys.all('/repayments') });
+    await qc.invalidateQueries({ queryKey: resourceKeys.all(endpoints.repayments.post.path) });
     void message.success(t(done));
     if (form === 'apply') {
       setApplyKey(newIdempotencyKey());
@@ -117,7 +118,7 @@ export function TemporaryAmountPanel({ loanId, due, onDone }: Props) {
       amount,
       method: v.method,
       ...(v.method === 'cheque' ? { chequeNo: present(v.chequeNo) } : {}),
-      reason: present(v.reason),
+      reason: present(v.reason)!,
       idempotencyKey: refundKey,
     };
     confirm({

@@ -1,17 +1,18 @@
-import { REPAYMENT_LOAN_FINDER_PATH, repaymentResource, type AllocationPreview, type LoanListItem, type Page, type DueState, type RepaymentCorrection, type RepaymentItem } from '@harbour/contracts';
-import { request } from '../../api/index.js';
+import type { ReceiptInput, RepaymentCorrection } from '@harbour/contracts';
+import { call } from '../../api/index.js';
+import { endpoints, type ReceiptPreviewBody } from '../../api/endpoints.js';
 
-const PATH = repaymentResource.path;
+const api = endpoints.repayments;
 
 /** The repayment counter's calls (spec §2 Repayment process / list); the list itself is the declared resource's. */
 export const repaymentsApi = {
   /** The counter's loan finder: paid-out loans by number, name, ID number or phone. */
-  findLoans: (q: string, signal?: AbortSignal) => request<Page<LoanListItem>>(REPAYMENT_LOAN_FINDER_PATH, { query: { q }, signal }),
-  due: (loanId: number, date: string, signal?: AbortSignal) => request<DueState>(`${PATH}/due`, { query: { loanId, date }, signal }),
+  findLoans: (q: string, signal?: AbortSignal) => call(api.findLoans, { query: { q }, signal }),
+  due: (loanId: number, date: string, signal?: AbortSignal) => call(api.due, { query: { loanId, date }, signal }),
   /** Silent: the form shows the server's message under the figures itself. */
-  preview: (body: Record<string, unknown>) => request<AllocationPreview>(`${PATH}/preview`, { method: 'POST', body, silent: true }),
-  post: (body: Record<string, unknown>) => request<RepaymentItem>(PATH, { method: 'POST', body, silent: true }),
-  get: (id: number, signal?: AbortSignal) => request<RepaymentItem>(`${PATH}/${id}`, { signal }),
+  preview: (body: ReceiptPreviewBody) => call(api.preview, { body, silent: true }),
+  post: (body: ReceiptInput) => call(api.post, { body, silent: true }),
+  get: (id: number, signal?: AbortSignal) => call(api.get, { params: { id }, signal }),
   correct: (id: number, body: { kind: RepaymentCorrection; reason: string }) =>
-    request<RepaymentItem>(`${PATH}/${id}/correct`, { method: 'POST', body, silent: true }),
+    call(api.correct, { params: { id }, body, silent: true }),
 };

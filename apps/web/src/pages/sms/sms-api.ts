@@ -1,18 +1,8 @@
-import {
-  SMS_PATHS,
-  type Page,
-  type SmsCandidate,
-  type SmsCandidatesQuery,
-  type SmsKind,
-  type SmsLimits,
-  type SmsMessage,
-  type SmsGateway,
-  type SmsGatewayInput,
-  type SmsLanguage,
-  type SmsScheduleRun,
-  type SmsSendResult,
-} from '@harbour/contracts';
-import { request } from '../../api/index.js';
+import type { SmsCandidatesQuery, SmsGatewayInput, SmsKind, SmsLanguage } from '@harbour/contracts';
+import { call } from '../../api/index.js';
+import { endpoints } from '../../api/endpoints.js';
+
+const api = endpoints.sms;
 
 /** A query without its empty values (the server's defaults apply). */
 const queryOf = (q: object) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number>;
@@ -28,14 +18,14 @@ export interface SmsMessagesQuery {
 }
 
 export const smsApi = {
-  limits: () => request<SmsLimits>(SMS_PATHS.limits),
+  limits: () => call(api.limits),
   candidates: (q: SmsCandidatesQuery, signal?: AbortSignal) =>
-    request<Page<SmsCandidate> & { reminderDays: number }>(SMS_PATHS.candidates, { query: queryOf(q), signal }),
-  send: (kind: SmsKind, loanIds: number[]) => request<SmsSendResult>(SMS_PATHS.send, { method: 'POST', body: { kind, loanIds } }),
-  messages: (q: SmsMessagesQuery, signal?: AbortSignal) => request<Page<SmsMessage>>(SMS_PATHS.messages, { query: queryOf(q), signal }),
-  gateway: (signal?: AbortSignal) => request<SmsGateway>(SMS_PATHS.gateway, { signal }),
-  saveGateway: (body: SmsGatewayInput) => request<SmsGateway>(SMS_PATHS.gateway, { method: 'PUT', body, silent: true }),
-  runSchedule: () => request<SmsScheduleRun>(SMS_PATHS.runSchedule, { method: 'POST', body: {} }),
+    call(api.candidates, { query: queryOf(q), signal }),
+  send: (kind: SmsKind, loanIds: number[]) => call(api.send, { body: { kind, loanIds } }),
+  messages: (q: SmsMessagesQuery, signal?: AbortSignal) => call(api.messages, { query: queryOf(q), signal }),
+  gateway: (signal?: AbortSignal) => call(api.gateway, { signal }),
+  saveGateway: (body: SmsGatewayInput) => call(api.saveGateway, { body, silent: true }),
+  runSchedule: () => call(api.runSchedule, { body: {} }),
   setPreference: (body: { customerId: number; optedOut: boolean; language: SmsLanguage; reason?: string }) =>
-    request<{ customerId: number; optedOut: boolean; language: SmsLanguage }>(SMS_PATHS.preference, { method: 'PUT', body, silent: true }),
+    call(api.setPreference, { body, silent: true }),
 };

@@ -1,8 +1,9 @@
-import { CREATE_SYSTEM_PRESETS_PATH, GET_SYSTEM_PRESETS_PATH, type SystemSettings } from '@harbour/contracts';
-import { request } from '../../api/index.js';
+import type { SystemSettings } from '@harbour/contracts';
+import { call } from '../../api/index.js';
+import { endpoints } from '../../api/endpoints.js';
 
 export const settingsApi = {
-  get: (signal?: AbortSignal) => request<SystemSettings>(GET_SYSTEM_PRESETS_PATH, { signal }),
+  get: (signal?: AbortSignal) => call(endpoints.system.presets, { signal }),
   /** Silent: field errors are shown under the inputs; the success message comes from the server. */
-  save: (body: SystemSettings) => request<SystemSettings>(CREATE_SYSTEM_PRESETS_PATH, { method: 'POST', body, silent: true }),
+  save: (body: SystemSettings) => call(endpoints.system.savePresets, { body, silent: true }),
 };

@@ -4,15 +4,15 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LOANS_PATH, PAPER_NAMES, type LoanPapers, type PaperLanguage } from '@harbour/contracts';
-import { request } from '../../../api/index.js';
+import { PAPER_NAMES, type PaperLanguage } from '@harbour/contracts';
+import { call } from '../../../api/index.js';
+import { endpoints } from '../../../api/endpoints.js';
 import { Printout } from '../../../components/Printout';
 import { PaperStack } from './Papers';
 import { PaperLanguageSwitch, usePaperTexts } from './PaperLanguage';
 import { isPaperChoice, paperLanguageParam, papersToPrint, type PaperChoice } from './papers-model';
 import './papers.css';
 
-const papersPath = (id: number) => `${LOANS_PATH}/${id}/papers`;
 
 /**
  * Loan → papers (`/loan/papers?id=7&paper=s18|summary|terms|intermediary|affordability|schedule|receipt|all&lang=zh-TW|en`):
@@ -34,7 +34,7 @@ export default function LoanPapersPage() {
 
   const papers = useQuery({
     queryKey: ['loan-papers', id],
-    queryFn: ({ signal }) => request<LoanPapers>(papersPath(id!), { signal }),
+    queryFn: ({ signal }) => call(endpoints.loans.papers, { params: { id: id! }, signal }),
     enabled: id !== undefined,
     // A reveal-key holder's answer is audited: fetched once per visit, not on every focus.
     staleTime: Infinity,
@@ -73,7 +73,7 @@ export default function LoanPapersPage() {
     try {
       // Each paper's print is recorded (audited) before the dialog opens; a refusal stops the print.
       for (const n of names) {
-        await request(`${LOANS_PATH}/${id}/print`, { method: 'POST', body: { document: PAPER_NAMES[n], language: lang } });
+        await call(endpoints.loans.print, { params: { id: id! }, body: { document: PAPER_NAMES[n], language: lang } });
       }
       setPrinting(true);
     } finally {

@@ -7,8 +7,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { LoanStatus } from '@harbour/domain';
-import { PAYMENT_METHODS, type PaperLanguage, type SettlementQuoteAnswer, type SettlementResult } from '@harbour/contracts';
-import { request } from '../../../api/index.js';
+import { PAYMENT_METHODS, type PaperLanguage, type SettlementResult } from '@harbour/contracts';
+import { call } from '../../../api/index.js';
+import { endpoints } from '../../../api/endpoints.js';
 import { formatDate, hongKongToday, moneyDisplay } from '../../../components/format.js';
 import { Money } from '../../../components/Money.js';
 import { PRINT_ROOT_CLASS, usePrintOnMount } from '../../../components/use-print-on-mount';
@@ -68,7 +69,7 @@ export default function SettlementPage() {
 
   const quote = useQuery({
     queryKey: ['repayments', 'settlement', loanId, date],
-    queryFn: ({ signal }) => request<SettlementQuoteAnswer>('/repayments/settlement', { query: { loanId: loanId!, date }, signal, silent: true }),
+    queryFn: ({ signal }) => call(endpoints.repayments.settlementQuote, { query: { loanId: loanId!, date }, signal, silent: true }),
     enabled: loanId !== undefined && !done,
     retry: false,
   });
@@ -83,8 +84,7 @@ export default function SettlementPage() {
 
   const post = useMutation({
     mutationFn: (v: PostValues) =>
-      request<SettlementResult>('/repayments/settle', {
-        method: 'POST',
+      call(endpoints.repayments.settle, {
         silent: true,
         body: { loanId, repayDate: date, method: v.method, chequeNo: v.method === 'cheque' ? v.chequeNo : undefined, remarks: v.remarks || undefined, useTemporary: v.useTemporary, idempotencyKey: key, ...(v.confirmExcess ? { confirmExcess: true } : {}) },
       }),

@@ -7,7 +7,8 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { i18next, ensureLanguage } from '../../../i18n/index';
 import { PRINT_ROOT_CLASS, usePrintOnMount } from '../../../components/use-print-on-mount';
-import { request } from '../../../api/index.js';
+import { call } from '../../../api/index.js';
+import { endpoints } from '../../../api/endpoints.js';
 import { useCompany } from '../../../stores/company';
 import { loansApi, optionLabel } from '../../loans/loans-api';
 import { useOptionChoices } from '../../loans/LoanListView';
@@ -48,7 +49,7 @@ export default function ApplicationFormPage() {
 
   // A form filled from an application holds personal data: its printing is audited on the loan first.
   const recordPrint = useMutation({
-    mutationFn: () => request(`/loans/${loanId}/print`, { method: 'POST', body: { document: 'application-form', language: printLang } }),
+    mutationFn: () => call(endpoints.loans.print, { params: { id: loanId! }, body: { document: 'application-form', language: printLang } }),
     onSuccess: () => setPrinting(true),
   });
   const print = () => (loanId === undefined ? setPrinting(true) : recordPrint.mutate());

@@ -1,14 +1,13 @@
-import { FORM_LAYOUTS_PATH, type FormFieldSetting, type FormLayout } from '@harbour/contracts';
-import { request } from '../../../api/index.js';
-
-const itemPath = (loanType: string) => `${FORM_LAYOUTS_PATH}/${encodeURIComponent(loanType)}`;
+import type { FormFieldSetting } from '@harbour/contracts';
+import { call } from '../../../api/index.js';
+import { endpoints } from '../../../api/endpoints.js';
 
 export const formLayoutApi = {
   /** Every enabled loan type's layout (the builder). */
-  list: (signal?: AbortSignal) => request<FormLayout[]>(FORM_LAYOUTS_PATH, { signal }),
+  list: (signal?: AbortSignal) => call(endpoints.tools.formLayouts, { signal }),
   /** One loan type's layout (the loan form, the printed form): any signed-in staff. */
-  get: (loanType: string, signal?: AbortSignal) => request<FormLayout>(itemPath(loanType), { signal }),
-  save: (loanType: string, fields: FormFieldSetting[]) => request<FormLayout>(itemPath(loanType), { method: 'PUT', body: { fields } }),
+  get: (loanType: string, signal?: AbortSignal) => call(endpoints.tools.formLayout, { params: { loanType }, signal }),
+  save: (loanType: string, fields: FormFieldSetting[]) => call(endpoints.tools.saveFormLayout, { params: { loanType }, body: { fields } }),
 };
 
 export const formLayoutKeys = {
