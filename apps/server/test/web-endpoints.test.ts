@@ -111,6 +111,16 @@ describe('the web endpoint map', () => {
       .flatMap((f) => pathLiterals(f.text).filter((l) => isApi(l) && !PAGE_ROUTES.has(l)).map((l) => `${f.file}: ${l}`));
     expect(offenders).toEqual([]);
   });
+
+  it('is sent only by `call`: no page hands the client a path of its own', () => {
+    // The client's functions take a path; outside the API folder only the generic resource calls
+    // (paths of a declaration) and the option resources' declared actions may use them.
+    const callers = webSources()
+      .filter((f) => /\b(request|download|fetchFile)(<[^>]*>)?\(/.test(f.text.replace(/\/\*[\s\S]*?\*\//g, '')))
+      .map((f) => f.file)
+      .sort();
+    expect(callers).toEqual(['apps/web/src/api/call.ts', 'apps/web/src/api/http.ts', 'apps/web/src/generic/resource-api.ts', 'apps/web/src/pages/options/options-api.ts']);
+  });
 });
 
 /**

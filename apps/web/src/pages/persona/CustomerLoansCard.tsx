@@ -2,9 +2,10 @@ import { Card, Table, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LOANS_PATH, type LoanListItem, type Page } from '@harbour/contracts';
+import type { LoanListItem } from '@harbour/contracts';
 import type { LoanStatus } from '@harbour/domain';
-import { request } from '../../api/index.js';
+import { call } from '../../api/index.js';
+import { endpoints } from '../../api/endpoints.js';
 import { DateText } from '../../components/DateText';
 import { Money } from '../../components/Money';
 import { usePermission } from '../../components/Permission';
@@ -20,7 +21,7 @@ export function CustomerLoansCard({ customerId }: { customerId: number }) {
   const navigate = useNavigate();
   const loans = useQuery({
     queryKey: ['customerLoans', customerId],
-    queryFn: ({ signal }) => request<Page<LoanListItem>>(LOANS_PATH, { query: { customerId, pageSize: 100, sort: 'id:desc' }, signal }),
+    queryFn: ({ signal }) => call(endpoints.loans.list, { query: { customerId, pageSize: 100, sort: 'id:desc' }, signal }),
     enabled: allowed,
   });
   if (!allowed) return null;
