@@ -125,6 +125,7 @@ import {
   type TrialBalance,
   type VisibleTel,
   type agentPaymentVoidSchema,
+  type calculatorRequestSchema,
   type correctionBodySchema,
   type customerListStatusSchema,
   type customerRevealAnswerSchema,
@@ -353,8 +354,8 @@ export const endpoints = {
   },
 };
 
-/** The calculator's body as the form builds it (decimal strings, dates YYYY-MM-DD); the server's schema checks it. */
-export type CalculatorBody = Record<string, string | number | boolean>;
+/** The calculator's body (also the loan form's live preview): the contract's loan terms. */
+export type CalculatorBody = BodyOf<typeof calculatorRequestSchema>;
 
 /** A customer's body on create and on edit. */
 export type CustomerCreateBody = BodyOf<typeof customerResource.create>;

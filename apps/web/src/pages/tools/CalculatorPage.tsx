@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { DecimalPlaces } from '@harbour/domain';
 import { fieldErrorsOf } from '../../generic/server-errors';
-import { calculatorApi } from './calculator-api';
+import { calculatorApi, type CalculatorBody } from './calculator-api';
 import { CalculatorForm } from './CalculatorForm';
 import { CalculatorSummary } from './CalculatorSummary';
 import { FORM_FIELDS, formFieldOf, toRequest, type CalculatorFormValues } from './form-model';
@@ -71,7 +71,7 @@ export default function CalculatorPage() {
 
   // The client saves the file and shows an error answer's message itself.
   const exporting = useMutation({
-    mutationFn: () => calculatorApi.exportXlsx(JSON.parse(settledKey) as Record<string, string | number | boolean>),
+    mutationFn: () => calculatorApi.exportXlsx(JSON.parse(settledKey) as CalculatorBody),
   });
 
   const result = calc.isError ? undefined : calc.data;
