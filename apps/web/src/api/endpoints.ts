@@ -8,6 +8,7 @@ import {
   CALCULATOR_OPTIONS_PATH,
   CALCULATOR_PATH,
   CODE_FORMATS_PATH,
+  COLLECTION_ACTIONS,
   COLLECTION_AGENTS_PATH,
   COLLECTION_LOANS_EXPORT_PATH,
   COLLECTION_OVERDUE_PATH,
@@ -27,6 +28,7 @@ import {
   LOANS_PATH,
   OPTION_CHOICES_PATH,
   PRESCRIBED_SUMMARIES_PATH,
+  REPAYMENT_ACTIONS,
   REPAYMENT_LOAN_FINDER_PATH,
   REPAYMENT_OPERATION_PATH,
   REPAYMENT_PROCESS_LIST_EXPORT_PATH,
@@ -50,8 +52,8 @@ import {
   type AgentPaymentInput,
   type AgentPaymentItem,
   type AllocationPreview,
+  type AnyLoanActionDecl,
   type AnswerOf,
-  type ApplyTemporaryBody,
   type ArticleItem,
   type BodyOf,
   type CalculatorOptions,
@@ -61,7 +63,6 @@ import {
   type CodeFormatsAnswer,
   type CollectionAgent,
   type CollectionListItem,
-  type CollectionLoan,
   type CollectionStep,
   type CompanyInfo,
   type CompanyInfoInput,
@@ -83,7 +84,6 @@ import {
   type LoanListItem,
   type LoanPapers,
   type MemberItem,
-  type OcaTransferInput,
   type OfficialAddresses,
   type OptionChoices,
   type OverdueLoan,
@@ -95,21 +95,15 @@ import {
   type PrescribedSummary,
   type PrescribedSummaryInput,
   type ProcessListPage,
-  type ReceiptInput,
   type RecordedAddresses,
-  type RecoveryInput,
-  type RecoveryItem,
   type RefereeConsentBody,
-  type RefundTemporaryBody,
   type RepaymentItem,
   type RepaymentOperation,
   type RepaymentTipsPage,
   type ReportAnswer,
   type SearchResult,
   type SettingGroup,
-  type SettlementBody,
   type SettlementQuoteAnswer,
-  type SettlementResult,
   type SmsCandidate,
   type SmsGateway,
   type SmsGatewayInput,
@@ -132,10 +126,8 @@ import {
   type customerRevealSchema,
   type memberLinkSchema,
   type memberStatusSchema,
-  type ocaRecallSchema,
   type printBodySchema,
   type receiptPreviewSchema,
-  type recoveryVoidSchema,
   type revokeTokenSchema,
   type smsPreferenceItemSchema,
   type smsPreferenceSchema,
@@ -146,10 +138,8 @@ import {
   type blacklistRevealAnswerSchema,
   type blacklistRevealSchema,
   type statementRequestBodySchema,
-  type writeOffCancelSchema,
-  type writeOffSchema,
 } from '@harbour/contracts';
-import { endpoint } from './endpoint.js';
+import { endpoint, type Endpoint } from './endpoint.js';
 import { sessionEndpoints } from './session-endpoints.js';
 
 /**
@@ -170,6 +160,23 @@ type Empty = Record<string, never>;
 type File_ = Blob;
 /** A list used as choices: its rows carry at least an id and a name. */
 type Choices = { items: { id: number; name: string }[] };
+
+/** A path with no `:name` parameters whose literal the type does not keep (a declaration's `path: string`). */
+declare const plain: unique symbol;
+type PlainPath = string & { readonly [plain]: true };
+
+/**
+ * A declared workflow action (the contracts' `COLLECTION_ACTIONS`, `REPAYMENT_ACTIONS`) as an
+ * entry: its method, path, body and answer are the declaration's, so the web repeats none of them.
+ */
+function workflowAction<const D extends readonly AnyLoanActionDecl[], N extends D[number]['name']>(
+  decls: D,
+  name: N,
+): Endpoint<'POST', PlainPath, BodyOf<Extract<D[number], { name: N }>['body']>, AnswerOf<Extract<D[number], { name: N }>['answer']>> {
+  const decl = decls.find((d) => d.name === name);
+  if (!decl) throw new Error(`No workflow action ${name}`);
+  return { method: decl.method, path: decl.path as PlainPath };
+}
 
 const loan = `${LOANS_PATH}/:id` as const;
 const loanAction = <N extends keyof typeof loanResource.actions>(name: N) =>
@@ -260,13 +267,13 @@ export const endpoints = {
     findLoans: endpoint<Page<LoanListItem>>()('GET', REPAYMENT_LOAN_FINDER_PATH),
     due: endpoint<DueState>()('GET', `${repayments}/due`),
     preview: endpoint<AllocationPreview, BodyOf<typeof receiptPreviewSchema>>()('POST', `${repayments}/preview`),
-    post: endpoint<RepaymentItem, ReceiptInput>()('POST', repayments),
+    post: workflowAction(REPAYMENT_ACTIONS, 'receipt'),
     get: endpoint<RepaymentItem>()('GET', `${repayments}/:id`),
     correct: endpoint<RepaymentItem, BodyOf<typeof correctionBodySchema>>()('POST', `${repayments}/:id/correct`),
-    applyTemporary: endpoint<RepaymentItem, ApplyTemporaryBody>()('POST', `${repayments}/applyTemporary`),
-    refundTemporary: endpoint<RepaymentItem, RefundTemporaryBody>()('POST', `${repayments}/refundTemporary`),
+    applyTemporary: workflowAction(REPAYMENT_ACTIONS, 'applyTemporary'),
+    refundTemporary: workflowAction(REPAYMENT_ACTIONS, 'refundTemporary'),
     settlementQuote: endpoint<SettlementQuoteAnswer>()('GET', `${repayments}/settlement`),
-    settle: endpoint<SettlementResult, SettlementBody>()('POST', `${repayments}/settle`),
+    settle: workflowAction(REPAYMENT_ACTIONS, 'settle'),
     processList: endpoint<ProcessListPage>()('GET', REPAYMENT_PROCESS_LIST_PATH),
     exportProcessList: endpoint<File_>()('GET', REPAYMENT_PROCESS_LIST_EXPORT_PATH),
     operation: endpoint<RepaymentOperation>()('GET', REPAYMENT_OPERATION_PATH),
@@ -282,12 +289,12 @@ export const endpoints = {
     exportSteps: endpoint<File_>()('GET', COLLECTION_STEPS_EXPORT_PATH),
     agents: endpoint<CollectionAgent[]>()('GET', COLLECTION_AGENTS_PATH),
     overdueLoans: endpoint<OverdueLoan[]>()('GET', COLLECTION_OVERDUE_PATH),
-    transfer: endpoint<CollectionLoan, OcaTransferInput>()('POST', '/collection/transfers'),
-    recall: endpoint<CollectionLoan, BodyOf<typeof ocaRecallSchema>>()('POST', '/collection/recalls'),
-    recover: endpoint<RecoveryItem, RecoveryInput>()('POST', '/collection/recoveries'),
-    voidRecovery: endpoint<RecoveryItem, BodyOf<typeof recoveryVoidSchema>>()('POST', '/collection/recoveries/void'),
-    writeOff: endpoint<CollectionLoan, BodyOf<typeof writeOffSchema>>()('POST', '/collection/writeOffs'),
-    cancelWriteOff: endpoint<CollectionLoan, BodyOf<typeof writeOffCancelSchema>>()('POST', '/collection/writeOffs/cancel'),
+    transfer: workflowAction(COLLECTION_ACTIONS, 'transfer'),
+    recall: workflowAction(COLLECTION_ACTIONS, 'recall'),
+    recover: workflowAction(COLLECTION_ACTIONS, 'recover'),
+    voidRecovery: workflowAction(COLLECTION_ACTIONS, 'voidRecovery'),
+    writeOff: workflowAction(COLLECTION_ACTIONS, 'writeOff'),
+    cancelWriteOff: workflowAction(COLLECTION_ACTIONS, 'cancelWriteOff'),
     payAgent: endpoint<AgentPaymentItem, AgentPaymentInput>()('POST', '/collection/agentPayments'),
     voidPayment: endpoint<AgentPaymentItem, BodyOf<typeof agentPaymentVoidSchema>>()('POST', '/collection/agentPayments/void'),
   },
