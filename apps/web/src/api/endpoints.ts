@@ -165,17 +165,18 @@ type Choices = { items: { id: number; name: string }[] };
 declare const plain: unique symbol;
 type PlainPath = string & { readonly [plain]: true };
 
+/** The entry of one declared workflow action: its path, body and answer are the declaration's. */
+type WorkflowEntry<D extends AnyLoanActionDecl> = Endpoint<'POST', PlainPath, BodyOf<D['body']>, AnswerOf<D['answer']>>;
+
 /**
- * A declared workflow action (the contracts' `COLLECTION_ACTIONS`, `REPAYMENT_ACTIONS`) as an
- * entry: its method, path, body and answer are the declaration's, so the web repeats none of them.
+ * Every declared workflow action of an area (the contracts' `COLLECTION_ACTIONS`,
+ * `REPAYMENT_ACTIONS`) as entries by name: an action declared there is callable from the web with
+ * no line here.
  */
-function workflowAction<const D extends readonly AnyLoanActionDecl[], N extends D[number]['name']>(
-  decls: D,
-  name: N,
-): Endpoint<'POST', PlainPath, BodyOf<Extract<D[number], { name: N }>['body']>, AnswerOf<Extract<D[number], { name: N }>['answer']>> {
-  const decl = decls.find((d) => d.name === name);
-  if (!decl) throw new Error(`No workflow action ${name}`);
-  return { method: decl.method, path: decl.path as PlainPath };
+function workflowActions<const D extends readonly AnyLoanActionDecl[]>(decls: D): { [N in D[number]['name']]: WorkflowEntry<Extract<D[number], { name: N }>> } {
+  return Object.fromEntries(decls.map((d) => [d.name, { method: d.method, path: d.path as PlainPath }])) as {
+    [N in D[number]['name']]: WorkflowEntry<Extract<D[number], { name: N }>>;
+  };
 }
 
 const loan = `${LOANS_PATH}/:id` as const;
@@ -264,16 +265,14 @@ export const endpoints = {
   },
 
   repayments: {
+    /** receipt (`POST /repayments`), applyTemporary, refundTemporary, settle. */
+    ...workflowActions(REPAYMENT_ACTIONS),
     findLoans: endpoint<Page<LoanListItem>>()('GET', REPAYMENT_LOAN_FINDER_PATH),
     due: endpoint<DueState>()('GET', `${repayments}/due`),
     preview: endpoint<AllocationPreview, BodyOf<typeof receiptPreviewSchema>>()('POST', `${repayments}/preview`),
-    post: workflowAction(REPAYMENT_ACTIONS, 'receipt'),
     get: endpoint<RepaymentItem>()('GET', `${repayments}/:id`),
     correct: endpoint<RepaymentItem, BodyOf<typeof correctionBodySchema>>()('POST', `${repayments}/:id/correct`),
-    applyTemporary: workflowAction(REPAYMENT_ACTIONS, 'applyTemporary'),
-    refundTemporary: workflowAction(REPAYMENT_ACTIONS, 'refundTemporary'),
     settlementQuote: endpoint<SettlementQuoteAnswer>()('GET', `${repayments}/settlement`),
-    settle: workflowAction(REPAYMENT_ACTIONS, 'settle'),
     processList: endpoint<ProcessListPage>()('GET', REPAYMENT_PROCESS_LIST_PATH),
     exportProcessList: endpoint<File_>()('GET', REPAYMENT_PROCESS_LIST_EXPORT_PATH),
     operation: endpoint<RepaymentOperation>()('GET', REPAYMENT_OPERATION_PATH),
@@ -283,18 +282,14 @@ export const endpoints = {
   },
 
   collection: {
+    /** transfer, recall, writeOff, cancelWriteOff, recover, voidRecovery. */
+    ...workflowActions(COLLECTION_ACTIONS),
     loans: endpoint<Page<CollectionListItem>>()('GET', '/collection/loans'),
     exportLoans: endpoint<File_>()('GET', COLLECTION_LOANS_EXPORT_PATH),
     steps: endpoint<Page<CollectionStep>>()('GET', COLLECTION_STEPS_PATH),
     exportSteps: endpoint<File_>()('GET', COLLECTION_STEPS_EXPORT_PATH),
     agents: endpoint<CollectionAgent[]>()('GET', COLLECTION_AGENTS_PATH),
     overdueLoans: endpoint<OverdueLoan[]>()('GET', COLLECTION_OVERDUE_PATH),
-    transfer: workflowAction(COLLECTION_ACTIONS, 'transfer'),
-    recall: workflowAction(COLLECTION_ACTIONS, 'recall'),
-    recover: workflowAction(COLLECTION_ACTIONS, 'recover'),
-    voidRecovery: workflowAction(COLLECTION_ACTIONS, 'voidRecovery'),
-    writeOff: workflowAction(COLLECTION_ACTIONS, 'writeOff'),
-    cancelWriteOff: workflowAction(COLLECTION_ACTIONS, 'cancelWriteOff'),
     payAgent: endpoint<AgentPaymentItem, AgentPaymentInput>()('POST', '/collection/agentPayments'),
     voidPayment: endpoint<AgentPaymentItem, BodyOf<typeof agentPaymentVoidSchema>>()('POST', '/collection/agentPayments/void'),
   },

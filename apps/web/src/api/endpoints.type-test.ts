@@ -7,7 +7,7 @@ import { endpoints } from './endpoints.js';
 
 export function checks() {
   const receipt = { loanId: 1, repayDate: '2026-11-02', method: 'cash', received: '100.00', idempotencyKey: 'key-00000001' } as const;
-  void call(endpoints.repayments.post, { body: receipt });
+  void call(endpoints.repayments.receipt, { body: receipt });
   // @ts-expect-error a correction needs the repayment's id
   void call(endpoints.repayments.correct, { body: { kind: 'void', reason: 'typo' } });
   // @ts-expect-error a correction's kind is one of the contract's

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Button, Card, Descriptions, Form, Input, Radio, Space } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_METHODS, TEMPORARY_APPLY_TYPES, type ApplyTemporaryBody, type DueState, type PaymentMethod, type RefundTemporaryBody, type RepaymentItem, type TemporaryApplyType } from '@harbour/contracts';
+import { PAYMENT_METHODS, TEMPORARY_APPLY_TYPES, repaymentResource, type ApplyTemporaryBody, type DueState, type PaymentMethod, type RefundTemporaryBody, type RepaymentItem, type TemporaryApplyType } from '@harbour/contracts';
 import { dec } from '@harbour/domain';
 import { moneyDisplay } from '../../components/format.js';
 import { call } from '../../api/index.js';
@@ -70,7 +70,7 @@ export function TemporaryAmountPanel({ loanId, due, onDone }: Props) {
   const nothingHeld = !held.gt(0);
 
   const finished = (done: string, form: 'apply' | 'refund') => async (item: RepaymentItem) => {
-    await qc.invalidateQueries({ queryKey: resourceKeys.all(endpoints.repayments.post.path) });
+    await qc.invalidateQueries({ queryKey: resourceKeys.all(repaymentResource.path) });
     void message.success(t(done));
     if (form === 'apply') {
       setApplyKey(newIdempotencyKey());

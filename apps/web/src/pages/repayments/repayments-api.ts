@@ -11,7 +11,7 @@ export const repaymentsApi = {
   due: (loanId: number, date: string, signal?: AbortSignal) => call(api.due, { query: { loanId, date }, signal }),
   /** Silent: the form shows the server's message under the figures itself. */
   preview: (body: ReceiptPreviewBody) => call(api.preview, { body, silent: true }),
-  post: (body: ReceiptInput) => call(api.post, { body, silent: true }),
+  post: (body: ReceiptInput) => call(api.receipt, { body, silent: true }),
   get: (id: number, signal?: AbortSignal) => call(api.get, { params: { id }, signal }),
   correct: (id: number, body: { kind: RepaymentCorrection; reason: string }) =>
     call(api.correct, { params: { id }, body, silent: true }),
