@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
-import { tooManyRequests } from './http/app-error.js';
+import { tooManyRequests } from './platform/errors.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { requestLogSerializer } from './http/log-redact.js';
 import { serveWebApp } from './http/web-assets.js';

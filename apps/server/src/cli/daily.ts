@@ -2,7 +2,7 @@ import { isCalendarDate } from '@harbour/contracts';
 import { loadConfig } from '../config.js';
 import { startDatabase } from '../db/start.js';
 import { runDailyServicing } from '../modules/repayments/daily.js';
-import { AppError } from '../http/app-error.js';
+import { AppError } from '../platform/errors.js';
 import { translate } from '../http/i18n.js';
 import { StartupError } from '../startup-error.js';
 

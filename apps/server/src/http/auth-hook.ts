@@ -3,25 +3,17 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
 import { accessIps, sessions, settings } from '../db/schema/index.js';
-import { forbidden, tokenExpired, tokenInvalid, unauthenticated } from './app-error.js';
+import { forbidden, tokenExpired, tokenInvalid, unauthenticated } from '../platform/errors.js';
 import { ipAllowed } from './ip-match.js';
-import { hashToken } from './tokens.js';
-import type { AuthContext } from './types.js';
+import { hashToken } from '../platform/tokens.js';
+import { SUPER_ADMIN_ID, type AuthContext } from '../platform/auth-context.js';
+import { revokeSession } from '../platform/sessions.js';
 import { accessSettingsFor, staffAccessFor, type StaffAccess } from '../platform/access-cache.js';
 import { may } from '../platform/context.js';
 import { cachedSession, dropSession, forgetSessions, keepSession, sessionGeneration, type SessionRow } from '../platform/session-cache.js';
 
-export const SUPER_ADMIN_ID = 1;
 /** last_seen_at is written at most this often, so reads stay reads. */
 const LAST_SEEN_EVERY_MS = 60_000;
-
-/** Ends a session (logout, force logout, refresh re-use, idle, forbidden, password change). */
-export async function revokeSession(db: Db | Parameters<Parameters<Db['transaction']>[0]>[0], sessionId: number, reason: string) {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date(), revokedReason: reason, updatedAt: new Date() })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-}
 
 /** The allowlist's switch (`POST /accessIps/setting`); on unless a stored value says otherwise. */
 export async function accessIpsEnabled(db: DbOrTx): Promise<boolean> {

@@ -2,7 +2,7 @@ import { API_BASE, ErrorStatus, type ErrorEnvelope } from '@harbour/contracts';
 import { isDomainError } from '@harbour/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './app-error.js';
+import { AppError } from '../platform/errors.js';
 import { translate } from './i18n.js';
 import { translateIssues } from './validation.js';
 

@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from '@harbour/contracts';
 import { MESSAGES, isMessageCode } from '@harbour/contracts/messages';
 import type { FastifyRequest } from 'fastify';
+import type { MessageParams } from '../platform/errors.js';
 
 /**
  * Message lookup for answers (architecture §4). Every text lives once, in the shared catalogue of
@@ -9,7 +10,6 @@ import type { FastifyRequest } from 'fastify';
  */
 export const hasMessage = isMessageCode;
 
-export type MessageParams = Record<string, string | number>;
 
 /** The text of a code in a language, `{{name}}` placeholders filled (i18next's syntax, as the web). */
 export function translate(lang: Language, code: string, params: MessageParams = {}): string {

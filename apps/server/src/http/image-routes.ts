@@ -5,7 +5,7 @@ import { API_BASE, PUBLIC, type RoutePermission } from '@harbour/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ImageStore } from '../platform/image-store.js';
-import { notFound } from './app-error.js';
+import { notFound } from '../platform/errors.js';
 import { route, succeed } from './route.js';
 
 /**

@@ -1,31 +1,7 @@
 import type { Language } from '@harbour/contracts';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import type { StoreName } from '../platform/access-cache.js';
-
-/** Who is calling: filled by the auth hook from the session behind the access token. */
-export interface AuthContext {
-  staffId: number;
-  username: string;
-  name: string;
-  sessionId: number;
-  /** The session's current store. */
-  storeId: number | null;
-  roleNames: string[];
-  permissions: ReadonlySet<string>;
-  /** Staff id 1: passes every permission check. */
-  superAdmin: boolean;
-  /** A role grants every store (no store filter on store-owned rows). */
-  allStores: boolean;
-  /** Stores the staff member may log into (all for the super admin), in menu order. */
-  stores: readonly StoreName[];
-  /** Shown by `/userInfo`; read with the session, so no second query. */
-  profile: { avatar: string | null; introduction: string | null; defaultLanguage: string };
-  /** The idle timeout setting in force, in minutes. */
-  idleMinutes: number;
-  /** The `access` counter the cached roles, grants and stores belong to. */
-  accessVersion: number;
-}
+import type { AuthContext } from '../platform/auth-context.js';
 
 /** A route's declared permission: a catalogue key, or `public` / `authenticated`. */
 import type { ResourceDecl, RoutePermission } from '@harbour/contracts';

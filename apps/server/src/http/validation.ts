@@ -1,5 +1,6 @@
 import type { FieldError } from '@harbour/contracts';
-import { hasMessage, translate, type MessageParams } from './i18n.js';
+import { hasMessage, translate } from './i18n.js';
+import type { MessageParams } from '../platform/errors.js';
 import type { Language } from '@harbour/contracts';
 
 /** One issue as fastify-type-provider-zod hands it over (`err.validation[i]`). */

@@ -6,7 +6,7 @@ import type { Tx } from '../db/client.js';
 import { audit } from '../platform/audit.js';
 import { contextOf, type ServiceContext } from '../platform/context.js';
 import { withTx } from '../platform/tx.js';
-import { businessRule } from './app-error.js';
+import { businessRule } from '../platform/errors.js';
 import { route, succeed } from './route.js';
 
 /** What a workflow acts on: a row with a status, found and locked in the caller's store scope. */

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Language, PermissionKey } from '@harbour/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
-import { forbidden } from '../http/app-error.js';
-import type { AuthContext } from '../http/types.js';
+import { forbidden } from './errors.js';
+import type { AuthContext } from './auth-context.js';
 
 /**
  * Everything a service needs to know about who acts, independent of HTTP: an API request, a

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import { badRequest } from '../http/app-error.js';
+import { badRequest } from './errors.js';
 
 /**
  * Uploaded images (staff avatars, the company logo, article images) under `<HARBOUR_DATA_DIR>/uploads/<folder>`,

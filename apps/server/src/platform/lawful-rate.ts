@@ -8,8 +8,7 @@
  */
 import { type Decimal, type MloStatus, checkMaxApr, formatRate, mloStatus, storedRate } from '@harbour/domain';
 import type { DbOrTx } from '../db/client.js';
-import { businessRule } from '../http/app-error.js';
-import type { MessageParams } from '../http/i18n.js';
+import { businessRule, type MessageParams } from './errors.js';
 import { readSettings } from './settings.js';
 
 export interface RateRefusal {

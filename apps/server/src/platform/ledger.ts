@@ -12,7 +12,7 @@ import {
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { journalEntries, journalLines } from '../db/schema/index.js';
-import { forbidden } from '../http/app-error.js';
+import { forbidden } from './errors.js';
 import type { ServiceContext } from './context.js';
 import { found, reachesAllStores, currentStore } from './store-scope.js';
 

@@ -1,7 +1,7 @@
 import type { PermissionKey } from '@harbour/contracts';
 import { maskTail } from '@harbour/domain';
 import type { DbOrTx } from '../db/client.js';
-import type { AuthContext } from '../http/types.js';
+import type { AuthContext } from './auth-context.js';
 import { may } from './context.js';
 import { readSettings } from './settings.js';
 

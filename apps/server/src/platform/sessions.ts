@@ -1,15 +1,22 @@
 import type { TokenAnswer } from '@harbour/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Tx } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { sessionRotatedTokens, sessions, staff } from '../db/schema/index.js';
-import { tokenInvalid } from '../http/app-error.js';
+import { tokenInvalid } from './errors.js';
 import { audit } from './audit.js';
-import { revokeSession } from '../http/auth-hook.js';
 import { readSettings } from './settings.js';
-import { hashToken, newToken } from '../http/tokens.js';
+import { hashToken, newToken } from './tokens.js';
 import { withTx } from './tx.js';
 import { storesOfStaff } from './staff-guard.js';
+
+/** Ends a session (logout, force logout, refresh re-use, idle, forbidden, password change). */
+export async function revokeSession(db: Db | Parameters<Parameters<Db['transaction']>[0]>[0], sessionId: number, reason: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason, updatedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
 
 async function lifetimes(tx: Tx) {
   const s = await readSettings(tx, ['accessTokenTtlSeconds', 'refreshTokenTtlDays', 'idleTimeoutMinutes']);

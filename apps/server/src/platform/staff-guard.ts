@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { forbidden } from '../http/app-error.js';
-import { SUPER_ADMIN_ID } from '../http/auth-hook.js';
-import type { AuthContext } from '../http/types.js';
+import { forbidden } from './errors.js';
+import { SUPER_ADMIN_ID } from './auth-context.js';
+import type { AuthContext } from './auth-context.js';
 
 /**
  * Who may manage whom. A staff member may change another (edit, reset the password, forbid,

@@ -1,6 +1,6 @@
 import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
-import { forbidden, notFound } from '../http/app-error.js';
+import { forbidden, notFound } from './errors.js';
 import type { ScopeSource } from './context.js';
 
 /**

@@ -4,7 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../db/client.js';
 import { propertyOf } from '../db/property-of.js';
-import { hkDayEnd, hkDayStart, likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../http/list.js';
+import { hkDayEnd, hkDayStart, likePattern, offsetOf, orderBy, pageOfRows, totalCount } from './list.js';
 import { audit } from './audit.js';
 import type { ServiceContext } from './context.js';
 import type { ResourceService } from './resource-service.js';

@@ -10,7 +10,7 @@ import { eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { accessIps, settings, staff } from '../../db/schema/index.js';
-import { badRequest, businessRule } from '../../http/app-error.js';
+import { badRequest, businessRule } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
 import { accessIpsEnabled } from '../../http/auth-hook.js';
 import { registerResource } from '../../http/resource.js';

@@ -7,8 +7,8 @@
 import { ADDRESS_OFFICIAL_LIMIT, ADDRESS_SEARCH_LIMIT, type OfficialAddresses, type RecordedAddress, type RecordedAddresses } from '@harbour/contracts';
 import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import { customers, loanCollaterals, loans } from '../../db/schema/index.js';
-import { AppError, businessRule } from '../../http/app-error.js';
-import { likePattern } from '../../http/list.js';
+import { AppError, businessRule } from '../../platform/errors.js';
+import { likePattern } from '../../platform/list.js';
 import { AddressLookupFailed, lookupAddresses } from '../../platform/address-lookup.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { storeScope } from '../../platform/store-scope.js';

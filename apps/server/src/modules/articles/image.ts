@@ -1,6 +1,6 @@
 import { ARTICLE_IMAGE_HEIGHT, ARTICLE_IMAGE_MAX_BYTES, ARTICLE_IMAGE_WIDTH } from '@harbour/contracts';
 import { imageSize } from 'image-size';
-import { badRequest } from '../../http/app-error.js';
+import { badRequest } from '../../platform/errors.js';
 import { imageStore } from '../../platform/image-store.js';
 
 const FIELD = 'file';

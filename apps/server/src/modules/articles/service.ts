@@ -4,8 +4,8 @@ import { articleResource, type ArticleStatus, type PublicArticle } from '@harbou
 import { ARTICLE_STATUS, type ArticleAction } from '@harbour/domain';
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { articles } from '../../db/schema/index.js';
-import { fieldError, notFound } from '../../http/app-error.js';
-import { likePattern, offsetOf, pageOfRows, totalCount } from '../../http/list.js';
+import { fieldError, notFound } from '../../platform/errors.js';
+import { likePattern, offsetOf, pageOfRows, totalCount } from '../../platform/list.js';
 import type { ServiceContext } from '../../platform/context.js';
 import type { ResourceService } from '../../platform/resource-service.js';
 import { changeStatus } from '../../platform/status-change.js';

@@ -2,7 +2,7 @@ import { auditLogFiltersSchema, auditLogItemSchema, pageOf, type AuditLogFilters
 import { and, arrayOverlaps, count, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditLog, staff } from '../../db/schema/index.js';
-import { hkDayEnd, hkDayStart, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
+import { hkDayEnd, hkDayStart, offsetOf, orderBy, pageOfRows } from '../../platform/list.js';
 import { route } from '../../http/route.js';
 import { currentStore, reachesAllStores } from '../../platform/store-scope.js';
 

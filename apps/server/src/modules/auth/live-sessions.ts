@@ -1,12 +1,12 @@
 import type { LoginUserItem, Page } from '@harbour/contracts';
 import { and, eq, gt, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { SUPER_ADMIN_ID } from '../../http/auth-hook.js';
-import type { AuthContext } from '../../http/types.js';
+import { SUPER_ADMIN_ID } from '../../platform/auth-context.js';
+import type { AuthContext } from '../../platform/auth-context.js';
 import { staffInScope } from '../staff/scope.js';
 import type { FastifyRequest } from 'fastify';
 import { sessions, staff, stores } from '../../db/schema/index.js';
-import { likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../../http/list.js';
+import { likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../../platform/list.js';
 import { readSettings } from '../../platform/settings.js';
 
 export interface LoginUserQuery {

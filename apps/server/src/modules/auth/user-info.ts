@@ -1,8 +1,8 @@
 import type { RouteRecord, StoreRef, UserInfo } from '@harbour/contracts';
 import type { FastifyRequest } from 'fastify';
-import { tokenInvalid } from '../../http/app-error.js';
+import { tokenInvalid } from '../../platform/errors.js';
 import { catalogueFor, derivedFor, type StoreName } from '../../platform/access-cache.js';
-import type { AuthContext } from '../../http/types.js';
+import type { AuthContext } from '../../platform/auth-context.js';
 import { holdsGrant } from '../../platform/context.js';
 import { buildRouterMap } from './menu.js';
 

@@ -2,8 +2,8 @@ import { BLACKLIST_PERMISSIONS, type BlacklistFilters, type BlacklistItem } from
 import { and, eq, ilike, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { blacklist, staff } from '../../db/schema/index.js';
-import { likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../../http/list.js';
-import type { AuthContext } from '../../http/types.js';
+import { likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../../platform/list.js';
+import type { AuthContext } from '../../platform/auth-context.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { masked, maskingFor, type Masking } from '../../platform/masking.js';
 import { found } from '../../platform/store-scope.js';

@@ -2,7 +2,7 @@ import type { BlacklistCreate, BlacklistItem, BlacklistUpdate, RevealableBlackli
 import { and, eq, ne, or, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { blacklist, staff } from '../../db/schema/index.js';
-import { conflict, fieldError } from '../../http/app-error.js';
+import { conflict, fieldError } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { blacklistMasking, findBlacklistRow, toItem, type BlacklistRow } from './read.js';

@@ -11,7 +11,7 @@ import { readCodeFormat, readCodeFormats, readCounters } from '../../platform/co
 import { audit } from '../../platform/audit.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { withReadTx, withTx } from '../../platform/tx.js';
-import { notFound } from '../../http/app-error.js';
+import { notFound } from '../../platform/errors.js';
 
 /** The formats, and the caller's current store, its code, today and the counters for the examples. */
 export function readCodeFormatsPage(ctx: ServiceContext): Promise<CodeFormatsAnswer> {

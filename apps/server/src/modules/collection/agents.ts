@@ -12,7 +12,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { loanOcaRecoveries, loanOcaRecoveryVoids, ocaAgentPayments, ocaAgents } from '../../db/schema/index.js';
-import { businessRule, conflict } from '../../http/app-error.js';
+import { businessRule, conflict } from '../../platform/errors.js';
 import { assertWithinActivePeriod } from '../../platform/active-period.js';
 import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';

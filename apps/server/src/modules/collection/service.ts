@@ -12,8 +12,8 @@ import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, sql } fro
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { customers, loanDueSummaries, loanRepayments, loanOcaAssignments, loanOcaRecoveries, loanOcaRecoveryVoids, loanWriteOffs, loans, ocaAgents } from '../../db/schema/index.js';
-import { likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../../http/list.js';
-import { businessRule, conflict } from '../../http/app-error.js';
+import { likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../../platform/list.js';
+import { businessRule, conflict } from '../../platform/errors.js';
 import { assertWithinActivePeriod } from '../../platform/active-period.js';
 import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';

@@ -7,7 +7,7 @@ import type { CollectionStep, CollectionStepKind, Page, collectionStepsQuerySche
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { likePattern, offsetOf, pageOfRows } from '../../http/list.js';
+import { likePattern, offsetOf, pageOfRows } from '../../platform/list.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { currentStore, reachesAllStores } from '../../platform/store-scope.js';
 

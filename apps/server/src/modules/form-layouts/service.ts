@@ -14,7 +14,7 @@ import {
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { formLayoutFields } from '../../db/schema/index.js';
-import { badRequest, notFound } from '../../http/app-error.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { withReadTx, withTx } from '../../platform/tx.js';

@@ -2,7 +2,7 @@ import { holidayResource, type Holiday, type HolidayKind } from '@harbour/contra
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { holidays } from '../../db/schema/index.js';
-import { fieldError } from '../../http/app-error.js';
+import { fieldError } from '../../platform/errors.js';
 import { registerResource } from '../../http/resource.js';
 import { tableService } from '../../platform/table-service.js';
 import type { ServiceContext } from '../../platform/context.js';

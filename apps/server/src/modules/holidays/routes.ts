@@ -1,6 +1,6 @@
 import { HOLIDAY_IMPORT_PATH, HOLIDAY_PERMISSIONS, holidayImportResultSchema, holidayImportSchema } from '@harbour/contracts';
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../../http/app-error.js';
+import { badRequest } from '../../platform/errors.js';
 import { route } from '../../http/route.js';
 import { withTx } from '../../platform/tx.js';
 import { importHolidays } from './import-service.js';

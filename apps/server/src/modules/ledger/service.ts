@@ -2,9 +2,9 @@ import type { JournalEntriesQuery, JournalEntryItem, LedgerAccount, TrialBalance
 import { ACCOUNTS, normalSide, type Account, type JournalEvent } from '@harbour/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { journalEntries, journalLines, stores } from '../../db/schema/index.js';
-import { notFound } from '../../http/app-error.js';
+import { notFound } from '../../platform/errors.js';
 import { translate } from '../../http/i18n.js';
-import { offsetOf, orderBy, pageOfRows, totalCount } from '../../http/list.js';
+import { offsetOf, orderBy, pageOfRows, totalCount } from '../../platform/list.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { trialBalance } from '../../platform/ledger.js';
 import { currentStore, reachesAllStores, storeScope } from '../../platform/store-scope.js';

@@ -7,7 +7,7 @@ import { dec } from '@harbour/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { loanOcaRecoveries, loanOcaRecoveryVoids, ocaAgentPayments } from '../../db/schema/index.js';
-import { businessRule } from '../../http/app-error.js';
+import { businessRule } from '../../platform/errors.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { reverseJournal } from '../../platform/ledger.js';
 

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { loanFiltersSchema } from '@harbour/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { customers, loanPartakers, loans, staff, stores } from '../../db/schema/index.js';
-import { likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../../http/list.js';
+import { likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../../platform/list.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { answerMasking, masked } from '../../platform/masking.js';
 import { storeScope } from '../../platform/store-scope.js';

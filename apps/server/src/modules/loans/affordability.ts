@@ -3,7 +3,7 @@ import { aboveDtiLimit, affordability, dec, repayCycleOf } from '@harbour/domain
 import { asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { customers, loanCollaterals, loanCreditReferences } from '../../db/schema/index.js';
-import { businessRule } from '../../http/app-error.js';
+import { businessRule } from '../../platform/errors.js';
 import { translate } from '../../http/i18n.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { readSettings } from '../../platform/settings.js';

@@ -3,7 +3,7 @@ import { LOAN_STATUS } from '@harbour/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { loanApprovals } from '../../db/schema/index.js';
-import { businessRule } from '../../http/app-error.js';
+import { businessRule } from '../../platform/errors.js';
 import { businessToday } from '../../platform/business-date.js';
 import { actingStaff, type ServiceContext } from '../../platform/context.js';
 import { changeStatus } from '../../platform/status-change.js';

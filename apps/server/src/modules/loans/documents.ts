@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { loanDocuments } from '../../db/schema/index.js';
-import { badRequest, businessRule, notFound } from '../../http/app-error.js';
+import { badRequest, businessRule, notFound } from '../../platform/errors.js';
 import { route, succeed } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { contextOf, type ServiceContext } from '../../platform/context.js';

@@ -2,7 +2,7 @@ import type { LoanBlacklistCheck, LoanBlacklistHit, LoanChoices } from '@harbour
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { customers, referralAgents } from '../../db/schema/index.js';
-import { notFound } from '../../http/app-error.js';
+import { notFound } from '../../platform/errors.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { answerMasking, masked } from '../../platform/masking.js';
 import { withReadTx } from '../../platform/tx.js';

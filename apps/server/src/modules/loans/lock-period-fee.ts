@@ -7,7 +7,7 @@
  * most the fee could be charged on its schedule paid as agreed, on time.
  */
 import { addMonthsClamped, approvalWorstCase, dec, scheduledLockPeriodFeeCeiling, moneyText } from '@harbour/domain';
-import { businessRule } from '../../http/app-error.js';
+import { businessRule } from '../../platform/errors.js';
 import type { ApprovalRateCheck } from './approval-check.js';
 import { termsOf } from '../loan-core/terms.js';
 

@@ -20,7 +20,7 @@ import {
 } from '@harbour/domain';
 import type { DbOrTx } from '../../db/client.js';
 import type { loanApprovals } from '../../db/schema/index.js';
-import { AppError, badRequest, businessRule } from '../../http/app-error.js';
+import { AppError, badRequest, businessRule } from '../../platform/errors.js';
 import { assertLawfulRate, type LawfulRate } from '../../platform/lawful-rate.js';
 import { translate } from '../../http/i18n.js';
 import type { ServiceContext } from '../../platform/context.js';

@@ -4,7 +4,7 @@ import { LOAN_STATUS, moneyAccountFor, payoutFigures, postPayout, referralCommis
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { loanApprovals, loanInstalments, loanPayouts, loans, referralAgents } from '../../db/schema/index.js';
-import { businessRule } from '../../http/app-error.js';
+import { businessRule } from '../../platform/errors.js';
 import { assertWithinActivePeriod } from '../../platform/active-period.js';
 import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';

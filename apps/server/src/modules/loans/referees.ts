@@ -3,7 +3,7 @@ import type { ConsentMethod } from '@harbour/contracts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { customers, loanPartakers } from '../../db/schema/index.js';
-import { fieldError, notFound, businessRule } from '../../http/app-error.js';
+import { fieldError, notFound, businessRule } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';

@@ -3,7 +3,7 @@
  * each issue, in the caller's language, with the dates it names.
  */
 import { s18NoteTiming, type S18NoteIssue, type S18NoteTimingInput } from '@harbour/domain';
-import { businessRule } from '../../http/app-error.js';
+import { businessRule } from '../../platform/errors.js';
 
 const MESSAGES: Record<S18NoteIssue['code'], string> = {
   noteBeforeAgreement: 'loans.errors.signedNoteBeforeAgreement',

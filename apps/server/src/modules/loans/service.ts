@@ -3,7 +3,7 @@ import { type LoanStatus, formatRate, percentToFraction } from '@harbour/domain'
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { customers, loanPartakers } from '../../db/schema/index.js';
-import { businessRule, forbidden } from '../../http/app-error.js';
+import { businessRule, forbidden } from '../../platform/errors.js';
 import { may, type ServiceContext } from '../../platform/context.js';
 import { audit } from '../../platform/audit.js';
 import type { ResourceService } from '../../platform/resource-service.js';

@@ -8,7 +8,7 @@ import { suretyPackTask } from '@harbour/domain';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { loanPartakers, loans, staff } from '../../db/schema/index.js';
-import { businessRule } from '../../http/app-error.js';
+import { businessRule } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';
 import { actingStaff, type ServiceContext } from '../../platform/context.js';

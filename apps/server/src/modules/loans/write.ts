@@ -3,7 +3,7 @@ import { type LoanStatus, validateMinimumAge } from '@harbour/domain';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { customers, loanCollaterals, loanCreditReferences, loanPartakers, loans, referralAgents, staff, staffStores } from '../../db/schema/index.js';
-import { badRequest, businessRule } from '../../http/app-error.js';
+import { badRequest, businessRule } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
 import { takeCode } from '../../platform/codes.js';
 import type { ServiceContext } from '../../platform/context.js';

@@ -2,9 +2,9 @@ import type { PowerGrant, PowerStaffItem, PowerStaffQuery, PowerStaffRow, powerS
 import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { permissions, rolePermissions, roles, staff, staffRoles, staffStores, stores } from '../../db/schema/index.js';
-import { notFound } from '../../http/app-error.js';
-import { SUPER_ADMIN_ID } from '../../http/auth-hook.js';
-import { likePattern, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
+import { notFound } from '../../platform/errors.js';
+import { SUPER_ADMIN_ID } from '../../platform/auth-context.js';
+import { likePattern, offsetOf, orderBy, pageOfRows } from '../../platform/list.js';
 import type { ServiceContext } from '../../platform/context.js';
 import type { ResourceService } from '../../platform/resource-service.js';
 import { staffFilterWhere } from '../staff/read.js';

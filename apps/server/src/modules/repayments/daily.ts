@@ -11,7 +11,7 @@ import { type RepaymentState, ZERO, accrueOverdue, compareDates, sum, totalUnpai
 import { and, asc, eq, gt, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { loanDueSummaries, loans } from '../../db/schema/index.js';
-import { businessRule } from '../../http/app-error.js';
+import { businessRule } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';
 import { type ServiceContext, systemContext } from '../../platform/context.js';

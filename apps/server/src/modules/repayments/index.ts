@@ -25,7 +25,7 @@ import {
   repaymentTipsPageSchema,
   repaymentTipsQuerySchema,
 } from '@harbour/contracts';
-import { conflict } from '../../http/app-error.js';
+import { conflict } from '../../platform/errors.js';
 import { scheduleDaily } from '../../jobs/schedule.js';
 import { DAILY_JOB, jobContextFor, runDailyServicing } from './daily.js';
 import { exportTips, listTips } from './tips.js';

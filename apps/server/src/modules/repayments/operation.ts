@@ -10,7 +10,7 @@ import { ZERO, accrueOverdue, compareDates, dec, sum, unpaidFee, unpaidInstalmen
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { customers, loanRepaymentCorrections, loanRepaymentLines, staff, stores } from '../../db/schema/index.js';
-import { businessRule } from '../../http/app-error.js';
+import { businessRule } from '../../platform/errors.js';
 import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { maskingFor } from '../../platform/masking.js';

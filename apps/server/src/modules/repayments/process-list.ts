@@ -11,7 +11,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, sql, type SQL, ty
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { customers, loanDueSummaries, loanRepaymentCorrections, loanRepayments, loans, staff, stores } from '../../db/schema/index.js';
-import { offsetOf, orderBy, pageOfRows, totalCount } from '../../http/list.js';
+import { offsetOf, orderBy, pageOfRows, totalCount } from '../../platform/list.js';
 import { translate } from '../../http/i18n.js';
 import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';

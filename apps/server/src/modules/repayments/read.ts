@@ -6,7 +6,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { customers, loanRepaymentCorrections, loanRepaymentLines, loanRepayments, loans, staff, stores } from '../../db/schema/index.js';
-import { likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../../http/list.js';
+import { likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../../platform/list.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { found, storeScope } from '../../platform/store-scope.js';
 import { receiptReschedule } from './reschedule.js';

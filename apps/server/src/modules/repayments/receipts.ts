@@ -28,7 +28,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { customers, loanRepaymentCorrections, loanRepaymentLines, loanRepayments } from '../../db/schema/index.js';
-import { businessRule, conflict } from '../../http/app-error.js';
+import { businessRule, conflict } from '../../platform/errors.js';
 import { assertWithinActivePeriod } from '../../platform/active-period.js';
 import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';

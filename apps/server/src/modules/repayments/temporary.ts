@@ -25,7 +25,7 @@ import {
 } from '@harbour/domain';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { businessRule } from '../../http/app-error.js';
+import { businessRule } from '../../platform/errors.js';
 import { assertWithinActivePeriod } from '../../platform/active-period.js';
 import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';

@@ -9,7 +9,7 @@ import { and, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { customers, loanDueSummaries, loans, stores } from '../../db/schema/index.js';
-import { likePattern, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
+import { likePattern, offsetOf, orderBy, pageOfRows } from '../../platform/list.js';
 import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { masked } from '../../platform/masking.js';

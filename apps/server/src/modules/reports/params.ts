@@ -1,5 +1,5 @@
 import type { ReportDecl, ReportParamDecl } from '@harbour/contracts';
-import { badRequest } from '../../http/app-error.js';
+import { badRequest } from '../../platform/errors.js';
 import type { ReportParamValue } from './query.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');

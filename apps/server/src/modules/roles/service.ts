@@ -2,11 +2,11 @@ import { ErrorStatus, type RoleCreate, type RoleFilters, type RoleItem, type Rol
 import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { permissions, rolePermissions, roles, staffRoles } from '../../db/schema/index.js';
-import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { outrankingStaff } from '../../platform/staff-guard.js';
 import { audit } from '../../platform/audit.js';
-import type { AuthContext } from '../../http/types.js';
-import { likePattern, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
+import type { AuthContext } from '../../platform/auth-context.js';
+import { likePattern, offsetOf, orderBy, pageOfRows } from '../../platform/list.js';
 import { actingStaff, type ServiceContext } from '../../platform/context.js';
 import type { ResourceService } from '../../platform/resource-service.js';
 import { withTx } from '../../platform/tx.js';

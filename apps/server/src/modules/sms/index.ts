@@ -16,7 +16,7 @@ import {
 } from '@harbour/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { conflict } from '../../http/app-error.js';
+import { conflict } from '../../platform/errors.js';
 import { registerResource } from '../../http/resource.js';
 import { route, succeed } from '../../http/route.js';
 import { contextOf } from '../../platform/context.js';

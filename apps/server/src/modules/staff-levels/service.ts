@@ -3,7 +3,7 @@ import { dec } from '@harbour/domain';
 import { asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { staff, staffLevels } from '../../db/schema/index.js';
-import { conflict } from '../../http/app-error.js';
+import { conflict } from '../../platform/errors.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { tableService } from '../../platform/table-service.js';
 

@@ -13,8 +13,8 @@ import type { DbOrTx } from '../../db/client.js';
 import type { Language } from '@harbour/contracts';
 import { roles, staff, staffLevels, staffRoles, staffStores, stores } from '../../db/schema/index.js';
 import { route } from '../../http/route.js';
-import type { AuthContext } from '../../http/types.js';
-import { likePattern, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
+import type { AuthContext } from '../../platform/auth-context.js';
+import { likePattern, offsetOf, orderBy, pageOfRows } from '../../platform/list.js';
 import { staffFilterWhere } from './read.js';
 import { staffInScope } from './scope.js';
 

@@ -2,7 +2,7 @@ import { isStrongPassword, type Language, type OwnProfile, type OwnProfileUpdate
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { sessions, staff } from '../../db/schema/index.js';
-import { badRequest, notFound } from '../../http/app-error.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
 import { readSettings } from '../../platform/settings.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';

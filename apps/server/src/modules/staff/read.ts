@@ -2,10 +2,10 @@ import { STAFF_PERMISSIONS, type Language, type StaffFilters, type StaffItem } f
 import { and, count, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { roles, staff, staffLevels, staffRoles, staffStores, stores } from '../../db/schema/index.js';
-import { notFound } from '../../http/app-error.js';
+import { notFound } from '../../platform/errors.js';
 import { maskingFor, type Masking } from '../../platform/masking.js';
-import type { AuthContext } from '../../http/types.js';
-import { likePattern, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
+import type { AuthContext } from '../../platform/auth-context.js';
+import { likePattern, offsetOf, orderBy, pageOfRows } from '../../platform/list.js';
 import type { ScopeSource, ServiceContext } from '../../platform/context.js';
 import { staffInScope } from './scope.js';
 

@@ -1,7 +1,7 @@
 import { and, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { staff, staffStores } from '../../db/schema/index.js';
-import type { AuthContext } from '../../http/types.js';
+import type { AuthContext } from '../../platform/auth-context.js';
 import type { ScopeSource } from '../../platform/context.js';
 import { reachesAllStores } from '../../platform/store-scope.js';
 

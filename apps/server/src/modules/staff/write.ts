@@ -2,11 +2,11 @@ import { ErrorStatus, isStrongPassword, type FieldError, type RevealableStaffFie
 import { and, count, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { auditLog, rolePermissions, roles, staff, staffLevels, staffRoles, staffStores, stores } from '../../db/schema/index.js';
-import { AppError, badRequest, businessRule, forbidden, tooManyRequests } from '../../http/app-error.js';
+import { AppError, badRequest, businessRule, forbidden, tooManyRequests } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
-import { SUPER_ADMIN_ID } from '../../http/auth-hook.js';
+import { SUPER_ADMIN_ID } from '../../platform/auth-context.js';
 import { readSettings } from '../../platform/settings.js';
-import type { AuthContext } from '../../http/types.js';
+import type { AuthContext } from '../../platform/auth-context.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { endStaffSessions } from '../../platform/sessions.js';
 import { assignableStoreIds, staffInScope } from './scope.js';

@@ -10,7 +10,7 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { customers, loanPartakers, loanRepaymentCorrections, loanRepayments, loanStatementRequests, staff } from '../../db/schema/index.js';
-import { businessRule } from '../../http/app-error.js';
+import { businessRule } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';

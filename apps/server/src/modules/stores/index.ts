@@ -13,10 +13,10 @@ import { and, count, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog, staff, staffStores, stores } from '../../db/schema/index.js';
-import { conflict } from '../../http/app-error.js';
+import { conflict } from '../../platform/errors.js';
 import { registerResource } from '../../http/resource.js';
 import { tableService } from '../../platform/table-service.js';
-import { hkDayEnd, hkDayStart, offsetOf, orderBy, pageOfRows } from '../../http/list.js';
+import { hkDayEnd, hkDayStart, offsetOf, orderBy, pageOfRows } from '../../platform/list.js';
 import { route } from '../../http/route.js';
 import { allowedStores } from '../auth/user-info.js';
 

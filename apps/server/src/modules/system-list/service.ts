@@ -24,7 +24,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { settingDefinitions, settings, staff } from '../../db/schema/index.js';
-import { forbidden, notFound } from '../../http/app-error.js';
+import { forbidden, notFound } from '../../platform/errors.js';
 import { translate } from '../../http/i18n.js';
 import { audit } from '../../platform/audit.js';
 import type { ServiceContext } from '../../platform/context.js';

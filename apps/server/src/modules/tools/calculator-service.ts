@@ -23,7 +23,7 @@ import {
 import { asc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { holidays } from '../../db/schema/index.js';
-import { badRequest } from '../../http/app-error.js';
+import { badRequest } from '../../platform/errors.js';
 import { readSettings } from '../../platform/settings.js';
 
 /** The settings the calculator reads (one query). */

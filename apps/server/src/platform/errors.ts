@@ -1,5 +1,7 @@
 import { ErrorStatus, type FieldError } from '@harbour/contracts';
-import type { MessageParams } from './i18n.js';
+
+/** Values for a message's `{{name}}` placeholders. */
+export type MessageParams = Record<string, string | number>;
 
 /**
  * An answer other than success. `code` is a message code translated into the caller's
