@@ -30,7 +30,8 @@ async function main() {
     // Loaded only once the settings are read, and the app once the database is up: a refused start
     // prints its one line without first loading the whole server (a few seconds of a small machine).
     const { startDatabase } = await import('./db/start.js');
-    database = await startDatabase(config, log);
+    const { seedDemoIfEmpty } = await import('./demo/seed.js');
+    database = await startDatabase(config, log, seedDemoIfEmpty);
     const { buildApp } = await import('./app.js');
     const app = await buildApp({ db: database.db, config });
     try {

@@ -6,8 +6,8 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.js';
 import { startEmbedded, type EmbeddedServer } from '../src/db/embedded.js';
 import { migrate } from '../src/db/migrate.js';
-import { syncCatalogue } from '../src/db/seed/catalogue.js';
-import { seedDemo } from '../src/db/seed/demo.js';
+import { syncCatalogue } from '../src/db/catalogue.js';
+import { seedDemo } from '../src/demo/seed.js';
 import { ensureLoginRole, grantAppRole } from '../src/db/app-role.js';
 import { SHARED_DB, TEMPLATE_DB, TEST_APP_PASSWORD, TEST_APP_ROLE, withDatabase } from './helpers/databases.js';
 

@@ -4,6 +4,7 @@ import readline from 'node:readline';
 import { loadConfig } from '../config.js';
 import { auditLog, staff, staffStores, stores } from '../db/schema/index.js';
 import { startDatabase } from '../db/start.js';
+import { seedDemoIfEmpty } from '../demo/seed.js';
 import { hashPassword } from '../platform/passwords.js';
 import { StartupError } from '../startup-error.js';
 
@@ -46,7 +47,7 @@ async function main() {
   const password = passwordField.safeParse(process.env.HARBOUR_ADMIN_PASSWORD ?? (await ask('Password: ', true)));
   if (!password.success) throw new StartupError('the password must be at least 5 characters');
 
-  const database = await startDatabase(config, (line) => process.stdout.write(`${line}\n`));
+  const database = await startDatabase(config, (line) => process.stdout.write(`${line}\n`), seedDemoIfEmpty);
   try {
     const [existing] = await database.db.select({ n: count() }).from(staff).where(eq(staff.id, 1));
     if ((existing?.n ?? 0) > 0) throw new StartupError('an administrator already exists; nothing was changed');

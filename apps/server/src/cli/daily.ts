@@ -1,6 +1,7 @@
 import { isCalendarDate } from '@harbour/contracts';
 import { loadConfig } from '../config.js';
 import { startDatabase } from '../db/start.js';
+import { seedDemoIfEmpty } from '../demo/seed.js';
 import { runDailyServicing } from '../modules/repayments/daily.js';
 import { AppError } from '../platform/errors.js';
 import { translate } from '../http/i18n.js';
@@ -27,7 +28,7 @@ async function main(): Promise<number> {
   const date = at >= 0 ? args[at + 1] : undefined;
   if (at >= 0 && (!date || !isCalendarDate(date))) throw new StartupError('--date needs a date as YYYY-MM-DD');
   const config = loadConfig();
-  const database = await startDatabase(config, (line) => process.stdout.write(`${line}\n`));
+  const database = await startDatabase(config, (line) => process.stdout.write(`${line}\n`), seedDemoIfEmpty);
   try {
     const run = await runDailyServicing(database.db, date ? { date } : {});
     if (run.status === 'busy') {

@@ -5,14 +5,21 @@ import { openDatabase, type Database } from './client.js';
 import { startEmbedded, type EmbeddedServer } from './embedded.js';
 import { migrate } from './migrate.js';
 import { EMBEDDED_APP_ROLE, embeddedAppPassword, ensureLoginRole, grantAppRole, rolePowers, tooPowerful } from './app-role.js';
-import { syncCatalogue } from './seed/catalogue.js';
-import { isEmpty, seedDemo } from './seed/demo.js';
+import { syncCatalogue } from './catalogue.js';
+import type { Db } from './client.js';
 
 export interface StartedDatabase extends Database {
   embedded: EmbeddedServer | undefined;
   /** Close the pool, then stop the embedded server. */
   shutdown(): Promise<void>;
 }
+
+/**
+ * Fills an empty embedded database and says whether it did. The caller passes the demo seed
+ * (`demo/seed.ts`, `seedDemoIfEmpty`): it calls the modules' services, so it sits above them and
+ * `db/` never imports it.
+ */
+export type FirstStartSeed = (db: Db) => Promise<boolean>;
 
 const DB_NAME = 'harbour';
 
@@ -54,14 +61,14 @@ async function reaching<T>(url: string, step: () => Promise<T>): Promise<T> {
 }
 
 /**
- * `DATABASE_URL` → that server; unset → the embedded PostgreSQL (demo data on first start).
+ * `DATABASE_URL` → that server; unset → the embedded PostgreSQL (`seedEmpty`'s demo data on first start).
  * The server runs as a role that owns nothing (`DATABASE_URL`'s, or `harbour_app`, which the
  * embedded database makes with a password kept in `app.password`). Migrations (one transaction,
  * advisory lock, with the app role's grants), the permission catalogue and the demo data run as
  * the owner (`DATABASE_OWNER_URL`, or the embedded superuser). In production a role that could
  * switch the audit log's trigger off (superuser, owner, …) is refused before anything changes.
  */
-export async function startDatabase(config: Config, log: (line: string) => void): Promise<StartedDatabase> {
+export async function startDatabase(config: Config, log: (line: string) => void, seedEmpty?: FirstStartSeed): Promise<StartedDatabase> {
   const onError = (err: Error) => log(`database connection lost: ${err.message}`);
   let embedded: EmbeddedServer | undefined;
   let ownerUrl: string;
@@ -111,10 +118,7 @@ export async function startDatabase(config: Config, log: (line: string) => void)
     const applied = await migrate(ownerDb.pool, { afterMigrations: (client) => grantAppRole(client, appRole) });
     if (applied) log(`Applied ${applied} database migration(s)`);
     await syncCatalogue(ownerDb.db);
-    if (embedded && (await isEmpty(ownerDb.db))) {
-      await seedDemo(ownerDb.db);
-      log('Seeded the demo data (admin / demo1234)');
-    }
+    if (embedded && seedEmpty && (await seedEmpty(ownerDb.db))) log('Seeded the demo data (admin / demo1234)');
     // Again after migrating: with DATABASE_URL alone, the role now owns what it created.
     const problem = await reaching(appUrl, excess);
     if (problem) log(`Warning: ${problem}; production refuses this (README: An external database)`);

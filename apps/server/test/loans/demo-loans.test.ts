@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { expectLedgerBalanced } from '../helpers/ledger.js';
 
 /**
- * The demo loans (db/seed/loans.ts) as the quick start shows them: every status before
+ * The demo loans (demo/loans.ts) as the quick start shows them: every status before
  * repayment, over the three stores, made through the loan services by the staff of each step.
  * The test template is seeded with the demo data, so this file reads it untouched.
  */

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { repayingLoan, repaymentStaff, type RepaymentStaff } from '../helpers/repaying.js';
 
 /**
- * The origination reports on the demo data (db/seed), each against an independent computation:
+ * The origination reports on the demo data (demo/), each against an independent computation:
  * SQL written here over the records, and the ledger (trial balance, journal lines) for the money
  * it also holds. Beyond the demo, three steps give the empty reports rows: a demo loan settled
  * early (completed loans), referral agents named on three demo loans (referral agent sales) and a

@@ -13,7 +13,7 @@ import {
 import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { permissions, rolePermissions } from '../../db/schema/index.js';
-import { syncCatalogue } from '../../db/seed/catalogue.js';
+import { syncCatalogue } from '../../db/catalogue.js';
 import { AppError, badRequest, businessRule, notFound } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
 import type { RegisteredRoute } from '../../http/types.js';

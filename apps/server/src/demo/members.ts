@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { customers, members } from '../schema/index.js';
+import type { Db } from '../db/client.js';
+import { customers, members } from '../db/schema/index.js';
 
 const DAY = 86_400_000;
 

@@ -1,11 +1,11 @@
 import { CUSTOMER_OPTION_PERMISSIONS, DEFAULT_SYSTEM_SETTINGS, LOAN_OPTION_PERMISSIONS, PERMISSION_CATALOGUE } from '@harbour/contracts';
 import { count, sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { articles, banks, blacklist, companyInfo, formLayoutFields, holidays, ocaAgents, referralAgents, rolePermissions, roles, settings, smsTemplates, solicitors, staff, staffLevels, staffRoles, staffStores, stores } from '../schema/index.js';
-import { hashPassword } from '../../platform/passwords.js';
+import type { Db } from '../db/client.js';
+import { articles, banks, blacklist, companyInfo, formLayoutFields, holidays, ocaAgents, referralAgents, rolePermissions, roles, settings, smsTemplates, solicitors, staff, staffLevels, staffRoles, staffStores, stores } from '../db/schema/index.js';
+import { hashPassword } from '../platform/passwords.js';
 import { seedDemoCustomers } from './customers.js';
 import { seedDemoLoans } from './loans.js';
-import { runDailyServicing } from '../../modules/repayments/daily.js';
+import { runDailyServicing } from '../modules/repayments/daily.js';
 import { seedDemoMembers } from './members.js';
 import { DEMO_SMS_TEMPLATES } from './sms.js';
 
@@ -164,6 +164,13 @@ const DEMO_ARTICLES = [
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(staff);
   return (row?.n ?? 0) === 0;
+}
+
+/** The embedded database's first start (`startDatabase`'s `seedEmpty`): the demo data on an empty database. */
+export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  await seedDemo(db);
+  return true;
 }
 
 /**

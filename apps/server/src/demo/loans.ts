@@ -20,18 +20,18 @@ import {
 } from '@harbour/contracts';
 import { addDays } from '@harbour/domain';
 import { asc, count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { loans, ocaAgents, staff } from '../schema/index.js';
-import { withTx } from '../../platform/tx.js';
-import { recordRecovery, transferToOca } from '../../modules/collection/service.js';
-import { loanRow } from '../../modules/loan-core/row.js';
-import { authContextOf } from '../../http/auth-hook.js';
-import { SUPER_ADMIN_ID } from '../../platform/auth-context.js';
-import { staffAccessFor } from '../../platform/access-cache.js';
-import { businessToday } from '../../platform/business-date.js';
-import { may, type ServiceContext } from '../../platform/context.js';
-import { loanService } from '../../modules/loans/service.js';
-import { postReceipt } from '../../modules/repayments/receipts.js';
+import type { Db } from '../db/client.js';
+import { loans, ocaAgents, staff } from '../db/schema/index.js';
+import { withTx } from '../platform/tx.js';
+import { recordRecovery, transferToOca } from '../modules/collection/service.js';
+import { loanRow } from '../modules/loan-core/row.js';
+import { authContextOf } from '../http/auth-hook.js';
+import { SUPER_ADMIN_ID } from '../platform/auth-context.js';
+import { staffAccessFor } from '../platform/access-cache.js';
+import { businessToday } from '../platform/business-date.js';
+import { may, type ServiceContext } from '../platform/context.js';
+import { loanService } from '../modules/loans/service.js';
+import { postReceipt } from '../modules/repayments/receipts.js';
 
 /**
  * Demo loans: a dozen applications over the three stores, one or more in every status a loan

@@ -1,7 +1,7 @@
 import { PERMISSION_CATALOGUE } from '@harbour/contracts';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client.js';
-import { permissions } from '../schema/index.js';
+import type { DbOrTx } from './client.js';
+import { permissions } from './schema/index.js';
 
 /**
  * Upserts the code's permission catalogue into `permissions` (start-up). Entries that left the

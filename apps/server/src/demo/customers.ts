@@ -1,8 +1,8 @@
 import type { CustomerCreate } from '@harbour/contracts';
 import { customerCreateSchema } from '@harbour/contracts';
-import type { Db } from '../client.js';
-import { systemContext } from '../../platform/context.js';
-import { customerService } from '../../modules/customers/service.js';
+import type { Db } from '../db/client.js';
+import { systemContext } from '../platform/context.js';
+import { customerService } from '../modules/customers/service.js';
 
 type Demo = { store: number; black?: string } & Record<string, unknown>;
 
