@@ -81,3 +81,14 @@ export interface OwnProfileChange {
   password?: string | null;
   currentPassword?: string | null;
 }
+
+/** A route of the menu flattened by the shell (`shell/menu.ts`), with its full pattern and ancestry. */
+export interface FlatRoute {
+  /** Absolute path pattern, e.g. `/loan/edit/:id`. */
+  pattern: string;
+  record: RouteRecord;
+  /** Ancestors from the top-level record down to the parent. */
+  parents: RouteRecord[];
+  /** Absolute patterns of the ancestors, parallel to `parents`. */
+  parentPaths: string[];
+}

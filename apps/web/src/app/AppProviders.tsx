@@ -10,7 +10,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSettings } from '../stores/settings.js';
 import { loadAntdLocale, loadedAntdLocale } from './antd-locale.js';
 import { ClientBridge } from './ClientBridge.js';
-import { accessiblePrimary } from './theme-color.js';
+import { accessiblePrimary } from '../components/theme-color.js';
 import { useReducedMotion } from './reduced-motion.js';
 
 /** Links sit on white and on the #f5f5f5 layout grey; 5.2:1 on white keeps ≥ 4.5:1 on both. */

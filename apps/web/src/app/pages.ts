@@ -80,8 +80,8 @@ export const pages: Record<string, PageComponent> = {
   'system.monitor': lazy(() => import('../pages/monitor/MonitorPage.js')),
   // Loan mathematics around the domain: calculator, default settings, holidays.
   'tools.calculator': lazy(() => import('../pages/tools/CalculatorPage.js')),
-  'tools.formBuilder': lazy(() => import('../pages/tools/form-builder/FormBuilderPage.js')),
-  'tools.applicationForm': lazy(() => import('../pages/tools/application-form/ApplicationFormPage.js')),
+  'tools.formBuilder': lazy(() => import('../pages/loans/form-builder/FormBuilderPage.js')),
+  'tools.applicationForm': lazy(() => import('../pages/loans/application-form/ApplicationFormPage.js')),
   'tools.addressSearch': lazy(() => import('../pages/tools/address/AddressSearchPage.js')),
   // Reports: the ledger's trial balance.
   'reports.trialBalance': lazy(() => import('../pages/ledger/TrialBalancePage.js')),

@@ -15,7 +15,7 @@ import { SEARCH_MIN_LENGTH, SEARCH_PERMISSIONS, type CustomerHit, type LoanHit, 
 import { call } from '../api/index.js';
 import { endpoints } from '../api/endpoints.js';
 import { usePermission } from '../components/Permission.js';
-import { useDebounced } from '../pages/tools/use-debounced.js';
+import { useDebounced } from '../components/use-debounced.js';
 
 /** How long typing must pause before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;

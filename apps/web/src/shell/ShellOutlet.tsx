@@ -17,7 +17,7 @@ import { useTags, type CachedPage } from '../stores/tags.js';
 import { canAccess } from './access.js';
 import { AFFIX_PATHS, DASHBOARD_PATH } from './fixed-routes.js';
 import { matchRoute } from './menu.js';
-import { mountKeyOf, pathnameOf, renameInCache, touchCache } from './tags.js';
+import { mountKeyOf, pathnameOf, renameInCache, touchCache } from '../stores/tag-rules.js';
 import { useShellRoutes } from './use-shell-routes.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { RedirectPage } from './RedirectPage.js';

@@ -11,9 +11,9 @@ import { getUserInfo } from '../api/auth.js';
 import { useSession } from '../stores/session.js';
 import { useSettings } from '../stores/settings.js';
 import { useTags } from '../stores/tags.js';
-import { pathAfterClosing, type TagView } from './tags.js';
+import { pathAfterClosing, type TagView } from '../stores/tag-rules.js';
 import { routeTitle } from './title.js';
-import { accessiblePrimary } from '../app/theme-color.js';
+import { accessiblePrimary } from '../components/theme-color.js';
 
 export function TagsView() {
   const { t } = useTranslation();

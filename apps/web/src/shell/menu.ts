@@ -4,18 +4,8 @@
  * path pattern and ancestry (for matching, breadcrumbs and tags) and the visible menu tree.
  */
 import { matchPath } from 'react-router';
-import type { RouteRecord } from '../api/types.js';
+import type { FlatRoute, RouteRecord } from '../api/types.js';
 import { canAccess } from './access.js';
-
-export interface FlatRoute {
-  /** Absolute path pattern, e.g. `/loan/edit/:id`. */
-  pattern: string;
-  record: RouteRecord;
-  /** Ancestors from the top-level record down to the parent. */
-  parents: RouteRecord[];
-  /** Absolute patterns of the ancestors, parallel to `parents`. */
-  parentPaths: string[];
-}
 
 export function joinPath(base: string, path: string): string {
   if (path.startsWith('/')) return normalise(path);

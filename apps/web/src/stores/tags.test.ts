@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Location } from 'react-router';
-import type { FlatRoute } from '../shell/menu.js';
-import { mountKeyOf } from '../shell/tags.js';
+import type { FlatRoute } from '../api/types.js';
+import { mountKeyOf } from './tag-rules.js';
 import { useTags, type CachedPage } from './tags.js';
 
 const route = { pattern: '/loan/list' } as unknown as FlatRoute;

@@ -1,7 +1,7 @@
 /** Visited tabs and the page cache of the current browser tab (not persisted: a reload starts afresh). */
 import type { Location } from 'react-router';
 import { create } from 'zustand';
-import type { FlatRoute } from '../shell/menu.js';
+import type { FlatRoute } from '../api/types.js';
 import {
   addTag,
   closeAllTags,
@@ -13,7 +13,7 @@ import {
   renameTag,
   touchCache,
   type TagView,
-} from '../shell/tags.js';
+} from './tag-rules.js';
 
 /** What a kept-alive page renders with: its own URL and route, not the current one. */
 export interface CachedPage {

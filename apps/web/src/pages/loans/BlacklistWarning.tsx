@@ -2,7 +2,7 @@ import { Alert } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LOAN_BLACKLIST_CHECK_MAX, type LoanBlacklistCheck, type LoanBlacklistHit } from '@harbour/contracts';
-import { useDebounced } from '../tools/use-debounced';
+import { useDebounced } from '../../components/use-debounced';
 import { loansApi } from './loans-api';
 
 /** The people and numbers of an application form the check looks at (the chosen customers and the typed owners' ID numbers). */

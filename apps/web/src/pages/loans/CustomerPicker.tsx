@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Select, Spin } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useDebounced } from '../tools/use-debounced';
+import { useDebounced } from '../../components/use-debounced';
 import { loansApi, type CustomerChoice } from './loans-api';
 
 interface Props {

@@ -15,7 +15,7 @@ import { CalculatorSummary } from '../tools/CalculatorSummary';
 import { ScheduleTable } from '../tools/ScheduleTable';
 import { useLiveCalculation } from '../tools/use-live-calculation';
 import { BlacklistWarning, blacklistCheckOf } from './BlacklistWarning';
-import { useFormLayout } from '../tools/form-builder/use-form-layout';
+import { useFormLayout } from './form-builder/use-form-layout';
 import { CustomerPicker } from './CustomerPicker';
 import { ReloanPicker } from './ReloanPicker';
 import { LoanActionDialog } from './LoanActionDialog';

@@ -15,7 +15,7 @@ import { useSettings } from '../../stores/settings.js';
 import { useTags } from '../../stores/tags.js';
 import { useCompanyName, useDocumentTitle } from '../../shell/use-document-title.js';
 import { useCompany } from '../../stores/company.js';
-import { accessiblePrimary } from '../../app/theme-color.js';
+import { accessiblePrimary } from '../../components/theme-color.js';
 import { DASHBOARD_PATH } from '../../shell/fixed-routes.js';
 import { preloadWorkspace } from '../../app/preload.js';
 import { checkLogin, type LoginErrors, type LoginFields } from './login-rules.js';

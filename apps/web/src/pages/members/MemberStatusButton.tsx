@@ -2,7 +2,7 @@ import { CheckCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MEMBER_LIMITS, MEMBER_PERMISSIONS, type MemberItem } from '@harbour/contracts';
-import { ReasonButton } from '../../components/ReasonButton';
+import { ReasonButton } from '../../generic/ReasonButton';
 import { membersApi, membersKey } from './members-api';
 
 /**

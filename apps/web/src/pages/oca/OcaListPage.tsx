@@ -9,7 +9,7 @@ import { COLLECTION_STATUSES, type CollectionActionName, type CollectionAgent, t
 import { DateText } from '../../components/DateText';
 import { Money } from '../../components/Money';
 import { Rate } from '../../components/Rate';
-import { ReasonButton } from '../../components/ReasonButton';
+import { ReasonButton } from '../../generic/ReasonButton';
 import { DATE_FORMAT } from '../../generic/form-values';
 import { useSession } from '../../stores/session.js';
 import { storeLabel } from '../../shell/StoreSwitcher.js';

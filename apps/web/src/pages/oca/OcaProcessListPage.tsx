@@ -9,7 +9,7 @@ import { COLLECTION_STEP_KINDS, type CollectionStep, type CollectionStepKind } f
 import { DateText } from '../../components/DateText';
 import { moneyDisplay } from '../../components/format';
 import { Money } from '../../components/Money';
-import { ReasonButton } from '../../components/ReasonButton';
+import { ReasonButton } from '../../generic/ReasonButton';
 import { DATE_FORMAT } from '../../generic/form-values';
 import { ocaApi } from './oca-api';
 import { useCollectionList } from './use-collection-list';

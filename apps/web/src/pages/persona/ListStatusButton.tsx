@@ -2,7 +2,7 @@ import { StopOutlined, CheckCircleOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CUSTOMER_PERMISSIONS, type CustomerItem } from '@harbour/contracts';
-import { ReasonButton } from '../../components/ReasonButton';
+import { ReasonButton } from '../../generic/ReasonButton';
 import { personaApi } from './persona-api';
 
 /**

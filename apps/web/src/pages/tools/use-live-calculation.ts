@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { calculatorApi, type CalculatorBody } from './calculator-api';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '../../components/use-debounced';
 
 /** Wait this long after the last keystroke before asking the server. */
 export const CALC_DEBOUNCE_MS = 350;

@@ -15,8 +15,8 @@ import {
 import { usePermission } from '../../../components/Permission';
 import { DateTimeText } from '../../../generic/DateTimeText';
 import { useFeedback } from '../../../generic/use-feedback';
-import { optionLabel } from '../../loans/loans-api';
-import { useOptionChoices } from '../../loans/LoanListView';
+import { optionLabel } from '../loans-api';
+import { useOptionChoices } from '../LoanListView';
 import { formLayoutApi, formLayoutKeys } from './form-layout-api';
 
 type Settings = Record<ConfigurableFormField, { shown: boolean; required: boolean }>;

@@ -2,10 +2,10 @@ import { useId, useState, type ReactNode } from 'react';
 import { Button, Form, Input, Modal, Typography, theme } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RowAction } from '../generic/RowAction';
-import { applyServerErrors } from '../generic/server-errors';
-import { useFeedback } from '../generic/use-feedback';
-import { Permission, type PermissionNeed } from './Permission';
+import { RowAction } from './RowAction';
+import { applyServerErrors } from './server-errors';
+import { useFeedback } from './use-feedback';
+import { Permission, type PermissionNeed } from '../components/Permission';
 
 /**
  * A change that needs a reason and a confirmation (black / white list a customer, disable / enable

@@ -10,8 +10,8 @@ import { PRINT_ROOT_CLASS, usePrintOnMount } from '../../../components/use-print
 import { call } from '../../../api/index.js';
 import { endpoints } from '../../../api/endpoints.js';
 import { useCompany } from '../../../stores/company';
-import { loansApi, optionLabel } from '../../loans/loans-api';
-import { useOptionChoices } from '../../loans/LoanListView';
+import { loansApi, optionLabel } from '../loans-api';
+import { useOptionChoices } from '../LoanListView';
 import { useFormLayout } from '../form-builder/use-form-layout';
 import { ApplicationSheet } from './ApplicationSheet';
 import './application-form.css';

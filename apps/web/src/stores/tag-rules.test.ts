@@ -9,7 +9,7 @@ import {
   pathAfterClosing,
   touchCache,
   type TagView,
-} from './tags.js';
+} from './tag-rules.js';
 
 const dash: TagView = { fullPath: '/dashboard', name: 'Dashboard', affix: true };
 const tag = (p: string): TagView => ({ fullPath: p, name: p });

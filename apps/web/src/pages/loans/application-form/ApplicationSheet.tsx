@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { APPLICATION_FORM_FIELDS, fieldRule, type ApplicationFormFieldKey, type FormLayout, type LoanItem, type OptionChoices } from '@harbour/contracts';
 import { Money } from '../../../components/Money';
-import { optionLabel } from '../../loans/loans-api';
+import { optionLabel } from '../loans-api';
 
 interface Props {
   /** texts in the printout's language (`i18next.getFixedT(lang)`) */
