@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { floors } from './eslint.floors.js';
 
 // The React Compiler rules of react-hooks' recommended set flag code the compiler cannot optimise;
 // that is advice, not a defect, so they report as warnings.
@@ -69,4 +70,5 @@ export default tseslint.config(
     files: ['e2e/**/*.ts', 'bench/**/*.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
+  ...floors,
 );
