@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { OutboundPolicy } from './platform/outbound-address.js';
 import { StartupError } from './startup-error.js';
 
 /** Everything the server reads from the environment, checked once at start-up. */
@@ -15,6 +16,8 @@ export interface Config {
   fixedCaptcha: string | undefined;
   /** Built web app to serve, when present. */
   webDist: string;
+  /** Where the SMS gateway may be (`HARBOUR_SMS_GATEWAY_ALLOW_HTTP=1`, `HARBOUR_SMS_GATEWAY_ALLOW_PRIVATE=1` for a local gateway; platform/outbound-address.ts). */
+  smsGatewayPolicy: OutboundPolicy;
   /** Requests a minute per address before 429, a flood guard on top of the login throttle. */
   rateLimitMax: number;
   logLevel: string;
@@ -88,5 +91,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alsTimeoutMs,
     scheduledJobs: mode === 'test' ? env.HARBOUR_SCHEDULED_JOBS === '1' : env.HARBOUR_SCHEDULED_JOBS !== '0',
     reportTimeoutMs,
+    smsGatewayPolicy: { allowHttp: env.HARBOUR_SMS_GATEWAY_ALLOW_HTTP === '1', allowPrivate: env.HARBOUR_SMS_GATEWAY_ALLOW_PRIVATE === '1' },
   };
 }

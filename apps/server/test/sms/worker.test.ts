@@ -59,11 +59,13 @@ class Gateway {
 
 let t: TestApp;
 const gw = new Gateway();
+/** The test gateway listens on 127.0.0.1 over http: a local gateway, as an operator may allow one. */
+const LOCAL = { allowHttp: true, allowPrivate: true };
 let loan: { id: number; store_id: number; customer_id: number };
 let due = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ config: { smsGatewayPolicy: LOCAL } });
   await gw.start();
   loan = (await t.pool.query(`select id, store_id, customer_id from loans where loan_no is not null order by id limit 1`)).rows[0];
   const admin = (await loginAs(t.app, 'admin')).access_token;
@@ -99,7 +101,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Runs the worker until nothing is queued or sending (retries wait their backoff). */
 async function drain(opts: Parameters<typeof runSmsWorker>[1] = {}) {
   for (let i = 0; i < 20; i++) {
-    await runSmsWorker(t.app.db, { backoffMs: 20, maxAttempts: 3, ...opts });
+    await runSmsWorker(t.app.db, { backoffMs: 20, maxAttempts: 3, outbound: LOCAL, ...opts });
     const left = (await rows()).filter((r) => r.status === 'queued' || r.status === 'sending');
     if (left.length === 0) return;
     await sleep(60);
@@ -123,20 +125,43 @@ describe('SMS worker against a local gateway', () => {
   }, 30_000);
 
   it('classifies answers: 5xx/429/timeout/network transient, 4xx permanent with the reason', async () => {
-    const send = (url: string) => httpProvider({ url, token: 'gw-token', timeoutMs: 1000 }).send({ reference: 'r1', to: '+85291000003', text: 'x' });
+    const send = (url: string) => httpProvider({ url, token: 'gw-token', timeoutMs: 1000, policy: LOCAL }).send({ reference: 'r1', to: '+85291000003', text: 'x' });
     await expect(send(gw.url)).rejects.toMatchObject({ transient: false, message: '400 invalid destination number' });
     const refused = await send('http://127.0.0.1:1/none').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(SmsSendError);
     expect(refused).toMatchObject({ transient: true });
-    await expect(httpProvider({ url: gw.url, token: 'wrong', timeoutMs: 1000 }).send({ reference: 'r2', to: '+85291000001', text: 'x' })).rejects.toMatchObject({
+    await expect(httpProvider({ url: gw.url, token: 'wrong', timeoutMs: 1000, policy: LOCAL }).send({ reference: 'r2', to: '+85291000001', text: 'x' })).rejects.toMatchObject({
       transient: false,
       message: '401 bad credentials',
     });
   });
 
+  it('never sends to plain http or an internal address unless the operator allows a local gateway', async () => {
+    const strict = (url: string) => httpProvider({ url, token: 'gw-token', timeoutMs: 1000 }).send({ reference: 'r3', to: '+85291000001', text: 'x' });
+    const before = gw.requests.length;
+    await expect(strict(gw.url)).rejects.toMatchObject({ transient: false, message: 'refused: the gateway address is not https' });
+    for (const internal of ['https://127.0.0.1:9/x', 'https://[::1]/x', 'https://10.1.2.3/x', 'https://192.168.0.10/x', 'https://169.254.169.254/latest', 'https://[::ffff:172.16.0.1]/x', 'https://localhost/x']) {
+      await expect(strict(internal), internal).rejects.toMatchObject({ transient: false, message: 'refused: the gateway address is on an internal network' });
+    }
+    expect(gw.requests.length).toBe(before);
+    // saving: refused under the strict policy, in the user's language, nothing saved
+    const strictApp = await createTestApp({ readOnly: true });
+    try {
+      const admin = (await loginAs(strictApp.app, 'admin')).access_token;
+      const http = await call(strictApp.app, 'PUT', '/sms/gateway', { token: admin, lang: 'en', body: { provider: 'http', url: 'http://sms.example.hk/send' } });
+      expect(http.statusCode).toBe(422);
+      expect((http.body as { message: string }).message).toMatch(/^The gateway must be an https address/);
+      const internal = await call(strictApp.app, 'PUT', '/sms/gateway', { token: admin, lang: 'zh-TW', body: { provider: 'http', url: 'https://10.0.0.5/send' } });
+      expect(internal.statusCode).toBe(422);
+      expect((internal.body as { message: string }).message).toMatch(/^短訊閘道地址屬內部網絡/);
+    } finally {
+      await strictApp.close();
+    }
+  });
+
   it('a worker killed mid-batch and a new one after the lease: every message delivered exactly once', async () => {
     const ids = await enqueue(Array.from({ length: 20 }, () => '91000001'));
-    const real = httpProvider({ url: gw.url, token: 'gw-token', timeoutMs: 1000 });
+    const real = httpProvider({ url: gw.url, token: 'gw-token', timeoutMs: 1000, policy: LOCAL });
     let sends = 0;
     // the 7th send reaches the gateway, then the process "dies" before recording it
     const dying: SmsProvider = {
@@ -172,7 +197,7 @@ describe('SMS worker against a local gateway', () => {
   it('keeps to the rate', async () => {
     await enqueue(Array.from({ length: 6 }, () => '91000001'));
     const started = Date.now();
-    await runSmsWorker(t.app.db, { ratePerSecond: 10 });
+    await runSmsWorker(t.app.db, { ratePerSecond: 10, outbound: LOCAL });
     expect(Date.now() - started).toBeGreaterThanOrEqual(450);
     expect((await rows()).every((r) => r.status === 'sent')).toBe(true);
   });

@@ -8,6 +8,8 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { smsGateway } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
+import { businessRule } from '../../platform/errors.js';
+import { outboundRefusal, type OutboundPolicy } from '../../platform/outbound-address.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { withReadTx, withTx } from '../../platform/tx.js';
 
@@ -39,7 +41,10 @@ export const publicGateway = (r: GatewayRow): SmsGateway => ({
 export const readGateway = (ctx: ServiceContext) => withReadTx(ctx, async (tx) => publicGateway(await gatewayRow(tx)));
 
 /** Saves the gateway; a secret left out keeps the saved one, an empty one clears it. */
-export function saveGateway(ctx: ServiceContext, input: z.output<typeof smsGatewayInputSchema>): Promise<SmsGateway> {
+export async function saveGateway(ctx: ServiceContext, input: z.output<typeof smsGatewayInputSchema>, policy: OutboundPolicy): Promise<SmsGateway> {
+  // an internal address or plain http is refused here, and again before every send
+  const refused = input.provider === 'http' && input.url ? await outboundRefusal(input.url, policy) : null;
+  if (refused) throw businessRule(refused === 'insecure' ? 'reminders.gatewayInsecure' : 'reminders.gatewayInternal');
   return withTx(ctx, async (tx) => {
     await gatewayRow(tx);
     const [before] = await tx.select().from(smsGateway).where(eq(smsGateway.id, 1)).for('update');

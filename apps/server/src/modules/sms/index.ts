@@ -97,7 +97,7 @@ export function smsModule(app: FastifyInstance) {
     body: smsGatewayInputSchema,
     response: smsGatewaySchema,
     handler: async (req) => {
-      const saved = await saveGateway(contextOf(req), req.body);
+      const saved = await saveGateway(contextOf(req), req.body, app.config.smsGatewayPolicy);
       succeed(req, 'success.saved');
       return saved;
     },
@@ -139,7 +139,7 @@ export function smsModule(app: FastifyInstance) {
     const work = setInterval(() => {
       if (running) return;
       running = true;
-      runSmsWorker(app.db)
+      runSmsWorker(app.db, { outbound: app.config.smsGatewayPolicy })
         .then((r) => (r.sent + r.failed + r.retried > 0 ? app.log.info({ job: SMS_WORKER, ...r }, `${SMS_WORKER}: ${r.sent} sent`) : undefined))
         .catch((err: unknown) => app.log.error({ job: SMS_WORKER, err }, `${SMS_WORKER} failed`))
         .finally(() => (running = false));

@@ -4,6 +4,7 @@
  * to a Hong Kong SMS gateway's REST API. Both take the message id as the idempotency reference, so
  * a message re-sent after a worker died mid-send is delivered once by a gateway that honours it.
  */
+import { STRICT_OUTBOUND, outboundRefusal, type OutboundPolicy } from '../../platform/outbound-address.js';
 import type { GatewayRow } from './gateway.js';
 
 export interface SmsOutgoing {
@@ -51,6 +52,8 @@ export interface HttpProviderConfig {
   token?: string | null;
   senderId?: string | null;
   timeoutMs: number;
+  /** where the gateway may be (default: https to a public address) */
+  policy?: OutboundPolicy;
 }
 
 /** The reason a gateway gives in its answer (`error`, `message` or `reason`), or the status line. */
@@ -78,6 +81,9 @@ export function httpProvider(config: HttpProviderConfig): SmsProvider {
   return {
     name: 'http',
     async send(m) {
+      // checked before every send: the saved name may resolve somewhere else by now
+      const refused = await outboundRefusal(config.url, config.policy ?? STRICT_OUTBOUND);
+      if (refused) throw new SmsSendError(`refused: the gateway address is ${refused === 'insecure' ? 'not https' : 'on an internal network'}`, false);
       let res: Response;
       try {
         res = await fetch(config.url, {
@@ -103,9 +109,9 @@ export function httpProvider(config: HttpProviderConfig): SmsProvider {
 }
 
 /** The provider the saved gateway names. */
-export function providerOf(row: GatewayRow): SmsProvider {
+export function providerOf(row: GatewayRow, policy: OutboundPolicy): SmsProvider {
   if (row.provider === 'http' && row.url) {
-    return httpProvider({ url: row.url, username: row.username, password: row.password, token: row.token, senderId: row.senderId, timeoutMs: row.timeoutMs });
+    return httpProvider({ url: row.url, username: row.username, password: row.password, token: row.token, senderId: row.senderId, timeoutMs: row.timeoutMs, policy });
   }
   return outboxProvider;
 }

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import { systemContext } from '../../platform/context.js';
 import { withTx } from '../../platform/tx.js';
 import { gatewayRow } from './gateway.js';
+import { STRICT_OUTBOUND, type OutboundPolicy } from '../../platform/outbound-address.js';
 import { SmsSendError, e164, providerOf, type SmsProvider } from './providers.js';
 
 export const SMS_WORKER = 'sms-worker';
@@ -20,6 +21,8 @@ export const SMS_WORKER = 'sms-worker';
 export interface WorkerOptions {
   /** the provider (default: the saved gateway's) */
   provider?: SmsProvider;
+  /** where the saved gateway may be (default: https to a public address; the server passes its configuration's) */
+  outbound?: OutboundPolicy;
   /** at most this many messages a second (default: the saved gateway's rate) */
   ratePerSecond?: number;
   /** messages claimed at a time */
@@ -78,7 +81,7 @@ async function record(db: Db, m: Claimed, set: ReturnType<typeof sql>): Promise<
 /** Sends due messages until none is due (or `limit` is reached). */
 export async function runSmsWorker(db: Db, opts: WorkerOptions = {}): Promise<WorkerResult> {
   const gateway = opts.provider && opts.ratePerSecond ? null : await withTx(systemContext(db, SMS_WORKER), (tx) => gatewayRow(tx));
-  const provider = opts.provider ?? providerOf(gateway!);
+  const provider = opts.provider ?? providerOf(gateway!, opts.outbound ?? STRICT_OUTBOUND);
   const rate = opts.ratePerSecond ?? gateway!.ratePerSecond;
   const gap = 1000 / Math.max(1, rate);
   const leaseMs = opts.leaseMs ?? Math.max(60_000, (gateway?.timeoutMs ?? 10_000) * 3);
