@@ -123,4 +123,19 @@ describe('section D: documents', () => {
     expect((await upload(clerk, 'other', 'late.png', PNG)).statusCode).toBe(422);
     expect((await call(t.app, 'DELETE', `/loans/${loan.id}/documents/${docs[0]!.id}`, { token: clerk })).statusCode).toBe(422);
   });
+
+  it('keeps a file under the extension of what it is, whatever name it was sent with', async () => {
+    // a loan of its own: the other tests count this file's documents
+    const customerId = (await t.pool.query<{ id: number }>(`select id from customers where customer_code = 'TD0001'`)).rows[0]!.id;
+    const own = dataOf(await call<LoanItem>(t.app, 'POST', '/loans', { token: clerk, body: smallApplication(customerId) }));
+    const sent = await upload(clerk, 'other', 'photo.html', PNG, own.id);
+    expect(sent.statusCode).toBe(200);
+    const doc = sent.body.data.at(-1)!;
+    expect(doc).toMatchObject({ fileName: 'photo.png', mimeType: 'image/png' });
+    expect((await file(clerk, doc.id, own.id)).headers['content-disposition']).toContain("filename*=UTF-8''photo.png");
+    const noName = (await upload(clerk, 'other', '', PDF, own.id)).body.data.at(-1)!;
+    expect(noName.fileName).toBe('document.pdf');
+    const pdf = (await upload(clerk, 'other', 'statement.PDF', PDF, own.id)).body.data.at(-1)!;
+    expect(pdf.fileName).toBe('statement.PDF');
+  });
 });

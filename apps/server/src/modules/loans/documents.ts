@@ -94,6 +94,20 @@ async function documentOf(tx: Tx, loan: LoanRow, docId: number) {
 const params = z.object({ id: z.coerce.number().int().positive(), docId: z.coerce.number().int().positive() });
 const FILE_NAME_MAX = 255;
 
+/**
+ * The name a document is kept and served under: the uploader's name with the extension of what it
+ * was found to be by its content (a JPEG sent as `x.html` is kept as `x.jpg`, so "save as" never
+ * writes a page); `.jpeg` stays for a JPEG.
+ */
+export function keptFileName(given: string | undefined, ext: string): string {
+  const name = (given ?? '').trim();
+  const dot = name.lastIndexOf('.');
+  const stem = (dot > 0 ? name.slice(0, dot) : name) || 'document';
+  const current = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  const suffix = current === ext || (ext === 'jpg' && current === 'jpeg') ? name.slice(dot + 1) : ext;
+  return `${stem.slice(0, FILE_NAME_MAX - suffix.length - 1)}.${suffix}`;
+}
+
 export async function registerLoanDocumentRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: LOAN_DOCUMENT_MAX_BYTES + 1, files: 1, parts: 5 }, throwFileSizeLimit: false });
@@ -127,7 +141,7 @@ export async function registerLoanDocumentRoutes(app: FastifyInstance): Promise<
         const dataDir = req.server.config.dataDir;
         const storageKey = await loanDocumentStore.save(dataDir, bytes, ext);
         const ctx = contextOf(req);
-        const fileName = (part.filename || `document.${ext}`).slice(0, FILE_NAME_MAX);
+        const fileName = keptFileName(part.filename, ext);
         try {
           const item = await withTx(ctx, async (tx) => {
             await addDocument(tx, ctx, await loanRow(tx, ctx, req.params.id, { lock: true }), { kind: kind.data, fileName, mimeType, bytes, storageKey });
