@@ -168,7 +168,16 @@ describe('write-off, recovery income, cancellation', () => {
   it('completes a written-off loan once its write-off is recovered in full', async () => {
     const loan = await repayingLoan(40);
     const off = dataOf(await post('/collection/writeOffs', { loanId: loan.id, reason: 'absconded' }));
-    dataOf(await recover(loan.id, off.writtenOff));
+    // more than was written off is refused, and nothing is recorded
+    const tooMuch = dec(off.writtenOff).plus('3800').toFixed(2);
+    const refused = await post('/collection/recoveries', { loanId: loan.id, amount: tooMuch, method: 'cash', idempotencyKey: key() });
+    expect(refused.statusCode).toBe(422);
+    expect((refused.body as { message: string }).message).toBe(`A recovery of ${tooMuch} is more than is left to recover on this write-off (${off.writtenOff}); nothing was recorded.`);
+    expect((await t.pool.query('select count(*)::int n from loan_oca_recoveries where loan_id = $1', [loan.id])).rows[0].n).toBe(0);
+    dataOf(await recover(loan.id, '100'));
+    const left = dec(off.writtenOff).minus('100').toFixed(2);
+    expect((await post('/collection/recoveries', { loanId: loan.id, amount: dec(left).plus('0.01').toFixed(2), method: 'cash', idempotencyKey: key() })).statusCode).toBe(422);
+    dataOf(await recover(loan.id, left));
     expect(await status(loan.id)).toBe('complete');
     expect((await recover(loan.id, '1.00')).statusCode).toBe(422);
   });

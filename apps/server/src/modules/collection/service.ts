@@ -191,6 +191,10 @@ export async function recordRecovery(tx: Tx, ctx: ServiceContext, loan: LoanRow,
   if (loan.status !== 'bad') throw businessRule('collection.errors.notRecoverable', { status: loan.status });
   await assertWithinActivePeriod(tx, date);
   const writeOff = found((await standingWriteOff(tx, loan.id)) ?? undefined);
+  // never more than what was written off and is not yet recovered
+  const before = (await standingRecoveries(tx, loan.id, 'income')).reduce((s, x) => s.plus(dec(x.amount)), ZERO);
+  const left = dec(writeOff.principal).plus(dec(writeOff.interest)).minus(before);
+  if (dec(r.amount).gt(left)) throw businessRule('collection.errors.recoveryAboveWrittenOff', { amount: moneyText(dec(r.amount)), left: moneyText(left) });
   const entry = await postJournal(tx, ctx, postWriteOffRecovery({ amount: r.amount, receivedInto: moneyAccountFor(r.method), memo: { loanNo: loan.loanNo ?? '' } }), {
     storeId: loan.storeId,
     date,
