@@ -139,8 +139,8 @@ describe('staff levels', () => {
     expect((await call(t.app, 'PUT', `/staffLevels/${level['Branch manager']}`, { token: admin, body })).statusCode).toBe(200);
     const choices = dataOf(await call<{ items: { id: number; name: string }[] }>(t.app, 'GET', '/staffLevels/choices', { token: clerk, lang: 'en' }));
     expect(choices.items.map((c) => c.name)).toEqual(['Clerk', 'Loan officer', 'Owner']);
-    // Still in force for the manager who holds it; only new assignments are refused.
-    expect(await approvalLimitOf(t.db, await idOf(t, 'staff', 'username', 'manager'))).toMatchObject({ unlimited: false, maxAmount: '500000.00' });
+    // The manager who holds it approves nothing while it is disabled; new assignments are refused too.
+    expect(await approvalLimitOf(t.db, await idOf(t, 'staff', 'username', 'manager'))).toBeNull();
     const { id, body: counterBody } = await staffBody('mkcounter');
     expectFieldErrors(await call(t.app, 'PUT', `/staff/${id}`, { token: admin, lang: 'en', body: { ...counterBody, levelId: level['Branch manager'] } }), ['levelId']);
     expect((await call(t.app, 'PUT', `/staffLevels/${level['Branch manager']}`, { token: admin, body: { ...body, state: 'normal' } })).statusCode).toBe(200);

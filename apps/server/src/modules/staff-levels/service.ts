@@ -1,6 +1,6 @@
 import { staffLevelResource, type Language, type StaffLevelItem } from '@harbour/contracts';
 import { dec } from '@harbour/domain';
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { staff, staffLevels } from '../../db/schema/index.js';
 import { conflict } from '../../platform/errors.js';
@@ -58,7 +58,7 @@ export async function staffLevelChoices(ctx: ServiceContext) {
 /**
  * The largest loan amount a staff member may approve, from their level (spec §6): `null` when they
  * have no level (they approve nothing); `unlimited` for a level with no upper limit. A disabled
- * level still applies to those who hold it (disabling only stops new assignments).
+ * level approves nothing, for those who hold it too (and is offered to no one new).
  */
 export type ApprovalLimit =
   | { levelId: number; unlimited: true; maxAmount: null }
@@ -68,7 +68,8 @@ export async function approvalLimitOf(tx: DbOrTx, staffId: number): Promise<Appr
   const [row] = await tx
     .select({ levelId: staffLevels.id, unlimited: staffLevels.unlimited, maxAmount: staffLevels.maxApprovedAmount })
     .from(staff)
-    .innerJoin(staffLevels, eq(staffLevels.id, staff.levelId))
+    // a disabled level approves nothing, for those who still hold it too
+    .innerJoin(staffLevels, and(eq(staffLevels.id, staff.levelId), eq(staffLevels.state, 'normal')))
     .where(eq(staff.id, staffId));
   if (!row) return null;
   if (row.unlimited) return { levelId: row.levelId, unlimited: true, maxAmount: null };
