@@ -242,6 +242,8 @@ export const approveBodySchema = z.object({
   confirmExcess: z.boolean().optional(),
   /** why an unsecured personal loan is approved with a debt-to-income ratio above the company's limit */
   affordabilityReason: optionalText(500),
+  /** a manager's reason to approve despite a blacklist hit (needs `loan.blacklistOverride`) */
+  overrideReason: optionalText(500),
 });
 export type ApproveBody = z.infer<typeof approveBodySchema>;
 
@@ -289,6 +291,8 @@ export const payoutBodySchema = z
     remarks: optionalText(1000),
     /** the user confirms paying out at a rate above the company's maximum APR (when the settings ask for it) */
     confirmExcess: z.boolean().optional(),
+    /** a manager's reason to pay out despite a blacklist hit (needs `loan.blacklistOverride`) */
+    overrideReason: optionalText(500),
   })
   .superRefine((r, ctx) => {
     if (r.method === 'cheque' && !r.chequeNo) ctx.addIssue({ code: 'custom', path: ['chequeNo'], message: 'loans.validation.chequeNoRequired' });

@@ -117,7 +117,7 @@ describe('POST /loans/blacklistCheck', () => {
     const warned = dataOf(await check(clerk, { customerIds: [clean, phoneHit] })).hits.map((h) => h.name);
     const refused = await call(t.app, 'POST', `/loans/${loan.id}/submit`, { token: clerk, body: {}, lang: 'en' });
     expect(refused.statusCode).toBe(422);
-    expect(messageOf(refused)).toBe(`On the blacklist: ${warned.join(', ')}. A manager must give a reason to submit`);
+    expect(messageOf(refused)).toBe(`On the blacklist: ${warned.join(', ')}. A manager must give a reason to go ahead`);
     expect((await call(t.app, 'POST', `/loans/${loan.id}/submit`, { token: clerk, body: { overrideReason: 'known' } })).statusCode).toBe(403);
     const done = await call<LoanItem>(t.app, 'POST', `/loans/${loan.id}/submit`, { token: manager, body: { overrideReason: 'Guarantor cleared by phone' } });
     expect(done.statusCode).toBe(200);

@@ -54,6 +54,8 @@ const application = (over: Record<string, unknown> = {}) => ({
 
 const count = async (sql: string) => Number((await t.pool.query<{ n: string }>(sql)).rows[0]!.n);
 
+const statusOf = async (id: number) => (await t.pool.query<{ status: string }>(`select status from loans where id = $1`, [id])).rows[0]!.status;
+
 describe('applications', () => {
   it('saves an application with its sections, numbered by the code format, with the terms computed by the domain', async () => {
     const res = await call<LoanItem>(t.app, 'POST', '/loans', {
@@ -155,6 +157,37 @@ describe('applications', () => {
     expect((refused.body as { message: string }).message).toContain('陳小文');
     await t.pool.query(`delete from blacklist where phone = '62345678'`);
     expect(dataOf(await call<LoanItem>(t.app, 'POST', `/loans/${loan.id}/submit`, { token: clerk, body: {} })).status).toBe('wait_approve');
+  });
+
+  it('a guarantor blacklisted after submission stops the approval and the payout, unless a manager gives a reason each time', async () => {
+    const today = (await t.pool.query<{ d: string }>(`select to_char((now() at time zone 'Asia/Hong_Kong')::date, 'YYYY-MM-DD') d`)).rows[0]!.d;
+    const body = application({ applyDate: today, loanDate: today, interestStartDate: today, partakers: [{ customerId: guarantor, role: 'guarantor' }] });
+    const loan = dataOf(await call<LoanItem>(t.app, 'POST', '/loans', { token: clerk, body }));
+    expect(dataOf(await call<LoanItem>(t.app, 'POST', `/loans/${loan.id}/submit`, { token: clerk, body: {} })).status).toBe('wait_approve');
+    await t.pool.query(`insert into blacklist (phone, name, remarks) values ('62345678', '陳小文', 'added after submission')`);
+    try {
+      const approval = { overdueRate: '36', affordabilityReason: 'Guarantor of long standing' };
+      const refused = await call(t.app, 'POST', `/loans/${loan.id}/approve`, { token: manager, lang: 'en', body: approval });
+      expect(refused.statusCode).toBe(422);
+      expect((refused.body as { message: string }).message).toContain('陳小文');
+      expect(await statusOf(loan.id)).toBe('wait_approve');
+      const approved = await call<LoanItem>(t.app, 'POST', `/loans/${loan.id}/approve`, { token: manager, body: { ...approval, overrideReason: 'Number reused by a new subscriber' } });
+      expect(approved.statusCode, JSON.stringify(approved.body)).toBe(200);
+      const approveAudit = await t.pool.query<{ after: Record<string, unknown> }>(`select after from audit_log where module = 'loans' and reference = $1 and after->>'action' = 'approve'`, [String(loan.id)]);
+      expect(approveAudit.rows[0]!.after).toMatchObject({ blacklistOverride: 'Number reused by a new subscriber', blacklisted: [guarantor] });
+      dataOf(await call(t.app, 'POST', `/loans/${loan.id}/signedNote`, { token: accountant, body: { receivedOn: today } }));
+      const payout = { payoutDate: today, method: 'cash' };
+      const stopped = await call(t.app, 'POST', `/loans/${loan.id}/payout`, { token: accountant, lang: 'en', body: payout });
+      expect(stopped.statusCode).toBe(422);
+      expect((await call(t.app, 'POST', `/loans/${loan.id}/payout`, { token: accountant, body: { ...payout, overrideReason: 'paid anyway' } })).statusCode).toBe(403);
+      expect(await statusOf(loan.id)).toBe('approved');
+      const paid = dataOf(await call<LoanItem>(t.app, 'POST', `/loans/${loan.id}/payout`, { token: manager, body: { ...payout, overrideReason: 'Cleared with the guarantor by phone' } }));
+      expect(paid.status).toBe('repaying');
+      const payoutAudit = await t.pool.query<{ after: Record<string, unknown> }>(`select after from audit_log where module = 'loans' and reference = $1 and after->>'action' = 'payout'`, [String(loan.id)]);
+      expect(payoutAudit.rows[0]!.after).toMatchObject({ blacklistOverride: 'Cleared with the guarantor by phone', blacklisted: [guarantor] });
+    } finally {
+      await t.pool.query(`delete from blacklist where phone = '62345678'`);
+    }
   });
 
   it('a customer marked black puts their numbers on the blacklist; white again takes them off', async () => {

@@ -1,3 +1,4 @@
+import { checkBlacklist } from './blacklist-check.js';
 import type { ApproveBody } from '@harbour/contracts';
 import { LOAN_STATUS } from '@harbour/domain';
 import { and, desc, eq } from 'drizzle-orm';
@@ -46,6 +47,8 @@ export async function approve(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: 
   LOAN_STATUS.transition(loan.status as 'wait_approve', 'approve');
   assertNotMaker(loan, me);
   await assertWithinLimit(tx, loan, me);
+  // a borrower blacklisted after submission stops the approval too
+  const override = await checkBlacklist(tx, ctx, loan, body.overrideReason);
   const input = { loan, body, engine: await payoutEngine(tx) };
   const onTime = await approvalOnTime(tx, input);
   const worstCase: Record<string, string | null> = {};
@@ -83,6 +86,7 @@ export async function approve(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: 
       worstCase,
       excessConfirmed: onTime.lawful.excessConfirmed,
       ...figures,
+      ...override,
     },
   });
 }

@@ -1,3 +1,4 @@
+import { checkBlacklist } from './blacklist-check.js';
 import type { PayoutQuote, payoutBodySchema } from '@harbour/contracts';
 import type { z } from 'zod';
 import { LOAN_STATUS, moneyAccountFor, payoutFigures, postPayout, referralCommission, moneyText } from '@harbour/domain';
@@ -117,6 +118,8 @@ export async function payOut(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: P
   const me = actingStaff(ctx).staffId;
   LOAN_STATUS.transition(loan.status as 'approved', 'payout');
   if (!loan.signedNoteReceivedOn) throw businessRule('loans.errors.signedNoteMissing');
+  // and the payout: no money to a borrower blacklisted since, unless a manager says why
+  const override = await checkBlacklist(tx, ctx, loan, body.overrideReason);
   const approval = await currentApproval(tx, loan);
   if (body.payoutDate > (await businessToday(tx))) throw businessRule('loans.errors.dateInFuture');
   if (body.payoutDate < approval.decidedOn) throw businessRule('loans.errors.payoutBeforeApproval', { decidedOn: approval.decidedOn });
@@ -194,6 +197,7 @@ export async function payOut(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: P
       instalments: payout.schedule.schedule.length,
       mloRate: { before: loan.mloRate, after: payout.lawful.stored },
       excessConfirmed: payout.lawful.excessConfirmed,
+      ...override,
       lateDays: payout.dates.lateDays,
       ...(rebased ? { rebased } : {}),
       ...(reloan ? { reloanOf: { id: reloan.old.id, loanNo: reloan.old.loanNo, status: 'reloaned', settlement: { id: settled?.id, ...settled?.record } } } : {}),

@@ -1,44 +1,23 @@
-import { loanResource, mayPrint, type PermissionKey } from '@harbour/contracts';
+import { loanResource, mayPrint } from '@harbour/contracts';
 import { type LoanStatus, formatRate, percentToFraction } from '@harbour/domain';
-import { inArray } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { customers, loanPartakers } from '../../db/schema/index.js';
-import { businessRule, forbidden } from '../../platform/errors.js';
-import { may, type ServiceContext } from '../../platform/context.js';
+import { businessRule } from '../../platform/errors.js';
+import type { ServiceContext } from '../../platform/context.js';
 import { audit } from '../../platform/audit.js';
 import type { ResourceService } from '../../platform/resource-service.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { withReadTx, withTx } from '../../platform/tx.js';
-import { eq } from 'drizzle-orm';
 import { getLoan } from './read.js';
 import { listLoans } from '../loan-core/read.js';
-import { loanRow, type LoanRow } from '../loan-core/row.js';
+import { loanRow } from '../loan-core/row.js';
 import { createApplication, updateApplication } from './write.js';
 import { approve, decide, undoApproval } from './approval.js';
 import { loanStatusSpec } from '../loan-core/status.js';
 import { markSignedNote, payOut, payoutQuote } from './payout.js';
 import { markSuretyPack } from './surety-pack.js';
 import { summaryInForce } from '../company/prescribed-summary.js';
-import { customerBlacklistHits } from './form-support.js';
+import { checkBlacklist } from './blacklist-check.js';
 import { recordRefereeConsent } from './referees.js';
 import { issueStatement } from '../statements/service.js';
-
-/** The permission that lets a manager submit an application despite a blacklist hit, with a reason. */
-const BLACKLIST_OVERRIDE_PERMISSION: PermissionKey = 'loan.blacklistOverride';
-const mayOverride = (ctx: ServiceContext) => may(ctx, BLACKLIST_OVERRIDE_PERMISSION);
-
-/**
- * Who of an application's people is blacklisted: a black customer, or one whose ID number or any
- * mobile is on the blacklist (`customerBlacklistHits`, the same hits the form warns of). Answers
- * each person once.
- */
-async function blacklistedPeople(tx: Tx, loan: LoanRow): Promise<{ id: number; name: string }[]> {
-  const partakers = await tx.select({ id: loanPartakers.customerId }).from(loanPartakers).where(eq(loanPartakers.loanId, loan.id));
-  const ids = [loan.customerId, ...partakers.map((p) => p.id)];
-  const people = await tx.select().from(customers).where(inArray(customers.id, ids));
-  const hits = await customerBlacklistHits(tx, people, 0);
-  return people.filter((c) => hits.some((h) => h.customerId === c.id)).map((c) => ({ id: c.id, name: c.name }));
-}
 
 export const loanService: ResourceService<typeof loanResource> = {
   list: (ctx, query) => withReadTx(ctx, (tx) => listLoans(tx, ctx, query)),
@@ -63,13 +42,8 @@ export const loanService: ResourceService<typeof loanResource> = {
       withTx(ctx, async (tx) => {
         const loan = await loanRow(tx, ctx, id, { lock: true });
         if (loan.status === 'pending' && loan.mloStatus === 'illegal') throw businessRule('loans.errors.illegalRate', { rate: formatRate(percentToFraction(loan.mloRate)) });
-        const hits = loan.status === 'pending' ? await blacklistedPeople(tx, loan) : [];
-        let override: string | null = null;
-        if (hits.length > 0) {
-          if (!body.overrideReason) throw businessRule('loans.errors.blacklisted', { names: hits.map((h) => h.name).join(', ') });
-          if (!mayOverride(ctx)) throw forbidden('loans.errors.overrideNotAllowed');
-          override = body.overrideReason;
-        }
+        const checked = loan.status === 'pending' ? await checkBlacklist(tx, ctx, loan, body.overrideReason) : null;
+        const override = checked?.blacklistOverride ?? null;
         const by = ctx.auth?.staffId ?? null;
         await changeStatus(tx, ctx, loanStatusSpec, id, 'submit', {
           set: {
@@ -77,7 +51,7 @@ export const loanService: ResourceService<typeof loanResource> = {
             submittedBy: by,
             ...(override ? { blacklistOverrideReason: override, blacklistOverrideBy: by } : {}),
           },
-          audit: { applyNo: loan.applyNo, ...(override ? { blacklistOverride: override, blacklisted: hits.map((h) => h.id) } : {}) },
+          audit: { applyNo: loan.applyNo, ...checked },
         });
         return getLoan(tx, ctx, id);
       }),

@@ -42,6 +42,9 @@ const S18_MESSAGES: Record<S18NoteIssue['code'], string> = {
   payoutBeforeNote: 'payoutBeforeSignedNote',
 };
 
+/** The steps the server stops while anyone on the application is blacklisted (unless a reason is given). */
+const BLACKLIST_CHECKED: ReadonlySet<LoanActionName> = new Set(['submit', 'approve', 'payout']);
+
 /** The body an action sends: dates as YYYY-MM-DD, empty inputs left out. */
 export function actionBody(values: Values): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -113,7 +116,8 @@ export function LoanActionDialog({ loan, action, onClose, initialError }: Props)
       const text = err instanceof Error ? err.message : String(err);
       setError(fields.length ? undefined : text);
       const lang = i18n.language;
-      if (action === 'submit' && mayOverride && matchesMessage(i18n, lang, 'loans', 'errors.blacklisted', text)) setAskOverride(true);
+      // the blacklist stops submission, approval and payout alike; a holder of the override key may give a reason
+      if (BLACKLIST_CHECKED.has(action!) && mayOverride && matchesMessage(i18n, lang, 'loans', 'errors.blacklisted', text)) setAskOverride(true);
       if (action === 'approve' && matchesMessage(i18n, lang, 'loans', 'errors.confirmMaxApr', text)) setAskExcess(true);
       if (action === 'approve' && matchesMessage(i18n, lang, 'loans', 'errors.dtiAboveLimit', text)) setAskAffordabilityReason(true);
     },
@@ -155,7 +159,7 @@ export function LoanActionDialog({ loan, action, onClose, initialError }: Props)
         onFinish={(v) => run.mutate(v)}
         initialValues={{ receivedOn: today, givenOn: today, payoutDate: today, method: 'cheque' }}
       >
-        {action === 'submit' && askOverride && (
+        {BLACKLIST_CHECKED.has(action) && askOverride && (
           <Form.Item name="overrideReason" label={t('fields.overrideReason')} required>
             <Input.TextArea autoSize={{ minRows: 2 }} maxLength={500} />
           </Form.Item>
