@@ -174,7 +174,8 @@ describe('creating a customer', () => {
       expect((await list({ phone: '+852 9111 2233' })).total).toBe(2);
       expect((await list({ phone: '9111' })).total).toBe(0);
       expect((await list({ type: 'company' })).total).toBe(2);
-      expect((await list({ listStatus: 'black' })).total).toBe(1);
+      // the demo's black customer, and the one entered above with the mainland mobile on the demo blacklist
+      expect((await list({ listStatus: 'black' })).total).toBe(2);
       expect((await list({ registeredStoreId: stores.tsuenWan })).items.every((c) => c.registeredStoreId === stores.tsuenWan)).toBe(true);
       const codes = (await list({ sort: 'customerCode:asc' })).items.map((c) => c.customerCode);
       expect(codes).toEqual([...codes].sort());
@@ -271,6 +272,25 @@ describe('creating a customer', () => {
       const white = await call<CustomerItem>(t.app, 'POST', `/customers/${created.id}/whitelist`, { token: manager, body: { reason: 'Cleared' }, lang: 'en' });
       expect(white.body).toMatchObject({ message: 'Removed from blacklist' });
       expect(dataOf(white)).toMatchObject({ listStatus: 'white', listStatusReason: 'Cleared' });
+    });
+
+    it('marks a customer whose number is on the blacklist black, and warns the clerk (the entry’s name, never the number)', async () => {
+      await t.pool.query(`insert into blacklist (phone, name, remarks) values ('65554433', '黑名單甲', 'test')`);
+      const res = await call<CustomerItem>(t.app, 'POST', '/customers', {
+        token: clerk,
+        body: newCustomer({ name: '新客戶乙', idNumber: hkid('C', '555444'), mobile1: '6555 4433' }),
+        lang: 'en',
+      });
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+      const item = dataOf(res);
+      expect(item.warnings).toEqual([{ field: 'mobile1', message: 'customers.onBlacklist', customerCode: '', name: '黑名單甲' }]);
+      expect(item.listStatus).toBe('black');
+      const stored = (await t.pool.query(`select list_status, list_status_reason from customers where id = $1`, [item.id])).rows[0];
+      expect(stored).toEqual({ list_status: 'black', list_status_reason: 'Matched the blacklist when saved: 黑名單甲' });
+      const audit = (await t.pool.query(`select after from audit_log where module = 'customers' and reference = $1 and action = 'add'`, [String(item.id)])).rows;
+      expect(audit).toHaveLength(1);
+      expect(audit[0].after).toMatchObject({ listStatus: 'black' });
+      expectNoWhole(JSON.stringify(res.body), ['65554433']);
     });
   });
 });

@@ -31,6 +31,8 @@ import { currentStore } from '../../platform/store-scope.js';
 import { withTx } from '../../platform/tx.js';
 import { assertOption } from '../options/service.js';
 import { listCustomerNumbers, unlistCustomerNumbers } from '../blacklist/customer-link.js';
+import { blacklistHits } from '../blacklist/index.js';
+import { translate } from '../../http/i18n.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
@@ -194,6 +196,40 @@ async function checkOptions(tx: Tx, input: CustomerCreate | CustomerUpdate, befo
 const conflictOn = (code: string, field: string) => new AppError(409, ErrorStatus.Conflict, code, {}, [{ field, message: code }]);
 
 /**
+ * The customer's numbers on the blacklist (issue 26: the blacklist wherever it matters): one warning
+ * per number that is on it (the entry's name, never the number), and the reason the customer is
+ * marked black with — the entries' own remarks.
+ */
+async function blacklistMatches(tx: Tx, values: Pick<CustomerRow, 'idNumber' | 'mobile1' | 'mobile2' | 'mobile3'>) {
+  const warnings: CustomerWarning[] = [];
+  const reasons = new Set<string>();
+  const fields = [['idNumber', values.idNumber], ['mobile1', values.mobile1], ['mobile2', values.mobile2], ['mobile3', values.mobile3]] as const;
+  for (const [field, value] of fields) {
+    if (!value) continue;
+    const hits = await blacklistHits(tx, field === 'idNumber' ? { idNumbers: [value], phones: [] } : { idNumbers: [], phones: [value] });
+    for (const h of hits) {
+      warnings.push({ field, message: 'customers.onBlacklist', customerCode: '', name: h.name });
+      reasons.add(h.name);
+    }
+  }
+  return { warnings, names: [...reasons].join(', ') };
+}
+
+/**
+ * A customer whose number is on the blacklist is marked black when saved (and its numbers kept on
+ * the register), with the reason in the user's language; the answer warns the clerk. The save's
+ * own audit row shows the mark.
+ */
+async function markIfBlacklisted(tx: Tx, ctx: ServiceContext, row: CustomerRow): Promise<{ row: CustomerRow; warnings: CustomerWarning[] }> {
+  const { warnings, names } = await blacklistMatches(tx, row);
+  if (warnings.length === 0 || row.listStatus === 'black') return { row, warnings };
+  const reason = translate(ctx.lang, 'customers.blacklistMatched', { names }).slice(0, 500);
+  const [marked] = await tx.update(customers).set({ listStatus: 'black', listStatusReason: reason }).where(eq(customers.id, row.id)).returning();
+  await listCustomerNumbers(tx, marked!, reason, ctx.auth?.staffId ?? null);
+  return { row: marked!, warnings };
+}
+
+/**
  * Spec §5: one customer per ID type + number (409 "ID number already used"); a mobile another
  * customer has is said (answer `warnings`, with that customer's code and name, never the number),
  * not refused — family members share phones.
@@ -270,8 +306,9 @@ export async function createCustomer(tx: Tx, ctx: ServiceContext, input: Custome
     .insert(customers)
     .values({ ...profileColumns(input), ...numbers, homeNo: input.homeNo, customerCode, registeredStoreId: storeId, createdBy: staffId, updatedBy: staffId })
     .returning();
-  await audit(tx, { action: 'add', module: MODULE, reference: row!.id, after: auditCopy(row!), recordStores: recordStoresOf(row!) });
-  return itemOf(tx, ctx, row!, warnings);
+  const checked = await markIfBlacklisted(tx, ctx, row!);
+  await audit(tx, { action: 'add', module: MODULE, reference: row!.id, after: auditCopy(checked.row), recordStores: recordStoresOf(checked.row) });
+  return itemOf(tx, ctx, checked.row, [...warnings, ...checked.warnings]);
 }
 
 export async function updateCustomer(tx: Tx, ctx: ServiceContext, id: number, input: CustomerUpdate): Promise<CustomerItem> {
@@ -303,8 +340,9 @@ export async function updateCustomer(tx: Tx, ctx: ServiceContext, id: number, in
     })
     .where(eq(customers.id, id))
     .returning();
-  await audit(tx, { action: 'edit', module: MODULE, reference: id, before: auditCopy(before), after: auditCopy(row!), recordStores: recordStoresOf(row!) });
-  return itemOf(tx, ctx, row!, warnings);
+  const checked = await markIfBlacklisted(tx, ctx, row!);
+  await audit(tx, { action: 'edit', module: MODULE, reference: id, before: auditCopy(before), after: auditCopy(checked.row), recordStores: recordStoresOf(checked.row) });
+  return itemOf(tx, ctx, checked.row, [...warnings, ...checked.warnings]);
 }
 
 /**
