@@ -34,6 +34,7 @@ export const V = {
   nameRequired: 'validation.nameRequired',
   ruleOf78MonthlyOnly: 'validation.ruleOf78MonthlyOnly',
   deductedBelowAmount: 'validation.deductedBelowAmount',
+  money: 'validation.money',
 } as const;
 
 /**
@@ -76,6 +77,40 @@ export const decimalString = (opts: { positive: boolean }) =>
 export const optionalDecimal = (opts: { positive: boolean }) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), decimalString(opts).optional());
 
+/**
+ * How many digits a NUMERIC(p,2) column holds, declared once: every money input (an amount, a fee,
+ * up-front interest) is NUMERIC(16,2) and every measured quantity (a floor area) NUMERIC(10,2).
+ * The schema refuses what the column would round or reject, so a database constraint is never the
+ * first line and "12.345" is never silently stored as 12.35.
+ */
+export const MONEY_DIGITS = { integer: 14, decimals: 2 } as const;
+export const QUANTITY_DIGITS = { integer: 8, decimals: 2 } as const;
+
+/** A non-negative decimal string limited to `digits` (more decimals → V.money, too large → V.range). */
+const scaledDecimal = (digits: { integer: number; decimals: number }, opts: { positive: boolean }) =>
+  z
+    .union([z.string(), z.number()], { message: V.decimal })
+    .transform((v) => (typeof v === 'number' ? String(v) : v.trim().replaceAll(',', '')))
+    .superRefine((v, ctx) => {
+      const m = /^(\d+)(?:\.(\d+))?$/.exec(v);
+      if (v.startsWith('-')) ctx.addIssue({ code: 'custom', message: opts.positive ? V.positive : V.nonNegative });
+      else if (!m) ctx.addIssue({ code: 'custom', message: V.decimal });
+      else if ((m[2]?.length ?? 0) > digits.decimals) ctx.addIssue({ code: 'custom', message: V.money });
+      else if (m[1]!.replace(/^0+(?=\d)/, '').length > digits.integer) ctx.addIssue({ code: 'custom', message: V.range });
+      else if (opts.positive && /^[0.]+$/.test(v)) ctx.addIssue({ code: 'custom', message: V.positive });
+    });
+
+/** A money amount of NUMERIC(16,2): at most two decimals; `positive` refuses zero. */
+export const moneyAmount = (opts: { positive: boolean }) => scaledDecimal(MONEY_DIGITS, opts);
+
+/** An optional money amount where an empty form field ("" or null) means "not given". */
+export const optionalMoney = (opts: { positive: boolean }) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), moneyAmount(opts).optional());
+
+/** An optional measured quantity of NUMERIC(10,2) (a floor area), at most two decimals. */
+export const optionalQuantity = () =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), scaledDecimal(QUANTITY_DIGITS, { positive: false }).optional());
+
 /** A real calendar date written YYYY-MM-DD. */
 export const isoDate = () =>
   z.string({ message: V.date }).refine(isCalendarDate, { message: V.date });
@@ -105,7 +140,7 @@ export const MAX_CYCLE_DAYS = 366;
  * them with its own dates). `loanDate` is the date interest starts.
  */
 export const loanTermsShape = {
-  loanAmount: decimalString({ positive: true }),
+  loanAmount: moneyAmount({ positive: true }),
   totalTenor: z.coerce
     .number({ message: V.integer })
     .int({ message: V.integer })
@@ -143,7 +178,7 @@ export const loanTermsShape = {
   firstDueDate: z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDate().optional()),
   /** Amount deducted at payout (fees taken up front): the borrower receives less, so the
    * effective rate rises while the schedule stays the same. */
-  amountDeducted: optionalDecimal({ positive: false }),
+  amountDeducted: optionalMoney({ positive: false }),
 };
 
 /**

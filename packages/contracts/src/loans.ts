@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOAN_STATUSES, LOAN_ACTIONS, CURRENT_STATUS_FILTER, type LoanStatus } from '@harbour/domain';
 import { listQueryBase } from './list.js';
 import { defineResource, type ResourceField } from './resource.js';
-import { INTEREST_METHODS, MLO_STATUSES, REPAY_CYCLES, V, isCalendarDate, isoDate, loanTermsShape, optionalDecimal, refineLoanTerms } from './calculator.js';
+import { INTEREST_METHODS, MLO_STATUSES, REPAY_CYCLES, V, isCalendarDate, isoDate, loanTermsShape, optionalDecimal, optionalMoney, optionalQuantity, refineLoanTerms } from './calculator.js';
 import { optionalText } from './stores.js';
 import { statementRequestBodySchema, statementSchema } from './statements.js';
 
@@ -62,8 +62,8 @@ export const partakerInputSchema = z.object({
 export const creditReferenceInputSchema = z.object({
   creditName: z.string({ message: V.required }).trim().min(1, { message: V.required }).max(128, { message: 'validation.tooLong' }),
   creditType: optionalText(64),
-  loanAmount: optionalDecimal({ positive: false }),
-  instalmentAmount: optionalDecimal({ positive: false }),
+  loanAmount: optionalMoney({ positive: false }),
+  instalmentAmount: optionalMoney({ positive: false }),
   outstandingTenors: optionalInt(1200),
 });
 
@@ -71,8 +71,8 @@ export const collateralInputSchema = z.object({
   ownerName: z.string({ message: V.required }).trim().min(1, { message: V.required }).max(128, { message: 'validation.tooLong' }),
   ownerIdNumber: optionalText(32),
   address: z.string({ message: V.required }).trim().min(1, { message: V.required }).max(255, { message: 'validation.tooLong' }),
-  usableArea: optionalDecimal({ positive: false }),
-  buildingArea: optionalDecimal({ positive: false }),
+  usableArea: optionalQuantity(),
+  buildingArea: optionalQuantity(),
   completionYear: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z.coerce.number({ message: V.integer }).int({ message: V.integer }).min(1800, { message: 'validation.year' }).max(2200, { message: 'validation.year' }).optional(),
@@ -80,8 +80,8 @@ export const collateralInputSchema = z.object({
   propertyType: optionalText(64),
   purpose: optionalText(64),
   boughtOn: optionalDate,
-  buyPrice: optionalDecimal({ positive: false }),
-  mortgageBalance: optionalDecimal({ positive: false }),
+  buyPrice: optionalMoney({ positive: false }),
+  mortgageBalance: optionalMoney({ positive: false }),
 });
 
 const { loanDate: _interestStart, amountDeducted: _deductedAtApproval, ...termsShape } = loanTermsShape;
@@ -98,7 +98,7 @@ export const applicationInputSchema = z
     loanDate: isoDate(),
     interestStartDate: isoDate(),
     ...termsShape,
-    maxInterest: optionalDecimal({ positive: false }),
+    maxInterest: optionalMoney({ positive: false }),
     loanPurpose: optionalCode,
     payoutMethod: optionalCode,
     /** the staff member responsible; the author when left out */
@@ -230,12 +230,12 @@ export const APPROVAL_DECISIONS = ['approve', 'reject', 'return', 'undo'] as con
 export const approveBodySchema = z.object({
   /** overdue interest, percent a year */
   overdueRate: optionalDecimal({ positive: false }),
-  upfrontInterest: optionalDecimal({ positive: false }),
-  handlingFee: optionalDecimal({ positive: false }),
+  upfrontInterest: optionalMoney({ positive: false }),
+  handlingFee: optionalMoney({ positive: false }),
   earlySettleLockMonths: optionalInt(120),
-  lateDrawdownFee: optionalDecimal({ positive: false }),
-  overduePenalty: optionalDecimal({ positive: false }),
-  lockPeriodFee: optionalDecimal({ positive: false }),
+  lateDrawdownFee: optionalMoney({ positive: false }),
+  overduePenalty: optionalMoney({ positive: false }),
+  lockPeriodFee: optionalMoney({ positive: false }),
   placeOfNegotiation: optionalText(128),
   remarks: optionalText(1000),
   /** the approver confirms a rate above the company's maximum APR (when the settings ask for it) */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DAY_COUNT_CONVENTIONS, LATE_PAYOUT_POLICIES, RESCHEDULE_RULES } from '@harbour/domain';
-import { decimalString, INTEREST_METHODS, V } from './calculator.js';
+import { decimalString, INTEREST_METHODS, moneyAmount, V } from './calculator.js';
 
 /**
  * System → default settings (spec §9 "Settings" plus the platform's session and login
@@ -92,7 +92,7 @@ export const systemSettingsSchema = z.object({
     .transform((days) => [...new Set(days)].sort()),
   moveDueDateOffHoliday: z.boolean(),
   principalRepaymentRule: z.enum(PRINCIPAL_REPAYMENT_RULES, { message: V.choice }),
-  lateDrawdownFee: decimalString({ positive: false }),
+  lateDrawdownFee: moneyAmount({ positive: false }),
   /** A payout after the agreed date: `rebase` the schedule on the payout date, or `refuse` it after N days. */
   latePayoutPolicy: z.enum(LATE_PAYOUT_POLICIES, { message: V.choice }),
   latePayoutRefuseAfterDays: ranged('latePayoutRefuseAfterDays'),
