@@ -5,6 +5,7 @@
 import ExcelJS from 'exceljs';
 import type { CollectionLoan, CollectionStep, Language } from '@harbour/contracts';
 import { translate } from '../../http/i18n.js';
+import { xmlSafeRow } from '../../platform/xml-text.js';
 
 const MONEY = '#,##0.00;-#,##0.00';
 /** Excel stores numbers as doubles; the 2-decimal strings convert exactly enough to display. */
@@ -35,7 +36,7 @@ async function workbook<T>(lang: Language, title: string, columns: Column<T>[], 
     c.border = { bottom: { style: 'thin' } };
   });
   for (const r of rows) {
-    const row = ws.addRow(columns.map((c) => c.value(r)));
+    const row = ws.addRow(xmlSafeRow(columns.map((c) => c.value(r))));
     columns.forEach((c, i) => {
       if (c.money) row.getCell(i + 1).numFmt = MONEY;
     });

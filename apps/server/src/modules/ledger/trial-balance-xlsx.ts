@@ -5,6 +5,7 @@
 import ExcelJS from 'exceljs';
 import type { Language, TrialBalance } from '@harbour/contracts';
 import { translate } from '../../http/i18n.js';
+import { xmlSafeRow } from '../../platform/xml-text.js';
 
 /** Excel stores numbers as doubles; the 2-decimal strings of the ledger convert exactly enough to display. */
 const cellNumber = (s: string) => Number(s);
@@ -18,7 +19,7 @@ export async function trialBalanceWorkbook(lang: Language, tb: TrialBalance): Pr
   ws.columns = [{ width: 10 }, { width: 30 }, { width: 12 }, { width: 18 }, { width: 18 }, { width: 18 }];
   ws.addRow([t('title')]).font = { bold: true, size: 14 };
   const store = tb.storeId === null ? t('allStores') : (tb.stores.find((s) => s.id === tb.storeId)?.name ?? String(tb.storeId));
-  ws.addRow([t('store'), store]);
+  ws.addRow(xmlSafeRow([t('store'), store]));
   ws.addRow([t('period'), tb.from || tb.to ? `${tb.from ?? '…'} – ${tb.to ?? '…'}` : t('allDates')]);
   ws.addRow([t(tb.entryCount === 1 ? 'entries_one' : 'entries_other', { count: tb.entryCount }), tb.balanced ? t('balanced') : t('unbalanced')]);
   ws.addRow([]);
@@ -29,7 +30,7 @@ export async function trialBalanceWorkbook(lang: Language, tb: TrialBalance): Pr
     c.border = { bottom: { style: 'thin' } };
   });
   for (const r of tb.rows) {
-    const row = ws.addRow([r.code, r.name, translate(lang, `ledger.kinds.${r.kind}`), cellNumber(r.debit), cellNumber(r.credit), cellNumber(r.balance)]);
+    const row = ws.addRow(xmlSafeRow([r.code, r.name, translate(lang, `ledger.kinds.${r.kind}`), cellNumber(r.debit), cellNumber(r.credit), cellNumber(r.balance)]));
     for (const col of [4, 5, 6]) row.getCell(col).numFmt = MONEY;
   }
   const total = ws.addRow([t('total'), null, null, cellNumber(tb.totals.debit), cellNumber(tb.totals.credit), null]);

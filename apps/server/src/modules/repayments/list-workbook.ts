@@ -6,6 +6,7 @@
  */
 import ExcelJS from 'exceljs';
 import { dec, sum, moneyText } from '@harbour/domain';
+import { xmlSafeRow, xmlSafeText } from '../../platform/xml-text.js';
 
 /** Excel stores numbers as doubles; the 2-decimal strings convert exactly enough to display. */
 export const cellNumber = (s: string) => Number(s);
@@ -30,8 +31,8 @@ export async function listWorkbook(spec: { sheet: string; title: string; lines: 
   wb.creator = 'Harbour';
   const ws = wb.addWorksheet(spec.sheet, { pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 } });
   ws.columns = spec.columns.map((c) => ({ width: c.width }));
-  ws.addRow([spec.title]).font = { bold: true, size: 14 };
-  for (const line of spec.lines) ws.addRow([line]);
+  ws.addRow([xmlSafeText(spec.title)]).font = { bold: true, size: 14 };
+  for (const line of spec.lines) ws.addRow([xmlSafeText(line)]);
   ws.addRow([]);
   const header = ws.addRow(spec.columns.map((c) => c.label));
   header.font = { bold: true };
@@ -41,11 +42,11 @@ export async function listWorkbook(spec: { sheet: string; title: string; lines: 
   });
   const moneyColumns = spec.columns.flatMap((c, k) => (c.money ? [k + 1] : []));
   for (const r of spec.rows) {
-    const row = ws.addRow(r);
+    const row = ws.addRow(xmlSafeRow(r));
     for (const col of moneyColumns) row.getCell(col).numFmt = MONEY;
   }
   if (spec.totals) {
-    const totals = ws.addRow(spec.totals);
+    const totals = ws.addRow(xmlSafeRow(spec.totals));
     totals.font = { bold: true };
     for (const col of moneyColumns) if (spec.totals[col - 1] !== null) totals.getCell(col).numFmt = MONEY;
     totals.eachCell((c) => {

@@ -16,6 +16,7 @@ import type { Tx } from '../../db/client.js';
 import { translate } from '../../http/i18n.js';
 import { withReadTx } from '../../platform/tx.js';
 import { answerMasking } from '../../platform/masking.js';
+import { xmlSafeRow } from '../../platform/xml-text.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { readLenderParticulars } from '../company/particulars.js';
 import { cellNumber } from '../repayments/list-workbook.js';
@@ -131,7 +132,7 @@ function xlsxSink(out: PassThrough, decl: ReportDecl, head: FileHead): Sink {
   });
   ws.columns = decl.columns.map((c) => ({ width: WIDTH(c) }));
   const add = (values: ExcelJS.CellValue[], style?: (row: ExcelJS.Row) => void) => {
-    const row = ws.addRow(values);
+    const row = ws.addRow(xmlSafeRow(values));
     style?.(row);
     row.commit();
   };
