@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { calculatorRequestSchema, V } from './calculator.js';
+import { calculatorRequestSchema, moneyAmount, optionalQuantity, V } from './calculator.js';
 import { holidayUpdateSchema, ical1823Schema } from './holidays.js';
 import { systemSettingsSchema, DEFAULT_SYSTEM_SETTINGS } from './settings.js';
 
@@ -63,5 +63,31 @@ describe('settings and holiday schemas', () => {
     expect(ical1823Schema.safeParse(ok).success).toBe(true);
     expect(ical1823Schema.safeParse({ vcalendar: [] }).success).toBe(false);
     expect(ical1823Schema.safeParse({ vcalendar: [{ vevent: [{ dtstart: ['2026-01-01', { value: 'DATE' }], summary: 'x' }] }] }).success).toBe(false);
+  });
+});
+
+describe('money and quantity digits', () => {
+  const message = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, v: unknown) => {
+    const r = schema.safeParse(v);
+    return r.success ? 'ok' : r.error!.issues[0]!.message;
+  };
+  it('a money amount holds NUMERIC(16,2): two decimals, fourteen integer digits, never rounded', () => {
+    const positive = moneyAmount({ positive: true });
+    expect(message(positive, '0.001')).toBe(V.money);
+    expect(message(positive, '12.345')).toBe(V.money);
+    expect(message(positive, '0.00')).toBe(V.positive);
+    expect(message(positive, '-1')).toBe(V.positive);
+    expect(message(positive, '1e5')).toBe(V.decimal);
+    expect(message(positive, '123456789012345')).toBe(V.range);
+    expect(message(positive, '00012345678901234.56')).toBe('ok');
+    expect(positive.parse(' 99,999,999,999,999.99 ')).toBe('99999999999999.99');
+    expect(message(moneyAmount({ positive: false }), '0')).toBe('ok');
+  });
+  it('a quantity holds NUMERIC(10,2) and an empty field is not given', () => {
+    const q = optionalQuantity();
+    expect(q.parse('')).toBeUndefined();
+    expect(q.parse('99999999.99')).toBe('99999999.99');
+    expect(message(q, '100000000')).toBe(V.range);
+    expect(message(q, '1.125')).toBe(V.money);
   });
 });
