@@ -77,8 +77,11 @@ export const repaymentTipsPageSchema = z.object({
 });
 export type RepaymentTipsPage = z.infer<typeof repaymentTipsPageSchema>;
 
-/** Running the daily servicing job by hand: for today (Hong Kong) unless a past date is given. */
-export const dailyJobBodySchema = z.object({ date: optionalDate }).strict();
+/**
+ * Running the daily servicing job by hand: for today (Hong Kong) unless a past date is given. A date
+ * the job already ran for is not run again unless `force` is true (audited as a forced re-run).
+ */
+export const dailyJobBodySchema = z.object({ date: optionalDate, force: z.boolean().optional() }).strict();
 export type DailyJobBody = z.input<typeof dailyJobBodySchema>;
 
 export const dailyJobResultSchema = z.object({
@@ -90,5 +93,13 @@ export const dailyJobResultSchema = z.object({
   /** summaries removed (loans no longer repaying) */
   removed: z.number().int(),
   durationMs: z.number().int(),
+  /** true: the job had already run for `asOf`; nothing was done now and the figures are that run's */
+  alreadyRan: z.boolean(),
+  /** the run was a forced re-run (this one, or the earlier one when `alreadyRan`) */
+  forced: z.boolean(),
+  /** when the run (this one, or the earlier one) finished, ISO 8601 */
+  ranAt: z.string(),
+  /** what happened, in the caller's language */
+  message: z.string(),
 });
 export type DailyJobResult = z.infer<typeof dailyJobResultSchema>;

@@ -2,20 +2,24 @@ import { isCalendarDate } from '@harbour/contracts';
 import { loadConfig } from '../config.js';
 import { startDatabase } from '../db/start.js';
 import { seedDemoIfEmpty } from '../demo/seed.js';
-import { runDailyServicing } from '../modules/repayments/daily.js';
+import { DAILY_JOB, runDailyServicing } from '../modules/repayments/daily.js';
+import { systemContext } from '../platform/context.js';
 import { AppError } from '../platform/errors.js';
 import { translate } from '../http/i18n.js';
 import { StartupError } from '../startup-error.js';
 
 /**
- * `npm run daily [-- --date YYYY-MM-DD]`: the daily servicing job by hand, on the database the
- * server uses (what the server also runs every day at 00:05 Hong Kong time). Exits 0 when it ran,
- * 3 when another run holds the job's lock, 1 on an error.
+ * `npm run daily [-- --date YYYY-MM-DD] [--force]`: the daily servicing job by hand, on the database
+ * the server uses (what the server also runs every day at 00:05 Hong Kong time). Exits 0 when it ran
+ * or had already run for the date (nothing done, said so), 3 when another run holds the job's lock,
+ * 1 on an error.
  */
-const USAGE = `Usage: npm run daily [-- --date YYYY-MM-DD]
+const USAGE = `Usage: npm run daily [-- --date YYYY-MM-DD] [--force]
   Recomputes every repaying loan's due summary (next instalment, overdue amount, overdue interest
   and fees) as of today in Hong Kong, or as of the given past date, and writes one audit row.
   Environment: DATABASE_URL / DATABASE_OWNER_URL as for the server (unset: the embedded PostgreSQL).
+  Runs once per business date: a date already run is left as it is (said so, exit 0) unless
+  --force is given; a forced re-run is recorded and audited as forced.
   Exits 3 without changing anything when another run is under way.`;
 
 async function main(): Promise<number> {
@@ -27,16 +31,21 @@ async function main(): Promise<number> {
   const at = args.indexOf('--date');
   const date = at >= 0 ? args[at + 1] : undefined;
   if (at >= 0 && (!date || !isCalendarDate(date))) throw new StartupError('--date needs a date as YYYY-MM-DD');
+  const force = args.includes('--force');
   const config = loadConfig();
   const database = await startDatabase(config, (line) => process.stdout.write(`${line}\n`), seedDemoIfEmpty);
   try {
-    const run = await runDailyServicing(database.db, date ? { date } : {});
+    const run = await runDailyServicing(database.db, { ...(date ? { date } : {}), force, source: 'cli', ctx: systemContext(database.db, DAILY_JOB, { lang: 'en' }) });
     if (run.status === 'busy') {
       process.stdout.write('daily: another run is under way; nothing was changed\n');
       return 3;
     }
     const r = run.result;
-    process.stdout.write(`daily: ${r.loans} loans as of ${r.asOf}, ${r.overdue} overdue, ${r.removed} summaries removed (${r.durationMs} ms)\n`);
+    if (run.status === 'already') {
+      process.stdout.write(`daily: ${r.message}\n`);
+      return 0;
+    }
+    process.stdout.write(`daily: ${r.loans} loans as of ${r.asOf}, ${r.overdue} overdue, ${r.removed} summaries removed (${r.durationMs} ms)${r.forced ? ', forced re-run' : ''}\n`);
     return 0;
   } finally {
     await database.shutdown();

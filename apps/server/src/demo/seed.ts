@@ -253,6 +253,7 @@ export async function seedDemo(db: Db): Promise<void> {
   const customerIds = await seedDemoCustomers(db, storeIds);
   await seedDemoLoans(db, storeIds, customerIds);
   // What each repaying loan owes today, for the tips list and the reports (the daily job's first run).
-  await runDailyServicing(db);
+  // Not the day's run: the date stays open for the schedule's (or a manager's) run.
+  await runDailyServicing(db, { claim: false });
   await seedDemoMembers(db);
 }

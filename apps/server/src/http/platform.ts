@@ -18,6 +18,7 @@ export function installPlatformHooks(app: FastifyInstance) {
   app.decorateRequest('lang', 'zh-TW');
   app.decorateRequest('auditCount', 0);
   app.decorateRequest('successMessage', undefined);
+  app.decorateRequest('successParams', undefined);
 
   app.addHook('onRoute', (opts) => {
     const url = opts.url ?? opts.path;

@@ -54,13 +54,14 @@ export function route<B extends Schema = undefined, Q extends Schema = undefined
     },
     handler: async (req, reply) => {
       const data = await decl.handler(req as unknown as RouteRequest<B, Q, P>, reply);
-      return { result: 'success' as const, data, ...(req.successMessage ? { message: translate(req.lang, req.successMessage) } : {}) };
+      return { result: 'success' as const, data, ...(req.successMessage ? { message: translate(req.lang, req.successMessage, req.successParams) } : {}) };
     },
   };
   app.route(options);
 }
 
-/** Sets the success message (a message code; translated when the answer is sent). */
-export const succeed = (req: FastifyRequest, code: string) => {
+/** Sets the success message (a message code and its parameters; translated when the answer is sent). */
+export const succeed = (req: FastifyRequest, code: string, params?: Record<string, string | number>) => {
   req.successMessage = code;
+  req.successParams = params;
 };

@@ -29,6 +29,8 @@ declare module 'fastify' {
     auditCount: number;
     /** Message code added to a success answer. */
     successMessage: string | undefined;
+    /** The success message's parameters (`{{name}}` in its template). */
+    successParams: Record<string, string | number> | undefined;
   }
   interface FastifyInstance {
     db: Db;

@@ -146,14 +146,14 @@ describe('the daily servicing job', () => {
 
     await t.pool.query(`update loans set status = 'complete' where id = $1`, [fresh.id]);
     try {
-      const run = await runDailyServicing(t.app.db);
+      const run = await runDailyServicing(t.app.db, { force: true });
       expect(run.status).toBe('done');
       if (run.status === 'done') expect(run.result.removed).toBe(1);
       expect(await summary(fresh.id)).toBeUndefined();
     } finally {
       await t.pool.query(`update loans set status = 'repaying' where id = $1`, [fresh.id]);
     }
-    expect((await runDailyServicing(t.app.db)).status).toBe('done');
+    expect((await runDailyServicing(t.app.db, { force: true })).status).toBe('done');
     expect(await summary(fresh.id)).toBeDefined();
   });
 
@@ -164,7 +164,7 @@ describe('the daily servicing job', () => {
     try {
       await holder.query('begin');
       await holder.query('select 1 from loan_due_summaries where loan_id = $1 for update', [soon.id]);
-      first = runDailyServicing(t.app.db);
+      first = runDailyServicing(t.app.db, { force: true });
       for (let i = 0; i < 200; i++) {
         const { rows } = await t.pool.query<{ n: string }>(`select count(*) n from pg_locks where locktype = 'advisory' and granted`);
         if (Number(rows[0]!.n) > 0) break;
@@ -197,12 +197,102 @@ describe('the daily servicing job', () => {
   });
 });
 
+describe('the daily servicing job runs once per business date', () => {
+  let yesterday: string;
+  const runsOf = async (date: string) =>
+    (
+      await t.pool.query<{ forced: boolean; source: string; started_by: number | null; at: string }>(
+        `select forced, source, started_by, to_char(finished_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI') at from daily_job_runs where business_date = $1 order by id`,
+        [date],
+      )
+    ).rows;
+  /** what the job writes: its run records, its audit rows of a run ('edit'), and the summaries' refresh instants */
+  const written = async (date: string) => ({
+    runs: (await runsOf(date)).length,
+    audits: Number((await t.pool.query<{ n: string }>(`select count(*) n from audit_log where module = 'repayments' and action = 'edit' and reference = $1`, [`daily:${date}`])).rows[0]!.n),
+    refreshed: (await t.pool.query<{ at: string | null }>(`select max(refreshed_at)::text at from loan_due_summaries`)).rows[0]!.at,
+  });
+  const post = (body: Record<string, unknown>, lang: 'en' | 'zh-TW' | 'zh-CN' = 'en', token = manager) => call<DailyJobResult>(t.app, 'POST', '/repayments/dailyJob', { token, body, lang });
+  let managerId: number;
+
+  beforeAll(async () => {
+    yesterday = (await t.pool.query<{ d: string }>(`select to_char((now() at time zone 'Asia/Hong_Kong')::date - 1, 'YYYY-MM-DD') d`)).rows[0]!.d;
+    managerId = (await t.pool.query<{ id: number }>(`select id from staff where username = 'manager'`)).rows[0]!.id;
+  });
+
+  it('records the run; a second run for the date is a no-op that says when it ran, in each language', async () => {
+    expect(await runsOf(yesterday)).toEqual([]);
+    const first = await post({ date: yesterday });
+    expect(first.statusCode).toBe(200);
+    const ran = dataOf(first);
+    expect(ran).toMatchObject({ asOf: yesterday, alreadyRan: false, forced: false });
+    const [record] = await runsOf(yesterday);
+    expect(record).toEqual({ forced: false, source: 'api', started_by: managerId, at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/) });
+    const after = await written(yesterday);
+    expect(after.runs).toBe(1);
+    expect(after.audits).toBe(1);
+
+    const again = await post({ date: yesterday });
+    expect(again.statusCode).toBe(200);
+    const en = `The daily servicing job already ran for ${yesterday} (finished ${record!.at} Hong Kong time); nothing was done now. Running it again needs a forced re-run.`;
+    expect(again.body).toMatchObject({ result: 'success', message: en });
+    // the earlier run's figures, said to be so
+    expect(dataOf(again)).toEqual({ ...ran, alreadyRan: true, message: en });
+    expect((await post({ date: yesterday }, 'zh-TW')).body).toMatchObject({ message: `${yesterday} 的每日還款結算已於 ${record!.at}（香港時間）完成，今次未有重複執行。如需再次執行，須強制重新執行。` });
+    expect((await post({ date: yesterday }, 'zh-CN')).body).toMatchObject({ message: `${yesterday} 的每日还款结算已于 ${record!.at}（香港时间）完成，本次未有重复执行。如需再次执行，须强制重新执行。` });
+    // nothing written: no run record, no run's audit row, no summary refreshed; each ask is on record as a look
+    expect(await written(yesterday)).toEqual(after);
+    const looks = (await t.pool.query<{ staff_id: number; after: { alreadyRan: boolean } }>(`select staff_id, after from audit_log where action = 'view' and reference = $1`, [`daily:${yesterday}`])).rows;
+    expect(looks).toHaveLength(3);
+    expect(looks[0]).toEqual({ staff_id: managerId, after: { alreadyRan: true, ranAt: ran.ranAt } });
+    // the scheduler's and the command line's way in says the same
+    const direct = await runDailyServicing(t.app.db, { date: yesterday, source: 'schedule' });
+    expect(direct.status).toBe('already');
+    expect(await written(yesterday)).toEqual(after);
+  });
+
+  it('re-runs a date only when forced, with the key, recorded and audited as forced', async () => {
+    const before = await written(yesterday);
+    expect((await post({ date: yesterday, force: 'yes' })).statusCode).toBe(400);
+    for (const token of [clerk, collector]) expect((await post({ date: yesterday, force: true }, 'en', token)).statusCode).toBe(403);
+    expect(await written(yesterday)).toEqual(before);
+
+    const forced = await post({ date: yesterday, force: true });
+    expect(forced.statusCode).toBe(200);
+    const run = dataOf(forced);
+    expect(run).toMatchObject({ asOf: yesterday, alreadyRan: false, forced: true });
+    const message = `The daily servicing job was re-run for ${yesterday} (forced): ${run.loans} loans refreshed, ${run.overdue} with overdue instalments.`;
+    expect(forced.body).toMatchObject({ message });
+    expect(run.message).toBe(message);
+    const records = await runsOf(yesterday);
+    expect(records.map((r) => [r.forced, r.source, r.started_by])).toEqual([
+      [false, 'api', managerId],
+      [true, 'api', managerId],
+    ]);
+    const after = await written(yesterday);
+    expect(after.audits).toBe(before.audits + 1);
+    expect(after.refreshed).not.toBe(before.refreshed);
+    const [row] = (
+      await t.pool.query<{ staff_id: number; after: DailyJobResult & { forced?: boolean } }>(
+        `select staff_id, after from audit_log where module = 'repayments' and action = 'edit' and reference = $1 order by id desc limit 1`,
+        [`daily:${yesterday}`],
+      )
+    ).rows;
+    expect(row).toEqual({ staff_id: managerId, after: { asOf: yesterday, loans: run.loans, overdue: run.overdue, removed: run.removed, durationMs: run.durationMs, forced: true } });
+
+    // and a plain run after it is again a no-op, naming the forced run
+    const again = dataOf(await post({ date: yesterday }));
+    expect(again).toMatchObject({ alreadyRan: true, forced: true, loans: run.loans, ranAt: run.ranAt });
+    expect(await written(yesterday)).toEqual(after);
+  });
+});
+
 describe('the tips list', () => {
   beforeAll(async () => {
-    expect((await runDailyServicing(t.app.db)).status).toBe('done');
+    expect((await runDailyServicing(t.app.db, { force: true })).status).toBe('done');
     // overdue again: a fresh overdue loan of Mong Kok (the first one was paid up)
     overdue = await repayingLoan({ daysAgo: 45 });
-    expect((await runDailyServicing(t.app.db)).status).toBe('done');
+    expect((await runDailyServicing(t.app.db, { force: true })).status).toBe('done');
   });
 
   it('lists the loans due within the reminder days and the overdue ones, paged by the reminder page size', async () => {

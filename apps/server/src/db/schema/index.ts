@@ -23,3 +23,4 @@ export * from './collection.js';
 export * from './sms.js';
 export * from './schedule-revisions.js';
 export * from './dashboard.js';
+export * from './daily-runs.js';

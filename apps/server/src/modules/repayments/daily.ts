@@ -8,9 +8,10 @@
  */
 import type { DailyJobResult } from '@harbour/contracts';
 import { type RepaymentState, ZERO, accrueOverdue, compareDates, sum, totalUnpaidPrincipal, unpaidInstalment, moneyText } from '@harbour/domain';
-import { and, asc, eq, gt, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { loanDueSummaries, loans } from '../../db/schema/index.js';
+import { dailyJobRuns, loanDueSummaries, loans } from '../../db/schema/index.js';
+import { translate } from '../../http/i18n.js';
 import { businessRule } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';
@@ -127,7 +128,18 @@ export async function storeDueSummary(tx: Tx, loan: typeof loans.$inferSelect, s
   return row;
 }
 
-export type DailyRun = { status: 'done'; result: DailyJobResult } | { status: 'busy' };
+/** Who started a run: the server's schedule, a person through the API, or the command line. */
+export type DailySource = 'schedule' | 'api' | 'cli';
+
+/** `done`: the job ran now; `already`: it had run for the date, nothing was done, `result` is that run's. */
+export type DailyRun = { status: 'done'; result: DailyJobResult } | { status: 'already'; result: DailyJobResult } | { status: 'busy' };
+
+/** An instant as Hong Kong wall-clock time, `YYYY-MM-DD HH:mm` (UTC+8 all year). */
+export function hongKongTime(at: Date): string {
+  return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+type RunFigures = Pick<DailyJobResult, 'asOf' | 'loans' | 'overdue' | 'removed' | 'durationMs'>;
 
 /**
  * The context the job runs in when a person starts it by hand: the job's own (every store, no
@@ -141,22 +153,41 @@ export function jobContextFor(caller: ServiceContext): ServiceContext {
  * Recomputes every repaying / OCA loan's summary as of `date` (today, Hong Kong, when left out;
  * never a future date) in one transaction holding the job's advisory lock: a second run while one
  * is under way — in this instance or another — answers `busy` at once and changes nothing.
- * Summaries of loans that stopped repaying are removed; the dashboard's PAR snapshots of the last six
+ * Once per business date: a date already run (a row in `daily_job_runs`) answers `already` with that
+ * run's figures and changes nothing, unless `force` (a re-run, audited as forced). The run's row is
+ * written in the same transaction as its work, so a failed run leaves the date open. `claim: false`
+ * (the demo seed's first figures) computes without recording the date, so the day's run still comes. Summaries of loans that stopped repaying are removed; the dashboard's PAR snapshots of the last six
  * month-ends are recomputed. One audit row for the run.
  */
 export async function runDailyServicing(
   db: Db,
-  opts: { date?: string; ctx?: ServiceContext; startedBy?: number | null; batchSize?: number } = {},
+  opts: { date?: string; ctx?: ServiceContext; startedBy?: number | null; batchSize?: number; force?: boolean; source?: DailySource; claim?: boolean } = {},
 ): Promise<DailyRun> {
   const ctx = opts.ctx ?? systemContext(db, DAILY_JOB);
   const size = opts.batchSize ?? BATCH;
+  const force = opts.force === true;
   return withTx(ctx, async (tx): Promise<DailyRun> => {
     const { rows } = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext(${DAILY_LOCK})) as locked`);
     if (!rows[0]?.locked) return { status: 'busy' };
-    const started = Date.now();
+    const startedAt = new Date();
+    const started = startedAt.getTime();
     const today = await businessToday(tx);
     const asOf = opts.date ?? today;
     if (compareDates(asOf, today) > 0) throw businessRule('servicing.daily.dateInFuture', { today });
+    // Once per business date: read under the lock, so no other run can be between this read and
+    // this transaction's own record (written below, in the same transaction as the work).
+    if (!force) {
+      const [earlier] = await tx.select().from(dailyJobRuns).where(eq(dailyJobRuns.businessDate, asOf)).orderBy(desc(dailyJobRuns.finishedAt)).limit(1);
+      if (earlier) {
+        const figures = earlier.result as RunFigures;
+        const message = translate(ctx.lang, 'servicing.daily.alreadyRan', { date: asOf, at: hongKongTime(earlier.finishedAt) });
+        // a person who asked is on record as having looked (a 'view' row, as a receipt's retry is): nothing was changed
+        if (opts.startedBy != null) {
+          await audit(tx, { action: 'view', module: 'repayments', reference: `daily:${asOf}`, after: { alreadyRan: true, ranAt: earlier.finishedAt.toISOString() }, staffId: opts.startedBy });
+        }
+        return { status: 'already', result: { ...figures, asOf, alreadyRan: true, forced: earlier.forced, ranAt: earlier.finishedAt.toISOString(), message } };
+      }
+    }
     const engine = await loadEngine(tx);
     let written = 0;
     let overdue = 0;
@@ -194,8 +225,14 @@ export async function runDailyServicing(
       .returning({ loanId: loanDueSummaries.loanId });
     // the dashboard's PAR trend (its last six month-ends, as the receipts stand now)
     await refreshParSnapshots(tx, today);
-    const result: DailyJobResult = { asOf, loans: written, overdue, removed: gone.length, durationMs: Date.now() - started };
-    await audit(tx, { action: 'edit', module: 'repayments', reference: `daily:${asOf}`, after: result, staffId: opts.startedBy ?? null });
-    return { status: 'done', result };
+    const finishedAt = new Date();
+    const figures: RunFigures = { asOf, loans: written, overdue, removed: gone.length, durationMs: finishedAt.getTime() - started };
+    const startedBy = opts.startedBy ?? null;
+    if (opts.claim !== false) await tx.insert(dailyJobRuns).values({ businessDate: asOf, startedAt, finishedAt, source: opts.source ?? (startedBy === null ? 'schedule' : 'api'), startedBy, forced: force, result: figures, createdBy: startedBy });
+    // one audit row per run; a forced re-run says so in it
+    await audit(tx, { action: 'edit', module: 'repayments', reference: `daily:${asOf}`, after: force ? { ...figures, forced: true } : figures, staffId: startedBy });
+    const params = { date: asOf, asOf, loans: written, overdue };
+    const message = translate(ctx.lang, force ? 'servicing.daily.forcedDone' : 'servicing.daily.result', params);
+    return { status: 'done', result: { ...figures, alreadyRan: false, forced: force, ranAt: finishedAt.toISOString(), message } };
   });
 }

@@ -27,7 +27,7 @@ import {
 } from '@harbour/contracts';
 import { conflict } from '../../platform/errors.js';
 import { scheduleDaily } from '../../jobs/schedule.js';
-import { DAILY_JOB, jobContextFor, runDailyServicing } from './daily.js';
+import { DAILY_JOB, hongKongTime, jobContextFor, runDailyServicing } from './daily.js';
 import { exportTips, listTips } from './tips.js';
 import { tipsWorkbook } from './tips-xlsx.js';
 import {
@@ -186,22 +186,34 @@ export function repaymentsModule(app: FastifyInstance) {
     method: 'POST',
     url: DAILY_JOB_PATH,
     permission: DAILY_JOB_PERMISSION,
-    summary: 'Run the daily servicing job now (every repaying loan’s due summary recomputed); 409 while a run is under way',
+    summary:
+      'Run the daily servicing job now (every repaying loan’s due summary recomputed); once per business date: a date already run answers 200 with alreadyRan and changes nothing unless force is true; 409 while a run is under way',
     tags: ['repayments'],
     body: dailyJobBodySchema,
     response: dailyJobResultSchema,
     handler: async (req) => {
       const caller = contextOf(req);
-      const run = await runDailyServicing(caller.db, { date: req.body.date, ctx: jobContextFor(caller), startedBy: caller.auth?.staffId ?? null });
+      const run = await runDailyServicing(caller.db, {
+        date: req.body.date,
+        force: req.body.force === true,
+        source: 'api',
+        ctx: jobContextFor(caller),
+        startedBy: caller.auth?.staffId ?? null,
+      });
       if (run.status === 'busy') throw conflict('servicing.daily.busy');
-      succeed(req, 'servicing.daily.done');
+      // the answer's message says what happened: run now, re-run by force, or already run for the date
+      if (run.status === 'already') succeed(req, 'servicing.daily.alreadyRan', { date: run.result.asOf, at: hongKongTime(new Date(run.result.ranAt)) });
+      else if (run.result.forced) succeed(req, 'servicing.daily.forcedDone', { date: run.result.asOf, loans: run.result.loans, overdue: run.result.overdue });
+      else succeed(req, 'servicing.daily.done');
       return run.result;
     },
   });
   if (app.config.scheduledJobs) {
     scheduleDaily(app, DAILY_JOB, { hour: 0, minute: 5 }, async () => {
-      const run = await runDailyServicing(app.db);
-      return run.status === 'busy' ? 'another instance is running it' : `${run.result.loans} loans as of ${run.result.asOf} (${run.result.durationMs} ms)`;
+      const run = await runDailyServicing(app.db, { source: 'schedule' });
+      if (run.status === 'busy') return 'another instance is running it';
+      if (run.status === 'already') return `already ran for ${run.result.asOf} (finished ${run.result.ranAt}); nothing done`;
+      return `${run.result.loans} loans as of ${run.result.asOf} (${run.result.durationMs} ms)`;
     });
   }
 }

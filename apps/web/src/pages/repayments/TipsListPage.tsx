@@ -75,7 +75,9 @@ export default function TipsListPage() {
   const running = useMutation({
     mutationFn: () => tipsApi.runDaily(),
     onSuccess: (r) => {
-      message.success(t('daily.result', { loans: r.loans, asOf: r.asOf, overdue: r.overdue }));
+      // the server's own words: run now, re-run by force, or already run for the date (nothing done)
+      if (r.alreadyRan) void message.info(r.message);
+      else void message.success(r.message);
       void client.invalidateQueries({ queryKey: ['repayments', 'tips'] });
     },
   });
