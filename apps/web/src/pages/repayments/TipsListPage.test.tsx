@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { RepaymentTip, RepaymentTipsPage } from '@harbour/contracts';
-import { fakeApi, ok, renderAt } from '../../generic/test-harness';
+import type { DailyJobResult, RepaymentTip, RepaymentTipsPage } from '@harbour/contracts';
+import { fakeApi, ok, renderAt, signIn } from '../../generic/test-harness';
 import TipsListPage from './TipsListPage';
 
 const tip = (over: Partial<RepaymentTip>): RepaymentTip => ({
@@ -69,5 +69,23 @@ describe('TipsListPage', () => {
     fireEvent.click(screen.getByRole('button', { name: /Search/ }));
     await waitFor(() => expect(seen.at(-1)?.get('loanNo')).toBe('MK2611002'));
     expect(seen.at(-1)?.get('pageSize')).toBeNull();
+  });
+
+  it('shows the server’s own message when the daily job had already run for the date', async () => {
+    signIn(['repayment.tipsList', 'repayment.dailyJob']);
+    const message = 'The daily servicing job already ran for 2026-11-23 (finished 2026-11-23 00:05 Hong Kong time); nothing was done now. Running it again needs a forced re-run.';
+    const answer: DailyJobResult = { asOf: '2026-11-23', loans: 2, overdue: 1, removed: 0, durationMs: 40, alreadyRan: true, forced: false, ranAt: '2026-11-22T16:05:00.000Z', message };
+    const calls = fakeApi((c) => (c.path === '/repayments/tips' ? ok(PAGE) : c.path === '/repayments/dailyJob' ? ok(answer) : undefined));
+    renderAt('/repayment/tipsList', <TipsListPage />);
+    await screen.findByRole('row', { name: /MK2611001/ });
+    fireEvent.click(screen.getByRole('button', { name: /Run daily servicing/ }));
+    const confirm = await waitFor(() => {
+      const button = document.querySelector('.ant-popconfirm .ant-btn-primary');
+      expect(button).not.toBeNull();
+      return button as HTMLElement;
+    });
+    fireEvent.click(confirm);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/repayments/dailyJob').map((c) => [c.method, c.body])).toEqual([['POST', {}]]);
   });
 });
