@@ -42,3 +42,4 @@ export * from './amount-in-words.js';
 export * from './affordability.js';
 export * from './s18.js';
 export * from './sms.js';
+export * from './write-off-recovery.js';

@@ -7,7 +7,7 @@
  * audit row.
  */
 import { COLLECTION_ACTIONS, type CollectionListItem, type CollectionLoan, type OverdueLoan, type Page, type RecoveryItem, type collectionListQuerySchema, type ocaRecallSchema, type ocaTransferSchema, type recoveryInputSchema, type recoveryVoidSchema, type writeOffCancelSchema, type writeOffSchema } from '@harbour/contracts';
-import { ZERO, compareDates, dec, moneyAccountFor, postOcaCharge, postWriteOff, postWriteOffRecovery, roundMoney, totalUnpaidPrincipal, unpaidInstalment, moneyText } from '@harbour/domain';
+import { compareDates, dec, moneyAccountFor, postOcaCharge, postWriteOff, postWriteOffRecovery, roundMoney, totalUnpaidPrincipal, unpaidInstalment, moneyText, writeOffRecovery } from '@harbour/domain';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -191,10 +191,10 @@ export async function recordRecovery(tx: Tx, ctx: ServiceContext, loan: LoanRow,
   if (loan.status !== 'bad') throw businessRule('collection.errors.notRecoverable', { status: loan.status });
   await assertWithinActivePeriod(tx, date);
   const writeOff = found((await standingWriteOff(tx, loan.id)) ?? undefined);
-  // never more than what was written off and is not yet recovered
-  const before = (await standingRecoveries(tx, loan.id, 'income')).reduce((s, x) => s.plus(dec(x.amount)), ZERO);
-  const left = dec(writeOff.principal).plus(dec(writeOff.interest)).minus(before);
-  if (dec(r.amount).gt(left)) throw businessRule('collection.errors.recoveryAboveWrittenOff', { amount: moneyText(dec(r.amount)), left: moneyText(left) });
+  // never more than what was written off and is not yet recovered; what is left completes the loan
+  const standing = (await standingRecoveries(tx, loan.id, 'income')).map((x) => x.amount);
+  const { recovered, left, above, full } = writeOffRecovery(writeOff, standing, r.amount);
+  if (above) throw businessRule('collection.errors.recoveryAboveWrittenOff', { amount: moneyText(dec(r.amount)), left: moneyText(left) });
   const entry = await postJournal(tx, ctx, postWriteOffRecovery({ amount: r.amount, receivedInto: moneyAccountFor(r.method), memo: { loanNo: loan.loanNo ?? '' } }), {
     storeId: loan.storeId,
     date,
@@ -204,8 +204,6 @@ export async function recordRecovery(tx: Tx, ctx: ServiceContext, loan: LoanRow,
     .insert(loanOcaRecoveries)
     .values({ storeId: loan.storeId, loanId: loan.id, kind: 'income', recoveredOn: date, amount: moneyText(dec(r.amount)), method: r.method, remarks: r.remarks, journalEntryId: entry, idempotencyKey: r.idempotencyKey, createdBy: me(ctx) })
     .returning();
-  const recovered = (await standingRecoveries(tx, loan.id, 'income')).reduce((s, x) => s.plus(dec(x.amount)), ZERO);
-  const full = recovered.gte(dec(writeOff.principal).plus(dec(writeOff.interest)));
   if (full) await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'recover', { audit: false });
   if (full) await refreshDueSummary(tx, loan.id);
   await audit(tx, {
