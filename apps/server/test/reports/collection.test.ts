@@ -211,7 +211,7 @@ describe('write-off', () => {
 
   it('answers the entry kind in the caller’s language', async () => {
     const zh = dataOf(await call<ReportAnswer>(t.app, 'GET', '/reports/writeOff', { token: accountant, lang: 'zh-TW' }));
-    expect(new Set(zh.rows.map((r) => r.entryKind))).toEqual(new Set(['撇帳', '取消撇帳']));
+    expect(new Set(zh.rows.map((r) => r.entryKind))).toEqual(new Set(['撇賬', '取消撇賬']));
   });
 });
 

@@ -230,7 +230,7 @@ describe('export', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
-    expect(ws.getRow(2).getCell(1).value).toBe('Approval status');
+    expect(ws.getRow(2).getCell(1).value).toBe('Approval status report');
     const texts: string[] = [];
     for (let n = 1; n <= ws.rowCount; n++) texts.push(String(ws.getRow(n).getCell(1).value));
     expect(texts).toContain('From');

@@ -34,7 +34,7 @@ describe('ReportPage', () => {
     const calls = fakeApi((c) => (c.path === '/reports/approvalStatus' ? ok(ANSWER) : undefined));
     renderAt('/reports/approvalStatus', <ReportPage />);
     expect(await screen.findByText('APMK26050001')).toBeInTheDocument();
-    expect(screen.getByText('Approval status', { selector: '.ant-card-head-title' })).toBeInTheDocument();
+    expect(screen.getByText('Approval status report', { selector: '.ant-card-head-title' })).toBeInTheDocument();
     expect(screen.getByText(/Loan applications made in the period/)).toBeInTheDocument();
     // the server's defaults fill the form
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'From' })).toHaveValue('2026-05-01'));
@@ -69,7 +69,7 @@ describe('ReportPage', () => {
       if (!el) throw new Error('no sheet yet');
       return el;
     });
-    expect(within(sheet).getByRole('heading', { name: 'Approval status' })).toBeInTheDocument();
+    expect(within(sheet).getByRole('heading', { name: 'Approval status report' })).toBeInTheDocument();
     expect(within(sheet).getByText('2026-05-01')).toBeInTheDocument();
     expect(within(sheet).getByText('13,500.50')).toBeInTheDocument();
     expect(sheet.querySelectorAll('tbody tr')).toHaveLength(2);
