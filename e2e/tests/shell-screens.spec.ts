@@ -34,13 +34,13 @@ for (const lang of ['zh-TW', 'en'] as const satisfies readonly Lang[]) {
         await page.getByRole('button', { name: t(lang, 'shell:nav.toggleSidebar') }).click();
       }
 
-      for (let n = 1; n <= 6; n++) await spaGo(page, `/test?n=${n}`);
+      for (let n = 1; n <= 6; n++) await spaGo(page, `/test/${n}`);
       await spaGo(page, '/adminModify');
       await expect(page.getByLabel(t(lang, 'shell:profile.name'), { exact: true })).not.toHaveValue('');
       await shot(page, 'shell-profile');
       await expectAccessible(page);
 
-      await tab(page, '/test?n=3').click({ button: 'right' });
+      await tab(page, '/test/3').click({ button: 'right' });
       await expect(page.getByRole('menuitem', { name: t(lang, 'shell:tags.closeOthers') })).toBeVisible();
       await shot(page, 'shell-tab-context-menu');
       await page.keyboard.press('Escape');
@@ -52,7 +52,7 @@ for (const lang of ['zh-TW', 'en'] as const satisfies readonly Lang[]) {
       await page.keyboard.press('Escape');
 
       // A page that fails is caught, and the error log button appears with the error inside.
-      await spaGo(page, '/test?n=9');
+      await spaGo(page, '/test/9');
       await page.getByRole('main').getByRole('button', { name: buttonName(t(lang, 'shell:test.throw')) }).filter({ visible: true }).click();
       await expect(page.getByText(t(lang, 'shell:errorLog.boundaryTitle'))).toBeVisible();
       await page.getByRole('button', { name: t(lang, 'shell:nav.errorLog') }).click();

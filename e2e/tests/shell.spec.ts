@@ -141,68 +141,82 @@ test.describe('tabs and page cache', () => {
     await signIn(page, 'admin');
   });
 
-  test('six pages open six tabs besides the dashboard, keyed by full path', async ({ page }) => {
-    for (let n = 1; n <= 5; n++) await spaGo(page, `/test?n=${n}`);
+  test('six pages open six tabs besides the dashboard, one tab per page', async ({ page }) => {
+    for (let n = 1; n <= 5; n++) await spaGo(page, `/test/${n}`);
     await spaGo(page, '/adminModify');
     await expect(tabs(page)).toHaveCount(7);
-    await expect(tab(page, '/test?n=3')).toBeVisible();
+    await expect(tab(page, '/test/3')).toBeVisible();
     await expect(tab(page, '/adminModify')).toHaveAttribute('data-active', 'true');
     await expect(page).toHaveTitle(`${t(ZH, 'shell:menu.fixed.adminModify')} - ${DEMO_COMPANY.nameZh}`);
   });
 
+  test('one tab per page: other parameters take its tab over; the dashboard is pinned after a reload', async ({ page }) => {
+    await spaGo(page, '/test?n=1');
+    await notes(page, ZH).fill('record one');
+    await spaGo(page, '/test?n=2');
+    await expect(tab(page, '/test?n=1')).toHaveCount(0);
+    await expect(tabs(page)).toHaveCount(2);
+    // the page mounted afresh for the other parameters: nothing of the first record's form is left
+    await expect(notes(page, ZH)).toHaveValue('');
+    await page.reload();
+    await expect(tab(page, '/test?n=2')).toHaveAttribute('data-active', 'true');
+    await expect(tab(page, '/dashboard')).toBeVisible();
+    await expect(tabs(page)).toHaveCount(2);
+  });
+
   test('close, middle click, close others and close all', async ({ page }) => {
-    for (let n = 1; n <= 4; n++) await spaGo(page, `/test?n=${n}`);
+    for (let n = 1; n <= 4; n++) await spaGo(page, `/test/${n}`);
     // Closing the active tab goes to the last remaining one.
-    await tabAction(page, ZH, '/test?n=4', 'close');
-    await expect(page).toHaveURL(/\/test\?n=3$/);
+    await tabAction(page, ZH, '/test/4', 'close');
+    await expect(page).toHaveURL(/\/test\/3$/);
     await expect(tabs(page)).toHaveCount(4);
     // The close button and a middle click close too.
-    await tab(page, '/test?n=1').getByRole('button').click();
-    await expect(tab(page, '/test?n=1')).toHaveCount(0);
-    await tab(page, '/test?n=2').click({ button: 'middle' });
-    await expect(tab(page, '/test?n=2')).toHaveCount(0);
+    await tab(page, '/test/1').getByRole('button').click();
+    await expect(tab(page, '/test/1')).toHaveCount(0);
+    await tab(page, '/test/2').click({ button: 'middle' });
+    await expect(tab(page, '/test/2')).toHaveCount(0);
     await expect(tabs(page)).toHaveCount(2);
 
-    for (let n = 5; n <= 7; n++) await spaGo(page, `/test?n=${n}`);
-    await tabAction(page, ZH, '/test?n=6', 'closeOthers');
-    await expect(page).toHaveURL(/\/test\?n=6$/);
-    await expect(tabs(page)).toHaveCount(2); // dashboard stays (affixed) + n=6
+    for (let n = 5; n <= 7; n++) await spaGo(page, `/test/${n}`);
+    await tabAction(page, ZH, '/test/6', 'closeOthers');
+    await expect(page).toHaveURL(/\/test\/6$/);
+    await expect(tabs(page)).toHaveCount(2); // dashboard stays (affixed) + page 6
 
-    await tabAction(page, ZH, '/test?n=6', 'closeAll');
+    await tabAction(page, ZH, '/test/6', 'closeAll');
     await expect(tabs(page)).toHaveCount(1);
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test('refresh remounts a tab; refresh permissions reloads the menu', async ({ page }) => {
-    await spaGo(page, '/test?n=1');
+    await spaGo(page, '/test/1');
     await notes(page, ZH).fill('draft before refresh');
     const opened = await page.getByTestId('opened-at').filter({ visible: true }).textContent();
     await page.waitForTimeout(1100); // the opening time shows seconds
-    await tabAction(page, ZH, '/test?n=1', 'refresh');
-    await expect(page).toHaveURL(/\/test\?n=1$/);
+    await tabAction(page, ZH, '/test/1', 'refresh');
+    await expect(page).toHaveURL(/\/test\/1$/);
     await expect(notes(page, ZH)).toHaveValue('');
     await expect(page.getByTestId('opened-at').filter({ visible: true })).not.toHaveText(opened!);
 
     const userInfo = page.waitForResponse((r) => r.url().endsWith(`${API}/userInfo`));
-    await tabAction(page, ZH, '/test?n=1', 'refreshPermissions');
+    await tabAction(page, ZH, '/test/1', 'refreshPermissions');
     expect((await userInfo).ok()).toBe(true);
     await expect(page.getByText(t(ZH, 'admin:permissionsRefreshed'))).toBeVisible();
   });
 
   test('a half-filled form survives switching tabs while 20 pages are kept', async ({ page }) => {
-    await spaGo(page, '/test?n=1');
+    await spaGo(page, '/test/1');
     await notes(page, ZH).fill('half-filled');
-    for (let n = 2; n <= 20; n++) await spaGo(page, `/test?n=${n}`);
-    await tab(page, '/test?n=1').click();
+    for (let n = 2; n <= 20; n++) await spaGo(page, `/test/${n}`);
+    await tab(page, '/test/1').click();
     await expect(notes(page, ZH)).toHaveValue('half-filled');
   });
 
   test('the 21st page drops the least recently used one', async ({ page }) => {
-    await spaGo(page, '/test?n=1');
+    await spaGo(page, '/test/1');
     await notes(page, ZH).fill('will be dropped');
     // The dashboard and pages 1–19 fill the cache; 20 drops the dashboard, 21 drops page 1.
-    for (let n = 2; n <= 21; n++) await spaGo(page, `/test?n=${n}`);
-    await tab(page, '/test?n=1').click();
+    for (let n = 2; n <= 21; n++) await spaGo(page, `/test/${n}`);
+    await tab(page, '/test/1').click();
     await expect(notes(page, ZH)).toHaveValue('');
     await expect(tabs(page)).toHaveCount(22);
   });
@@ -280,13 +294,13 @@ test.describe('session', () => {
   test('inactivity logs out and offers to log in again', async ({ page }) => {
     await page.clock.install();
     await signIn(page, 'admin');
-    await spaGo(page, '/test?n=1');
+    await spaGo(page, '/test/1');
     await page.clock.fastForward('30:05');
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText(t(ZH, 'common:session.idleTitle'));
     await expect(dialog.getByRole('button', { name: buttonName(t(ZH, 'common:session.confirmLogout')) })).toBeVisible();
     await expect(dialog.getByRole('button', { name: buttonName(t(ZH, 'common:actions.cancel')) })).toBeVisible();
     await dialog.getByRole('button', { name: buttonName(t(ZH, 'common:session.loginAgain')) }).click();
-    await expect(page).toHaveURL(/\/login\?redirect=%2Ftest%3Fn%3D1$/);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Ftest%2F1$/);
   });
 });

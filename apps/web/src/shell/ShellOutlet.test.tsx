@@ -84,14 +84,14 @@ describe('shell outlet', () => {
     expect(await screen.findByText('missing page')).toBeInTheDocument();
   });
 
-  it('keeps a visited page alive with its typed text, keyed by full path', async () => {
+  it('keeps a visited page alive with its typed text, one tab per page, the dashboard pinned in front', async () => {
     renderShell('/notes/1');
     const first = await screen.findByLabelText('note 1');
     fireEvent.change(first, { target: { value: 'half-filled' } });
 
     fireEvent.click(screen.getByText('go /notes/2'));
     expect(await screen.findByLabelText('note 2')).toBeVisible();
-    expect(useTags.getState().visited.map((t) => t.fullPath)).toEqual(['/notes/1', '/notes/2']);
+    expect(useTags.getState().visited.map((t) => t.fullPath)).toEqual(['/dashboard', '/notes/1', '/notes/2']);
 
     fireEvent.click(screen.getByText('go /notes/1'));
     const again = await screen.findByLabelText('note 1');
@@ -99,7 +99,7 @@ describe('shell outlet', () => {
     expect(again).toHaveValue('half-filled');
   });
 
-  it('a replace to another query of the page renames its tab in place without remounting; a push opens another', async () => {
+  it('a replace to another query of the page renames its tab in place without remounting; a push there mounts it afresh in the same tab', async () => {
     renderShell('/notes/1');
     const first = await screen.findByLabelText('note 1');
     fireEvent.change(first, { target: { value: 'kept' } });
@@ -108,13 +108,17 @@ describe('shell outlet', () => {
     fireEvent.click(screen.getByText('replace /notes/1?page=3'));
     expect(await screen.findByLabelText('note 1')).toBe(first);
     expect(first).toHaveValue('kept');
-    expect(useTags.getState().visited.map((t) => t.fullPath)).toEqual(['/notes/1?page=3']);
+    expect(useTags.getState().visited.map((t) => t.fullPath)).toEqual(['/dashboard', '/notes/1?page=3']);
     expect(useTags.getState().cached).toEqual(['/notes/1?page=3']);
 
     fireEvent.click(screen.getByText('go /notes/1'));
     await act(async () => {});
-    expect(useTags.getState().visited.map((t) => t.fullPath)).toEqual(['/notes/1?page=3', '/notes/1']);
-    expect(screen.getAllByLabelText('note 1')).toHaveLength(2);
+    expect(useTags.getState().visited.map((t) => t.fullPath)).toEqual(['/dashboard', '/notes/1']);
+    expect(useTags.getState().cached).toEqual(['/notes/1']);
+    const fresh = screen.getAllByLabelText('note 1');
+    expect(fresh).toHaveLength(1);
+    expect(fresh[0]).not.toBe(first);
+    expect(fresh[0]).toHaveValue('');
   });
 
   it('refresh remounts the page', async () => {

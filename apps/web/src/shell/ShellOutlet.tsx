@@ -2,11 +2,12 @@
  * The main area: resolves the URL against the staff's routes (unknown → /404, roles not allowed
  * → /401), records the tab, and keeps up to 20 visited pages alive (spec §2): each cached page
  * stays mounted inside React's <Activity> — hidden pages keep their state (a half-filled form
- * survives switching tabs) while their effects pause. A tab is keyed by its full path, but a
- * `replace` navigation to another query of the page shown (list pages keeping page, sort and
- * filters in the URL) renames that tab in place and keeps its mounted page (`mounts` in the tags
- * store); a push to other parameters opens another tab. Refresh bumps the page's generation so it
- * mounts afresh.
+ * survives switching tabs) while their effects pause. One tab per page: a `replace` navigation to
+ * another query of the page shown (list pages keeping page, sort and filters in the URL) renames
+ * that tab in place and keeps its mounted page (`mounts` in the tags store); any other navigation
+ * to other parameters of a page with a tab (another loan at the counter) moves that tab to them and
+ * mounts the page afresh for them. Refresh bumps the page's generation so it mounts afresh. The
+ * dashboard's tab is pinned in front from the start, a reload included.
  */
 import { Activity, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigationType } from 'react-router';
@@ -17,7 +18,7 @@ import { useTags, type CachedPage } from '../stores/tags.js';
 import { canAccess } from './access.js';
 import { AFFIX_PATHS, DASHBOARD_PATH } from './fixed-routes.js';
 import { matchRoute } from './menu.js';
-import { mountKeyOf, pathnameOf, renameInCache, touchCache } from '../stores/tag-rules.js';
+import { dropFromCache, mountKeyOf, pathnameOf, renameInCache, tabOfPage, touchCache } from '../stores/tag-rules.js';
 import { useShellRoutes } from './use-shell-routes.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { RedirectPage } from './RedirectPage.js';
@@ -53,6 +54,8 @@ export function ShellOutlet() {
   const entries = useTags((s) => s.entries);
   const mounts = useTags((s) => s.mounts);
   const active = useTags((s) => s.active);
+  const visited = useTags((s) => s.visited);
+  const pin = useTags((s) => s.pin);
   const navigationType = useNavigationType();
 
   const isRedirect = location.pathname.startsWith('/redirect/');
@@ -68,7 +71,14 @@ export function ShellOutlet() {
       ? active
       : undefined;
 
-  useDocumentTitle(ok ? route.record.meta?.title : undefined);
+  const shownTab = ok && route.record.name ? tabOfPage(visited, fullPath) : undefined;
+  useDocumentTitle(ok ? route.record.meta?.title : undefined, shownTab?.fullPath === fullPath ? shownTab.detail : undefined);
+
+  // The dashboard's tab, there whatever page the shell opens on.
+  const dashboard = matchRoute(flat, DASHBOARD_PATH)?.route.record;
+  useEffect(() => {
+    if (dashboard?.name) pin([{ fullPath: DASHBOARD_PATH, name: dashboard.name, title: dashboard.meta?.title, affix: true }]);
+  }, [dashboard, pin]);
 
   useEffect(() => {
     if (!ok) return;
@@ -94,7 +104,9 @@ export function ShellOutlet() {
   const current: CachedPage = { location, route };
   // The list the store will hold once the effect above ran, so the current page is in place
   // from its first render and never mounts twice.
-  const before = replaceFrom === undefined ? cached : renameInCache(cached, replaceFrom, fullPath);
+  const left = replaceFrom === undefined && shownTab && shownTab.fullPath !== fullPath ? shownTab.fullPath : undefined;
+  const kept = left === undefined ? cached : dropFromCache(cached, [left]);
+  const before = replaceFrom === undefined ? kept : renameInCache(kept, replaceFrom, fullPath);
   const keys = noCache ? before : touchCache(before, fullPath);
   const reactKey = (key: string) => {
     const own = key === fullPath && replaceFrom !== undefined ? replaceFrom : key;

@@ -12,7 +12,7 @@ import { useSession } from '../stores/session.js';
 import { useSettings } from '../stores/settings.js';
 import { useTags } from '../stores/tags.js';
 import { pathAfterClosing, type TagView } from '../stores/tag-rules.js';
-import { routeTitle } from './title.js';
+import { routeTitle, tabTitle } from './title.js';
 import { accessiblePrimary } from '../components/theme-color.js';
 
 export function TagsView() {
@@ -78,7 +78,7 @@ export function TagsView() {
     >
       {visited.map((tag) => {
         const active = tag.fullPath === current;
-        const title = routeTitle(t, tag.title) || tag.name;
+        const title = tabTitle(routeTitle(t, tag.title) || tag.name, tag.detail);
         return (
           <Dropdown
             key={tag.fullPath}

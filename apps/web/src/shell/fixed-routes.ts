@@ -15,6 +15,9 @@ export const FIXED_SHELL_ROUTES: RouteRecord[] = [
   },
   { path: '/adminModify', name: 'AdminModify', component: 'adminModify', hidden: true, meta: { title: 'shell:menu.fixed.adminModify' } },
   { path: '/test', name: 'Test', component: 'test', hidden: true, meta: { title: 'shell:menu.fixed.test' } },
+  // The test page again under a number of its own: as many distinct pages as the shell's tab and
+  // page-cache tests open (one tab per page).
+  { path: '/test/:n', name: 'TestN', component: 'test', hidden: true, meta: { title: 'shell:menu.fixed.test' } },
 ];
 
 /** The dashboard tab is always there (it cannot be closed). */

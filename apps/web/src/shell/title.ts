@@ -9,3 +9,8 @@ export function routeTitle(t: TFunction, key: string | undefined): string {
   const nsKey = key.includes(':') ? key : `shell:menu.${key}`;
   return t(nsKey, { defaultValue: key });
 }
+
+/** A tab's title: the page's, then the record it shows (`還款處理 · LN2026…`). */
+export function tabTitle(pageTitle: string, detail: string | undefined): string {
+  return detail && pageTitle ? `${pageTitle} · ${detail}` : pageTitle;
+}

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { companyNameIn, loadCompany, useCompany } from '../stores/company.js';
-import { routeTitle } from './title.js';
+import { routeTitle, tabTitle } from './title.js';
 
 /**
  * The company name (spec §9): the company information record's, in the interface language, else
@@ -16,12 +16,15 @@ export function useCompanyName(): string {
   return companyNameIn(company, i18n.language) || t('companyName');
 }
 
-/** Spec §9: "<page title> - <company name>", or the company name alone. */
-export function useDocumentTitle(titleKey: string | undefined) {
+/**
+ * Spec §9: "<page title> - <company name>", or the company name alone; with the record the page
+ * shows, "<page title> · <record> - <company name>", as its tab reads.
+ */
+export function useDocumentTitle(titleKey: string | undefined, detail?: string) {
   const { t, i18n } = useTranslation();
   const company = useCompanyName();
   useEffect(() => {
-    const title = routeTitle(t, titleKey);
+    const title = tabTitle(routeTitle(t, titleKey), detail);
     document.title = title ? `${title} - ${company}` : company;
-  }, [t, titleKey, company, i18n.language]);
+  }, [t, titleKey, detail, company, i18n.language]);
 }

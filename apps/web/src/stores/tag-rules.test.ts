@@ -7,7 +7,9 @@ import {
   closeTag,
   MAX_CACHED_PAGES,
   pathAfterClosing,
+  setTagDetail,
   touchCache,
+  withAffixed,
   type TagView,
 } from './tag-rules.js';
 
@@ -15,19 +17,30 @@ const dash: TagView = { fullPath: '/dashboard', name: 'Dashboard', affix: true }
 const tag = (p: string): TagView => ({ fullPath: p, name: p });
 
 describe('tags view', () => {
-  it('adds one tab per full path; other parameters make another tab', () => {
+  it('adds one tab per page; other parameters of the page take its tab over, in place', () => {
     let tags = addTag([dash], tag('/loan/list'));
     tags = addTag(tags, tag('/loan/list'));
-    tags = addTag(tags, tag('/loan/list?page=2'));
+    tags = addTag(tags, tag('/repayment/process?loanId=1'));
     tags = addTag(tags, tag('/loan/edit/1'));
     tags = addTag(tags, tag('/loan/edit/2'));
-    expect(tags.map((t) => t.fullPath)).toEqual([
-      '/dashboard',
-      '/loan/list',
-      '/loan/list?page=2',
-      '/loan/edit/1',
-      '/loan/edit/2',
-    ]);
+    tags = addTag(tags, tag('/loan/list?page=2'));
+    tags = addTag(tags, tag('/repayment/process?loanId=2'));
+    expect(tags.map((t) => t.fullPath)).toEqual(['/dashboard', '/loan/list?page=2', '/repayment/process?loanId=2', '/loan/edit/1', '/loan/edit/2']);
+  });
+
+  it('names the record a tab shows until the page shows another', () => {
+    let tags = addTag([dash], tag('/repayment/process?loanId=1'));
+    tags = setTagDetail(tags, '/repayment/process?loanId=1', 'LN0001');
+    expect(tags[1]!.detail).toBe('LN0001');
+    expect(addTag(tags, tag('/repayment/process?loanId=1'))[1]!.detail).toBe('LN0001');
+    expect(addTag(tags, tag('/repayment/process?loanId=2'))[1]).toEqual({ fullPath: '/repayment/process?loanId=2', name: '/repayment/process?loanId=2' });
+    expect(setTagDetail(tags, '/repayment/process?loanId=1', undefined)[1]).not.toHaveProperty('detail');
+    expect(setTagDetail(tags, '/elsewhere', 'X')).toBe(tags);
+  });
+
+  it('puts the affixed tabs in front once, opened or not', () => {
+    expect(withAffixed([tag('/a')], [dash]).map((t) => t.fullPath)).toEqual(['/dashboard', '/a']);
+    expect(withAffixed([tag('/a'), dash], [dash]).map((t) => t.fullPath)).toEqual(['/a', '/dashboard']);
   });
 
   it('closes a tab but never an affixed one', () => {

@@ -1,7 +1,9 @@
 /**
  * Tags view and page cache logic (spec §2, §4), pure so it is tested without a browser.
- * A tab is keyed by the full path (path + query): the same route with other parameters is
- * another tab. The page cache is a least-recently-used list of full paths, at most 20 long.
+ * One tab per page (its path): the same page with other parameters — another loan at the
+ * counter, a report run again — takes the page's tab over, and the tab's title names the record
+ * it shows (`detail`). The tab remembers the full path (path + query) it shows. The page cache is
+ * a least-recently-used list of full paths, at most 20 long.
  */
 export interface TagView {
   fullPath: string;
@@ -9,17 +11,54 @@ export interface TagView {
   name: string;
   /** i18n key of the title. */
   title?: string;
-  /** Affixed tabs (the dashboard) cannot be closed. */
+  /** Affixed tabs (the dashboard) cannot be closed, and are there from the start. */
   affix?: boolean;
+  /** The record the page shows, after its title (`還款處理 · LN2026…`); set by the page. */
+  detail?: string;
 }
 
 export const MAX_CACHED_PAGES = 20;
 
+/** The page a full path belongs to: one tab per page. */
+export const pageKeyOf = (fullPath: string): string => pathnameOf(fullPath);
+
+/** The tab of the page `fullPath` belongs to, whichever parameters it shows now. */
+export function tabOfPage(tags: readonly TagView[], fullPath: string): TagView | undefined {
+  const key = pageKeyOf(fullPath);
+  return tags.find((t) => pageKeyOf(t.fullPath) === key);
+}
+
+/**
+ * Adds the tab, or moves the page's tab to the full path in place (its record's detail goes: the
+ * page names the new record once it has it).
+ */
 export function addTag(tags: readonly TagView[], tag: TagView): TagView[] {
-  const i = tags.findIndex((t) => t.fullPath === tag.fullPath);
+  const key = pageKeyOf(tag.fullPath);
+  const i = tags.findIndex((t) => pageKeyOf(t.fullPath) === key);
   if (i < 0) return [...tags, tag];
+  const old = tags[i]!;
   const copy = [...tags];
-  copy[i] = { ...copy[i]!, ...tag };
+  copy[i] = { ...(old.fullPath === tag.fullPath ? old : withoutDetail(old)), ...tag };
+  return copy;
+}
+
+function withoutDetail(tag: TagView): TagView {
+  const { detail: _detail, ...rest } = tag;
+  return rest;
+}
+
+/** The affixed tabs first, each once, whether or not their page was opened yet. */
+export function withAffixed(tags: readonly TagView[], affixed: readonly TagView[]): TagView[] {
+  const missing = affixed.filter((a) => !tags.some((t) => pageKeyOf(t.fullPath) === pageKeyOf(a.fullPath)));
+  return missing.length ? [...missing, ...tags] : [...tags];
+}
+
+/** The tab showing `fullPath` names its record `detail` (no change when it already does). */
+export function setTagDetail(tags: readonly TagView[], fullPath: string, detail: string | undefined): TagView[] {
+  const i = tags.findIndex((t) => t.fullPath === fullPath);
+  if (i < 0 || tags[i]!.detail === detail) return tags as TagView[];
+  const copy = [...tags];
+  copy[i] = detail ? { ...tags[i]!, detail } : withoutDetail(tags[i]!);
   return copy;
 }
 

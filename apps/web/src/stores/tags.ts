@@ -1,4 +1,7 @@
-/** Visited tabs and the page cache of the current browser tab (not persisted: a reload starts afresh). */
+/**
+ * Visited tabs and the page cache of the current browser tab (not persisted: a reload starts afresh
+ * with the affixed tabs, which `pin` puts back).
+ */
 import type { Location } from 'react-router';
 import { create } from 'zustand';
 import type { FlatRoute } from '../api/types.js';
@@ -11,7 +14,10 @@ import {
   mountKeyOf,
   renameInCache,
   renameTag,
+  setTagDetail,
+  tabOfPage,
   touchCache,
+  withAffixed,
   type TagView,
 } from './tag-rules.js';
 
@@ -46,6 +52,10 @@ interface TagsState {
     page: CachedPage | undefined,
     replaceFrom?: string,
   ) => void;
+  /** The affixed tabs (the dashboard) in front, from the start of the shell. */
+  pin: (affixed: readonly TagView[]) => void;
+  /** The page at `fullPath` names the record it shows in its tab's title. */
+  setDetail: (fullPath: string, detail: string | undefined) => void;
   close: (fullPath: string) => TagView[];
   closeOthers: (fullPath: string) => TagView[];
   closeAll: () => TagView[];
@@ -63,7 +73,12 @@ export const useTags = create<TagsState>()((set, get) => ({
   visit: (tag, fullPath, page, replaceFrom) =>
     set((s) => {
       const from = replaceFrom !== undefined && replaceFrom !== fullPath ? replaceFrom : undefined;
-      const base = from === undefined ? s.cached : renameInCache(s.cached, from, fullPath);
+      // The page's tab showed other parameters (another record): the tab moves to this full path,
+      // and the page it showed leaves the cache, so the page mounts afresh for this record.
+      const shown = from === undefined && tag ? tabOfPage(s.visited, fullPath)?.fullPath : undefined;
+      const left = shown !== undefined && shown !== fullPath ? shown : undefined;
+      const kept = left === undefined ? s.cached : dropFromCache(s.cached, [left]);
+      const base = from === undefined ? kept : renameInCache(kept, from, fullPath);
       const cached = page ? touchCache(base, fullPath) : base;
       const visited = tag
         ? from === undefined
@@ -79,7 +94,9 @@ export const useTags = create<TagsState>()((set, get) => ({
         else generation[fullPath] = generation[from];
         delete generation[from];
       } else {
+        // a key of its own, never the one of the page it replaces, so that page's state goes with it
         mounts[fullPath] = mountKeyOf(s.mounts, fullPath);
+        if (left !== undefined) delete mounts[left];
       }
       const live = new Set([...visited.map((t) => t.fullPath), ...cached, fullPath]);
       return {
@@ -93,6 +110,8 @@ export const useTags = create<TagsState>()((set, get) => ({
         active: fullPath,
       };
     }),
+  pin: (affixed) => set((s) => ({ visited: withAffixed(s.visited, affixed) })),
+  setDetail: (fullPath, detail) => set((s) => ({ visited: setTagDetail(s.visited, fullPath, detail) })),
   close: (fullPath) => {
     const visited = closeTag(get().visited, fullPath);
     const closed = get().visited.some((t) => t.fullPath === fullPath && !t.affix);

@@ -25,6 +25,7 @@ import { MORTGAGE_TYPES, emptyApplication, formPathOf, fromLoan, toApplication, 
 import { loansApi, optionLabel, type CustomerChoice } from './loans-api';
 import { useOptionChoices } from './LoanListView';
 import '../tools/calculator.css';
+import { useLeavePage } from '../../shell/use-leave-page.js';
 
 const DATE = 'YYYY-MM-DD';
 const full = { width: '100%' };
@@ -47,6 +48,7 @@ function ApplicationForm({ loan }: { loan: LoanItem | undefined }) {
   const { t, i18n } = useTranslation('loans');
   const name = useId();
   const navigate = useNavigate();
+  const leavePage = useLeavePage();
   const qc = useQueryClient();
   const { message } = useFeedback();
   const [form] = Form.useForm<ApplicationFormValues>();
@@ -93,8 +95,9 @@ function ApplicationForm({ loan }: { loan: LoanItem | undefined }) {
         }
         message.error(r.submitError);
       } else message.success(r.submitted ? t('success.submitted') : t('form.saved', { applyNo: r.saved.applyNo }));
-      if ('draft' in r && r.draft) navigate(`/loan/edit/${r.saved.id}`, { replace: true });
-      else navigate(`/loan/operation?id=${r.saved.id}`);
+      // the form is done with: its tab closes, the draft's edit form or the loan opens in its place
+      if ('draft' in r && r.draft) leavePage(`/loan/edit/${r.saved.id}`);
+      else leavePage(`/loan/operation?id=${r.saved.id}`);
     },
     onError: (err) => {
       const fieldErrors = fieldErrorsOf(err);

@@ -25,6 +25,7 @@ import { ConsentText, PartakerPhone } from './RefereeConsent';
 import { loansApi, optionLabel, type LoanActionName } from './loans-api';
 import { useStoreName } from './use-store-name';
 import { rateDecimals, useDecimalPlaces } from './rate-decimals';
+import { useTabDetail } from '../../shell/use-tab-detail.js';
 
 /** The buttons of a loan, in the order of the work, with the key each needs and when it applies. */
 const BUTTONS: { action: LoanActionName; need: PermissionKey; offered: (l: LoanItem) => boolean; primary?: boolean; label?: (l: LoanItem) => string }[] = [
@@ -118,6 +119,7 @@ export function LoanOperationView({ id }: { id: number }) {
   const mayPrintForm = usePermission('tools.applicationForm');
   const box = useFocusableScroll(t('op.title', { applyNo: '' }).trim());
   const loan = useQuery({ queryKey: resourceKeys.item(LOANS_PATH, id), queryFn: ({ signal }) => loansApi.get(id, signal) });
+  useTabDetail(loan.data ? (loan.data.loanNo ?? loan.data.applyNo) : undefined);
   if (loan.isError) return <Result status="404" title={t('op.notFound')} subTitle={loan.error.message} />;
   if (!loan.data) return <Spin />;
   const l = loan.data;

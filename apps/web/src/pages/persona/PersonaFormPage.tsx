@@ -14,6 +14,7 @@ import { useFeedback } from '../../generic/use-feedback';
 import { customerKey, messageKey, personaApi, useOptionChoices } from './persona-api';
 import { PERSONA_PATHS } from './PersonaListPage';
 import { checkIdNumber, checkMobile, checkPhone, checkSalary, DATE_FIELDS, FORM_FIELDS, toCustomerPayload, type FormValues } from './persona-form';
+import { useLeavePage } from '../../shell/use-leave-page.js';
 
 const col = { xs: 24, md: 12, xl: 8 };
 
@@ -41,6 +42,7 @@ function PersonaForm({ item }: { item?: CustomerItem }) {
   const { t } = useTranslation('customers');
   const { message, warning } = useFeedback();
   const navigate = useNavigate();
+  const leavePage = useLeavePage();
   const qc = useQueryClient();
   const formName = useId();
   const [form] = Form.useForm<FormValues>();
@@ -82,7 +84,7 @@ function PersonaForm({ item }: { item?: CustomerItem }) {
           ),
         });
       }
-      navigate(PERSONA_PATHS.detail(saved.id), { replace: !item });
+      leavePage(PERSONA_PATHS.detail(saved.id));
     },
     onError: (err) => {
       const unmatched = applyServerErrors(form, err, FORM_FIELDS);

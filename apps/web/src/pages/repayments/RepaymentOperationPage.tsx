@@ -17,6 +17,7 @@ import { SettlementButton } from './settlement/SettlementButton';
 import { CorrectDialog, CorrectionTag, ReceiptDrawer } from './RepaymentListPage';
 import { processingApi } from './processing-api';
 import { ChosenLoan } from './list-controls';
+import { useTabDetail } from '../../shell/use-tab-detail.js';
 
 /** Solid tag colours of an instalment's state, dark enough for white text (WCAG AA). */
 const STATE_COLOR: Record<OperationInstalment['state'], string> = { paid: '#237804', partly: '#0958d9', overdue: '#a8071a', due: '#ad4e00', future: '#595959' };
@@ -146,6 +147,7 @@ function LoanServicing({ loanId }: { loanId: number }) {
   const [open, setOpen] = useState<RepaymentItem>();
   const [voiding, setVoiding] = useState<RepaymentItem>();
   const op = useQuery({ queryKey: ['repayments', 'operation', loanId], queryFn: ({ signal }) => processingApi.operation(loanId, signal) });
+  useTabDetail(op.data?.loan.loanNo);
 
   if (op.isError && !op.data)
     return <Result status="warning" title={op.error.message} extra={<Button onClick={() => navigate('/repayment/operation')}>{t('operation.otherLoan')}</Button>} />;

@@ -22,6 +22,7 @@ import { ReschedulePanel } from './ReschedulePanel';
 import { TemporaryAmountPanel } from './TemporaryAmountPanel';
 import { ChosenLoan } from './list-controls';
 import { repaymentsApi } from './repayments-api';
+import { useTabDetail } from '../../shell/use-tab-detail.js';
 
 /** Solid tag colours of an instalment's state, dark enough for white text (WCAG AA). */
 const STATE_COLOR: Record<DueState['instalments'][number]['state'], string> = { paid: '#237804', overdue: '#a8071a', due: '#ad4e00', future: '#595959' };
@@ -124,6 +125,7 @@ function RepaymentCounter({ loanId }: { loanId: number }) {
   const repayType = Form.useWatch('repayType', form);
   const method = Form.useWatch('method', form);
   const due = useQuery({ queryKey: ['repayments', 'due', loanId, asOf], queryFn: ({ signal }) => repaymentsApi.due(loanId, asOf, signal) });
+  useTabDetail(due.data?.loanNo);
 
   const body = (v: FormValues) => ({
     loanId,
