@@ -93,6 +93,8 @@ export const dailyJobResultSchema = z.object({
   /** summaries removed (loans no longer repaying) */
   removed: z.number().int(),
   durationMs: z.number().int(),
+  /** customers whose personal data the run's retention step anonymised (docs/operations.md); absent when it did not run */
+  anonymised: z.number().int().optional(),
   /** true: the job had already run for `asOf`; nothing was done now and the figures are that run's */
   alreadyRan: z.boolean(),
   /** the run was a forced re-run (this one, or the earlier one when `alreadyRan`) */

@@ -49,6 +49,9 @@ export const SETTING_INTEGER_RANGES = {
   lockoutMinutes: { min: 1, max: 1440 },
   visibleTelDigits: { min: 0, max: 8 },
   latePayoutRefuseAfterDays: { min: 0, max: 365 },
+  // Not below 6: a claim on a loan contract may be brought for six years (Limitation Ordinance
+  // s.4(1)), so the lender keeps who the borrower was at least that long (docs/operations.md).
+  retentionYears: { min: 6, max: 30 },
 } as const;
 export type IntegerSettingKey = keyof typeof SETTING_INTEGER_RANGES;
 /** The largest maximum APR (percent) the setting accepts. */
@@ -113,6 +116,8 @@ export const systemSettingsSchema = z.object({
   customPassword: z.boolean(),
   /** Digits of a phone number shown to staff without the permission to see it whole. */
   visibleTelDigits: ranged('visibleTelDigits'),
+  /** Years after a customer's last loan closed before the retention job anonymises them (PDPO DPP2). */
+  retentionYears: ranged('retentionYears'),
 });
 
 /**
@@ -148,6 +153,7 @@ export const systemSettingsValuesSchema = z.object({
   lockoutMinutes: z.number().int(),
   customPassword: z.boolean(),
   visibleTelDigits: z.number().int(),
+  retentionYears: z.number().int(),
 });
 export type SystemSettings = z.infer<typeof systemSettingsValuesSchema>;
 // The input schema must produce exactly the answered shape.
@@ -185,6 +191,7 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   lockoutMinutes: 15,
   customPassword: false,
   visibleTelDigits: 4,
+  retentionYears: 7,
 };
 
 export const SYSTEM_SETTING_KEYS = Object.keys(DEFAULT_SYSTEM_SETTINGS) as SystemSettingKey[];
@@ -208,6 +215,7 @@ export const SETTINGS_SECTIONS: readonly { key: string; fields: readonly SystemS
       'printedTenorCount',
       'activePeriodDays',
       'smsCharCount',
+      'retentionYears',
     ],
   },
   {

@@ -83,6 +83,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SystemSettingKey, SettingDefin
   lockoutMinutes: integer('lockoutMinutes'),
   customPassword: flag,
   visibleTelDigits: integer('visibleTelDigits'),
+  retentionYears: integer('retentionYears'),
 };
 
 /** The groups (the default settings page's sections), in order. */

@@ -16,7 +16,8 @@ import { StartupError } from '../startup-error.js';
  */
 const USAGE = `Usage: npm run daily [-- --date YYYY-MM-DD] [--force]
   Recomputes every repaying loan's due summary (next instalment, overdue amount, overdue interest
-  and fees) as of today in Hong Kong, or as of the given past date, and writes one audit row.
+  and fees) as of today in Hong Kong, or as of the given past date, and writes one audit row; then
+  anonymises the customers whose personal-data retention has run out (Reports → Retention due lists them).
   Environment: DATABASE_URL / DATABASE_OWNER_URL as for the server (unset: the embedded PostgreSQL).
   Runs once per business date: a date already run is left as it is (said so, exit 0) unless
   --force is given; a forced re-run is recorded and audited as forced.
@@ -35,7 +36,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const database = await startDatabase(config, (line) => process.stdout.write(`${line}\n`), seedDemoIfEmpty);
   try {
-    const run = await runDailyServicing(database.db, { ...(date ? { date } : {}), force, source: 'cli', ctx: systemContext(database.db, DAILY_JOB, { lang: 'en' }) });
+    const run = await runDailyServicing(database.db, { ...(date ? { date } : {}), force, source: 'cli', dataDir: config.dataDir, ctx: systemContext(database.db, DAILY_JOB, { lang: 'en' }) });
     if (run.status === 'busy') {
       process.stdout.write('daily: another run is under way; nothing was changed\n');
       return 3;
@@ -45,7 +46,7 @@ async function main(): Promise<number> {
       process.stdout.write(`daily: ${r.message}\n`);
       return 0;
     }
-    process.stdout.write(`daily: ${r.loans} loans as of ${r.asOf}, ${r.overdue} overdue, ${r.removed} summaries removed (${r.durationMs} ms)${r.forced ? ', forced re-run' : ''}\n`);
+    process.stdout.write(`daily: ${r.loans} loans as of ${r.asOf}, ${r.overdue} overdue, ${r.removed} summaries removed (${r.durationMs} ms), ${r.anonymised ?? 0} customers anonymised${r.forced ? ', forced re-run' : ''}\n`);
     return 0;
   } finally {
     await database.shutdown();

@@ -21,6 +21,12 @@ export const EMBEDDED_APP_ROLE = 'harbour_app';
  */
 export const APPEND_ONLY_TABLES: readonly string[] = ['audit_log', 'journal_entries', 'journal_lines', 'prescribed_summaries'];
 
+/**
+ * Owner-rights functions only the app role may call (EXECUTE is revoked from PUBLIC in their
+ * migration): the retention job's redaction of the audit log (migration 0042).
+ */
+export const APP_ONLY_FUNCTIONS: readonly string[] = ['harbour_redact_audit(text[],text)'];
+
 /** Tables the app may only read (the migration history). */
 export const READ_ONLY_TABLES: readonly string[] = ['harbour_migrations'];
 
@@ -61,7 +67,7 @@ export async function ensureLoginRole(owner: pg.Pool | pg.ClientBase, role: stri
  *   privileges for tables the owner creates later — in future migrations;
  * - only read and append on the append-only tables, only read on the migration history.
  */
-export function appRoleGrants(role: string, existingTables: readonly string[]): string[] {
+export function appRoleGrants(role: string, existingTables: readonly string[], existingFunctions: readonly string[] = []): string[] {
   const r = quoteIdent(role);
   const present = (list: readonly string[]) => list.filter((t) => existingTables.includes(t)).map(quoteIdent);
   const appendOnly = present(APPEND_ONLY_TABLES);
@@ -74,6 +80,7 @@ export function appRoleGrants(role: string, existingTables: readonly string[]): 
     `GRANT ${SEQUENCE_RIGHTS} ON ALL SEQUENCES IN SCHEMA public TO ${r}`,
     ...(appendOnly.length ? [`REVOKE ALL ON ${appendOnly.join(', ')} FROM ${r}`, `GRANT SELECT, INSERT ON ${appendOnly.join(', ')} TO ${r}`] : []),
     ...(readOnly.length ? [`REVOKE ALL ON ${readOnly.join(', ')} FROM ${r}`, `GRANT SELECT ON ${readOnly.join(', ')} TO ${r}`] : []),
+    ...APP_ONLY_FUNCTIONS.filter((f) => existingFunctions.includes(f)).map((f) => `GRANT EXECUTE ON FUNCTION ${f} TO ${r}`),
   ];
 }
 
@@ -82,7 +89,12 @@ export async function grantAppRole(owner: pg.Pool | pg.ClientBase, role: string)
   const me = (await owner.query<{ me: string }>('select current_user as me')).rows[0]!.me;
   if (me === role) return; // revoking from the owner would lock migrations out of their own history
   const tables = (await owner.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public'`)).rows.map((x) => x.name);
-  for (const s of appRoleGrants(role, tables)) await owner.query(s);
+  const functions = (
+    await owner.query<{ name: string }>(
+      `select p.oid::regprocedure::text as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' and p.prosecdef`,
+    )
+  ).rows.map((x) => x.name);
+  for (const s of appRoleGrants(role, tables, functions)) await owner.query(s);
 }
 
 export interface RolePowers {

@@ -22,6 +22,8 @@ export type ReportParamKind = 'date' | 'month' | 'year' | 'store' | 'staff' | 'a
 /** Defaults resolved on the server against the business day (Hong Kong). */
 export type ReportParamDefault =
   | 'today'
+  /** the same day next month (the last day of next month when it has no such day) */
+  | 'monthAhead'
   | 'monthStart'
   | 'monthEnd'
   | 'lastMonthStart'

@@ -60,6 +60,11 @@ export const customers = pgTable(
     listStatusReason: text('list_status_reason'),
     remarks: text('remarks'),
     registeredStoreId: integer('registered_store_id').references(() => stores.id),
+    /**
+     * The business date the retention job replaced this customer's personal data
+     * (`modules/customers/retention.ts`); null while the data is held.
+     */
+    anonymisedOn: date('anonymised_on', { mode: 'string' }),
     ...stamps,
     updatedBy: integer('updated_by'),
   },

@@ -14,10 +14,10 @@ import { badRequest, businessRule, notFound } from '../../platform/errors.js';
 import { route, succeed } from '../../http/route.js';
 import { audit } from '../../platform/audit.js';
 import { contextOf, type ServiceContext } from '../../platform/context.js';
-import { imageStore } from '../../platform/image-store.js';
 import { withTx } from '../../platform/tx.js';
 import { getLoan } from './read.js';
 import { loanRow, type LoanRow } from '../loan-core/row.js';
+import { loanDocumentStore } from '../loan-core/document-store.js';
 
 /**
  * Section D: the documents of an application (ID card copies, income and address proofs, the
@@ -27,15 +27,6 @@ import { loanRow, type LoanRow } from '../loan-core/row.js';
  * caller's key and the loan's store like every loan route and writes a `view` audit row.
  * ID card copies must be images and are only ever shown watermarked "COPY".
  */
-export const loanDocumentStore = imageStore({
-  folder: 'loan-documents',
-  field: 'file',
-  types: { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' },
-  maxBytes: LOAN_DOCUMENT_MAX_BYTES,
-  messages: { missing: 'loans.documents.missing', tooLarge: 'loans.documents.tooLarge', type: 'loans.documents.type' },
-});
-
-
 function assertOpen(loan: LoanRow): void {
   if (!LOAN_DOCUMENT_OPEN_STATUSES.includes(loan.status as LoanStatus)) throw businessRule('loans.documents.closed', { status: loan.status });
 }

@@ -19,6 +19,7 @@ import { type ServiceContext, systemContext } from '../../platform/context.js';
 import { withTx } from '../../platform/tx.js';
 import type { LoanRow } from '../loan-core/row.js';
 import { refreshParSnapshots } from '../dashboard/par.js';
+import { runRetention } from '../customers/retention.js';
 import { type Engine, loadEngine, loadRepaymentState } from './state.js';
 
 /** The advisory lock's name: `pg_try_advisory_xact_lock(hashtext(DAILY_LOCK))`. */
@@ -157,13 +158,31 @@ export function jobContextFor(caller: ServiceContext): ServiceContext {
  * run's figures and changes nothing, unless `force` (a re-run, audited as forced). The run's row is
  * written in the same transaction as its work, so a failed run leaves the date open. `claim: false`
  * (the demo seed's first figures) computes without recording the date, so the day's run still comes. Summaries of loans that stopped repaying are removed; the dashboard's PAR snapshots of the last six
- * month-ends are recomputed. One audit row for the run.
+ * month-ends are recomputed. One audit row for the run. Given `dataDir` (the server's, for the
+ * documents' files), a run that did its work then runs personal-data retention
+ * (`customers/retention.ts`) and reports how many customers it anonymised.
  */
 export async function runDailyServicing(
   db: Db,
-  opts: { date?: string; ctx?: ServiceContext; startedBy?: number | null; batchSize?: number; force?: boolean; source?: DailySource; claim?: boolean } = {},
+  opts: { date?: string; ctx?: ServiceContext; startedBy?: number | null; batchSize?: number; force?: boolean; source?: DailySource; claim?: boolean; dataDir?: string } = {},
 ): Promise<DailyRun> {
   const ctx = opts.ctx ?? systemContext(db, DAILY_JOB);
+  const run = await servicingRun(ctx, opts);
+  // Personal-data retention after the day's servicing, each customer in a transaction of its own
+  // (customers/retention.ts), with the documents' folder to delete their files from. Its audit rows
+  // are its own (one per customer and one for the run), not the caller's request's one row.
+  if (run.status === 'done' && opts.dataDir !== undefined) {
+    const { onAudit: _counted, ...own } = ctx;
+    const retention = await runRetention(db, { ctx: own, dataDir: opts.dataDir });
+    run.result.anonymised = retention.anonymised.length;
+  }
+  return run;
+}
+
+async function servicingRun(
+  ctx: ServiceContext,
+  opts: { date?: string; startedBy?: number | null; batchSize?: number; force?: boolean; source?: DailySource; claim?: boolean },
+): Promise<DailyRun> {
   const size = opts.batchSize ?? BATCH;
   const force = opts.force === true;
   return withTx(ctx, async (tx): Promise<DailyRun> => {

@@ -13,6 +13,10 @@ export function resolveDefault(def: string, today: string): ReportParamValue {
   switch (def) {
     case 'today':
       return today;
+    case 'monthAhead': {
+      const [ny, nm] = m === 12 ? [y + 1, 1] : [y, m + 1];
+      return `${ny}-${pad(nm)}-${pad(Math.min(Number(today.slice(8, 10)), lastDay(ny, nm)))}`;
+    }
     case 'monthStart':
       return `${y}-${pad(m)}-01`;
     case 'monthEnd':

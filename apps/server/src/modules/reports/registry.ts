@@ -3,8 +3,9 @@ import type { ReportDefinition, ReportQuery } from './query.js';
 import { originationQueries } from './queries/origination.js';
 import { servicingQueries } from './queries/servicing.js';
 import { collectionQueries } from './queries/collection.js';
+import { retentionQueries } from './queries/retention.js';
 
-const QUERIES: Partial<Record<ReportName, ReportQuery>> = { ...originationQueries, ...servicingQueries, ...collectionQueries };
+const QUERIES: Partial<Record<ReportName, ReportQuery>> = { ...originationQueries, ...servicingQueries, ...collectionQueries, ...retentionQueries };
 
 /**
  * Reports whose page comes from an index in the default order (instalments by due date, receipts
