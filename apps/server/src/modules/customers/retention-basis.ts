@@ -48,7 +48,7 @@ export function retentionBasis(years: SQL): SQL {
       left join lateral (
         select greatest(
                  l.apply_date, l.payout_date,
-                 (select max(j.business_date) from journal_entries j where j.loan_id = l.id),
+                 (select max(j.entry_date) from journal_entries j where j.loan_id = l.id),
                  (select max(a.decided_on) from loan_approvals a where a.loan_id = l.id),
                  case when l.status in ('reject', 'cancel') then (l.updated_at at time zone 'Asia/Hong_Kong')::date end
                ) as closed_on
