@@ -148,6 +148,7 @@ describe('retention, 8 years on', () => {
     const run = await runDailyServicing(t.app.db, { ctx: at(plus8), dataDir });
     expect(run.status).toBe('done');
     expect((run as { result: DailyJobResult }).result.anonymised).toBe(4);
+    expect((await t.pool.query(`select result->'anonymised' n from daily_job_runs where business_date = $1::date`, [plus8])).rows).toEqual([{ n: 4 }]);
     const taken = (await t.pool.query<{ customer_code: string }>(`select customer_code from customers where anonymised_on = $1::date order by customer_code`, [plus8])).rows.map((r) => r.customer_code);
     expect(taken).toEqual(previewed);
 
