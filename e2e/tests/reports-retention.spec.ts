@@ -25,7 +25,7 @@ for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
       await expect(main.getByText(t(lang, 'reports:retentionDue.description'))).toBeVisible();
       // a month ahead by default; the demo data's customers were registered today, so nobody is due
       expect(month.total).toBe(0);
-      await expect(main.locator('.ant-empty').first()).toBeVisible();
+      await expect(main.locator('.ant-empty:visible')).toHaveCount(1);
       await shot(page, 'report-retention-due-empty');
 
       const ahead = `${Number(month.params.dateTo!.slice(0, 4)) + 9}${month.params.dateTo!.slice(4)}`;
