@@ -202,6 +202,19 @@ describe('retention, 8 years on', () => {
     expect(listed).toMatchObject({ name: '已匿名', englishName: 'Anonymised', residentialAddress: null });
   });
 
+  it('refuses to edit an anonymised customer or to lend to one, in the caller\'s language', async () => {
+    const body = { type: 'personal', name: '新名字', idType: 'hkid', idNumber: hkid('N', '111111'), mobile1: '61110000' };
+    const edit = await call(t.app, 'PUT', `/customers/${borrower.id}`, { token: who.clerk, body, lang: 'en' });
+    expect(edit.statusCode).toBe(422);
+    expect(edit.body).toMatchObject({ result: 'error', message: `This customer's personal data was anonymised on ${plus8} (retention period over); it cannot be edited. Register the person again.` });
+    const zh = await call(t.app, 'PUT', `/customers/${borrower.id}`, { token: who.clerk, body, lang: 'zh-TW' });
+    expect(zh.body).toMatchObject({ message: `此客戶的個人資料已於 ${plus8} 匿名（保留期已滿），不能修改。請重新登記此人。` });
+    const lend = await call(t.app, 'POST', '/loans', { token: who.clerk, body: smallApplication(borrower.id, { applyDate: who.today, loanDate: who.today, interestStartDate: who.today }), lang: 'en' });
+    expect(lend.statusCode).toBe(400);
+    expect(lend.body).toMatchObject({ errors: [{ field: 'customerId', message: "This customer's personal data was anonymised (retention period over); register the person again" }] });
+    expect((await t.pool.query(`select name from customers where id = $1`, [borrower.id])).rows[0].name).toBe('已匿名');
+  });
+
   it('changes nothing on a second run', async () => {
     const audits = async () => (await t.pool.query(`select count(*)::int n, max(id) m from audit_log`)).rows[0];
     const before = await audits();

@@ -313,6 +313,8 @@ export async function createCustomer(tx: Tx, ctx: ServiceContext, input: Custome
 
 export async function updateCustomer(tx: Tx, ctx: ServiceContext, id: number, input: CustomerUpdate): Promise<CustomerItem> {
   const before = await findCustomer(tx, id, true);
+  // anonymised by the retention job: nothing of the person is left to correct
+  if (before.anonymisedOn) throw businessRule('customers.anonymised', { date: before.anonymisedOn });
   await checkOptions(tx, input, before);
   // Left out (or sent back masked) = unchanged; a kept number must still suit a changed ID type.
   let idNumber = input.idNumber;

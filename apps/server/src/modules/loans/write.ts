@@ -60,13 +60,14 @@ async function checkReferences(tx: Tx, ctx: ServiceContext, input: ApplicationIn
   const errors: FieldError[] = [];
   const people = [input.customerId, ...input.partakers.map((p) => p.customerId)];
   const rows = await tx
-    .select({ id: customers.id, type: customers.type, dateOfBirth: customers.dateOfBirth })
+    .select({ id: customers.id, type: customers.type, dateOfBirth: customers.dateOfBirth, anonymisedOn: customers.anonymisedOn })
     .from(customers)
     .where(inArray(customers.id, people));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const checkPerson = (id: number, field: string) => {
     const c = byId.get(id);
     if (!c) return errors.push({ field, message: 'loans.validation.customerMissing' });
+    if (c.anonymisedOn) return errors.push({ field, message: 'loans.validation.customerAnonymised' });
     const age = c.type === 'personal' ? ageProblem(c.dateOfBirth, input.applyDate) : null;
     if (age) errors.push({ field, message: age });
     return undefined;
