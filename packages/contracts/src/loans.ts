@@ -374,6 +374,11 @@ export type LoanDocumentKind = (typeof LOAN_DOCUMENT_KINDS)[number];
 export const LOAN_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 /** Statuses in which documents may still be added or removed: before payout (the signed note arrives after approval). */
 export const LOAN_DOCUMENT_OPEN_STATUSES: readonly LoanStatus[] = ['pending', 'wait_approve', 'approved'];
+/**
+ * A document leaves the application only while it is a draft or sent back: once submitted, the
+ * approver decided on what was there (a mistaken one is removed after a send-back).
+ */
+export const LOAN_DOCUMENT_REMOVABLE_STATUSES: readonly LoanStatus[] = ['pending'];
 
 export const loanDocumentSchema = z.object({
   id: z.number().int(),

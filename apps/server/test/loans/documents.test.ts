@@ -112,13 +112,19 @@ describe('section D: documents', () => {
     await t.pool.query(`update loan_documents set store_id = $1 where loan_id = $2`, [mk[0]!.id, loan.id]);
   });
 
-  it('removes a document by marking it, before payout only', async () => {
+  it('removes a document by marking it, only before the application is submitted', async () => {
     const docs = dataOf(await call<LoanItem>(t.app, 'GET', `/loans/${loan.id}`, { token: clerk })).documents;
     const left = dataOf(await call<LoanDocument[]>(t.app, 'DELETE', `/loans/${loan.id}/documents/${docs[1]!.id}`, { token: clerk }));
     expect(left.map((d) => d.id)).toEqual([docs[0]!.id]);
     const kept = await t.pool.query(`select removed_at from loan_documents where id = $1`, [docs[1]!.id]);
     expect(kept.rows[0].removed_at).not.toBeNull();
     expect((await file(clerk, docs[1]!.id)).statusCode).toBe(404);
+    // submitted: the approver decides on what is there, so nothing leaves (adding stays open)
+    await t.pool.query(`update loans set status = 'wait_approve' where id = $1`, [loan.id]);
+    const refused = await call(t.app, 'DELETE', `/loans/${loan.id}/documents/${docs[0]!.id}`, { token: clerk, lang: 'en' });
+    expect(refused.statusCode).toBe(422);
+    expect((refused.body as { message: string }).message).toBe('The application has been submitted, so its documents cannot be removed: the approver decides on what was submitted. To correct one, send the application back first (status now: wait_approve)');
+    expect((await t.pool.query(`select removed_at from loan_documents where id = $1`, [docs[0]!.id])).rows[0].removed_at).toBeNull();
     await t.pool.query(`update loans set status = 'repaying' where id = $1`, [loan.id]);
     expect((await upload(clerk, 'other', 'late.png', PNG)).statusCode).toBe(422);
     expect((await call(t.app, 'DELETE', `/loans/${loan.id}/documents/${docs[0]!.id}`, { token: clerk })).statusCode).toBe(422);

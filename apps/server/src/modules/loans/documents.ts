@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { API_BASE, LOAN_DOCUMENT_KINDS, LOAN_DOCUMENT_OPEN_STATUSES, LOAN_DOCUMENT_MAX_BYTES, type LoanDocumentKind, loanDocumentSchema } from '@harbour/contracts';
+import { API_BASE, LOAN_DOCUMENT_KINDS, LOAN_DOCUMENT_OPEN_STATUSES, LOAN_DOCUMENT_REMOVABLE_STATUSES, LOAN_DOCUMENT_MAX_BYTES, type LoanDocumentKind, loanDocumentSchema } from '@harbour/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { LoanStatus } from '@harbour/domain';
 import { imageSize } from 'image-size';
@@ -152,7 +152,7 @@ export async function registerLoanDocumentRoutes(app: FastifyInstance): Promise<
     method: 'DELETE',
     url: '/loans/:id/documents/:docId',
     permission: 'loan.documents',
-    summary: 'Remove a document before payout (the row is marked removed; the file is kept for the record)',
+    summary: 'Remove a document of an application not yet submitted, or sent back (the row is marked removed; the file is kept for the record)',
     tags: ['loans'],
     params,
     response: loanDocumentSchema.array(),
@@ -162,6 +162,7 @@ export async function registerLoanDocumentRoutes(app: FastifyInstance): Promise<
         const loan = await loanRow(tx, ctx, req.params.id, { lock: true });
         const doc = await documentOf(tx, loan, req.params.docId);
         assertOpen(loan);
+        if (!LOAN_DOCUMENT_REMOVABLE_STATUSES.includes(loan.status as LoanStatus)) throw businessRule('loans.documents.submitted', { status: loan.status });
         await tx.update(loanDocuments).set({ removedAt: new Date(), removedBy: ctx.auth?.staffId ?? null, updatedAt: new Date() }).where(eq(loanDocuments.id, doc.id));
         await audit(tx, { action: 'delete', module: 'loans', reference: loan.id, before: { applyNo: loan.applyNo, documentId: doc.id, kind: doc.kind, fileName: doc.fileName }, recordStores: [loan.storeId] });
         return (await getLoan(tx, ctx, loan.id)).documents;

@@ -3,7 +3,7 @@ import { Alert, Button, Flex, Modal, Popconfirm, Select, Space, Spin, Table, Typ
 import { DeleteOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LOANS_PATH, LOAN_DOCUMENT_KINDS, LOAN_DOCUMENT_OPEN_STATUSES, type LoanDocument, type LoanDocumentKind, type LoanItem } from '@harbour/contracts';
+import { LOANS_PATH, LOAN_DOCUMENT_KINDS, LOAN_DOCUMENT_OPEN_STATUSES, LOAN_DOCUMENT_REMOVABLE_STATUSES, type LoanDocument, type LoanDocumentKind, type LoanItem } from '@harbour/contracts';
 import { usePermission } from '../../components/Permission.js';
 import { DateTimeText } from '../../generic/DateTimeText';
 import { RowAction } from '../../generic/RowAction';
@@ -49,7 +49,8 @@ function DocumentViewer({ loanId, doc, onClose }: { loanId: number; doc: LoanDoc
       ) : !url ? (
         <Spin />
       ) : type?.startsWith('image/') ? (
-        <img src={url} alt={doc.fileName} style={{ maxWidth: '100%', display: 'block', margin: '0 auto' }} />
+        // the whole image in the window: a tall scan is scaled down to fit, never cut at the bottom
+        <img src={url} alt={doc.fileName} style={{ maxWidth: '100%', maxHeight: '70vh', objectFit: 'contain', display: 'block', margin: '0 auto' }} />
       ) : (
         <iframe title={doc.fileName} src={url} style={{ width: '100%', height: '70vh', border: 0 }} />
       )}
@@ -72,6 +73,7 @@ export function LoanDocuments({ loan }: Props) {
   const qc = useQueryClient();
   const { message } = useFeedback();
   const mayChange = usePermission('loan.documents') && LOAN_DOCUMENT_OPEN_STATUSES.includes(loan.status);
+  const mayRemove = mayChange && LOAN_DOCUMENT_REMOVABLE_STATUSES.includes(loan.status);
   const [kind, setKind] = useState<LoanDocumentKind>('id-card');
   const [viewing, setViewing] = useState<LoanDocument>();
   const [error, setError] = useState<string>();
@@ -145,7 +147,7 @@ export function LoanDocuments({ loan }: Props) {
                 <RowAction icon={<EyeOutlined />} onClick={() => setViewing(d)}>
                   {t('documents.view')}
                 </RowAction>
-                {mayChange && (
+                {mayRemove && (
                   <Popconfirm
                     title={t('documents.deleteConfirm', { fileName: d.fileName })}
                     okText={t('documents.delete')}
