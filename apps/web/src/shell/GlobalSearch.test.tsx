@@ -45,6 +45,17 @@ describe('the global search', () => {
     await waitFor(() => expect(locationNow()).toBe('/loan/operation?id=12'));
   });
 
+  it('Enter pressed at once after a paste asks without waiting and opens the first hit when it comes', async () => {
+    signIn(['loan.list', 'persona.list', 'loan.operation', 'persona.detail']);
+    const calls = fakeApi((c) => (c.path === '/search' ? ok(RESULT) : undefined));
+    renderAt('/dashboard', <GlobalSearch mobile={false} />);
+    fireEvent.focus(box());
+    type('MK-LN-0012');
+    fireEvent.keyDown(box(), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(locationNow()).toBe('/loan/operation?id=12'));
+    expect(calls.filter((c) => c.path === '/search').map((c) => c.query.get('q'))).toEqual(['MK-LN-0012']);
+  });
+
   it('says when nothing is found and when the search failed', async () => {
     signIn(['persona.list']);
     let answer: { status?: number; body: unknown } = ok({ loans: [], moreLoans: false, customers: [], moreCustomers: false });

@@ -2,14 +2,14 @@
  * The navbar's global search (issue 12 item 5): a loan or application number, a name, or a whole
  * ID number or phone finds loans (the caller's stores) and customers through `GET /search`,
  * grouped Loans / Customers, numbers masked as the server answers them. Typing waits 300 ms
- * before asking; "/" or Ctrl+K (⌘K) focuses the box; Enter opens the first hit. On a phone the
+ * before asking (Enter asks at once, and opens the first hit when it comes); "/" or Ctrl+K (⌘K) focuses the box; Enter opens the first hit. On a phone the
  * box is an icon that opens a full-width input over the top bar.
  */
 import { useEffect, useMemo, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { AutoComplete, Button, Flex, Input, Spin, Tag, Typography, type GetRef } from 'antd';
 import { CloseOutlined, SearchOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_MIN_LENGTH, SEARCH_PERMISSIONS, type CustomerHit, type LoanHit, type SearchResult } from '@harbour/contracts';
 import { call } from '../api/index.js';
@@ -126,14 +126,20 @@ function useOptions(result: SearchResult | undefined): Option[] {
 function SearchBox({ autoFocus, width, onDone, focusRef }: { autoFocus?: boolean; width: number | string; onDone?: () => void; focusRef?: MutableRefObject<() => void> }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
+  const qc = useQueryClient();
   const box = useRef<GetRef<typeof AutoComplete>>(null);
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
+  const typed = text.trim();
+  const debounced = useDebounced(typed, SEARCH_DEBOUNCE_MS);
+  // Enter before the pause (a pasted number and Enter at once): ask now, and open the first hit
+  // as soon as it is there.
+  const [asked, setAsked] = useState<string>();
+  const q = asked === typed ? asked : debounced;
   const ready = q.length >= SEARCH_MIN_LENGTH;
   const found = useQuery({ queryKey: ['globalSearch', q], queryFn: ({ signal }) => searchApi.find(q, signal), enabled: ready, staleTime: 10_000, retry: false });
   const groups = useOptions(ready ? found.data : undefined);
-  const waiting = text.trim() !== q || (ready && found.isFetching);
+  const waiting = typed !== q || (ready && found.isFetching);
 
   useEffect(() => {
     if (focusRef) focusRef.current = () => box.current?.focus();
@@ -152,14 +158,30 @@ function SearchBox({ autoFocus, width, onDone, focusRef }: { autoFocus?: boolean
     return t('search.none');
   };
 
-  const choose = (value: string) => {
-    const hit = groups.find((o) => o.value === value);
-    if (!hit?.path) return;
+  const go = (path: string) => {
     setText('');
+    setAsked(undefined);
     setOpen(false);
     box.current?.blur();
-    navigate(hit.path);
+    navigate(path);
     onDone?.();
+  };
+  const choose = (value: string) => {
+    const hit = groups.find((o) => o.value === value);
+    if (hit?.path) go(hit.path);
+  };
+
+  // Enter while the answer is not there yet: ask now (the same query the list shows), then open
+  // its first hit — loans first, as the list orders them.
+  const askNow = (text: string) => {
+    setAsked(text);
+    void qc
+      .fetchQuery({ queryKey: ['globalSearch', text], queryFn: ({ signal }) => searchApi.find(text, signal), staleTime: 10_000, retry: false })
+      .then((r) => {
+        const path = [...r.loans, ...r.customers].find((h) => h.path)?.path;
+        if (path) go(path);
+      })
+      .catch(() => undefined);
   };
 
   return (
@@ -178,6 +200,11 @@ function SearchBox({ autoFocus, width, onDone, focusRef }: { autoFocus?: boolean
       style={{ width }}
       autoFocus={autoFocus}
       onKeyDown={(e) => {
+        if (e.key === 'Enter' && waiting && typed.length >= SEARCH_MIN_LENGTH) {
+          e.preventDefault();
+          askNow(typed);
+          return;
+        }
         if (e.key === 'Escape') {
           setOpen(false);
           onDone?.();
