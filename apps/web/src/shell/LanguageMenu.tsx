@@ -1,5 +1,6 @@
 import { App, Button, Dropdown } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../i18n/languages.js';
 import { changeLanguage, i18next } from '../i18n/index.js';
@@ -11,10 +12,13 @@ export function LanguageMenu({ withLabel }: { withLabel?: boolean }) {
   const { message } = App.useApp();
   const language = useSettings((s) => s.language);
   const set = useSettings((s) => s.set);
+  const qc = useQueryClient();
 
   const choose = async (lng: Language) => {
     await changeLanguage(lng);
     set({ language: lng });
+    // What the server names in the caller's language (stores, options, statuses) is asked again.
+    void qc.invalidateQueries();
     // Said in the language just chosen (the `t` of this render still speaks the old one).
     void message.success(i18next.t('common:switchLanguageSuccess', { lng }));
   };
