@@ -73,6 +73,8 @@ test('a customer is created, shown masked, and blacklisted with a confirmed reas
   await expect(detail.getByText(`****${tail}`, { exact: true })).toBeVisible();
   expect(await detail.innerText()).not.toContain(hkid.replace(/[()]/g, ''));
   expect(await detail.innerText()).not.toContain(mobile);
+  // The create form's tab closed when its save opened the customer.
+  await expect(page.locator('.harbour-tag[data-path="/persona/create"]')).toHaveCount(0);
 
   // Blacklist: the dialog names the customer and will not go on without a reason.
   await button(page, lang, 'customers:blacklist').click();
@@ -86,4 +88,10 @@ test('a customer is created, shown masked, and blacklisted with a confirmed reas
   await expect(detail.locator('.ant-badge:visible', { hasText: t(lang, 'enums:listStatus.black') })).toBeVisible();
   await expect(detail.getByText('Forged payslip').first()).toBeVisible();
   await adminShot(page, 'persona-blacklisted', lang);
+
+  // A loan for this customer starts from their page, the customer already the borrower.
+  await button(page, lang, 'customers:applyForLoan').click();
+  await expect(page).toHaveURL(/\/loan\/create\?customerId=\d+$/);
+  const application = page.locator('form:visible');
+  await expect(application.getByText(`測試客戶 (TEST Customer) · ****${tail}`, { exact: false })).toBeVisible();
 });

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, Collapse, DatePicker, Empty, Flex, Form, Input, InputNumber, Radio, Result, Row, Select, Space, Spin, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LOANS_PATH, PARTAKER_ROLES, REPAY_CYCLES, type LoanItem } from '@harbour/contracts';
 import { DecimalInput } from '../../components/DecimalInput.js';
@@ -26,6 +26,7 @@ import { loansApi, optionLabel, type CustomerChoice } from './loans-api';
 import { useOptionChoices } from './LoanListView';
 import '../tools/calculator.css';
 import { useLeavePage } from '../../shell/use-leave-page.js';
+import { personaApi } from '../persona/persona-api';
 
 const DATE = 'YYYY-MM-DD';
 const full = { width: '100%' };
@@ -40,11 +41,19 @@ export default function LoanFormPage() {
   const params = useParams();
   const editId = params.id ? Number(params.id) : undefined;
   const loan = useQuery({ queryKey: resourceKeys.item(LOANS_PATH, editId ?? ''), queryFn: ({ signal }) => loansApi.get(editId!, signal), enabled: editId !== undefined });
+  // A new application from a customer's page (`?customerId=`): the customer is the borrower.
+  const [search] = useSearchParams();
+  const forCustomer = editId === undefined && /^\d+$/.test(search.get('customerId') ?? '') ? Number(search.get('customerId')) : undefined;
+  const customer = useQuery({ queryKey: ['customers', 'choice', forCustomer], queryFn: ({ signal }) => personaApi.get(forCustomer!, signal), enabled: forCustomer !== undefined });
   if (editId !== undefined && !loan.data) return loan.isError ? <Result status="404" title={loan.error.message} /> : <Spin />;
-  return <ApplicationForm key={loan.data?.id ?? 'new'} loan={loan.data} />;
+  // a customer the caller cannot open leaves the borrower to be picked
+  if (forCustomer !== undefined && customer.isPending) return <Spin />;
+  const c = customer.data;
+  const borrower: CustomerChoice | undefined = c ? { id: c.id, customerCode: c.customerCode, name: c.name, englishName: c.englishName ?? null, idNumber: c.idNumber, mobile1: c.mobile1 } : undefined;
+  return <ApplicationForm key={loan.data?.id ?? `new:${borrower?.id ?? ''}`} loan={loan.data} borrower={borrower} />;
 }
 
-function ApplicationForm({ loan }: { loan: LoanItem | undefined }) {
+function ApplicationForm({ loan, borrower }: { loan: LoanItem | undefined; borrower?: CustomerChoice }) {
   const { t, i18n } = useTranslation('loans');
   const name = useId();
   const navigate = useNavigate();
@@ -52,14 +61,14 @@ function ApplicationForm({ loan }: { loan: LoanItem | undefined }) {
   const qc = useQueryClient();
   const { message } = useFeedback();
   const [form] = Form.useForm<ApplicationFormValues>();
-  const [start] = useState(() => (loan ? fromLoan(loan) : emptyApplication()));
+  const [start] = useState(() => (loan ? fromLoan(loan) : { ...emptyApplication(), ...(borrower ? { customerId: borrower.id } : {}) }));
   const [values, setValues] = useState<ApplicationFormValues>(start);
   const [formError, setFormError] = useState<string>();
   const choices = useOptionChoices();
   // Tools → application form builder: the loan type's shown and required fields.
   const layout = useFormLayout(values.loanType);
   const lang = i18n.language;
-  const known: CustomerChoice[] = useMemo(() => (loan ? [loan.customer, ...loan.partakers.map((p) => p.customer)] : []), [loan]);
+  const known: CustomerChoice[] = useMemo(() => (loan ? [loan.customer, ...loan.partakers.map((p) => p.customer)] : borrower ? [borrower] : []), [loan, borrower]);
   // The agents a clerk may choose from (`GET /loans/choices`: no master-data key needed).
   const formChoices = useQuery({ queryKey: ['loans', 'choices', lang], queryFn: ({ signal }) => loansApi.choices(signal), staleTime: 60_000 });
   const mayOverride = usePermission('loan.blacklistOverride');

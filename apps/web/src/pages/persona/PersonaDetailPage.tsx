@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CustomerLoansCard } from './CustomerLoansCard';
 import { Alert, Button, Card, Descriptions, Flex, Grid, Skeleton, Space, Typography } from 'antd';
-import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, EditOutlined, FormOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -72,6 +72,11 @@ export default function PersonaDetailPage() {
             <Permission need={CUSTOMER_PERMISSIONS.update}>
               <Button icon={<EditOutlined />} onClick={() => navigate(PERSONA_PATHS.edit(c.id))}>
                 {t('edit')}
+              </Button>
+            </Permission>
+            <Permission need="loan.create">
+              <Button type="primary" icon={<FormOutlined />} onClick={() => navigate(`/loan/create?customerId=${c.id}`)}>
+                {t('applyForLoan')}
               </Button>
             </Permission>
             <ListStatusButton customer={c} onChanged={(next: CustomerItem) => qc.setQueryData(customerKey(c.id), next)} />
