@@ -19,6 +19,10 @@ export const DOMAIN_ERROR_CODES = {
   PARTIAL_PRINCIPAL_NOT_ALLOWED: 'This loan does not allow partial principal repayment',
   LOAN_ALREADY_SETTLED: 'The loan has no outstanding amount',
   RESCHEDULE_ABOVE_MLO_RATE: 'The rescheduled instalments would carry {{rate}}% a year, above the 48% the Money Lenders Ordinance allows',
+  // waivers of overdue interest and fees
+  WAIVER_NOTHING_TO_WAIVE: 'Nothing to waive: give an amount of overdue interest or fees outstanding',
+  WAIVER_AMOUNT_INVALID: 'The amount to waive ({{amount}}) must be greater than 0 with at most two decimals',
+  WAIVER_ABOVE_OUTSTANDING: 'The amount to waive ({{amount}}) is above what is outstanding ({{outstanding}})',
   // terms and status
   INVALID_TERMS: 'Invalid loan terms',
   INVALID_STATUS_TRANSITION: 'This action is not allowed in the current status',

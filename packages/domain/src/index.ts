@@ -22,6 +22,7 @@ export * from './settlement.js';
 export * from './s21.js';
 export * from './loan-flows.js';
 export * from './settlement-lines.js';
+export * from './waiver.js';
 export * from './reschedule.js';
 export * from './status-machine.js';
 export * from './loan-status.js';

@@ -21,11 +21,15 @@ export interface InstalmentState {
   /** overdue interest accrued so far (paid or not) */
   overdueInterestCharged: Decimal;
   overdueInterestPaid: Decimal;
+  /** overdue interest waived by the lender (no longer owed; never received) */
+  overdueInterestWaived: Decimal;
   /** the date up to which overdue interest has been accrued (null: never) */
   overdueAccruedTo: string | null;
   /** handling fee / overdue penalty charged for this instalment being overdue */
   feeCharged: Decimal;
   feePaid: Decimal;
+  /** handling fee waived by the lender (no longer owed; never received) */
+  feeWaived: Decimal;
 }
 
 export interface RepaymentState {
@@ -64,9 +68,11 @@ export function createRepaymentState(schedule: ScheduleBasis, options: Repayment
       paidInterest: ZERO,
       overdueInterestCharged: ZERO,
       overdueInterestPaid: ZERO,
+      overdueInterestWaived: ZERO,
       overdueAccruedTo: null,
       feeCharged: ZERO,
       feePaid: ZERO,
+      feeWaived: ZERO,
     })),
     lastRepaymentDate: null,
     tempAmount: ZERO,
@@ -81,8 +87,10 @@ export const unpaidPrincipal = (i: InstalmentState): Decimal => i.principal.minu
 export const unpaidInterest = (i: InstalmentState): Decimal => i.interest.minus(i.paidInterest);
 /** the unpaid instalment amount (principal + interest) — the base of overdue interest */
 export const unpaidInstalment = (i: InstalmentState): Decimal => unpaidPrincipal(i).plus(unpaidInterest(i));
-export const unpaidOverdueInterest = (i: InstalmentState): Decimal => i.overdueInterestCharged.minus(i.overdueInterestPaid);
-export const unpaidFee = (i: InstalmentState): Decimal => i.feeCharged.minus(i.feePaid);
+/** overdue interest still owed: charged less paid less waived */
+export const unpaidOverdueInterest = (i: InstalmentState): Decimal => i.overdueInterestCharged.minus(i.overdueInterestPaid).minus(i.overdueInterestWaived);
+/** handling fee still owed: charged less paid less waived */
+export const unpaidFee = (i: InstalmentState): Decimal => i.feeCharged.minus(i.feePaid).minus(i.feeWaived);
 export const isInstalmentPaid = (i: InstalmentState): boolean => unpaidInstalment(i).lte(0);
 
 export function totalUnpaidPrincipal(state: RepaymentState): Decimal {

@@ -75,8 +75,9 @@ export function settlementAllocation(
       ...inst,
       paidPrincipal: inst.principal,
       paidInterest: inst.interest,
-      overdueInterestPaid: inst.overdueInterestCharged,
-      feePaid: inst.feeCharged,
+      // what a waiver gave up stays waived; the settlement pays the rest
+      overdueInterestPaid: inst.overdueInterestCharged.minus(inst.overdueInterestWaived),
+      feePaid: inst.feeCharged.minus(inst.feeWaived),
     };
   });
   const totals = {
