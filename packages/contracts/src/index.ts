@@ -36,6 +36,7 @@ export * from './loan-papers.js';
 export * from './form-layout.js';
 export * from './address-search.js';
 export * from './repayments.js';
+export * from './waivers.js';
 export * from './statements.js';
 export * from './repayment-tips.js';
 export * from './repayment-operation.js';

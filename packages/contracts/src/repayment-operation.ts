@@ -3,6 +3,7 @@ import { CURRENT_STATUS_FILTER, type LoanStatus } from '@harbour/domain';
 import { listQueryBase } from './list.js';
 import { isoDate, V } from './calculator.js';
 import { repaymentItemSchema, RECEIPT_KINDS, REPAYMENT_CORRECTIONS } from './repayments.js';
+import { waivableSchema, waiverItemSchema } from './waivers.js';
 
 /**
  * Repayment → process list and Repayment → operation (spec §2). The process list is every
@@ -137,9 +138,13 @@ const instalmentFigures = {
   /** overdue interest charged by receipts and accrued to the as-of date */
   overdueInterestCharged: money,
   overdueInterestPaid: money,
+  /** overdue interest a waiver gave up */
+  overdueInterestWaived: money,
   /** handling fees (overdue penalty) charged */
   feeCharged: money,
   feePaid: money,
+  /** handling fees a waiver gave up */
+  feeWaived: money,
   /** what is left to pay: principal, interest, overdue interest and fees */
   outstanding: money,
 };
@@ -216,5 +221,9 @@ export const operationSchema = z.object({
   /** every receipt of the loan, newest first, corrected ones too */
   receipts: z.array(repaymentItemSchema),
   temporary: z.array(temporaryMovementSchema),
+  /** every waiver of overdue interest and fees, newest first, voided ones too */
+  waivers: z.array(waiverItemSchema),
+  /** what may be waived today (zeros when the loan's status allows no waiver) */
+  waivable: waivableSchema,
 });
 export type RepaymentOperation = z.infer<typeof operationSchema>;

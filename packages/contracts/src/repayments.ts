@@ -7,6 +7,7 @@ import { moneyString, optionalText } from './stores.js';
 import { loanPapersSchema } from './loan-papers.js';
 import { PRINCIPAL_REPAYMENT_RULES } from './settings.js';
 import { defineLoanAction } from './workflow.js';
+import { voidWaiverBodySchema, waiveBodySchema, waiverItemSchema } from './waivers.js';
 
 /**
  * Repayments (spec §2 Repayment process / list, §3 Repayment, §5 repayment rules). A receipt is
@@ -460,6 +461,32 @@ export const REPAYMENT_ACTIONS = [
     audit: 'add',
     idempotent: true,
     message: 'settlement.success.posted',
+  }),
+  defineLoanAction({
+    name: 'waive',
+    method: 'POST',
+    path: '/repayments/waive',
+    permission: 'repayment.waive',
+    summary: 'Waive overdue interest and fees outstanding today, in part or whole, with a reason (no money moves)',
+    body: waiveBodySchema,
+    answer: waiverItemSchema,
+    // only where something is still owed: the statuses an early settlement is allowed in
+    offeredWhere: ['settle'],
+    refusal: 'repayments.waiver.notOwing',
+    audit: 'add',
+    idempotent: true,
+    message: 'repayments.waiver.posted',
+  }),
+  defineLoanAction({
+    name: 'voidWaiver',
+    method: 'POST',
+    path: '/repayments/waivers/void',
+    permission: 'repayment.void',
+    summary: "Void a waiver entered in error (the loan's latest event only): what it waived is owed again",
+    body: voidWaiverBodySchema,
+    answer: waiverItemSchema,
+    audit: 'void',
+    message: 'repayments.waiver.voided',
   }),
 ] as const;
 export type SettlementResult = z.infer<typeof settlementResultSchema>;

@@ -61,6 +61,9 @@ export const statementSchema = z.object({
   /** receipts standing on the date, oldest first */
   paid: z.array(z.object({ repayNo: z.string(), date: z.string(), amount: money })),
   totalPaid: money,
+  /** overdue interest and fees waived by the lender (standing waivers on or before the date), oldest first */
+  waived: z.array(z.object({ date: z.string(), overdueInterest: money, fee: money, amount: money, reason: z.string() })),
+  totalWaived: money,
   /** instalments due on or before the date and not fully paid */
   dueUnpaid: z.array(z.object({ tenor: z.number().int(), dueDate: z.string(), amount: money })),
   /** overdue interest and fees charged and unpaid on the date */

@@ -14,6 +14,8 @@ export const repaymentPermissions = [
   page('repayment', 43, 'operation', { icon: 'form', available: true, api: ['GET /repayments/operation', 'GET /repayments/loans'] }),
   page('repayment', 44, 'list', { icon: 'unordered-list', available: true, api: ['GET /repayments', 'GET /repayments/{id}'] }),
   action('repayment', 45, 'repayment.void', ['POST /repayments/{id}/correct', ...workflowApis(REPAYMENT_ACTIONS, 'repayment.void')]),
+  /** Waiving overdue interest and fees (a manager's); voiding a waiver is `repayment.void`'s. */
+  action('repayment', 49, 'repayment.waive', [...workflowApis(REPAYMENT_ACTIONS, 'repayment.waive')]),
   /** MLO s.19 / s.20 statements: an unlisted print page, the statement on a date, and issuing one on a written request. */
   page('repayment', 48, 'statement', { key: 'repayment.statement', hidden: true, available: true, path: '/repayment/statement', api: ['GET /loans/{id}/statement', 'POST /loans/{id}/statement', 'GET /repayments/loans'] }),
   /**

@@ -24,3 +24,4 @@ export * from './sms.js';
 export * from './schedule-revisions.js';
 export * from './dashboard.js';
 export * from './daily-runs.js';
+export * from './waivers.js';

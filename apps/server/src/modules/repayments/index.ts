@@ -11,6 +11,7 @@ import { listLoans } from '../loan-core/read.js';
 import { repaymentService } from './service.js';
 import { applyTemporary, applyTemporaryRetry, refundTemporary, refundTemporaryRetry } from './temporary.js';
 import { postSettlement, settlementQuoteOf, settlementRetry } from './settlement.js';
+import { loanOfWaiver, postWaiver, voidWaiver, waiverRetry } from './waivers.js';
 import { registerLoanAction } from '../loan-core/workflow.js';
 import {
   API_BASE,
@@ -115,6 +116,8 @@ export function repaymentsModule(app: FastifyInstance) {
   registerLoanAction(app, action('applyTemporary'), { retry: applyTemporaryRetry, handler: applyTemporary });
   registerLoanAction(app, action('refundTemporary'), { retry: refundTemporaryRetry, handler: refundTemporary });
   registerLoanAction(app, action('settle'), { retry: settlementRetry, handler: postSettlement });
+  registerLoanAction(app, action('waive'), { retry: waiverRetry, handler: postWaiver });
+  registerLoanAction(app, action('voidWaiver'), { locate: loanOfWaiver, handler: voidWaiver });
 
   route(app, {
     method: 'GET',

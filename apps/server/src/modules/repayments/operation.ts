@@ -2,8 +2,9 @@
  * Repayment → operation (spec §2): one paid-out loan's servicing view in one answer — the loan and
  * its borrower (numbers masked), the figures of today (the daily summary's `dueSummaryOf`), each
  * instalment with what it has paid and been charged (overdue interest accrued to today, never
- * compounded), every receipt (corrected ones too) and the temporary amount's movements. Built from
- * `loadRepaymentState` (instalments + standing receipts' lines) and `read.ts`; nothing is written.
+ * compounded), every receipt (corrected ones too), the temporary amount's movements, every waiver of
+ * overdue interest and fees and what may be waived today. Built from `loadRepaymentState`
+ * (instalments + standing receipts' and waivers' lines) and `read.ts`; nothing is written.
  */
 import { CUSTOMER_PERMISSIONS, operationSchema, type OperationInstalment, type RepaymentOperation, type TemporaryMovement } from '@harbour/contracts';
 import { ZERO, accrueOverdue, compareDates, dec, sum, unpaidFee, unpaidInstalment, unpaidOverdueInterest, type Decimal, moneyText } from '@harbour/domain';
@@ -18,6 +19,7 @@ import { loanRow } from '../loan-core/row.js';
 import { dueSummaryOf } from './daily.js';
 import { loanReceipts } from './read.js';
 import { loadEngine, loadRepaymentState } from './state.js';
+import { listWaivers, waivableToday } from './waivers.js';
 
 type Figures = Record<keyof RepaymentOperation['totals'], Decimal>;
 const FIGURE_KEYS = Object.keys(operationSchema.shape.totals.shape) as (keyof Figures)[];
@@ -70,6 +72,8 @@ export async function repaymentOperation(tx: DbOrTx, ctx: ServiceContext, loanId
   const { state } = await loadRepaymentState(tx, loan);
   const waived = await waivedByTenor(tx, loan.id);
   const receipts = await loanReceipts(tx, ctx, loan.id);
+  const waivers = await listWaivers(tx, loan);
+  const waivable = await waivableToday(tx, loan, today);
   const masking = await maskingFor(tx, ctx.auth ?? null, CUSTOMER_PERMISSIONS.reveal);
 
   const summary = dueSummaryOf(loan, state, today, engine);
@@ -92,8 +96,10 @@ export async function repaymentOperation(tx: DbOrTx, ctx: ServiceContext, loanId
         interestWaived: w,
         overdueInterestCharged: i.overdueInterestCharged,
         overdueInterestPaid: i.overdueInterestPaid,
+        overdueInterestWaived: i.overdueInterestWaived,
         feeCharged: i.feeCharged,
         feePaid: i.feePaid,
+        feeWaived: i.feeWaived,
         outstanding,
       } satisfies Figures,
       overdueDays: place === 'overdue' ? (days.get(i.tenor) ?? 0) : 0,
@@ -135,11 +141,14 @@ export async function repaymentOperation(tx: DbOrTx, ctx: ServiceContext, loanId
       amountDue: moneyText(dec(summary.overdueAmount!).plus(summary.overdueInterest!).plus(summary.handlingFee!)),
       unpaidPrincipal: summary.unpaidPrincipal!,
       tempAmount: summary.tempAmount!,
-      lastRepaymentDate: state.lastRepaymentDate,
+      // the latest standing receipt's (a waiver's date is no repayment)
+      lastRepaymentDate: receipts.find((r) => r.correction === null)?.repayDate ?? null,
     },
     instalments: rows.map((r) => ({ tenor: r.tenor, dueDate: r.dueDate, ...asText(r.figures), overdueDays: r.overdueDays, state: r.state })),
     totals,
     receipts,
     temporary: temporaryMovements(receipts),
+    waivers,
+    waivable,
   };
 }

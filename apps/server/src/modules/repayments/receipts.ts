@@ -44,6 +44,7 @@ import { refreshDueSummary, storeDueSummary } from './daily.js';
 import { currentScheduleTerms, planReschedule, reschedulePreview, restoreSchedule, writeReschedule } from './reschedule.js';
 import { restoreLoanRate, storeLoanRate } from './loan-rate.js';
 import { reverseChargeOfReceipt } from '../loan-core/oca-charges.js';
+import { assertNoWaiverAfter } from './waivers.js';
 
 type ReceiptInput = z.output<typeof receiptInputSchema>;
 type PreviewInput = z.output<typeof receiptPreviewSchema>;
@@ -340,6 +341,7 @@ export async function correctReceipt(tx: Tx, ctx: ServiceContext, id: number, bo
   if (fromTemporary && body.kind === 'refund') throw businessRule('repayments.errors.voidOnly');
   const { latestReceiptId } = await loadRepaymentState(tx, loan);
   if (latestReceiptId !== id) throw businessRule('repayments.errors.notLatest');
+  await assertNoWaiverAfter(tx, loan.id, id);
   await assertWithinActivePeriod(tx, stored!.repayDate);
   const today = await businessToday(tx);
   const reversal = await reverseJournal(tx, ctx, stored!.journalEntryId, { date: today, reason: body.reason });

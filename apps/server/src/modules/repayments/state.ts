@@ -9,6 +9,7 @@ import { type RepaymentState, ZERO, createRepaymentState, dec, sum, moneyText } 
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { loanApprovals, loanInstalments, loanRepaymentCorrections, loanRepaymentLines, loanRepayments } from '../../db/schema/index.js';
+import { loanWaiverLines, loanWaiverVoids, loanWaivers } from '../../db/schema/index.js';
 import { currentInstalments } from '../loan-core/instalments.js';
 import type { LoanRow } from '../loan-core/row.js';
 
@@ -24,6 +25,13 @@ export const standing = (loanId: number) =>
     ),
   );
 
+/** Waivers of the loan not voided. */
+export const standingWaivers = (loanId: number) =>
+  and(
+    eq(loanWaivers.loanId, loanId),
+    isNull(sql`(select ${loanWaiverVoids.id} from ${loanWaiverVoids} where ${loanWaiverVoids.waiverId} = ${loanWaivers.id})`),
+  );
+
 export interface LoadedState {
   state: RepaymentState;
   /** the loan's latest standing receipt (only it may be corrected) */
@@ -31,7 +39,7 @@ export interface LoadedState {
 }
 
 export async function loadRepaymentState(tx: DbOrTx, loan: LoanRow, opts: { allowPartialPrincipal?: boolean } = {}): Promise<LoadedState> {
-  const [instalments, [approval], paid, [totals]] = await Promise.all([
+  const [instalments, [approval], paid, [totals], waived, [waivedTotals]] = await Promise.all([
     tx.select().from(loanInstalments).where(currentInstalments(loan.id)).orderBy(asc(loanInstalments.tenor)),
     tx
       .select({ overdueRate: loanApprovals.overdueRate, overduePenalty: loanApprovals.overduePenalty })
@@ -62,6 +70,20 @@ export async function loadRepaymentState(tx: DbOrTx, loan: LoanRow, opts: { allo
       })
       .from(loanRepayments)
       .where(standing(loan.id)),
+    tx
+      .select({
+        tenor: loanWaiverLines.tenor,
+        overdueInterestCharged: sql<string>`sum(${loanWaiverLines.overdueInterestCharged})`,
+        feeCharged: sql<string>`sum(${loanWaiverLines.feeCharged})`,
+        accruedTo: sql<string | null>`max(${loanWaiverLines.accruedTo})`,
+        overdueInterestWaived: sql<string>`sum(${loanWaiverLines.overdueInterestWaived})`,
+        feeWaived: sql<string>`sum(${loanWaiverLines.feeWaived})`,
+      })
+      .from(loanWaiverLines)
+      .innerJoin(loanWaivers, eq(loanWaivers.id, loanWaiverLines.waiverId))
+      .where(standingWaivers(loan.id))
+      .groupBy(loanWaiverLines.tenor),
+    tx.select({ lastDate: sql<string | null>`max(${loanWaivers.waiveDate})` }).from(loanWaivers).where(standingWaivers(loan.id)),
   ]);
   const lines = instalments.map((i) => ({ tenor: i.tenor, dueDate: i.dueDate, principal: dec(i.principal), interest: dec(i.interest) }));
   // the finance charge of the schedule as persisted at payout (the rule-of-78 rebate's base)
@@ -72,23 +94,31 @@ export async function loadRepaymentState(tx: DbOrTx, loan: LoanRow, opts: { allo
     allowPartialPrincipal: opts.allowPartialPrincipal ?? false,
   });
   const byTenor = new Map(paid.map((p) => [p.tenor, p]));
+  const waivedByTenor = new Map(waived.map((w) => [w.tenor, w]));
+  const lastDates = [totals?.lastDate ?? null, waivedTotals?.lastDate ?? null].filter((d): d is string => d !== null).sort();
   const state: RepaymentState = {
     ...base,
-    lastRepaymentDate: totals?.lastDate ?? null,
+    // a waiver accrued the charges to its date: nothing later may be dated before it either
+    lastRepaymentDate: lastDates.at(-1) ?? null,
     tempAmount: dec(totals?.temp ?? '0'),
     instalments: base.instalments.map((i) => {
       const p = byTenor.get(i.tenor);
-      if (!p) return i;
+      const w = waivedByTenor.get(i.tenor);
+      if (!p && !w) return i;
+      const accrued = [p?.accruedTo ?? null, w?.accruedTo ?? null].filter((d): d is string => d !== null).sort();
       return {
         ...i,
-        paidPrincipal: dec(p.principal),
+        paidPrincipal: dec(p?.principal ?? '0'),
         // interest an early settlement waived counts as settled: nothing is left to pay of it
-        paidInterest: dec(p.interest),
-        overdueInterestCharged: dec(p.overdueInterestCharged),
-        overdueInterestPaid: dec(p.overdueInterest),
-        overdueAccruedTo: p.accruedTo,
-        feeCharged: dec(p.feeCharged),
-        feePaid: dec(p.handlingFee),
+        paidInterest: dec(p?.interest ?? '0'),
+        // the charges accrue at receipts and at waivers alike
+        overdueInterestCharged: dec(p?.overdueInterestCharged ?? '0').plus(w?.overdueInterestCharged ?? '0'),
+        overdueInterestPaid: dec(p?.overdueInterest ?? '0'),
+        overdueInterestWaived: dec(w?.overdueInterestWaived ?? '0'),
+        overdueAccruedTo: accrued.at(-1) ?? null,
+        feeCharged: dec(p?.feeCharged ?? '0').plus(w?.feeCharged ?? '0'),
+        feePaid: dec(p?.handlingFee ?? '0'),
+        feeWaived: dec(w?.feeWaived ?? '0'),
       };
     }),
   };

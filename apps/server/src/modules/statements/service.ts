@@ -16,6 +16,7 @@ import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { loanRow, type LoanRow } from '../loan-core/row.js';
 import { dueState } from '../repayments/receipts.js';
+import { waiversStandingOn } from '../repayments/waivers.js';
 
 type RequestBody = z.output<typeof statementRequestBodySchema>;
 
@@ -55,6 +56,7 @@ export async function statementOf(tx: Tx, ctx: ServiceContext, loan: LoanRow, da
     .leftJoin(loanRepaymentCorrections, eq(loanRepaymentCorrections.repaymentId, loanRepayments.id))
     .where(and(eq(loanRepayments.loanId, loan.id), isNull(loanRepaymentCorrections.id), sql`${loanRepayments.received} > 0`, sql`${loanRepayments.repayDate} <= ${due.asOf}`))
     .orderBy(asc(loanRepayments.id));
+  const waived = await waiversStandingOn(tx, loan.id, due.asOf);
   const requests = await requestsOf(tx, loan.id);
   const lastS19 = requests.find((r) => r.kind === 's19');
   const dueUnpaid = due.instalments.filter((i) => (i.state === 'overdue' || i.state === 'due') && dec(i.unpaid).gt(0));
@@ -74,6 +76,8 @@ export async function statementOf(tx: Tx, ctx: ServiceContext, loan: LoanRow, da
     flatRate: loan.flatRate,
     paid,
     totalPaid: moneyText(sum(paid.map((p) => dec(p.amount)))),
+    waived,
+    totalWaived: moneyText(sum(waived.map((w) => dec(w.amount)))),
     dueUnpaid: amounts(dueUnpaid),
     overdueInterest: due.overdueInterest,
     handlingFee: due.handlingFee,

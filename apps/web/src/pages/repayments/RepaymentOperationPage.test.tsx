@@ -92,8 +92,10 @@ const inst = (tenor: number, over: Partial<RepaymentOperation['instalments'][num
   interestWaived: '0.00',
   overdueInterestCharged: '0.00',
   overdueInterestPaid: '0.00',
+  overdueInterestWaived: '0.00',
   feeCharged: '0.00',
   feePaid: '0.00',
+  feeWaived: '0.00',
   outstanding: '2120.00',
   overdueDays: 0,
   state: 'future' as const,
@@ -108,9 +110,11 @@ const OP: RepaymentOperation = {
     inst(1, { paidPrincipal: '2000.00', paidInterest: '120.00', outstanding: '0.00', state: 'paid' }),
     inst(2, { overdueInterestCharged: '45.10', feeCharged: '100.00', outstanding: '2265.10', overdueDays: 22, state: 'overdue' }),
   ],
-  totals: { principal: '4000.00', interest: '240.00', paidPrincipal: '2000.00', paidInterest: '120.00', interestWaived: '0.00', overdueInterestCharged: '45.10', overdueInterestPaid: '0.00', feeCharged: '100.00', feePaid: '0.00', outstanding: '2265.10' },
+  totals: { principal: '4000.00', interest: '240.00', paidPrincipal: '2000.00', paidInterest: '120.00', interestWaived: '0.00', overdueInterestCharged: '45.10', overdueInterestPaid: '0.00', overdueInterestWaived: '0.00', feeCharged: '100.00', feePaid: '0.00', feeWaived: '0.00', outstanding: '2265.10' },
   receipts: [receipt({})],
   temporary: [{ repaymentId: 31, repayNo: 'R2611001', repayDate: '2026-10-31', repayType: 'auto', amountIn: '300.00', amountOut: '0.00', balance: '300.00', correction: null }],
+  waivers: [],
+  waivable: { asOf: '2026-11-23', overdueInterest: '45.10', fee: '100.00' },
 };
 
 afterEach(() => vi.unstubAllGlobals());

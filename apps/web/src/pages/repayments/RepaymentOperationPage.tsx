@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Card, Descriptions, Empty, Flex, Result, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
-import { DollarOutlined, FileTextOutlined, PrinterOutlined, RollbackOutlined } from '@ant-design/icons';
+import { DollarOutlined, FileTextOutlined, GiftOutlined, PrinterOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { CorrectDialog, CorrectionTag, ReceiptDrawer } from './RepaymentListPage
 import { processingApi } from './processing-api';
 import { ChosenLoan } from './list-controls';
 import { useTabDetail } from '../../shell/use-tab-detail.js';
+import { WaiverDialog, WaiverTable } from './WaiverPanel';
 
 /** Solid tag colours of an instalment's state, dark enough for white text (WCAG AA). */
 const STATE_COLOR: Record<OperationInstalment['state'], string> = { paid: '#237804', partly: '#0958d9', overdue: '#a8071a', due: '#ad4e00', future: '#595959' };
@@ -32,7 +33,23 @@ function InstalmentTable({ op }: { op: RepaymentOperation }) {
   const { t } = useTranslation('processing');
   const box = useFocusableScroll(t('operation.instalments'));
   const waived = dec(op.totals.interestWaived).gt(0);
-  const figures: Figure[] = ['principal', 'interest', 'paidPrincipal', 'paidInterest', ...(waived ? (['interestWaived'] as const) : []), 'overdueInterestCharged', 'overdueInterestPaid', 'feeCharged', 'feePaid', 'outstanding'];
+  // the columns of what a waiver gave up only when the loan has one standing
+  const oiWaived = dec(op.totals.overdueInterestWaived).gt(0);
+  const feeWaived = dec(op.totals.feeWaived).gt(0);
+  const figures: Figure[] = [
+    'principal',
+    'interest',
+    'paidPrincipal',
+    'paidInterest',
+    ...(waived ? (['interestWaived'] as const) : []),
+    'overdueInterestCharged',
+    'overdueInterestPaid',
+    ...(oiWaived ? (['overdueInterestWaived'] as const) : []),
+    'feeCharged',
+    'feePaid',
+    ...(feeWaived ? (['feeWaived'] as const) : []),
+    'outstanding',
+  ];
   const columns: ColumnsType<OperationInstalment> = [
     { key: 'tenor', title: t('operation.columns.tenor'), align: 'right', dataIndex: 'tenor' },
     { key: 'dueDate', title: t('operation.columns.dueDate'), render: (_, i) => nowrap(<DateText value={i.dueDate} />) },
@@ -144,6 +161,8 @@ function LoanServicing({ loanId }: { loanId: number }) {
   const mayRepay = usePermission('repayment.process');
   const mayStatement = usePermission('repayment.statement');
   const mayVoid = usePermission('repayment.void');
+  const mayWaive = usePermission('repayment.waive');
+  const [waiving, setWaiving] = useState(false);
   const [open, setOpen] = useState<RepaymentItem>();
   const [voiding, setVoiding] = useState<RepaymentItem>();
   const op = useQuery({ queryKey: ['repayments', 'operation', loanId], queryFn: ({ signal }) => processingApi.operation(loanId, signal) });
@@ -171,6 +190,11 @@ function LoanServicing({ loanId }: { loanId: number }) {
             {mayRepay && loan.status === 'repaying' && (
               <Button type="primary" icon={<DollarOutlined aria-hidden />} onClick={() => navigate(`/repayment/process?loanId=${loan.loanId}`)}>
                 {t('operation.repay')}
+              </Button>
+            )}
+            {mayWaive && (dec(d.waivable.overdueInterest).gt(0) || dec(d.waivable.fee).gt(0)) && (
+              <Button icon={<GiftOutlined aria-hidden />} onClick={() => setWaiving(true)}>
+                {t('repayments:waiver.action')}
               </Button>
             )}
             <SettlementButton loan={{ id: loan.loanId, status: loan.status as LoanStatus }} />
@@ -243,6 +267,10 @@ function LoanServicing({ loanId }: { loanId: number }) {
       <Card title={t('operation.temporary')}>
         <TemporaryTable rows={d.temporary} />
       </Card>
+      <Card title={t('repayments:waiver.history')}>
+        <WaiverTable waivers={d.waivers} mayVoid={mayVoid} />
+      </Card>
+      {waiving && <WaiverDialog op={d} onClose={() => setWaiving(false)} />}
       {open && <ReceiptDrawer key={open.id} id={open.id} initial={open} onClose={() => setOpen(undefined)} />}
       {voiding && <CorrectDialog key={voiding.id} r={voiding} onClose={() => setVoiding(undefined)} />}
     </Flex>

@@ -93,6 +93,22 @@ function StatementSheet({ s, kind, suretyId, company, lang, t }: { s: Statement;
           </tbody>
         </table>
       )}
+      {s.waived.length > 0 && (
+        <>
+          <h3 className="paper-h3">{t('statements:sections.waived')}</h3>
+          <table className="paper-table paper-grid">
+            <thead>
+              <tr><th>{l('date')}</th><th>{l('reason')}</th><th className="num">{l('overdueInterest')}</th><th className="num">{l('handlingFee')}</th><th className="num">{l('amount')}</th></tr>
+            </thead>
+            <tbody>
+              {s.waived.map((w, k) => (
+                <tr key={k}><td className="date">{w.date}</td><td>{w.reason}</td><td className="num">{paperMoney(w.overdueInterest)}</td><td className="num">{paperMoney(w.fee)}</td><td className="num">{paperMoney(w.amount)}</td></tr>
+              ))}
+              <tr className="paper-strong"><td colSpan={4}>{l('total')}</td><td className="num">{paperMoney(s.totalWaived)}</td></tr>
+            </tbody>
+          </table>
+        </>
+      )}
       <h3 className="paper-h3">{t('statements:sections.dueUnpaid')}</h3>
       <AmountRows rows={s.dueUnpaid} t={t} />
       {(s.overdueInterest !== '0.00' || s.handlingFee !== '0.00') && (
