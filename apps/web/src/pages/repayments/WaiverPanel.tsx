@@ -4,7 +4,7 @@ import { StopOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RepaymentOperation, VoidWaiverBody, WaiveBody, WaiverItem } from '@harbour/contracts';
-import { dec } from '@harbour/domain';
+import { dec, moneyText } from '@harbour/domain';
 import { call } from '../../api/index.js';
 import { endpoints } from '../../api/endpoints.js';
 import { DateText } from '../../components/DateText.js';
@@ -76,7 +76,7 @@ export function WaiverDialog({ op, onClose }: { op: Pick<RepaymentOperation, 'lo
     }
     const total = given.reduce((s, a) => s.plus(a), dec('0'));
     confirm({
-      title: t('waiver.confirmTitle', { total: `HK$ ${moneyDisplay(total.toFixed(2))}`, loanNo: op.loan.loanNo }),
+      title: t('waiver.confirmTitle', { total: `HK$ ${moneyDisplay(moneyText(total))}`, loanNo: op.loan.loanNo }),
       content: t('waiver.confirmText'),
       okText: t('waiver.action'),
       cancelText: t('common:actions.cancel'),
