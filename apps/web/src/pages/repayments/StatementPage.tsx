@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { Alert, Button, Card, DatePicker, Flex, Form, Input, Radio, Select, Space, Spin, Table, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -98,13 +98,17 @@ function StatementSheet({ s, kind, suretyId, company, lang, t }: { s: Statement;
           <h3 className="paper-h3">{t('statements:sections.waived')}</h3>
           <table className="paper-table paper-grid">
             <thead>
-              <tr><th>{l('date')}</th><th>{l('reason')}</th><th className="num">{l('overdueInterest')}</th><th className="num">{l('handlingFee')}</th><th className="num">{l('amount')}</th></tr>
+              <tr><th>{l('date')}</th><th className="num">{l('overdueInterest')}</th><th className="num">{l('handlingFee')}</th><th className="num">{l('amount')}</th></tr>
             </thead>
             <tbody>
+              {/* the reason on a line of its own under its figures: it stays readable on a narrow screen */}
               {s.waived.map((w, k) => (
-                <tr key={k}><td className="date">{w.date}</td><td>{w.reason}</td><td className="num">{paperMoney(w.overdueInterest)}</td><td className="num">{paperMoney(w.fee)}</td><td className="num">{paperMoney(w.amount)}</td></tr>
+                <Fragment key={k}>
+                  <tr><td className="date">{w.date}</td><td className="num">{paperMoney(w.overdueInterest)}</td><td className="num">{paperMoney(w.fee)}</td><td className="num">{paperMoney(w.amount)}</td></tr>
+                  <tr><td colSpan={4}>{`${l('reason')}: ${w.reason}`}</td></tr>
+                </Fragment>
               ))}
-              <tr className="paper-strong"><td colSpan={4}>{l('total')}</td><td className="num">{paperMoney(s.totalWaived)}</td></tr>
+              <tr className="paper-strong"><td colSpan={3}>{l('total')}</td><td className="num">{paperMoney(s.totalWaived)}</td></tr>
             </tbody>
           </table>
         </>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Checkbox, Empty, Form, Input, Modal, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Empty, Flex, Form, Input, Modal, Table, Tag, Typography } from 'antd';
 import { StopOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -96,41 +96,44 @@ export function WaiverDialog({ op, onClose }: { op: Pick<RepaymentOperation, 'lo
       destroyOnHidden
     >
       <Form form={form} layout="vertical" name="waive" onFinish={submit}>
-        <Table
-          size="small"
-          pagination={false}
-          dataSource={rows}
-          tableLayout="auto"
-          scroll={{ x: 'max-content' }}
-          columns={[
-            { key: 'item', title: t('waiver.item'), render: (_, r) => nowrap(t(`waiver.${r.component}`)) },
-            { key: 'outstanding', title: t('waiver.outstanding'), align: 'right', render: (_, r) => <Money value={r.outstanding} /> },
-            {
-              key: 'whole',
-              title: t('waiver.inFull'),
-              align: 'center',
-              render: (_, r) => (
-                <Form.Item name={`${r.component}Whole`} valuePropName="checked" noStyle>
-                  <Checkbox aria-label={`${t(`waiver.${r.component}`)} ${t('waiver.inFull')}`} disabled={!dec(r.outstanding).gt(0)} />
-                </Form.Item>
-              ),
-            },
-            {
-              key: 'amount',
-              title: t('waiver.amount'),
-              render: (_, r) =>
-                whole[r.component] ? (
-                  <div style={{ textAlign: 'right', minWidth: 120 }}>
-                    <Money value={r.outstanding} />
-                  </div>
-                ) : (
-                  <Form.Item name={r.component} style={{ margin: 0, minWidth: 120 }} rules={[{ pattern: /^\d{1,14}(\.\d{1,2})?$/, message: t('validation:money') }]}>
-                    <DecimalInput grouped aria-label={`${t(`waiver.${r.component}`)} ${t('waiver.amount')}`} disabled={!dec(r.outstanding).gt(0)} placeholder="0.00" />
+        {/* one row per component, wrapping on a phone: the figure, "in full", the amount */}
+        <div role="group" aria-label={t('waiver.title')}>
+          {rows.map((r) => {
+            const name = t(`waiver.${r.component}`);
+            const none = !dec(r.outstanding).gt(0);
+            return (
+              <Flex key={r.key} wrap gap={12} align="center" justify="space-between" style={{ padding: '10px 0', borderBottom: '1px solid #f0f0f0' }} data-component={r.component}>
+                <div style={{ minWidth: 180 }}>
+                  <Typography.Text strong>{name}</Typography.Text>
+                  <Flex gap={8} align="baseline">
+                    <Typography.Text type="secondary">{t('waiver.outstanding')}</Typography.Text>
+                    <div style={{ minWidth: 96 }}>
+                      <Money value={r.outstanding} />
+                    </div>
+                  </Flex>
+                </div>
+                <Flex gap={12} align="center">
+                  <Form.Item name={`${r.component}Whole`} valuePropName="checked" noStyle>
+                    <Checkbox aria-label={`${name} ${t('waiver.inFull')}`} disabled={none}>
+                      {t('waiver.inFull')}
+                    </Checkbox>
                   </Form.Item>
-                ),
-            },
-          ]}
-        />
+                  <div style={{ width: 150 }}>
+                    {whole[r.component] ? (
+                      <div style={{ textAlign: 'right' }}>
+                        <Money value={r.outstanding} />
+                      </div>
+                    ) : (
+                      <Form.Item name={r.component} style={{ margin: 0 }} rules={[{ pattern: /^\d{1,14}(\.\d{1,2})?$/, message: t('validation:money') }]}>
+                        <DecimalInput grouped aria-label={`${name} ${t('waiver.amount')}`} disabled={none} placeholder={t('waiver.amount')} />
+                      </Form.Item>
+                    )}
+                  </div>
+                </Flex>
+              </Flex>
+            );
+          })}
+        </div>
         <Form.Item name="reason" label={t('waiver.reason')} style={{ marginTop: 16 }} rules={[{ required: true, whitespace: true, message: t('validation:required') }]}>
           <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} placeholder={t('waiver.reasonPlaceholder')} />
         </Form.Item>
