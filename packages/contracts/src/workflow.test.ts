@@ -27,7 +27,7 @@ describe('workflow action declarations', () => {
   });
 
   it('keep idempotency for the bodies with a key', () => {
-    expect(REPAYMENT_ACTIONS.filter((a) => a.idempotent).map((a) => a.name)).toEqual(['receipt', 'applyTemporary', 'refundTemporary', 'settle']);
+    expect(REPAYMENT_ACTIONS.filter((a) => a.idempotent).map((a) => a.name)).toEqual(['receipt', 'applyTemporary', 'refundTemporary', 'settle', 'waive']);
     expect(COLLECTION_ACTIONS.filter((a) => a.idempotent).map((a) => a.name)).toEqual(['recover']);
   });
 });
