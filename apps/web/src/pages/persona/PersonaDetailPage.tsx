@@ -18,6 +18,7 @@ import { ListStatusButton } from './ListStatusButton';
 import { SmsOptOutSwitch } from './SmsOptOutSwitch';
 import { ListStatusTag, PERSONA_PATHS } from './PersonaListPage';
 import { customerKey, personaApi, useOptionChoices } from './persona-api';
+import { useTabDetail } from '../../shell/use-tab-detail.js';
 
 /**
  * Persona → detail (hidden page `persona.detail`, `?id=`): every field of the customer in the
@@ -32,6 +33,7 @@ export default function PersonaDetailPage() {
   const id = Number(search.get('id'));
   const valid = Number.isInteger(id) && id > 0;
   const item = useQuery({ queryKey: customerKey(id), queryFn: ({ signal }) => personaApi.get(id, signal), enabled: valid });
+  useTabDetail(item.data?.customerCode);
   const { label } = useOptionChoices();
   const screens = Grid.useBreakpoint();
   const columns = screens.lg ? 3 : screens.md ? 2 : 1;
