@@ -94,6 +94,17 @@ for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
       await goInApp(page, '/loan/list');
       await expect(main.getByRole('row', { name: new RegExp(applyNo) })).toBeVisible();
       await settled();
+      if (size.width < 768) {
+        // On a phone the list comes first: one filter shows, the others behind "More filters".
+        const filters = main.getByRole('search');
+        const more = filters.getByRole('button', { name: t(lang, 'admin:resource.moreFilters') });
+        await expect(more).toHaveAttribute('aria-expanded', 'false');
+        await expect(main.getByRole('row', { name: new RegExp(applyNo) })).toBeInViewport();
+        await shot(page, 'loans-list');
+        await more.click();
+        await expect(filters.getByRole('button', { name: t(lang, 'admin:resource.fewerFilters') })).toHaveAttribute('aria-expanded', 'true');
+        await shot(page, 'loans-list-filters');
+      }
       await shot(page, 'loans-list');
       await expectScreenAccessible(page);
 

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
-import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Button, DatePicker, Form, Grid, Input, Select, Space } from 'antd';
+import { FilterOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ResourceField } from '@harbour/contracts';
@@ -10,7 +10,9 @@ import { useRefOptions } from './use-resource';
 
 /**
  * The filter row of a resource list, one control per field with a `filter` kind. It edits a copy
- * and applies on Search (or Enter), so typing does not reload the list on every key.
+ * and applies on Search (or Enter), so typing does not reload the list on every key. On a phone
+ * only the first filter shows, with a "More filters" button (counting those applied), so the list
+ * itself is on the first screen.
  */
 export interface FilterBarProps {
   /** Form name: prefixes the control ids so they never clash with the edit form's. */
@@ -31,6 +33,10 @@ export function FilterBar({ name, fields, value, onApply, controls }: FilterBarP
   const filtered = useMemo(() => fields.filter((f) => f.filter), [fields]);
   // Compared by content: the caller derives `value` from the URL on every render.
   const applied = JSON.stringify(value);
+  const phone = Grid.useBreakpoint().md === false;
+  const [more, setMore] = useState(false);
+  const folded = phone && !more && filtered.length > 2;
+  const foldedApplied = folded ? filtered.slice(1).filter((f) => Object.keys(value).some((k) => k === f.name || k === `${f.name}From` || k === `${f.name}To`)).length : 0;
 
   // Follow the URL: back/forward or a reopened tab shows the filters that are applied.
   useEffect(() => {
@@ -48,8 +54,8 @@ export function FilterBar({ name, fields, value, onApply, controls }: FilterBarP
       onFinish={(v) => onApply(toFilters(filtered, v))}
       style={{ rowGap: 8, marginBottom: 16 }}
     >
-      {filtered.map((f) => (
-        <Form.Item key={f.name} name={f.name} label={t(nsKey(f.label))} style={{ maxWidth: '100%' }}>
+      {filtered.map((f, i) => (
+        <Form.Item key={f.name} name={f.name} label={t(nsKey(f.label))} style={{ maxWidth: '100%' }} hidden={folded && i > 0}>
           {controls?.[f.name] ?? <FilterControl field={f} />}
         </Form.Item>
       ))}
@@ -67,6 +73,11 @@ export function FilterBar({ name, fields, value, onApply, controls }: FilterBarP
           >
             {t('admin:resource.reset')}
           </Button>
+          {phone && filtered.length > 2 && (
+            <Button icon={<FilterOutlined />} aria-expanded={!folded} onClick={() => setMore(folded)}>
+              {folded ? (foldedApplied ? t('admin:resource.moreFiltersApplied', { count: foldedApplied }) : t('admin:resource.moreFilters')) : t('admin:resource.fewerFilters')}
+            </Button>
+          )}
         </Space>
       </Form.Item>
     </Form>
