@@ -17,5 +17,9 @@ export const AUDIT_ACTIONS = [
   'enquiry_credit_ref',
   'upload_arrears_record',
   'reveal',
+  // four eyes: a controlled action asked for, and its rejection or withdrawal (an approval is the action's own row)
+  'request',
+  'reject',
+  'withdraw',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -47,3 +47,4 @@ export * from './reports/index.js';
 export * from './search.js';
 export * from './prescribed-summary.js';
 export type * from './schema-types.js';
+export * from './approvals.js';

@@ -285,6 +285,7 @@ export const repaymentResource = defineResource({
       message: 'repayments.success.corrected',
       confirm: true,
       example: { kind: 'void', reason: 'entered in error' },
+      fourEyes: (body: z.output<typeof correctionBodySchema>) => (body.kind === 'void' ? 'repayments.void' : 'repayments.refund'),
     },
   },
 });

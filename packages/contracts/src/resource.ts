@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { FourEyesKind } from './approvals.js';
 
 /**
  * A master-data resource declared once: the server derives its CRUD routes (list with
@@ -82,6 +83,12 @@ export interface ResourceActionDecl<Body extends z.ZodType = z.ZodType, Answer e
    * so the call passes validation and reaches the service's store scope (a 400 would prove nothing).
    */
   example?: z.input<Body>;
+  /**
+   * Four eyes (docs/server-conventions.md → Four eyes): the controlled action's kind, or the kind
+   * the body asks for (a receipt's void or refund). When the company controls it, the route
+   * records a request (202) instead of acting; the server's module registers the kind's action.
+   */
+  fourEyes?: FourEyesKind | ((body: never) => FourEyesKind);
 }
 
 /** Message codes of the success answers of the CRUD routes (`success.created` / `success.updated` / `success.deleted` when left out). */

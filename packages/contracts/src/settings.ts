@@ -1,3 +1,4 @@
+import { CONTROLLED_KINDS } from './approvals.js';
 import { z } from 'zod';
 import { DAY_COUNT_CONVENTIONS, LATE_PAYOUT_POLICIES, RESCHEDULE_RULES } from '@harbour/domain';
 import { decimalString, INTEREST_METHODS, moneyAmount, V } from './calculator.js';
@@ -118,6 +119,8 @@ export const systemSettingsSchema = z.object({
   visibleTelDigits: ranged('visibleTelDigits'),
   /** Years after a customer's last loan closed before the retention job anonymises them (PDPO DPP2). */
   retentionYears: ranged('retentionYears'),
+  /** Four eyes: the actions that wait for a second person's approval (docs/server-conventions.md → Four eyes). */
+  fourEyesKinds: z.array(z.enum(CONTROLLED_KINDS, { message: V.choice })).transform((kinds) => [...new Set(kinds)]),
 });
 
 /**
@@ -154,6 +157,7 @@ export const systemSettingsValuesSchema = z.object({
   customPassword: z.boolean(),
   visibleTelDigits: z.number().int(),
   retentionYears: z.number().int(),
+  fourEyesKinds: z.array(z.enum(CONTROLLED_KINDS)),
 });
 export type SystemSettings = z.infer<typeof systemSettingsValuesSchema>;
 // The input schema must produce exactly the answered shape.
@@ -192,6 +196,7 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   customPassword: false,
   visibleTelDigits: 4,
   retentionYears: 7,
+  fourEyesKinds: [...CONTROLLED_KINDS],
 };
 
 export const SYSTEM_SETTING_KEYS = Object.keys(DEFAULT_SYSTEM_SETTINGS) as SystemSettingKey[];
@@ -228,6 +233,7 @@ export const SETTINGS_SECTIONS: readonly { key: string; fields: readonly SystemS
       'lockoutMinutes',
       'customPassword',
       'visibleTelDigits',
+      'fourEyesKinds',
     ],
   },
 ];

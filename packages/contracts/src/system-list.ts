@@ -18,6 +18,7 @@ import {
   systemSettingsSchema,
   type SystemSettingKey,
 } from './settings.js';
+import { CONTROLLED_KINDS } from './approvals.js';
 
 /**
  * System → system list and develop list (spec §7 getSystem…, createSystem, getSystemDevelop…,
@@ -84,6 +85,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SystemSettingKey, SettingDefin
   customPassword: flag,
   visibleTelDigits: integer('visibleTelDigits'),
   retentionYears: integer('retentionYears'),
+  fourEyesKinds: choice(CONTROLLED_KINDS, 'choices'),
 };
 
 /** The groups (the default settings page's sections), in order. */

@@ -19,7 +19,7 @@ export const EMBEDDED_APP_ROLE = 'harbour_app';
  * UPDATE, DELETE and TRUNCATE to whoever connects).
  * Default privileges would otherwise give a new table UPDATE and DELETE.
  */
-export const APPEND_ONLY_TABLES: readonly string[] = ['audit_log', 'journal_entries', 'journal_lines', 'prescribed_summaries'];
+export const APPEND_ONLY_TABLES: readonly string[] = ['audit_log', 'journal_entries', 'journal_lines', 'prescribed_summaries', 'loan_makers'];
 
 /**
  * Owner-rights functions only the app role may call (EXECUTE is revoked from PUBLIC in their

@@ -34,7 +34,7 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
     except: ['blacklist.reveal', 'blacklist.update', 'blacklist.delete', 'loan.blacklistOverride', 'tools.formBuilder', 'tools.formBuilder.edit', 'repayment.void', 'repayment.waive', 'repayment.dailyJob'],
     // Registers and edits customers; sees their ID numbers and phones masked only. Follows up
     // the own store's applications in the approval status report.
-    keys: ['persona.list', 'persona.create', 'persona.edit', 'persona.detail', 'reports.approvalStatus'],
+    keys: ['persona.list', 'persona.create', 'persona.edit', 'persona.detail', 'reports.approvalStatus', 'approval.requests'],
   },
   collector: {
     description: 'Collector: overdue repayments, write-off and SMS reminders',
@@ -42,7 +42,9 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
     groups: ['dashboard', 'oca', 'sms', 'blacklist'],
     // Writing a loan off (or cancelling that), paying the agents and the SMS gateway are the manager's.
     except: ['blacklist.reveal', 'sms.gateway', 'oca.writeOff', 'oca.agentPayment'],
-    keys: ['repayment.tipsList', 'repayment.process', 'repayment.list', 'repayment.processList', 'repayment.operation', 'reports.overdue', 'reports.currentlyOcaLoan', 'tools.calculator', 'masterdata.smsContent', 'masterdata.smsContent.update'],
+    // Asks for a receipt's void or refund; under four eyes (the default) a manager approves it
+    // (`approval.check`, the manager's through the approval group) before anything is reversed.
+    keys: ['repayment.void', 'approval.requests', 'repayment.tipsList', 'repayment.process', 'repayment.list', 'repayment.processList', 'repayment.operation', 'reports.overdue', 'reports.currentlyOcaLoan', 'tools.calculator', 'masterdata.smsContent', 'masterdata.smsContent.update'],
   },
   accountant: {
     description: 'Accountant: payouts and every report',

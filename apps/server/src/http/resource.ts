@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contextOf } from '../platform/context.js';
 import type { ResourceService } from '../platform/resource-service.js';
+import { deferIfControlled } from './four-eyes.js';
 import { route, succeed } from './route.js';
 
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -113,6 +114,9 @@ export function registerResource<D extends ResourceDecl>(app: FastifyInstance, d
       ...(action.body ? { body: action.body } : {}),
       response: action.answer ?? decl.item,
       handler: async (req) => {
+        const kind = typeof action.fourEyes === 'function' ? action.fourEyes(req.body as never) : action.fourEyes;
+        const deferred = kind ? await deferIfControlled(req, kind, { id: req.params.id, body: req.body }) : null;
+        if (deferred) return deferred;
         const out = await run(contextOf(req), req.params.id, req.body);
         if (action.message) succeed(req, action.message);
         return out;

@@ -1,7 +1,8 @@
-import { API_BASE, errorEnvelopeSchema, successEnvelope, type RoutePermission } from '@harbour/contracts';
+import { API_BASE, approvalRequestedSchema, errorEnvelopeSchema, successEnvelope, type RoutePermission } from '@harbour/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { translate } from './i18n.js';
+import { FourEyesDeferred } from './four-eyes.js';
 
 type Schema = z.ZodType | undefined;
 type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
@@ -27,7 +28,8 @@ export interface RouteDecl<B extends Schema, Q extends Schema, P extends Schema,
   response: R;
   /** Mutating methods write one audit row; `false` only for calls that change nothing. */
   audit?: boolean;
-  handler: (req: RouteRequest<B, Q, P>, reply: FastifyReply) => Promise<z.output<R>>;
+  /** A controlled action's handler may answer `deferIfControlled`'s request instead (sent as 202). */
+  handler: (req: RouteRequest<B, Q, P>, reply: FastifyReply) => Promise<z.output<R> | FourEyesDeferred>;
 }
 
 /**
@@ -50,10 +52,18 @@ export function route<B extends Schema = undefined, Q extends Schema = undefined
       ...(decl.querystring ? { querystring: decl.querystring } : {}),
       ...(decl.params ? { params: decl.params } : {}),
       // Errors are documented too; the error handler sends them (in this shape) itself.
-      response: { 200: successEnvelope(decl.response), '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema },
+      response: {
+        200: successEnvelope(decl.response),
+        ...(decl.method === 'GET' ? {} : { 202: successEnvelope(approvalRequestedSchema) }),
+        '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema },
     },
     handler: async (req, reply) => {
       const data = await decl.handler(req as unknown as RouteRequest<B, Q, P>, reply);
+      // four eyes: the request was recorded, the action waits for a second person
+      if (data instanceof FourEyesDeferred) {
+        reply.code(202);
+        return { result: 'success' as const, data: data.answer, message: translate(req.lang, 'approvals.success.requested') };
+      }
       return { result: 'success' as const, data, ...(req.successMessage ? { message: translate(req.lang, req.successMessage, req.successParams) } : {}) };
     },
   };

@@ -1,11 +1,13 @@
-import { PERMISSION_KEYS, actionAllowedIn, type AnyLoanActionDecl, type PermissionKey } from '@harbour/contracts';
+import { PERMISSION_KEYS, actionAllowedIn, type AnyLoanActionDecl, type ApprovalChange, type FourEyesKind, type PermissionKey } from '@harbour/contracts';
 import { DomainError } from '@harbour/domain';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Tx } from '../db/client.js';
 import { audit } from '../platform/audit.js';
 import { contextOf, type ServiceContext } from '../platform/context.js';
-import { withTx } from '../platform/tx.js';
+import { auditRowsIn, withTx } from '../platform/tx.js';
+import { controlledAction } from '../platform/four-eyes.js';
+import { deferIfControlled } from './four-eyes.js';
 import { businessRule } from '../platform/errors.js';
 import { route, succeed } from './route.js';
 
@@ -15,6 +17,8 @@ export interface WorkflowSubject<R extends { id: number; storeId: number; status
   module: string;
   /** The row locked for the transaction (FOR UPDATE) in the caller's store scope; 404 when not visible. */
   lock: (tx: Tx, ctx: ServiceContext, id: number) => Promise<R>;
+  /** What a four-eyes checker reads as the subject (the loan's number). */
+  reference: (row: R) => string | null;
   /** The actions the one status table allows in a status. */
   allowed: (status: string) => readonly string[];
 }
@@ -30,6 +34,13 @@ export type WorkflowSpec<D extends AnyLoanActionDecl, R> = {
    * own single audit row) and answers the declared answer.
    */
   handler: (tx: Tx, ctx: ServiceContext, row: R, body: Body<D>) => Promise<Answer<D>>;
+  /**
+   * Four eyes: the controlled action's kind. When the company controls it, the route records a
+   * request (202) instead; a checker's approval runs this same registration's work.
+   */
+  fourEyes?: FourEyesKind;
+  /** The figures the checker reads (default: the row's status before, the body after). */
+  describe?: (tx: Tx, ctx: ServiceContext, row: R, body: Body<D>) => Promise<ApprovalChange>;
 } & (Body<D> extends { loanId: number }
   ? { locate?: never }
   : {
@@ -59,6 +70,45 @@ export function workflowRegistrar<R extends { id: number; storeId: number; statu
   return function registerWorkflow<D extends AnyLoanActionDecl>(app: FastifyInstance, decl: D, spec: WorkflowSpec<D, R>): void {
     if (!PERMISSION_KEYS.has(decl.permission)) throw new Error(`${decl.path}: permission ${decl.permission} is not in the catalogue (workflowPermissions in packages/contracts/src/permissions/)`);
     if (decl.idempotent && !spec.retry) throw new Error(`${decl.path}: an idempotent action needs its retry`);
+    const find = async (tx: Tx, ctx: ServiceContext, body: Body<D>) =>
+      subject.lock(tx, ctx, spec.locate ? await spec.locate(tx, ctx, body) : (body as { loanId: number }).loanId);
+    // The work of one request, in the caller's transaction: the route's, or a checker's approval.
+    const run = async (tx: Tx, ctx: ServiceContext, body: Body<D>): Promise<Answer<D>> => {
+      const rows = auditRowsIn(tx);
+      const row = await find(tx, ctx, body);
+      const again = spec.retry ? await spec.retry(tx, ctx, row, body) : null;
+      if (again !== null) return again;
+      if (!actionAllowedIn(decl, row.status, subject.allowed)) {
+        if (decl.refusal) throw businessRule(decl.refusal, { status: row.status });
+        throw new DomainError('INVALID_STATUS_TRANSITION', { from: row.status, action: decl.statusAction ?? decl.name });
+      }
+      const out = await spec.handler(tx, ctx, row, body);
+      if (auditRowsIn(tx) === rows) await audit(tx, { action: decl.audit, module: subject.module, reference: row.id, after: { action: decl.name }, recordStores: [row.storeId] });
+      // one audit row a request: more would be a handler auditing twice (rolled back here, not after the commit)
+      if (auditRowsIn(tx) - rows !== 1) throw new Error(`${decl.path} wrote ${auditRowsIn(tx) - rows} audit rows instead of 1`);
+      return out;
+    };
+    if (spec.fourEyes) {
+      controlledAction<Body<D>>({
+        kind: spec.fourEyes,
+        permission: decl.permission as PermissionKey,
+        perform: run,
+        subject: async (tx, ctx, body) => {
+          const row = await find(tx, ctx, body);
+          return { loanId: row.id, storeId: row.storeId, reference: subject.reference(row) };
+        },
+        describe: async (tx, ctx, body) => {
+          const row = await find(tx, ctx, body);
+          if (spec.describe) return spec.describe(tx, ctx, row, body);
+          const { idempotencyKey: _key, ...asked } = body as Record<string, unknown>;
+          return { before: { status: row.status }, after: { action: decl.name, ...asked } };
+        },
+        reason: (body) => {
+          const b = body as { reason?: unknown; remarks?: unknown };
+          return String(b.reason ?? b.remarks ?? '').slice(0, 500);
+        },
+      });
+    }
     route(app, {
       method: decl.method,
       url: decl.path,
@@ -68,31 +118,12 @@ export function workflowRegistrar<R extends { id: number; storeId: number; statu
       body: decl.body,
       response: decl.answer,
       handler: async (req) => {
-        const base = contextOf(req);
-        let rows = 0;
-        const ctx: ServiceContext = {
-          ...base,
-          onAudit: () => {
-            rows++;
-            base.onAudit?.();
-          },
-        };
         const body = req.body as Body<D>;
-        const answer = await withTx(ctx, async (tx) => {
-          const id = spec.locate ? await spec.locate(tx, ctx, body) : (body as { loanId: number }).loanId;
-          const row = await subject.lock(tx, ctx, id);
-          const again = spec.retry ? await spec.retry(tx, ctx, row, body) : null;
-          if (again !== null) return again;
-          if (!actionAllowedIn(decl, row.status, subject.allowed)) {
-            if (decl.refusal) throw businessRule(decl.refusal, { status: row.status });
-            throw new DomainError('INVALID_STATUS_TRANSITION', { from: row.status, action: decl.statusAction ?? decl.name });
-          }
-          const out = await spec.handler(tx, ctx, row, body);
-          if (rows === 0) await audit(tx, { action: decl.audit, module: subject.module, reference: row.id, after: { action: decl.name }, recordStores: [row.storeId] });
-          // one audit row a request: more would be a handler auditing twice (rolled back here, not after the commit)
-          if (rows !== 1) throw new Error(`${decl.path} wrote ${rows} audit rows instead of 1`);
-          return out;
-        });
+        if (spec.fourEyes) {
+          const deferred = await deferIfControlled(req, spec.fourEyes, body);
+          if (deferred) return deferred;
+        }
+        const answer = await withTx(req, (tx) => run(tx, contextOf(req), body));
         succeed(req, decl.message);
         return answer;
       },

@@ -1,7 +1,7 @@
 import type { AuditAction } from '@harbour/contracts';
 import type { Tx } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
-import { contextOfTx } from './tx.js';
+import { contextOfTx, noteAuditRow } from './tx.js';
 
 export interface AuditEntry {
   action: AuditAction;
@@ -47,11 +47,13 @@ export async function audit(tx: Tx, entry: AuditEntry): Promise<void> {
     module: entry.module,
     reference: entry.reference === undefined || entry.reference === null ? null : String(entry.reference).slice(0, 128),
     before: scrub(entry.before),
-    after: scrub(entry.after),
+    // an action approved under four eyes: its row names the requester beside the checker (the row's staff)
+    after: scrub(ctx.fourEyes && entry.after !== null && typeof entry.after === 'object' ? { ...entry.after, fourEyes: ctx.fourEyes } : ctx.fourEyes ? { value: entry.after ?? null, fourEyes: ctx.fourEyes } : entry.after),
     ip: ctx.ip,
     userAgent: ctx.userAgent,
     requestId: ctx.requestId,
     createdBy: staffId,
   });
+  noteAuditRow(tx);
   ctx.onAudit?.();
 }

@@ -31,6 +31,20 @@ export interface ServiceContext {
    * person always works on today (`businessToday`).
    */
   businessDate?: string;
+  /**
+   * Set while a checker's approval runs a four-eyes request (`platform/four-eyes.ts`): the audit
+   * rows of the action then name the requester and the checker.
+   */
+  fourEyes?: FourEyesTrail;
+}
+
+/** Who asked for and who approved a controlled action, as its audit row records them. */
+export interface FourEyesTrail {
+  approvalRequestId: number;
+  requestedBy: number;
+  requestedByName: string | null;
+  approvedBy: number;
+  approvedByName: string | null;
 }
 
 /**

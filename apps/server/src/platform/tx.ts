@@ -9,6 +9,35 @@ const owners = new WeakMap<object, ServiceContext>();
 
 export const contextOfTx = (tx: Tx): ServiceContext | undefined => owners.get(tx);
 
+/** Audit rows written in a transaction so far (`audit()` counts them): a workflow action checks it wrote one. */
+const auditRows = new WeakMap<object, number>();
+export const noteAuditRow = (tx: Tx): void => {
+  auditRows.set(tx, (auditRows.get(tx) ?? 0) + 1);
+};
+export const auditRowsIn = (tx: Tx): number => auditRows.get(tx) ?? 0;
+
+const ROLLED_BACK = Symbol('dry run rolled back');
+
+/**
+ * Runs `fn` in a savepoint of `tx` and rolls it back, whatever it did: a four-eyes request runs
+ * the action as it would run now, so what would be refused now is refused now with the same
+ * message, and nothing stays. Its audit rows are rolled back too and not counted for the request.
+ */
+export async function dryRun(tx: Tx, fn: (tx: Tx) => Promise<unknown>): Promise<void> {
+  const ctx = owners.get(tx);
+  if (!ctx) throw new Error('dryRun() needs a transaction opened with withTx(ctx, …)');
+  const { onAudit: _counted, ...quiet } = ctx;
+  try {
+    await tx.transaction(async (sp) => {
+      owners.set(sp, quiet);
+      await fn(sp);
+      throw ROLLED_BACK;
+    });
+  } catch (e) {
+    if (e !== ROLLED_BACK) throw e;
+  }
+}
+
 /**
  * Runs `fn` in one transaction on behalf of a request or a service context. Every change goes
  * through here with its audit row, so the change and its audit entry commit or roll back

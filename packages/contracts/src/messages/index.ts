@@ -30,6 +30,7 @@ import zhTWReports from './zh-TW/reports.json' with { type: 'json' };
 import zhTWPortfolio from './zh-TW/portfolio.json' with { type: 'json' };
 import zhTWLegal from './zh-TW/legal.json' with { type: 'json' };
 import zhTWLevels from './zh-TW/levels.json' with { type: 'json' };
+import zhTWApprovals from './zh-TW/approvals.json' with { type: 'json' };
 import zhTWLoans from './zh-TW/loans.json' with { type: 'json' };
 import zhTWParties from './zh-TW/parties.json' with { type: 'json' };
 import zhTWCustomers from './zh-TW/customers.json' with { type: 'json' };
@@ -68,6 +69,7 @@ import enReports from './en/reports.json' with { type: 'json' };
 import enPortfolio from './en/portfolio.json' with { type: 'json' };
 import enLegal from './en/legal.json' with { type: 'json' };
 import enLevels from './en/levels.json' with { type: 'json' };
+import enApprovals from './en/approvals.json' with { type: 'json' };
 import enLoans from './en/loans.json' with { type: 'json' };
 import enParties from './en/parties.json' with { type: 'json' };
 import enCustomers from './en/customers.json' with { type: 'json' };
@@ -106,6 +108,7 @@ import zhCNReports from './zh-CN/reports.json' with { type: 'json' };
 import zhCNPortfolio from './zh-CN/portfolio.json' with { type: 'json' };
 import zhCNLegal from './zh-CN/legal.json' with { type: 'json' };
 import zhCNLevels from './zh-CN/levels.json' with { type: 'json' };
+import zhCNApprovals from './zh-CN/approvals.json' with { type: 'json' };
 import zhCNLoans from './zh-CN/loans.json' with { type: 'json' };
 import zhCNParties from './zh-CN/parties.json' with { type: 'json' };
 import zhCNCustomers from './zh-CN/customers.json' with { type: 'json' };
@@ -153,6 +156,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     portfolio: zhTWPortfolio,
     legal: zhTWLegal,
     levels: zhTWLevels,
+    approvals: zhTWApprovals,
     loans: zhTWLoans,
     monitor: zhTWMonitor,
     options: zhTWOptions,
@@ -193,6 +197,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     portfolio: enPortfolio,
     legal: enLegal,
     levels: enLevels,
+    approvals: enApprovals,
     loans: enLoans,
     monitor: enMonitor,
     options: enOptions,
@@ -233,6 +238,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     portfolio: zhCNPortfolio,
     legal: zhCNLegal,
     levels: zhCNLevels,
+    approvals: zhCNApprovals,
     loans: zhCNLoans,
     monitor: zhCNMonitor,
     options: zhCNOptions,

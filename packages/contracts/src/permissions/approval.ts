@@ -12,4 +12,11 @@ export const approvalPermissions = [
   action('approval', 83, 'approval.reject', ['POST /loans/{id}/reject']),
   action('approval', 84, 'approval.return', ['POST /loans/{id}/return']),
   action('approval', 85, 'approval.undo', ['POST /loans/{id}/undoApproval']),
+  // four eyes: the queue of requests for controlled actions, and checking them
+  page('approval', 86, 'requests', {
+    icon: 'safety-certificate',
+    available: true,
+    api: ['GET /approvalRequests', 'GET /approvalRequests/{id}', 'POST /approvalRequests/{id}/withdraw'],
+  }),
+  action('approval', 87, 'approval.check', ['POST /approvalRequests/{id}/approve', 'POST /approvalRequests/{id}/reject']),
 ];

@@ -25,3 +25,4 @@ export * from './schedule-revisions.js';
 export * from './dashboard.js';
 export * from './daily-runs.js';
 export * from './waivers.js';
+export * from './approvals.js';

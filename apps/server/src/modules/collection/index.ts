@@ -151,8 +151,8 @@ export function collectionModule(app: FastifyInstance) {
   const action = <N extends CollectionActionName>(name: N) => loanAction(COLLECTION_ACTIONS, name);
   registerLoanAction(app, action('transfer'), { handler: transferToOca });
   registerLoanAction(app, action('recall'), { handler: recallFromOca });
-  registerLoanAction(app, action('writeOff'), { handler: writeOffLoan });
-  registerLoanAction(app, action('cancelWriteOff'), { handler: cancelWriteOff });
+  registerLoanAction(app, action('writeOff'), { handler: writeOffLoan, fourEyes: 'collection.writeOff' });
+  registerLoanAction(app, action('cancelWriteOff'), { handler: cancelWriteOff, fourEyes: 'collection.cancelWriteOff' });
   registerLoanAction(app, action('recover'), { retry: recoveryRetry, handler: recordRecovery });
   registerLoanAction(app, action('voidRecovery'), { locate: loanOfRecovery, handler: voidRecovery });
 }

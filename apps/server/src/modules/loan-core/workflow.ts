@@ -12,6 +12,7 @@ import { loanRow } from './row.js';
 export const registerLoanAction = workflowRegistrar({
   module: 'loans',
   lock: (tx, ctx, id) => loanRow(tx, ctx, id, { lock: true }),
+  reference: (loan) => loan.loanNo ?? loan.applyNo,
   allowed: (status) => LOAN_STATUS.allowed(status as LoanStatus),
 });
 

@@ -5,6 +5,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { loanApprovals } from '../../db/schema/index.js';
 import { businessRule } from '../../platform/errors.js';
+import { assertNotMaker, recordLoanMaker } from '../../platform/makers.js';
 import { businessToday } from '../../platform/business-date.js';
 import { actingStaff, type ServiceContext } from '../../platform/context.js';
 import { changeStatus } from '../../platform/status-change.js';
@@ -17,12 +18,11 @@ import { loanStatusSpec } from '../loan-core/status.js';
 import { assessAffordability } from './affordability.js';
 
 /**
- * Maker ≠ checker: whoever created or submitted an application does not decide on it, whatever
- * their grants (the super administrator included), so every loan has two people behind it.
+ * Maker ≠ checker: whoever created, edited, sent back or submitted an application (`loan_makers`)
+ * does not decide on it, whatever their grants (the super administrator included), so every loan
+ * has two people behind it. The same rule guards four-eyes requests about the loan.
  */
-function assertNotMaker(loan: LoanRow, staffId: number): void {
-  if (loan.createdBy === staffId || loan.submittedBy === staffId) throw businessRule('loans.errors.makerChecker');
-}
+const assertNotLoanMaker = (tx: Tx, loan: LoanRow, staffId: number) => assertNotMaker(tx, { loanId: loan.id }, staffId, 'loans.errors.makerChecker');
 
 /** The approver's staff level must cover the loan amount (spec §6 maximum approved amount). */
 async function assertWithinLimit(tx: Tx, loan: LoanRow, staffId: number): Promise<void> {
@@ -45,7 +45,7 @@ async function assertWithinLimit(tx: Tx, loan: LoanRow, staffId: number): Promis
 export async function approve(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: ApproveBody): Promise<void> {
   const me = actingStaff(ctx).staffId;
   LOAN_STATUS.transition(loan.status as 'wait_approve', 'approve');
-  assertNotMaker(loan, me);
+  await assertNotLoanMaker(tx, loan, me);
   await assertWithinLimit(tx, loan, me);
   // a borrower blacklisted after submission stops the approval too
   const override = await checkBlacklist(tx, ctx, loan, body.overrideReason);
@@ -95,11 +95,13 @@ export async function approve(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: 
 export async function decide(tx: Tx, ctx: ServiceContext, loan: LoanRow, action: 'reject' | 'return', remarks: string): Promise<void> {
   const me = actingStaff(ctx).staffId;
   LOAN_STATUS.transition(loan.status as 'wait_approve', action);
-  assertNotMaker(loan, me);
+  await assertNotLoanMaker(tx, loan, me);
   const decidedOn = await businessToday(tx);
   await tx.insert(loanApprovals).values({ storeId: loan.storeId, loanId: loan.id, decision: action, decidedOn, staffId: me, remarks, createdBy: me });
   // A returned application is the applicant's staff's again: a new submission starts a new round.
   const set = action === 'return' ? { submittedAt: null, submittedBy: null } : {};
+  // sending back shapes the terms the next submission carries: the one who sent it back is a maker
+  if (action === 'return') await recordLoanMaker(tx, ctx, loan, 'return');
   await changeStatus(tx, ctx, loanStatusSpec, loan.id, action, { set, audit: { applyNo: loan.applyNo, decidedOn, remarks } });
 }
 
@@ -110,7 +112,7 @@ export async function decide(tx: Tx, ctx: ServiceContext, loan: LoanRow, action:
 export async function undoApproval(tx: Tx, ctx: ServiceContext, loan: LoanRow, remarks: string): Promise<void> {
   const me = actingStaff(ctx).staffId;
   LOAN_STATUS.transition(loan.status as 'approved', 'undo_approval');
-  assertNotMaker(loan, me);
+  await assertNotLoanMaker(tx, loan, me);
   await assertWithinLimit(tx, loan, me);
   const [approval] = await tx
     .select({ id: loanApprovals.id })

@@ -3,6 +3,7 @@ import { type LoanStatus, formatRate, percentToFraction } from '@harbour/domain'
 import { businessRule } from '../../platform/errors.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { audit } from '../../platform/audit.js';
+import { recordLoanMaker } from '../../platform/makers.js';
 import type { ResourceService } from '../../platform/resource-service.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { withReadTx, withTx } from '../../platform/tx.js';
@@ -25,11 +26,14 @@ export const loanService: ResourceService<typeof loanResource> = {
   create: (ctx, input) =>
     withTx(ctx, async (tx) => {
       const id = await createApplication(tx, ctx, input);
+      await recordLoanMaker(tx, ctx, await loanRow(tx, ctx, id), 'create');
       return getLoan(tx, ctx, id);
     }),
   update: (ctx, id, input) =>
     withTx(ctx, async (tx) => {
-      await updateApplication(tx, ctx, await loanRow(tx, ctx, id, { lock: true }), input);
+      const loan = await loanRow(tx, ctx, id, { lock: true });
+      await updateApplication(tx, ctx, loan, input);
+      await recordLoanMaker(tx, ctx, loan, 'edit');
       return getLoan(tx, ctx, id);
     }),
   actions: {
@@ -45,6 +49,7 @@ export const loanService: ResourceService<typeof loanResource> = {
         const checked = loan.status === 'pending' ? await checkBlacklist(tx, ctx, loan, body.overrideReason) : null;
         const override = checked?.blacklistOverride ?? null;
         const by = ctx.auth?.staffId ?? null;
+        await recordLoanMaker(tx, ctx, loan, 'submit');
         await changeStatus(tx, ctx, loanStatusSpec, id, 'submit', {
           set: {
             submittedAt: new Date(),

@@ -9,6 +9,7 @@ import { withReadTx } from '../../platform/tx.js';
 import { dueState, postReceipt, previewReceipt, receiptRetry } from './receipts.js';
 import { listLoans } from '../loan-core/read.js';
 import { repaymentService } from './service.js';
+import { registerCorrectionsUnderFourEyes } from './four-eyes.js';
 import { applyTemporary, applyTemporaryRetry, refundTemporary, refundTemporaryRetry } from './temporary.js';
 import { postSettlement, settlementQuoteOf, settlementRetry } from './settlement.js';
 import { loanOfWaiver, postWaiver, voidWaiver, waiverRetry } from './waivers.js';
@@ -55,6 +56,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
  */
 export function repaymentsModule(app: FastifyInstance) {
   registerResource(app, repaymentResource, repaymentService);
+  registerCorrectionsUnderFourEyes();
   route(app, {
     method: 'GET',
     url: '/repayments/due',
@@ -114,7 +116,7 @@ export function repaymentsModule(app: FastifyInstance) {
   const action = <N extends (typeof REPAYMENT_ACTIONS)[number]['name']>(name: N) => loanAction(REPAYMENT_ACTIONS, name);
   registerLoanAction(app, action('receipt'), { retry: receiptRetry, handler: (tx, ctx, loan, r) => postReceipt(tx, ctx, loan, r) });
   registerLoanAction(app, action('applyTemporary'), { retry: applyTemporaryRetry, handler: applyTemporary });
-  registerLoanAction(app, action('refundTemporary'), { retry: refundTemporaryRetry, handler: refundTemporary });
+  registerLoanAction(app, action('refundTemporary'), { retry: refundTemporaryRetry, handler: refundTemporary, fourEyes: 'repayments.refundTemporary' });
   registerLoanAction(app, action('settle'), { retry: settlementRetry, handler: postSettlement });
   registerLoanAction(app, action('waive'), { retry: waiverRetry, handler: postWaiver });
   registerLoanAction(app, action('voidWaiver'), { locate: loanOfWaiver, handler: voidWaiver });
