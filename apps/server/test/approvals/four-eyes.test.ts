@@ -248,3 +248,39 @@ describe('a workflow action under four eyes', () => {
     expect(row).toMatchObject({ staff_id: staffId.admin, after: { fourEyes: { requestedBy: staffId.manager, approvedBy: staffId.admin } } });
   });
 });
+
+describe('settings under four eyes', () => {
+  const save = (body: Record<string, unknown>, token = admin) => call(t.app, 'POST', '/createSystemPresets', { token, body, lang: 'en' });
+  const setting = async (key: string) => (await t.pool.query(`select value from settings where key = $1`, [key])).rows[0]?.value;
+
+  it('asks a second person for a rate setting and for the four-eyes list itself; other settings save at once', async () => {
+    await t.pool.query(`insert into role_permissions (role_id, permission_key) select id, 'system.settings' from roles where name = 'manager' on conflict do nothing`);
+    try {
+      const rate = await save({ maxApr: '40' });
+      expect(rate.statusCode).toBe(202);
+      expect(dataOf(rate as never)).toMatchObject({ approvalRequest: { kind: 'settings.rates', status: 'pending' } });
+      expect(await setting('maxApr')).toBe('48');
+      const id = (dataOf(rate as never) as ApprovalRequested).approvalRequest.id;
+      expect(dataOf(await call<ApprovalRequestItem>(t.app, 'GET', `/approvalRequests/${id}`, { token: manager }))).toMatchObject({ change: { before: { maxApr: '48' }, after: { maxApr: '40' } } });
+      expect((await decide(id, 'approve', admin)).statusCode).toBe(422);
+      expect(dataOf(await decide(id, 'approve', manager)).status).toBe('approved');
+      expect(await setting('maxApr')).toBe('40');
+
+      // switching four eyes off is itself a request, whatever the list says
+      const off = await save({ fourEyesKinds: [] });
+      expect(off.statusCode).toBe(202);
+      expect(dataOf(off as never)).toMatchObject({ approvalRequest: { kind: 'settings.fourEyes' } });
+      expect(await setting('fourEyesKinds')).toEqual(['repayments.void', 'repayments.refund', 'repayments.refundTemporary', 'collection.writeOff', 'collection.cancelWriteOff', 'loans.waiver', 'settings.rates', 'staffLevels.limits']);
+
+      // a setting outside the controlled ones saves directly
+      expect((await save({ recordsPerPage: 50 })).statusCode).toBe(200);
+      expect(await setting('recordsPerPage')).toBe(50);
+      // saving the whole page unchanged but for that is no rate change
+      expect((await save({ maxApr: '40', recordsPerPage: 20 })).statusCode).toBe(200);
+    } finally {
+      await t.pool.query(`delete from role_permissions where permission_key = 'system.settings' and role_id = (select id from roles where name = 'manager')`);
+      await t.pool.query(`update settings set value = '"48"'::jsonb where key = 'maxApr'`);
+      await t.pool.query(`delete from settings where key = 'recordsPerPage'`);
+    }
+  });
+});

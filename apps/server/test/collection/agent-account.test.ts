@@ -3,6 +3,7 @@ import { dec, roundMoney } from '@harbour/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { fourEyesOff } from '../helpers/four-eyes.js';
 import { expectLedgerBalanced } from '../helpers/ledger.js';
 import { insertCustomer } from '../helpers/loans.js';
 import { repayingLoan, repaymentStaff, type RepaymentStaff } from '../helpers/repaying.js';
@@ -21,6 +22,8 @@ let seq = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // these tests void, refund and write off directly: their approval is four-eyes.test.ts's subject
+  await fourEyesOff(t);
   s = await repaymentStaff(t);
   borrower = await insertCustomer(t.pool, { code: 'TC0002', name: '何代理', idNumber: 'B1234568', mobile1: '91230003' });
   agentId = (await t.pool.query<{ id: number }>(`select id from oca_agents where charge_percent = 25 order by id limit 1`)).rows[0]!.id;

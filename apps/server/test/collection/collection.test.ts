@@ -3,6 +3,7 @@ import { dec, roundMoney } from '@harbour/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { fourEyesOff } from '../helpers/four-eyes.js';
 import { expectLedgerBalanced } from '../helpers/ledger.js';
 import { insertCustomer } from '../helpers/loans.js';
 import { repayingLoan as repayingLoanOf, repaymentStaff } from '../helpers/repaying.js';
@@ -25,6 +26,8 @@ let seq = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // these tests void, refund and write off directly: their approval is four-eyes.test.ts's subject
+  await fourEyesOff(t);
   ({ manager, clerk, collector, accountant, today } = await repaymentStaff(t));
   borrower = await insertCustomer(t.pool, { code: 'TC0001', name: '吳追收', idNumber: 'A1234563', mobile1: '91230002' });
   agentId = (await t.pool.query<{ id: number }>(`select id from oca_agents where charge_percent = 25 order by id limit 1`)).rows[0]!.id;

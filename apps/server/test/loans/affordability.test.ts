@@ -2,6 +2,7 @@ import type { LoanItem } from '@harbour/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { fourEyesOff } from '../helpers/four-eyes.js';
 import { insertCustomer } from '../helpers/loans.js';
 
 let t: TestApp;
@@ -11,6 +12,8 @@ let seq = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // these tests change rate and period settings directly: their approval is four-eyes.test.ts's subject
+  await fourEyesOff(t);
   manager = (await loginAs(t.app, 'manager')).access_token;
   clerk = (await loginAs(t.app, 'clerk')).access_token;
 });

@@ -2,6 +2,7 @@ import type { LoanItem, LoanListItem, Page } from '@harbour/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { fourEyesOff } from '../helpers/four-eyes.js';
 
 let t: TestApp;
 let admin: string;
@@ -11,6 +12,8 @@ let borrower: number;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // these tests change rate and period settings directly: their approval is four-eyes.test.ts's subject
+  await fourEyesOff(t);
   admin = (await loginAs(t.app, 'admin')).access_token;
   manager = (await loginAs(t.app, 'manager')).access_token;
   clerk = (await loginAs(t.app, 'clerk')).access_token;

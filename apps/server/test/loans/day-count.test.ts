@@ -10,6 +10,7 @@ import type { CalculatorResult, LoanItem, SystemSettings } from '@harbour/contra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { fourEyesOff } from '../helpers/four-eyes.js';
 
 let t: TestApp;
 let admin: string;
@@ -18,6 +19,8 @@ let borrower: number;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // these tests change rate and period settings directly: their approval is four-eyes.test.ts's subject
+  await fourEyesOff(t);
   admin = (await loginAs(t.app, 'admin')).access_token;
   clerk = (await loginAs(t.app, 'clerk')).access_token;
   const { rows } = await t.pool.query<{ id: number }>(

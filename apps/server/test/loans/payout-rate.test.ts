@@ -3,6 +3,7 @@ import { addDays, addMonthsClamped, dec } from '@harbour/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { fourEyesOff } from '../helpers/four-eyes.js';
 import { expectLedgerBalanced } from '../helpers/ledger.js';
 
 /**
@@ -20,6 +21,8 @@ let today: string;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // these tests change rate and period settings directly: their approval is four-eyes.test.ts's subject
+  await fourEyesOff(t);
   admin = (await loginAs(t.app, 'admin')).access_token;
   manager = (await loginAs(t.app, 'manager')).access_token;
   clerk = (await loginAs(t.app, 'clerk')).access_token;

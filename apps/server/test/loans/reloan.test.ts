@@ -3,6 +3,7 @@ import { Decimal, dec } from '@harbour/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { fourEyesOff } from '../helpers/four-eyes.js';
 import { expectLedgerBalanced } from '../helpers/ledger.js';
 import { insertCustomer, smallApplication } from '../helpers/loans.js';
 import { repayingLoan, repaymentStaff } from '../helpers/repaying.js';
@@ -25,6 +26,8 @@ let other: number;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // these tests void, refund and write off directly: their approval is four-eyes.test.ts's subject
+  await fourEyesOff(t);
   ({ manager, clerk, collector, accountant, today } = await repaymentStaff(t));
   borrower = await insertCustomer(t.pool, { code: 'RL0001', name: '陳轉貸', idNumber: 'A1234563', mobile1: '91230011' });
   other = await insertCustomer(t.pool, { code: 'RL0002', name: '李別人', idNumber: 'B1234568', mobile1: '91230012' });

@@ -25,6 +25,7 @@ import { withReadTx } from '../../src/platform/tx.js';
 import { type Engine, loadEngine } from '../../src/modules/repayments/state.js';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { fourEyesOff } from '../helpers/four-eyes.js';
 import { expectLedgerBalanced } from '../helpers/ledger.js';
 import { insertCustomer, type LoanStaff } from '../helpers/loans.js';
 import { repayingLoan } from '../helpers/repaying.js';
@@ -47,6 +48,8 @@ let seq = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // these tests void, refund and write off directly: their approval is four-eyes.test.ts's subject
+  await fourEyesOff(t);
   const [m, clerk, accountant] = (await Promise.all(['manager', 'clerk', 'accountant'].map((u) => loginAs(t.app, u)))).map((s) => s.access_token) as [string, string, string];
   manager = m;
   staff = { clerk, manager, accountant };

@@ -6,6 +6,7 @@ import { withReadTx } from '../../src/platform/tx.js';
 import { type Engine, loadEngine } from '../../src/modules/repayments/state.js';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { fourEyesOff } from '../helpers/four-eyes.js';
 import { expectLedgerBalanced } from '../helpers/ledger.js';
 import { insertCustomer } from '../helpers/loans.js';
 import { hongKongToday, repayingLoan as repayingLoanOf } from '../helpers/repaying.js';
@@ -29,6 +30,8 @@ let seq = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // these tests void, refund and write off directly: their approval is four-eyes.test.ts's subject
+  await fourEyesOff(t);
   const tokens = await Promise.all(['manager', 'clerk', 'collector', 'accountant', 'admin'].map(async (u) => (await loginAs(t.app, u)).access_token));
   [manager, clerk, collector, accountant, admin] = tokens as [string, string, string, string, string];
   today = await hongKongToday(t);

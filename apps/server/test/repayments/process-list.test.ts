@@ -4,6 +4,7 @@ import { dec, sum } from '@harbour/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { fourEyesOff } from '../helpers/four-eyes.js';
 import { insertCustomer } from '../helpers/loans.js';
 import { repayingLoan, repaymentStaff, type RepaymentStaff } from '../helpers/repaying.js';
 
@@ -43,6 +44,8 @@ const receipt = async (loanId: number, received: string, key: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
+  // these tests void, refund and write off directly: their approval is four-eyes.test.ts's subject
+  await fourEyesOff(t);
   s = await repaymentStaff(t);
   borrower = await insertCustomer(t.pool, { code: 'PL0001', name: '程序列', idNumber: ID, mobile1: PHONE });
   other = await insertCustomer(t.pool, { code: 'PL0002', name: '區觀塘', idNumber: 'C6688996', mobile1: '62345511' });

@@ -3,6 +3,7 @@ import { addDays, addMonthsClamped, dec, lockPeriodFeeCeiling, minDec, percentTo
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { fourEyesOff } from '../helpers/four-eyes.js';
 import { expectLedgerBalanced } from '../helpers/ledger.js';
 import { insertCustomer } from '../helpers/loans.js';
 import { repayingLoan as repayingLoanOf, repaymentStaff } from '../helpers/repaying.js';
@@ -24,6 +25,8 @@ let seq = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // these tests void, refund and write off directly: their approval is four-eyes.test.ts's subject
+  await fourEyesOff(t);
   ({ manager, clerk, collector, accountant, today } = await repaymentStaff(t));
   borrower = await insertCustomer(t.pool, { code: 'TS0001', name: '陳清數', idNumber: 'A1234563', mobile1: '91230002' });
 });

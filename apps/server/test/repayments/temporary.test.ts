@@ -3,6 +3,7 @@ import { dec } from '@harbour/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { fourEyesDefault, fourEyesOff } from '../helpers/four-eyes.js';
 import { expectLedgerBalanced } from '../helpers/ledger.js';
 import { insertCustomer } from '../helpers/loans.js';
 import { repayingLoan as repayingLoanOf, repaymentStaff, shiftLoanDates, type RepaymentStaff } from '../helpers/repaying.js';
@@ -20,6 +21,8 @@ let seq = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // these tests void, refund and write off directly: their approval is four-eyes.test.ts's subject
+  await fourEyesOff(t);
   s = await repaymentStaff(t);
   borrower = await insertCustomer(t.pool, { code: 'TT0001', name: '溫暫存', idNumber: 'A1234563', mobile1: '91230002' });
 });
@@ -225,8 +228,14 @@ describe('who may apply or refund', () => {
     const hidden = await apply(loan.id, {}, away);
     expect(hidden.statusCode).toBe(404);
     expect(JSON.stringify(hidden.body)).not.toContain(loan.loanNo!);
-    // Refunding is a manager's: the s.collector and the s.clerk lack the key; the s.accountant may not apply.
-    expect((await refund(loan.id, '10.00', {}, s.collector)).statusCode).toBe(403);
+    // Refunding is a manager's: the s.clerk lacks the key; the s.accountant may not apply. The
+    // s.collector holds the void key to ask for corrections: under four eyes a refund is a request.
+    await fourEyesDefault(t);
+    try {
+      expect((await refund(loan.id, '10.00', {}, s.collector)).statusCode).toBe(202);
+    } finally {
+      await fourEyesOff(t);
+    }
     expect((await refund(loan.id, '10.00', {}, s.clerk)).statusCode).toBe(403);
     expect((await apply(loan.id, {}, s.accountant)).statusCode).toBe(403);
     expect((await refund(999999, '10.00')).statusCode).toBe(404);

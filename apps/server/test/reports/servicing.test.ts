@@ -2,6 +2,7 @@ import { reportByName, type ReportAnswer, type TrialBalance } from '@harbour/con
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { fourEyesOff } from '../helpers/four-eyes.js';
 import { insertCustomer } from '../helpers/loans.js';
 import { repayingLoan, repaymentStaff } from '../helpers/repaying.js';
 import { servicingQueries } from '../../src/modules/reports/queries/servicing.js';
@@ -35,6 +36,8 @@ const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100);
 
 beforeAll(async () => {
   t = await createTestApp();
+  // these tests void, refund and write off directly: their approval is four-eyes.test.ts's subject
+  await fourEyesOff(t);
   manager = (await loginAs(t.app, 'manager')).access_token;
   accountant = (await loginAs(t.app, 'accountant')).access_token;
   clerk = (await loginAs(t.app, 'clerk')).access_token;

@@ -11,6 +11,7 @@ import { takeCode } from '../../src/platform/codes.js';
 import { systemContext } from '../../src/platform/context.js';
 import { withReadTx, withTx } from '../../src/platform/tx.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { fourEyesOff } from '../helpers/four-eyes.js';
 import { auditCount, call, dataOf, expectFieldErrors, messageOf, rowCount, storeIds, tokenOf } from '../admin/helpers.js';
 
 /**
@@ -41,6 +42,8 @@ let many: Database;
 
 beforeAll(async () => {
   t = await createTestApp({ modules: [activePeriodProbe] });
+  // these tests change rate and period settings directly: their approval is four-eyes.test.ts's subject
+  await fourEyesOff(t);
   admin = await tokenOf(t, 'admin');
   stores = await storeIds(t);
   many = openDatabase(t.appUrl, { max: 50 });

@@ -2,12 +2,15 @@ import { SETTING_GROUPS, SYSTEM_SETTING_KEYS, type SystemDevelop, type SystemPar
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { fourEyesOff } from '../helpers/four-eyes.js';
 
 let t: TestApp;
 let admin: string;
 let manager: string;
 beforeAll(async () => {
   t = await createTestApp();
+  // these tests change rate and period settings directly: their approval is four-eyes.test.ts's subject
+  await fourEyesOff(t);
   admin = (await loginAs(t.app, 'admin')).access_token;
   // The manager may read both lists and edit the system list, but is no super administrator.
   await t.pool.query(
@@ -39,7 +42,7 @@ describe('system list', () => {
     expect(lockout).toMatchObject({ group: 'security', kind: 'integer', min: '1', max: '100', default: 5, value: 6, editable: true, listed: true });
     expect(lockout.updatedAt).toBe('2026-05-01T02:00:00.000Z');
     expect(lockout.updatedBy).toBe((await t.pool.query<{ name: string }>('select name from staff where id = 2')).rows[0]!.name);
-    expect(params.map((p) => p.key)).toEqual(['accessTokenTtlSeconds', 'refreshTokenTtlDays', 'idleTimeoutMinutes', 'lockoutThreshold', 'lockoutMinutes', 'customPassword', 'visibleTelDigits']);
+    expect(params.map((p) => p.key)).toEqual(['accessTokenTtlSeconds', 'refreshTokenTtlDays', 'idleTimeoutMinutes', 'lockoutThreshold', 'lockoutMinutes', 'customPassword', 'visibleTelDigits', 'fourEyesKinds']);
     expect((await get('/getSystemGroupList/nope')).statusCode).toBe(400);
   });
 

@@ -48,6 +48,8 @@ import {
   repaymentResource,
   staffResource,
   type AccessIpSetting,
+  type ApprovalRequestItem,
+  type ApprovalRequested,
   type ActivePeriod,
   type AgentPaymentInput,
   type AgentPaymentItem,
@@ -264,6 +266,14 @@ export const endpoints = {
     issueStatement: endpoint<Statement, BodyOf<typeof statementRequestBodySchema>>()('POST', `${loan}/statement`),
   },
 
+  approvals: {
+    list: endpoint<Page<ApprovalRequestItem>>()('GET', '/approvalRequests'),
+    get: endpoint<ApprovalRequestItem>()('GET', '/approvalRequests/:id'),
+    approve: endpoint<ApprovalRequestItem, { note?: string }>()('POST', '/approvalRequests/:id/approve'),
+    reject: endpoint<ApprovalRequestItem, { note: string }>()('POST', '/approvalRequests/:id/reject'),
+    withdraw: endpoint<ApprovalRequestItem, { note?: string }>()('POST', '/approvalRequests/:id/withdraw'),
+  },
+
   repayments: {
     /** receipt (`POST /repayments`), applyTemporary, refundTemporary, settle. */
     ...workflowActions(REPAYMENT_ACTIONS),
@@ -271,7 +281,8 @@ export const endpoints = {
     due: endpoint<DueState>()('GET', `${repayments}/due`),
     preview: endpoint<AllocationPreview, BodyOf<typeof receiptPreviewSchema>>()('POST', `${repayments}/preview`),
     get: endpoint<RepaymentItem>()('GET', `${repayments}/:id`),
-    correct: endpoint<RepaymentItem, BodyOf<typeof correctionBodySchema>>()('POST', `${repayments}/:id/correct`),
+    /** under four eyes the answer is the recorded request (202) instead of the corrected receipt */
+    correct: endpoint<RepaymentItem | ApprovalRequested, BodyOf<typeof correctionBodySchema>>()('POST', `${repayments}/:id/correct`),
     settlementQuote: endpoint<SettlementQuoteAnswer>()('GET', `${repayments}/settlement`),
     processList: endpoint<ProcessListPage>()('GET', REPAYMENT_PROCESS_LIST_PATH),
     exportProcessList: endpoint<File_>()('GET', REPAYMENT_PROCESS_LIST_EXPORT_PATH),

@@ -100,6 +100,8 @@ export const pages: Record<string, PageComponent> = {
   'repayment.settlement': lazy(() => import('../pages/repayments/settlement/SettlementPage.js')),
   'approval.list': lazy(() => import('../pages/loans/ApprovalListPage.js')),
   'approval.detail': lazy(() => import('../pages/loans/LoanOperationPage.js')),
+  // Four eyes' queue: requests for controlled actions, approved or rejected by a second person.
+  'approval.requests': lazy(() => import('../pages/approvals/ApprovalRequestsPage.js')),
   'payout.list': lazy(() => import('../pages/loans/PayoutListPage.js')),
   'payout.detail': lazy(() => import('../pages/loans/LoanOperationPage.js')),
   // Repayments (spec §2 Repayment process, Repayment list): pages/repayments.

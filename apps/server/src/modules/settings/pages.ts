@@ -10,9 +10,11 @@ import {
   type PermissionKey,
   type SystemSettingKey,
 } from '@harbour/contracts';
+import type { SystemSettings } from '@harbour/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { route, succeed } from '../../http/route.js';
+import { deferSettingsSave } from './four-eyes.js';
 import { contextOf } from '../../platform/context.js';
 import { readSettings } from '../../platform/settings.js';
 import { withTx } from '../../platform/tx.js';
@@ -47,7 +49,10 @@ function settingPage<K extends SystemSettingKey>(
     response: page.response,
     handler: async (req) => {
       const ctx = contextOf(req);
-      const saved = await withTx(ctx, (tx) => saveSettings(tx, ctx, { [page.key]: (req.body as Record<K, unknown>)[page.key] }));
+      const patch = { [page.key]: (req.body as Record<K, unknown>)[page.key] } as Partial<SystemSettings>;
+      const deferred = await deferSettingsSave(req, ctx.db, patch);
+      if (deferred) return deferred;
+      const saved = await withTx(ctx, (tx) => saveSettings(tx, ctx, patch));
       succeed(req, 'success.saved');
       return { [page.key]: saved[page.key] };
     },

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { route, succeed } from '../../http/route.js';
 import { withTx } from '../../platform/tx.js';
 import { readAllSettings, saveSettings } from './service.js';
+import { deferSettingsSave } from './four-eyes.js';
 
 /**
  * The spec's §7 calls for the default settings. The body may carry any subset of the settings
@@ -34,6 +35,8 @@ export function settingsRoutes(app: FastifyInstance) {
     body: systemSettingsSchema.partial().strict(),
     response: systemSettingsValuesSchema,
     handler: async (req) => {
+      const deferred = await deferSettingsSave(req, req.server.db, req.body);
+      if (deferred) return deferred;
       const saved = await withTx(req, (tx) => saveSettings(tx, req, req.body));
       succeed(req, 'success.saved');
       return saved;

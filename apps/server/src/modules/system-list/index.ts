@@ -16,6 +16,8 @@ import {
   type CreateSystemInput,
 } from '@harbour/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { SystemSettings } from '@harbour/contracts';
+import { deferSettingsSave } from '../settings/four-eyes.js';
 import { route, succeed } from '../../http/route.js';
 import { contextOf } from '../../platform/context.js';
 import {
@@ -80,7 +82,11 @@ export function systemListModule(app: FastifyInstance) {
     body: createSystemSchema,
     response: systemParamSchema,
     handler: async (req) => {
-      const saved = await setSystemParam(contextOf(req), req.body as CreateSystemInput);
+      const input = req.body as CreateSystemInput;
+      // a rate, fee or period (or the four-eyes list) waits for a second person, as on the settings page
+      const deferred = await deferSettingsSave(req, req.server.db, { [input.key]: input.value } as Partial<SystemSettings>);
+      if (deferred) return deferred;
+      const saved = await setSystemParam(contextOf(req), input);
       succeed(req, 'success.saved');
       return saved;
     },

@@ -16,6 +16,7 @@ import { resourceKeys, type Row } from '../../generic/use-resource';
 import { AllocationTable } from './RepaymentProcessPage';
 import { ReceiptView } from './ReceiptView';
 import { repaymentsApi } from './repayments-api';
+import { isApprovalRequested } from '../approvals/approvals-api';
 
 /** The declared list, without "create" (receipts are posted at the counter) and with the corrected filter. */
 const listDecl = {
@@ -43,8 +44,11 @@ export function CorrectDialog({ r, onClose }: { r: RepaymentListItem; onClose: (
   const [error, setError] = useState<string>();
   const run = useMutation({
     mutationFn: (v: { kind: RepaymentCorrection; reason: string }) => repaymentsApi.correct(r.id, v),
-    onSuccess: () => {
-      message.success(t('success.corrected'));
+    onSuccess: (answer) => {
+      // under four eyes the void waits for a second person: say so, never "voided"
+      if (isApprovalRequested(answer)) void message.info(t('approvals:success.requested'));
+      else void message.success(t('success.corrected'));
+      void qc.invalidateQueries({ queryKey: ['approvals'] });
       void qc.invalidateQueries({ queryKey: resourceKeys.all(repaymentResource.path) });
       void qc.invalidateQueries({ queryKey: ['repayments'] });
       onClose();
