@@ -26,7 +26,7 @@ test('the collector asks for a void: sent for approval, nothing reversed, no app
 
   await signIn(page, 'collector', lang);
   await goInApp(page, `/repayment/list?repayNo=${encodeURIComponent(receipt.repayNo)}`);
-  const row = main(page).locator('tr', { hasText: receipt.repayNo });
+  const row = main(page).locator('tr:visible', { hasText: receipt.repayNo });
   await expect(row).toBeVisible({ timeout: 15_000 });
   await row.getByRole('button', { name: btn(t(lang, 'repayments:actions.correct')) }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: receipt.repayNo });
@@ -42,7 +42,7 @@ test('the collector asks for a void: sent for approval, nothing reversed, no app
   await expect(row.getByText(t(lang, 'enums:repaymentCorrection.void'), { exact: true })).toHaveCount(0);
 
   await goInApp(page, '/approval/requests');
-  const mine = main(page).locator('tr', { hasText: receipt.repayNo });
+  const mine = main(page).locator('tr:visible', { hasText: receipt.repayNo });
   await expect(mine).toBeVisible({ timeout: 15_000 });
   await mine.getByRole('button', { name: btn(t(lang, 'approvals:actions.view')) }).click();
   const drawer = page.getByRole('dialog').filter({ hasText: '收款金額輸入錯誤' });
@@ -57,7 +57,7 @@ test('the collector asks for a void: sent for approval, nothing reversed, no app
 test('the manager approves; the receipt is reversed; the audit list names both', async ({ page, request }) => {
   await signIn(page, 'manager', lang);
   await goInApp(page, '/approval/requests');
-  const row = main(page).locator('tr', { hasText: receipt.repayNo });
+  const row = main(page).locator('tr:visible', { hasText: receipt.repayNo });
   await expect(row).toBeVisible({ timeout: 15_000 });
   await expect(row).toContainText('張收數');
   await expectScreenAccessible(page);
@@ -73,7 +73,7 @@ test('the manager approves; the receipt is reversed; the audit list names both',
   await expect(drawer.getByText(t(lang, 'approvals:statuses.approved'), { exact: true })).toBeVisible();
 
   await goInApp(page, `/repayment/list?repayNo=${encodeURIComponent(receipt.repayNo)}`);
-  const receiptRow = main(page).locator('tr', { hasText: receipt.repayNo });
+  const receiptRow = main(page).locator('tr:visible', { hasText: receipt.repayNo });
   await expect(receiptRow.getByText(t(lang, 'enums:repaymentCorrection.void'), { exact: true })).toBeVisible({ timeout: 15_000 });
 
   // the audit list: the request by the collector, the void by the manager (naming the requester)
@@ -92,8 +92,8 @@ test('the manager approves; the receipt is reversed; the audit list names both',
   await signIn(page, 'admin', lang);
   await goInApp(page, '/admin/log');
   const log = main(page);
-  await expect(log.locator('tr', { hasText: t(lang, 'enums:auditAction.request') }).filter({ hasText: '張收數' }).first()).toBeVisible({ timeout: 15_000 });
-  await expect(log.locator('tr', { hasText: t(lang, 'enums:auditAction.void') }).filter({ hasText: '陳經理' }).first()).toBeVisible();
+  await expect(log.locator('tr:visible', { hasText: t(lang, 'enums:auditAction.request') }).filter({ hasText: '張收數' }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(log.locator('tr:visible', { hasText: t(lang, 'enums:auditAction.void') }).filter({ hasText: '陳經理' }).first()).toBeVisible();
 });
 
 for (const l of ['zh-TW', 'en'] satisfies Lang[]) {

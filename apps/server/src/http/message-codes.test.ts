@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES, PERMISSION_CATALOGUE } from '@harbour/contracts';
+import { FOUR_EYES_KINDS, LANGUAGES, PERMISSION_CATALOGUE } from '@harbour/contracts';
 import { MESSAGE_AREAS, MESSAGES } from '@harbour/contracts/messages';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -28,8 +28,8 @@ function sources(dir: string): string[] {
 
 /** `validation.hkid` (a server code) or `fields:storeName` (an i18next key): area, then key. */
 const CODE = new RegExp(`^(${MESSAGE_AREAS.join('|')})([.:])([A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*)$`);
-/** Dotted strings that are not texts: permission keys and the audit log's module names. */
-const PERMISSION_KEYS = new Set<string>(PERMISSION_CATALOGUE.map((p) => p.key));
+/** Dotted strings that are not texts: permission keys, four-eyes kinds and the audit log's module names. */
+const PERMISSION_KEYS = new Set<string>([...PERMISSION_CATALOGUE.map((p) => p.key), ...FOUR_EYES_KINDS]);
 const isAuditModule = (node: ts.Node) =>
   ts.isPropertyAssignment(node.parent) && node.parent.initializer === node && node.parent.name.getText() === 'module';
 

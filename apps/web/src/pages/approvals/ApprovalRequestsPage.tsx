@@ -5,6 +5,7 @@ import { CheckOutlined, CloseOutlined, EyeOutlined, RollbackOutlined, SearchOutl
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { APPROVAL_REQUEST_STATUSES, FOUR_EYES_KINDS, type ApprovalRequestFilters, type ApprovalRequestItem, type ApprovalRequestStatus, type FourEyesKind } from '@harbour/contracts';
+import { moneyDisplay } from '../../components/format.js';
 import { DateTimeText } from '../../generic/DateTimeText';
 import { useFeedback } from '../../generic/use-feedback';
 import { useSession } from '../../stores/session.js';
@@ -30,13 +31,20 @@ export function StatusTag({ status }: { status: ApprovalRequestStatus }) {
   return <Tag color={STATUS_COLOURS[status]}>{t(`statuses.${status}`)}</Tag>;
 }
 
-/** A figure as people read it: amounts and dates as the server wrote them, lists joined, nothing as a dash. */
-function figure(v: unknown): string {
+type T = ReturnType<typeof useTranslation>['t'];
+
+/** A figure as people read it: amounts with thousands separators, yes / no, lists joined, nothing as a dash. */
+function figure(v: unknown, t: T): string {
   if (v === null || v === undefined || v === '') return '—';
-  if (Array.isArray(v)) return v.map(figure).join(', ');
+  if (typeof v === 'boolean') return t(v ? 'items.yes' : 'items.no');
+  if (Array.isArray(v)) return v.map((x) => figure(x, t)).join(', ');
   if (typeof v === 'object') return JSON.stringify(v);
+  if (typeof v === 'string' && /^-?\d+\.\d{2}$/.test(v)) return moneyDisplay(v);
   return String(v);
 }
+
+/** An item's label: the request's own words, else the setting's name (a settings change), else the key. */
+const itemLabel = (key: string, t: T) => t(`items.${key}`, { defaultValue: t(`settings:fields.${key}`, { defaultValue: key }) });
 
 /** The intended change, item by item: what it is now, and what approving makes it. */
 function ChangeTable({ r }: { r: ApprovalRequestItem }) {
@@ -50,9 +58,9 @@ function ChangeTable({ r }: { r: ApprovalRequestItem }) {
       scroll={{ x: true }}
       dataSource={keys.map((key) => ({ key, before: r.change.before[key], after: r.change.after[key] }))}
       columns={[
-        { title: t('fields.item'), dataIndex: 'key', key: 'key' },
-        { title: t('fields.before'), dataIndex: 'before', key: 'before', align: 'right', render: (v: unknown) => figure(v) },
-        { title: t('fields.after'), dataIndex: 'after', key: 'after', align: 'right', render: (v: unknown) => <strong>{figure(v)}</strong> },
+        { title: t('fields.item'), dataIndex: 'key', key: 'key', render: (k: string) => itemLabel(k, t) },
+        { title: t('fields.before'), dataIndex: 'before', key: 'before', align: 'right', render: (v: unknown) => figure(v, t) },
+        { title: t('fields.after'), dataIndex: 'after', key: 'after', align: 'right', render: (v: unknown) => <strong>{figure(v, t)}</strong> },
       ]}
     />
   );
