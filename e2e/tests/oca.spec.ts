@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { expect, goInApp, shot, signIn, t, test, type Lang, screenSizes } from '../fixtures/index.js';
 import { btn } from './tools-helpers.js';
+import { approvedBySecondPerson } from './four-eyes-steps.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -63,7 +64,7 @@ test('the manager transfers an overdue loan to an agent, records a recovery and 
   await expect(row(page, loanNo).filter({ hasText: t(lang, 'collection:kinds.transfer') })).toHaveCount(1);
 });
 
-test('the manager writes off an OCA loan; the cancellation is refused while a recovery stands', async ({ page }) => {
+test('the manager writes off an OCA loan; the cancellation is refused while a recovery stands', async ({ page, request }) => {
   const lang: Lang = 'zh-TW';
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'manager', lang);
@@ -76,8 +77,10 @@ test('the manager writes off an OCA loan; the cancellation is refused while a re
   await w.getByLabel(t(lang, 'collection:fields.reason'), { exact: true }).fill('代理表示無法追收');
   const writing = posted(page, '/collection/writeOffs');
   await w.getByRole('button', { name: btn(t(lang, 'collection:actions.writeOff')) }).click();
-  expect((await writing).status()).toBe(200);
-  await expect(loanRow).toContainText(t(lang, 'collection:status.bad'));
+  // under four eyes the write-off is a request until a second person approves it
+  await approvedBySecondPerson(request, await writing);
+  await goInApp(page, '/oca/list');
+  await expect(loanRow).toContainText(t(lang, 'collection:status.bad'), { timeout: 15_000 });
 
   await loanRow.getByRole('button', { name: btn(t(lang, 'collection:actions.recover')) }).click();
   const rec = page.locator('.ant-modal:visible').filter({ has: page.getByLabel(t(lang, 'collection:fields.amount'), { exact: true }) });

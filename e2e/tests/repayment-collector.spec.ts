@@ -9,6 +9,7 @@ import type { DueState, RepaymentItem } from '@harbour/contracts';
 import { dec, formatMoney } from '@harbour/domain';
 import { expect, goInApp, shot, signIn, t, test, type Lang } from '../fixtures/index.js';
 import { btn } from './tools-helpers.js';
+import { approvedBySecondPerson } from './four-eyes-steps.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -63,7 +64,7 @@ test('the collector finds an overdue loan by phone and posts a cash receipt over
   await shot(page, 'repayment-collector-receipt');
 });
 
-test('the manager voids the collector’s receipt, and the loan is overdue again', async ({ page }) => {
+test('the manager voids the collector’s receipt, and the loan is overdue again', async ({ page, request }) => {
   const lang: Lang = 'zh-TW';
   await signIn(page, 'manager', lang);
   await goInApp(page, `/repayment/list?repayNo=${encodeURIComponent(receipt.repayNo)}`);
@@ -75,8 +76,10 @@ test('the manager voids the collector’s receipt, and the loan is overdue again
   await dialog.getByRole('button', { name: btn(t(lang, 'repayments:actions.correct')) }).click();
   const voiding = page.waitForResponse((r) => r.url().endsWith(`/repayments/${receipt.id}/correct`));
   await confirmBox(page).getByRole('button', { name: btn(t(lang, 'repayments:actions.correct')) }).click();
-  expect((await voiding).status()).toBe(200);
-  await expect(row.getByText(t(lang, 'enums:repaymentCorrection.void'), { exact: true })).toBeVisible();
+  // under four eyes the void is a request until a second person approves it
+  await approvedBySecondPerson(request, await voiding);
+  await goInApp(page, `/repayment/list?repayNo=${encodeURIComponent(receipt.repayNo)}`);
+  await expect(row.getByText(t(lang, 'enums:repaymentCorrection.void'), { exact: true })).toBeVisible({ timeout: 15_000 });
 
   const loaded = page.waitForResponse((r) => r.url().includes(`/repayments/due?loanId=${OVERDUE_LOAN}`));
   await goInApp(page, `/repayment/process?loanId=${OVERDUE_LOAN}`);

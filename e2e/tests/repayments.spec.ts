@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, screenSizes } from '../fixtures/index.js';
 import { btn } from './tools-helpers.js';
+import { approvedBySecondPerson } from './four-eyes-steps.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -23,7 +24,7 @@ async function previewed(page: Page, lang: Lang) {
   await expect(m.getByText(t(lang, 'repayments:process.allocation'), { exact: true })).toBeVisible();
 }
 
-test('a manager posts a cash receipt at the counter, then voids it in the list', async ({ page }) => {
+test('a manager posts a cash receipt at the counter, then voids it in the list', async ({ page, request }) => {
   const lang: Lang = 'en';
   await signIn(page, 'manager', lang);
   await previewed(page, lang);
@@ -56,8 +57,10 @@ test('a manager posts a cash receipt at the counter, then voids it in the list',
   await dialog.getByRole('button', { name: btn(t(lang, 'repayments:actions.correct')) }).click();
   const correcting = page.waitForResponse((r) => r.url().endsWith(`/repayments/${receipt.id}/correct`));
   await confirmBox(page).getByRole('button', { name: btn(t(lang, 'repayments:actions.correct')) }).click();
-  expect((await correcting).status()).toBe(200);
-  await expect(row.getByText(t(lang, 'enums:repaymentCorrection.void'), { exact: true })).toBeVisible();
+  // under four eyes the void is a request until a second person approves it
+  await approvedBySecondPerson(request, await correcting);
+  await goInApp(page, `/repayment/list?repayNo=${encodeURIComponent(receipt.repayNo)}`);
+  await expect(row.getByText(t(lang, 'enums:repaymentCorrection.void'), { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(row.getByRole('button', { name: btn(t(lang, 'repayments:actions.correct')) })).toHaveCount(0);
 
   // The drawer shows the correction and its reason.

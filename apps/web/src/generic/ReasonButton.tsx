@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { RowAction } from './RowAction';
 import { applyServerErrors } from './server-errors';
 import { useFeedback } from './use-feedback';
+import { isApprovalRequested } from '../api/four-eyes';
 import { Permission, type PermissionNeed } from '../components/Permission';
 
 /**
@@ -53,7 +54,9 @@ export function ReasonButton<T>({
   const change = useMutation({
     mutationFn: run,
     onSuccess: (answer) => {
-      void message.success(done);
+      // under four eyes the action waits for a second person: say so, never that it was done
+      if (isApprovalRequested(answer)) void message.info(t('approvals:success.requested'));
+      else void message.success(done);
       setOpen(false);
       form.resetFields();
       onDone?.(answer);

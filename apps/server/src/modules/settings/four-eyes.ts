@@ -8,7 +8,8 @@ import { readAllSettings, saveSettings } from './service.js';
 /**
  * The settings a second person approves (`settings.rates`): the rates, fees and periods loans are
  * priced and corrected by — interest methods, rule of 78, maximum APR and its excess action, day
- * count, late drawdown fee, late payout policy, active period. The list of controlled kinds itself
+ * count, late drawdown fee, active period. (The late payout policy decides when a payout is
+ * refused, not what it costs: it saves at once.) The list of controlled kinds itself
  * is `settings.fourEyes`, always controlled.
  */
 export const RATE_SETTINGS: readonly SystemSettingKey[] = [
@@ -18,8 +19,6 @@ export const RATE_SETTINGS: readonly SystemSettingKey[] = [
   'maxAprExcessAction',
   'dayCount',
   'lateDrawdownFee',
-  'latePayoutPolicy',
-  'latePayoutRefuseAfterDays',
   'activePeriodDays',
 ];
 

@@ -1,4 +1,4 @@
-import type { ApprovalRequestFilters, ApprovalRequested } from '@harbour/contracts';
+import type { ApprovalRequestFilters } from '@harbour/contracts';
 import { call } from '../../api/index.js';
 import type { Query } from '../../api/http.js';
 import { endpoints } from '../../api/endpoints.js';
@@ -14,7 +14,4 @@ export const approvalsApi = {
   withdraw: (id: number) => call(api.withdraw, { params: { id }, body: {}, silent: true }),
 };
 
-/** A controlled action's answer when the company puts it under four eyes: the recorded request (HTTP 202), not the action's result. */
-export function isApprovalRequested(answer: unknown): answer is ApprovalRequested {
-  return typeof answer === 'object' && answer !== null && 'approvalRequest' in answer;
-}
+export { isApprovalRequested } from '../../api/four-eyes.js';

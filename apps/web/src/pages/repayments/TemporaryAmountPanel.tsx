@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PAYMENT_METHODS, TEMPORARY_APPLY_TYPES, repaymentResource, type ApplyTemporaryBody, type DueState, type PaymentMethod, type RefundTemporaryBody, type RepaymentItem, type TemporaryApplyType } from '@harbour/contracts';
 import { dec } from '@harbour/domain';
 import { moneyDisplay } from '../../components/format.js';
+import { isApprovalRequested } from '../../api/four-eyes';
 import { call } from '../../api/index.js';
 import { endpoints } from '../../api/endpoints.js';
 import { DecimalInput } from '../../components/DecimalInput.js';
@@ -71,7 +72,9 @@ export function TemporaryAmountPanel({ loanId, due, onDone }: Props) {
 
   const finished = (done: string, form: 'apply' | 'refund') => async (item: RepaymentItem) => {
     await qc.invalidateQueries({ queryKey: resourceKeys.all(repaymentResource.path) });
-    void message.success(t(done));
+    // a refund under four eyes is a request waiting for a second person, not a refund yet
+    const requested = isApprovalRequested(item as unknown);
+    void (requested ? message.info(t('approvals:success.requested')) : message.success(t(done)));
     if (form === 'apply') {
       setApplyKey(newIdempotencyKey());
       applyForm.resetFields();
@@ -79,7 +82,7 @@ export function TemporaryAmountPanel({ loanId, due, onDone }: Props) {
       setRefundKey(newIdempotencyKey());
       refundForm.resetFields();
     }
-    onDone?.(item);
+    if (!requested) onDone?.(item);
   };
   const refused = (form: typeof applyForm | typeof refundForm, fields: string[]) => (err: Error) => {
     // Field errors go under their inputs; anything else (more than is held, nothing due) is said aloud.
