@@ -64,7 +64,7 @@ test('the manager approves; the receipt is reversed; the audit list names both',
   await row.getByRole('button', { name: btn(t(lang, 'approvals:actions.view')) }).click();
   const drawer = page.getByRole('dialog').filter({ hasText: '收款金額輸入錯誤' });
   await expect(drawer).toContainText(receipt.repayNo);
-  await expect(drawer).toContainText('1000.00');
+  await expect(drawer).toContainText('1,000.00');
   await shot(page, 'approvals-detail');
   await drawer.getByRole('button', { name: btn(t(lang, 'approvals:actions.approve')) }).click();
   const approving = page.waitForResponse((r) => r.url().endsWith(`/approvalRequests/${requestId}/approve`));
@@ -78,14 +78,14 @@ test('the manager approves; the receipt is reversed; the audit list names both',
 
   // the audit list: the request by the collector, the void by the manager (naming the requester)
   const admin = await apiLogin(request, 'admin');
-  const rows = await api<{ items: { staffName: string; action: string; module: string; after: { fourEyes?: { requestedByName: string } } }[] }>(
+  const rows = await api<{ items: { staffName: string; action: string; module: string; reference: string | null; after: { fourEyes?: { requestedByName: string } } }[] }>(
     request,
     admin,
     'GET',
     `/auditLogs?pageSize=100&sort=id:desc&dateFrom=${new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)}`,
   );
-  const requested = rows.items.find((r) => r.module === 'approvals' && r.action === 'request');
-  const voided = rows.items.find((r) => r.module === 'repayments' && r.action === 'void');
+  const requested = rows.items.find((r) => r.module === 'approvals' && r.action === 'request' && r.reference === String(requestId));
+  const voided = rows.items.find((r) => r.module === 'repayments' && r.action === 'void' && r.reference === String(receipt.id));
   expect(requested?.staffName).toBe('張收數');
   expect(voided?.staffName).toBe('陳經理');
   expect(voided?.after.fourEyes?.requestedByName).toBe('張收數');

@@ -79,7 +79,7 @@ test('the manager writes off an OCA loan; the cancellation is refused while a re
   await w.getByRole('button', { name: btn(t(lang, 'collection:actions.writeOff')) }).click();
   // under four eyes the write-off is a request until a second person approves it
   await approvedBySecondPerson(request, await writing);
-  await goInApp(page, '/oca/list');
+  await page.reload();
   await expect(loanRow).toContainText(t(lang, 'collection:status.bad'), { timeout: 15_000 });
 
   await loanRow.getByRole('button', { name: btn(t(lang, 'collection:actions.recover')) }).click();

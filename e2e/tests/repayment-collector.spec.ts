@@ -78,7 +78,7 @@ test('the manager voids the collector’s receipt, and the loan is overdue again
   await confirmBox(page).getByRole('button', { name: btn(t(lang, 'repayments:actions.correct')) }).click();
   // under four eyes the void is a request until a second person approves it
   await approvedBySecondPerson(request, await voiding);
-  await goInApp(page, `/repayment/list?repayNo=${encodeURIComponent(receipt.repayNo)}`);
+  await page.reload();
   await expect(row.getByText(t(lang, 'enums:repaymentCorrection.void'), { exact: true })).toBeVisible({ timeout: 15_000 });
 
   const loaded = page.waitForResponse((r) => r.url().includes(`/repayments/due?loanId=${OVERDUE_LOAN}`));
