@@ -43,6 +43,10 @@ function figure(v: unknown, t: T): string {
   return String(v);
 }
 
+/** Items whose values are codes of an enum: shown by the enum's name in the user's language. */
+const ENUM_OF: Record<string, string> = { repayType: 'repayType', correction: 'repaymentCorrection', status: 'loanStatus' };
+const valueOf = (key: string, v: unknown, t: T) => (typeof v === 'string' && ENUM_OF[key] ? t(`enums:${ENUM_OF[key]}.${v}`, { defaultValue: v }) : figure(v, t));
+
 /** An item's label: the request's own words, else the setting's name (a settings change), else the key. */
 const itemLabel = (key: string, t: T) => t(`items.${key}`, { defaultValue: t(`settings:fields.${key}`, { defaultValue: key }) });
 
@@ -59,8 +63,8 @@ function ChangeTable({ r }: { r: ApprovalRequestItem }) {
       dataSource={keys.map((key) => ({ key, before: r.change.before[key], after: r.change.after[key] }))}
       columns={[
         { title: t('fields.item'), dataIndex: 'key', key: 'key', render: (k: string) => itemLabel(k, t) },
-        { title: t('fields.before'), dataIndex: 'before', key: 'before', align: 'right', render: (v: unknown) => figure(v, t) },
-        { title: t('fields.after'), dataIndex: 'after', key: 'after', align: 'right', render: (v: unknown) => <strong>{figure(v, t)}</strong> },
+        { title: t('fields.before'), dataIndex: 'before', key: 'before', align: 'right', render: (v: unknown, row) => valueOf(row.key, v, t) },
+        { title: t('fields.after'), dataIndex: 'after', key: 'after', align: 'right', render: (v: unknown, row) => <strong>{valueOf(row.key, v, t)}</strong> },
       ]}
     />
   );
