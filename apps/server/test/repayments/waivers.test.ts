@@ -3,6 +3,7 @@ import { dec } from '@harbour/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { fourEyesOff } from '../helpers/four-eyes.js';
 import { expectLedgerBalanced } from '../helpers/ledger.js';
 import { insertCustomer } from '../helpers/loans.js';
 import { repayingLoan as repayingLoanOf, repaymentStaff, shiftLoanDates, type RepaymentStaff } from '../helpers/repaying.js';
@@ -20,6 +21,8 @@ let seq = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // these tests void receipts directly: their approval is four-eyes.test.ts's subject
+  await fourEyesOff(t);
   s = await repaymentStaff(t);
   borrower = await insertCustomer(t.pool, { code: 'WV0001', name: '韋減免', idNumber: 'A7654321', mobile1: '91230077' });
 });
