@@ -1,5 +1,6 @@
 /**
- * Action log types (spec §9) plus `reveal` (unmasking personal data). Every mutating request
+ * Action log types (spec §9) plus `reveal` (unmasking personal data) and `lookup`
+ * (a search by a whole ID number or phone, `platform/number-lookup.ts`). Every mutating request
  * writes exactly one audit row with one of these actions.
  */
 export const AUDIT_ACTIONS = [
@@ -21,5 +22,6 @@ export const AUDIT_ACTIONS = [
   'request',
   'reject',
   'withdraw',
+  'lookup',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -49,6 +49,7 @@ export const SETTING_INTEGER_RANGES = {
   lockoutThreshold: { min: 1, max: 100 },
   lockoutMinutes: { min: 1, max: 1440 },
   visibleTelDigits: { min: 0, max: 8 },
+  numberLookupsPerHour: { min: 0, max: 1000 },
   latePayoutRefuseAfterDays: { min: 0, max: 365 },
   // Not below 6: a claim on a loan contract may be brought for six years (Limitation Ordinance
   // s.4(1)), so the lender keeps who the borrower was at least that long (docs/operations.md).
@@ -121,6 +122,11 @@ export const systemSettingsSchema = z.object({
   retentionYears: ranged('retentionYears'),
   /** Four eyes: the actions that wait for a second person's approval (docs/server-conventions.md → Four eyes). */
   fourEyesKinds: z.array(z.enum(CONTROLLED_KINDS, { message: V.choice })).transform((kinds) => [...new Set(kinds)]),
+  /**
+   * Searches by a whole ID number or phone one staff member without the area's reveal key may run
+   * in an hour (`platform/number-lookup.ts`); 0 = none at all.
+   */
+  numberLookupsPerHour: ranged('numberLookupsPerHour'),
 });
 
 /**
@@ -158,6 +164,7 @@ export const systemSettingsValuesSchema = z.object({
   visibleTelDigits: z.number().int(),
   retentionYears: z.number().int(),
   fourEyesKinds: z.array(z.enum(CONTROLLED_KINDS)),
+  numberLookupsPerHour: z.number().int(),
 });
 export type SystemSettings = z.infer<typeof systemSettingsValuesSchema>;
 // The input schema must produce exactly the answered shape.
@@ -197,6 +204,7 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   visibleTelDigits: 4,
   retentionYears: 7,
   fourEyesKinds: [...CONTROLLED_KINDS],
+  numberLookupsPerHour: 20,
 };
 
 export const SYSTEM_SETTING_KEYS = Object.keys(DEFAULT_SYSTEM_SETTINGS) as SystemSettingKey[];
@@ -234,6 +242,7 @@ export const SETTINGS_SECTIONS: readonly { key: string; fields: readonly SystemS
       'customPassword',
       'visibleTelDigits',
       'fourEyesKinds',
+      'numberLookupsPerHour',
     ],
   },
 ];

@@ -86,6 +86,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SystemSettingKey, SettingDefin
   visibleTelDigits: integer('visibleTelDigits'),
   retentionYears: integer('retentionYears'),
   fourEyesKinds: choice(CONTROLLED_KINDS, 'choices'),
+  numberLookupsPerHour: integer('numberLookupsPerHour'),
 };
 
 /** The groups (the default settings page's sections), in order. */

@@ -19,6 +19,11 @@ export interface AuditEntry {
    * for all-stores staff only.
    */
   recordStores?: readonly number[] | null;
+  /**
+   * A row written beside the request's own one, not instead of it: a number lookup a save made
+   * on the way (`platform/number-lookup.ts`). It does not count as the request's audit row.
+   */
+  alongside?: boolean;
 }
 
 /** Fields never written to the log even when a whole row is passed as before/after. */
@@ -54,6 +59,8 @@ export async function audit(tx: Tx, entry: AuditEntry): Promise<void> {
     requestId: ctx.requestId,
     createdBy: staffId,
   });
+  // a row alongside the request's own (a number lookup during a save) is not the request's one row
+  if (entry.alongside) return;
   noteAuditRow(tx);
   ctx.onAudit?.();
 }

@@ -167,7 +167,7 @@ describe('reveal', () => {
 });
 
 describe('check', () => {
-  it('matches exactly on the normal forms and answers masked hits, writing no audit row', async () => {
+  it('matches exactly on the normal forms and answers masked hits, each call with numbers one lookup audit row', async () => {
     const inserted = dataOf(await call<BlacklistItem>(t.app, 'POST', '/blacklist', { token: manager, body: { idNumber: 'A1234567', name: 'Check Target' } }));
     const before = Number((await t.pool.query<{ n: string }>('select count(*) as n from audit_log')).rows[0]!.n);
     const byId = dataOf(await check(clerk, { idNumbers: ['A123456(7)'] }));
@@ -184,7 +184,22 @@ describe('check', () => {
     expect(dataOf(await check(clerk, {})).hits).toEqual([]);
     expect(JSON.stringify(both)).not.toContain('K2345676');
     const after = Number((await t.pool.query<{ n: string }>('select count(*) as n from audit_log')).rows[0]!.n);
-    expect(after).toBe(before);
+    // four calls with numbers, one without
+    expect(after).toBe(before + 4);
+    const { rows } = await t.pool.query<{ action: string; module: string; after: unknown }>(`select action, module, after from audit_log order by id desc limit 1`);
+    expect(rows[0]).toEqual({
+      action: 'lookup',
+      module: 'blacklist',
+      after: {
+        route: 'POST /blacklist/check',
+        filters: [
+          { filter: 'idNumber', value: '***3456' },
+          { filter: 'phone', value: '***6543' },
+          { filter: 'phone', value: '*****4321' },
+        ],
+        reveal: false,
+      },
+    });
   });
 
   it('refuses more than 10 numbers of a kind, non-strings and over-long values with 400', async () => {

@@ -120,7 +120,7 @@ describe('GET /search', () => {
     expect(res.statusCode).toBe(403);
   });
 
-  it('refuses a query under 2 characters or over 64 (400, translated) and writes no audit row for a search', async () => {
+  it('refuses a query under 2 characters or over 64 (400, translated); a name search writes no audit row, a number search one lookup row', async () => {
     const before = await auditRows();
     for (const q of [undefined, '', ' a ', 'x'.repeat(65)]) {
       const res = await search(clerk, q);
@@ -129,9 +129,16 @@ describe('GET /search', () => {
     const short = await search(clerk, 'a');
     expect((short.body as { errors: { field: string; message: string }[] }).errors).toEqual([{ field: 'q', message: 'At least 2 characters' }]);
     expect((await search(clerk, 'a', 'zh-TW')).body).not.toEqual(short.body);
-    await found(clerk, BORROWER.idNumber);
     await found(manager, 'GS-LN-0002');
     expect(await auditRows()).toBe(before);
+    await found(clerk, BORROWER.idNumber);
+    expect(await auditRows()).toBe(before + 1);
+    const { rows } = await t.pool.query<{ action: string; module: string; after: unknown }>('select action, module, after from audit_log order by id desc limit 1');
+    expect(rows[0]).toEqual({
+      action: 'lookup',
+      module: 'customers',
+      after: { route: 'GET /search', filters: [{ filter: 'q', value: '*****4321' }], reveal: false },
+    });
   });
 
   it('gives a caller without the loan key no loans, even their own store’s', async () => {

@@ -1,5 +1,6 @@
 import { BLACKLIST_PERMISSIONS, type BlacklistFilters, type BlacklistItem } from '@harbour/contracts';
 import { and, eq, ilike, type SQL } from 'drizzle-orm';
+import { LOOKUP_AREAS, guardNumberLookup, numberFilter } from '../../platform/number-lookup.js';
 import type { DbOrTx } from '../../db/client.js';
 import { blacklist, staff } from '../../db/schema/index.js';
 import { likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../../platform/list.js';
@@ -49,6 +50,7 @@ const withAuthor = (db: DbOrTx) =>
   db.select({ row: blacklist, author: staff.name, total: totalCount }).from(blacklist).leftJoin(staff, eq(staff.id, blacklist.createdBy));
 
 export async function listBlacklist(ctx: ServiceContext, q: BlacklistFilters) {
+  await guardNumberLookup(ctx, LOOKUP_AREAS.blacklist, 'GET /blacklist', [numberFilter('idNumber', q.idNumber), numberFilter('phone', q.phone)]);
   const { db } = ctx;
   const where = filterWhere(q);
   const [rows, masking] = await Promise.all([

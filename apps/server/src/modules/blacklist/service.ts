@@ -2,6 +2,7 @@ import type { BlacklistCheck, blacklistResource } from '@harbour/contracts';
 import type { ServiceContext } from '../../platform/context.js';
 import type { ResourceService } from '../../platform/resource-service.js';
 import { withTx } from '../../platform/tx.js';
+import { LOOKUP_AREAS, guardNumberLookup, numberFilter } from '../../platform/number-lookup.js';
 import { blacklistHits } from './hits.js';
 import { getBlacklist, listBlacklist } from './read.js';
 import { createBlacklist, removeBlacklist, revealBlacklistField, updateBlacklist } from './write.js';
@@ -22,7 +23,15 @@ export const blacklistService: ResourceService<typeof blacklistResource> = {
   },
 };
 
-/** `POST /blacklist/check`: the hits of the numbers typed into a form, masked; changes nothing. */
+/**
+ * `POST /blacklist/check`: the hits of the numbers typed into a form, masked; changes nothing. Each
+ * call is a number lookup (`platform/number-lookup.ts`): audited, and limited per hour for a caller
+ * without `blacklist.reveal`.
+ */
 export async function checkBlacklist(ctx: ServiceContext, body: BlacklistCheck) {
+  await guardNumberLookup(ctx, LOOKUP_AREAS.blacklist, 'POST /blacklist/check', [
+    ...body.idNumbers.map((v) => numberFilter('idNumber', v)),
+    ...body.phones.map((v) => numberFilter('phone', v)),
+  ]);
   return { hits: await blacklistHits(ctx.db, body) };
 }

@@ -5,6 +5,7 @@ import { blacklist, staff } from '../../db/schema/index.js';
 import { conflict, fieldError } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
 import type { ServiceContext } from '../../platform/context.js';
+import { LOOKUP_AREAS, assertNumberLookupAllowed, numberFilter, recordNumberLookup } from '../../platform/number-lookup.js';
 import { blacklistMasking, findBlacklistRow, toItem, type BlacklistRow } from './read.js';
 
 const MODULE = 'blacklist';
@@ -14,17 +15,23 @@ const MODULE = 'blacklist';
  * name or its whole number): the caller may hold neither the reveal key nor a right to it.
  * The unique indexes stay the last word (a race answers `errors.duplicate`).
  */
-async function assertNotListed(tx: Tx, values: { idNumber: string | null; phone: string | null }, exceptId?: number) {
+async function assertNotListed(tx: Tx, ctx: ServiceContext, route: string, values: { idNumber: string | null; phone: string | null }, exceptId?: number) {
   const same: SQL[] = [];
   if (values.idNumber) same.push(eq(blacklist.idNumber, values.idNumber));
   if (values.phone) same.push(eq(blacklist.phone, values.phone));
   if (same.length === 0) return;
+  // A refused duplicate says the number is listed: a number lookup (refused past the hour's limit
+  // whatever the numbers, counted and audited when it refuses).
+  await assertNumberLookupAllowed(tx, ctx, LOOKUP_AREAS.blacklist);
   const taken = await tx
     .select({ idNumber: blacklist.idNumber, phone: blacklist.phone })
     .from(blacklist)
     .where(and(or(...same), exceptId === undefined ? undefined : ne(blacklist.id, exceptId)));
-  if (values.idNumber && taken.some((r) => r.idNumber === values.idNumber)) throw conflict('blacklisting.duplicateIdNumber');
-  if (values.phone && taken.some((r) => r.phone === values.phone)) throw conflict('blacklisting.duplicatePhone');
+  const idTaken = !!values.idNumber && taken.some((r) => r.idNumber === values.idNumber);
+  const phoneTaken = !!values.phone && taken.some((r) => r.phone === values.phone);
+  if (!idTaken && !phoneTaken) return;
+  await recordNumberLookup(ctx, LOOKUP_AREAS.blacklist, route, [idTaken ? numberFilter('idNumber', values.idNumber) : null, phoneTaken ? numberFilter('phone', values.phone) : null]);
+  throw conflict(idTaken ? 'blacklisting.duplicateIdNumber' : 'blacklisting.duplicatePhone');
 }
 
 async function itemOf(tx: Tx, ctx: ServiceContext, row: BlacklistRow): Promise<BlacklistItem> {
@@ -34,7 +41,7 @@ async function itemOf(tx: Tx, ctx: ServiceContext, row: BlacklistRow): Promise<B
 
 /** Blacklists a person; the audit row carries the masked numbers only. */
 export async function createBlacklist(tx: Tx, ctx: ServiceContext, input: BlacklistCreate): Promise<BlacklistItem> {
-  await assertNotListed(tx, input);
+  await assertNotListed(tx, ctx, 'POST /blacklist', input);
   const [row] = await tx
     .insert(blacklist)
     .values({ idNumber: input.idNumber, phone: input.phone, name: input.name, remarks: input.remarks, createdBy: ctx.auth?.staffId ?? null })
@@ -51,7 +58,8 @@ export async function updateBlacklist(tx: Tx, ctx: ServiceContext, id: number, i
   const idNumber = input.idNumber === undefined ? before.idNumber : input.idNumber;
   const phone = input.phone === undefined ? before.phone : input.phone;
   if (!idNumber && !phone) throw fieldError('idNumber', 'blacklisting.numberRequired');
-  await assertNotListed(tx, { idNumber, phone }, id);
+  // Only a number that changes is looked up: saving a row as it was tells nothing.
+  await assertNotListed(tx, ctx, `PUT /blacklist/${id}`, { idNumber: idNumber === before.idNumber ? null : idNumber, phone: phone === before.phone ? null : phone }, id);
   const [row] = await tx
     .update(blacklist)
     .set({ idNumber, phone, name: input.name, remarks: input.remarks, updatedAt: new Date(), updatedBy: ctx.auth?.staffId ?? null })

@@ -27,8 +27,9 @@ import { takeCode } from '../../platform/codes.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { maskedForAudit, maskingFor, type Masking } from '../../platform/masking.js';
 import type { ResourceService } from '../../platform/resource-service.js';
-import { currentStore } from '../../platform/store-scope.js';
-import { withTx } from '../../platform/tx.js';
+import { currentStore, reachesAllStores } from '../../platform/store-scope.js';
+import { withReadTx, withTx } from '../../platform/tx.js';
+import { LOOKUP_AREAS, assertNumberLookupAllowed, guardNumberLookup, numberFilter, numberInText, recordNumberLookup } from '../../platform/number-lookup.js';
 import { assertOption } from '../options/service.js';
 import { listCustomerNumbers, unlistCustomerNumbers } from '../blacklist/customer-link.js';
 import { blacklistHits } from '../blacklist/index.js';
@@ -105,23 +106,53 @@ function toItem(row: CustomerRow, storeName: string | null, masking: Masking, sm
 
 const storeName = (ctx: ServiceContext) => (ctx.lang === 'en' ? stores.nameEn : stores.nameZh);
 
-/** The search box (the loan form's customer picker, the navbar's global search): a whole ID number or phone, or part of a name or code. */
-export function customerSearchWhere(text: string): SQL | undefined {
+/**
+ * The customers a search by number may find (issue 26: the answer of a one-store caller never
+ * depends on other stores' customers). A caller who reaches every store finds any; anyone else
+ * only the customers linked to their current store: registered there, or the borrower or a
+ * partaker (guarantor, joint applicant…) of an application or loan of that store. Names and codes
+ * still find any customer (the register is company-wide); only a number is answered this narrowly.
+ */
+export function customerNumberScope(ctx: ServiceContext): SQL | undefined {
+  if (reachesAllStores(ctx)) return undefined;
+  const store = currentStore(ctx);
+  return or(
+    eq(customers.registeredStoreId, store),
+    sql`exists (select 1 from loans l where l.customer_id = ${customers.id} and l.store_id = ${store})`,
+    sql`exists (select 1 from loan_partakers p where p.customer_id = ${customers.id} and p.store_id = ${store})`,
+  );
+}
+
+const phoneMatch = (phone: string) => or(eq(customers.mobile1, phone), eq(customers.mobile2, phone), eq(customers.mobile3, phone));
+
+/**
+ * The search box (the loan form's customer picker, the navbar's global search): a whole ID number
+ * or phone (among `customerNumberScope`'s customers), or part of a name or code. The caller has
+ * passed the number lookup guard (`searchNumbers`) first.
+ */
+export function customerSearchWhere(ctx: ServiceContext, text: string): SQL | undefined {
   const s = classifySearch(text);
-  if (s.kind === 'idNumber') return eq(customers.idNumber, s.value);
-  if (s.kind === 'phone') return or(eq(customers.mobile1, s.value), eq(customers.mobile2, s.value), eq(customers.mobile3, s.value));
+  if (s.kind === 'idNumber') return and(eq(customers.idNumber, s.value), customerNumberScope(ctx));
+  if (s.kind === 'phone') return and(phoneMatch(s.value), customerNumberScope(ctx));
   const p = likePattern(s.value);
   return or(ilike(customers.name, p), ilike(customers.englishName, p), ilike(customers.customerCode, p));
 }
 
+/** The numbers a Persona list query searches by (its `q` when it is a number, its ID number and phone filters). */
+export const searchNumbers = (q: Pick<CustomerFilters, 'q' | 'idNumber' | 'phone'>) => [
+  numberInText('q', q.q),
+  numberFilter('idNumber', q.idNumber),
+  numberFilter('phone', q.phone),
+];
+
 /** The filters of the Persona list. ID number and phone match whole (normalised) numbers only. */
-function filterWhere(q: Omit<CustomerFilters, 'page' | 'pageSize' | 'sort'>): SQL | undefined {
+function filterWhere(ctx: ServiceContext, q: Omit<CustomerFilters, 'page' | 'pageSize' | 'sort'>): SQL | undefined {
   return and(
-    q.q ? customerSearchWhere(q.q) : undefined,
+    q.q ? customerSearchWhere(ctx, q.q) : undefined,
     q.name ? or(ilike(customers.name, likePattern(q.name)), ilike(customers.englishName, likePattern(q.name))) : undefined,
     q.customerCode ? ilike(customers.customerCode, likePattern(q.customerCode)) : undefined,
-    q.idNumber ? eq(customers.idNumber, q.idNumber) : undefined,
-    q.phone ? or(eq(customers.mobile1, q.phone), eq(customers.mobile2, q.phone), eq(customers.mobile3, q.phone)) : undefined,
+    q.idNumber ? and(eq(customers.idNumber, q.idNumber), customerNumberScope(ctx)) : undefined,
+    q.phone ? and(phoneMatch(q.phone), customerNumberScope(ctx)) : undefined,
     q.type ? eq(customers.type, q.type) : undefined,
     q.listStatus ? eq(customers.listStatus, q.listStatus) : undefined,
     q.registeredStoreId ? eq(customers.registeredStoreId, q.registeredStoreId) : undefined,
@@ -139,23 +170,26 @@ const SORTS = {
 };
 
 export async function listCustomers(ctx: ServiceContext, q: CustomerFilters) {
-  const { db } = ctx;
-  const rows = await db
-    .select({ row: customers, storeName: storeName(ctx), sms: smsPreferenceColumns, total: totalCount })
-    .from(customers)
-    .leftJoin(stores, eq(stores.id, customers.registeredStoreId))
-    .leftJoin(smsPreferences, eq(smsPreferences.customerId, customers.id))
-    .where(filterWhere(q))
-    .orderBy(...orderBy(q.sort, SORTS, 'createdAt:desc', customers.id))
-    .limit(q.pageSize)
-    .offset(offsetOf(q.page, q.pageSize));
-  const masking = await customerMasking(db, ctx);
-  return pageOfRows(
-    rows.map((r) => toItem(r.row, r.storeName, masking, r.sms)),
-    rows[0]?.total ?? 0,
-    q.page,
-    q.pageSize,
-  );
+  await guardNumberLookup(ctx, LOOKUP_AREAS.customers, 'GET /customers', searchNumbers(q));
+  // A read transaction: the store scope of `customerNumberScope`'s loans is row-level security's.
+  return withReadTx(ctx, async (tx) => {
+    const rows = await tx
+      .select({ row: customers, storeName: storeName(ctx), sms: smsPreferenceColumns, total: totalCount })
+      .from(customers)
+      .leftJoin(stores, eq(stores.id, customers.registeredStoreId))
+      .leftJoin(smsPreferences, eq(smsPreferences.customerId, customers.id))
+      .where(filterWhere(ctx, q))
+      .orderBy(...orderBy(q.sort, SORTS, 'createdAt:desc', customers.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q.page, q.pageSize));
+    const masking = await customerMasking(tx, ctx);
+    return pageOfRows(
+      rows.map((r) => toItem(r.row, r.storeName, masking, r.sms)),
+      rows[0]?.total ?? 0,
+      q.page,
+      q.pageSize,
+    );
+  });
 }
 
 async function findCustomer(db: DbOrTx, id: number, forUpdate = false): Promise<CustomerRow> {
@@ -229,34 +263,51 @@ async function markIfBlacklisted(tx: Tx, ctx: ServiceContext, row: CustomerRow):
   return { row: marked!, warnings };
 }
 
+type Numbers = Pick<CustomerRow, 'idType' | 'idNumber' | 'mobile1' | 'mobile2' | 'mobile3'>;
+
 /**
  * Spec §5: one customer per ID type + number (409 "ID number already used"); a mobile another
  * customer has is said (answer `warnings`, with that customer's code and name, never the number),
  * not refused — family members share phones.
+ *
+ * Both answers say something about a number, so they are number lookups (`platform/number-lookup.ts`):
+ * a caller past the hour's limit is refused before any number is compared (whatever the numbers —
+ * the refusal tells nothing), a refused ID number or a named shared mobile is counted and audited,
+ * and a shared mobile names only a customer the caller could find by that number
+ * (`customerNumberScope`). Only numbers that change are checked as lookups (`changed`).
  */
-async function checkDuplicates(tx: Tx, values: Pick<CustomerRow, 'idType' | 'idNumber' | 'mobile1' | 'mobile2' | 'mobile3'>, selfId: number | null) {
+async function checkDuplicates(tx: Tx, ctx: ServiceContext, route: string, values: Numbers, selfId: number | null, changed: (keyof Numbers)[]) {
   await tx.execute(sql`select pg_advisory_xact_lock(${CUSTOMER_WRITE_LOCK})`);
+  const numbersChange = changed.some((f) => f !== 'idType');
+  if (numbersChange) await assertNumberLookupAllowed(tx, ctx, LOOKUP_AREAS.customers);
   const others = selfId === null ? undefined : ne(customers.id, selfId);
   const [sameId] = await tx
     .select({ id: customers.id })
     .from(customers)
     .where(and(eq(customers.idType, values.idType), eq(customers.idNumber, values.idNumber), others));
-  if (sameId) throw conflictOn('customers.idNumberUsed', 'idNumber');
+  if (sameId) {
+    await recordNumberLookup(ctx, LOOKUP_AREAS.customers, route, [numberFilter('idNumber', values.idNumber)]);
+    throw conflictOn('customers.idNumberUsed', 'idNumber');
+  }
   const mobiles = [values.mobile1, values.mobile2, values.mobile3].filter((m): m is string => m !== null);
   const clashes = await tx
     .select({ customerCode: customers.customerCode, name: customers.name, mobile1: customers.mobile1, mobile2: customers.mobile2, mobile3: customers.mobile3 })
     .from(customers)
-    .where(and(or(inArray(customers.mobile1, mobiles), inArray(customers.mobile2, mobiles), inArray(customers.mobile3, mobiles)), others))
+    .where(and(or(inArray(customers.mobile1, mobiles), inArray(customers.mobile2, mobiles), inArray(customers.mobile3, mobiles)), others, customerNumberScope(ctx)))
     .orderBy(customers.customerCode)
     .limit(10);
   const warnings: CustomerWarning[] = [];
+  const named: string[] = [];
   for (const field of ['mobile1', 'mobile2', 'mobile3'] as const) {
     const m = values[field];
     if (m === null) continue;
     for (const c of clashes) {
-      if ([c.mobile1, c.mobile2, c.mobile3].includes(m)) warnings.push({ field, message: 'customers.mobileUsed', customerCode: c.customerCode, name: c.name });
+      if (![c.mobile1, c.mobile2, c.mobile3].includes(m)) continue;
+      warnings.push({ field, message: 'customers.mobileUsed', customerCode: c.customerCode, name: c.name });
+      if (changed.includes(field) && !named.includes(m)) named.push(m);
     }
   }
+  await recordNumberLookup(ctx, LOOKUP_AREAS.customers, route, named.map((m) => numberFilter('phone', m)));
   return warnings;
 }
 
@@ -295,7 +346,7 @@ const profileColumns = (input: Omit<CustomerCreate, 'idNumber' | 'mobile1' | 'mo
 export async function createCustomer(tx: Tx, ctx: ServiceContext, input: CustomerCreate): Promise<CustomerItem> {
   await checkOptions(tx, input, null);
   const numbers = { idType: input.idType, idNumber: input.idNumber, mobile1: input.mobile1, mobile2: input.mobile2, mobile3: input.mobile3 };
-  const warnings = await checkDuplicates(tx, numbers, null);
+  const warnings = await checkDuplicates(tx, ctx, 'POST /customers', numbers, null, ['idNumber', 'mobile1', 'mobile2', 'mobile3']);
   const storeId = currentStore(ctx);
   // Late, just before the insert: the counter stays locked until this transaction ends.
   const customerCode = await takeCode(tx, 'customerCode', { storeId, date: await businessToday(tx) });
@@ -330,7 +381,8 @@ export async function updateCustomer(tx: Tx, ctx: ServiceContext, id: number, in
     mobile2: input.mobile2 === undefined ? before.mobile2 : input.mobile2,
     mobile3: input.mobile3 === undefined ? before.mobile3 : input.mobile3,
   };
-  const warnings = await checkDuplicates(tx, numbers, id);
+  const changed = (['idType', 'idNumber', 'mobile1', 'mobile2', 'mobile3'] as const).filter((f) => numbers[f] !== before[f]);
+  const warnings = await checkDuplicates(tx, ctx, `PUT /customers/${id}`, numbers, id, changed);
   const [row] = await tx
     .update(customers)
     .set({

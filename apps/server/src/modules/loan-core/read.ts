@@ -5,6 +5,7 @@
  */
 import type { ApprovalStatus, LoanListItem, Page } from '@harbour/contracts';
 import { type LoanStatus, classifySearch, dec } from '@harbour/domain';
+import { LOOKUP_AREAS, guardNumberLookup, numberInText } from '../../platform/number-lookup.js';
 import { and, eq, exists, gte, ilike, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -102,6 +103,14 @@ const AWAITING: LoanStatus[] = ['pending', 'wait_approve'];
  * indexes (`classifySearch`); any other text is looked for in the application and loan numbers and
  * the borrower's names.
  */
+/**
+ * The search box's text when it is a whole ID number or phone: a number lookup
+ * (`platform/number-lookup.ts`), counted and audited before the search runs. Loans are store-owned,
+ * so the borrowers found are always ones the caller's store lends to.
+ */
+export const guardLoanSearch = (ctx: ServiceContext, route: string, q: string | undefined) =>
+  guardNumberLookup(ctx, LOOKUP_AREAS.customers, route, [numberInText('q', q)]);
+
 export function searchCondition(db: DbOrTx, q: string): SQL | undefined {
   const s = classifySearch(q);
   const people = (where: SQL | undefined) => inArray(loans.customerId, db.select({ id: customers.id }).from(customers).where(where));

@@ -6,6 +6,7 @@ import { notFound } from '../../platform/errors.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { answerMasking, masked } from '../../platform/masking.js';
 import { withReadTx } from '../../platform/tx.js';
+import { LOOKUP_AREAS, guardNumberLookup, numberFilter } from '../../platform/number-lookup.js';
 import { blacklistHits } from '../blacklist/hits.js';
 
 type CustomerRow = typeof customers.$inferSelect;
@@ -37,7 +38,12 @@ export async function customerBlacklistHits(tx: Tx, people: readonly CustomerRow
  * an id that is not in it answers 404. Typed numbers are checked as typed; every value answered is
  * masked to the "visible tel. no." digits.
  */
-export function checkApplicationBlacklist(ctx: ServiceContext, body: LoanBlacklistCheck): Promise<{ hits: LoanBlacklistHit[] }> {
+export async function checkApplicationBlacklist(ctx: ServiceContext, body: LoanBlacklistCheck): Promise<{ hits: LoanBlacklistHit[] }> {
+  // Typed numbers are looked up on the blacklist: a number lookup (customers chosen by id are not).
+  await guardNumberLookup(ctx, LOOKUP_AREAS.blacklist, 'POST /loans/blacklistCheck', [
+    ...body.typed.map((t) => numberFilter('idNumber', t.idNumber)),
+    ...body.typed.map((t) => numberFilter('phone', t.phone)),
+  ]);
   return withReadTx(ctx, async (tx) => {
     const { visibleDigits: visibleTelDigits } = await answerMasking(tx);
     const ids = [...new Set(body.customerIds)];

@@ -8,7 +8,7 @@ import type { ResourceService } from '../../platform/resource-service.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { withReadTx, withTx } from '../../platform/tx.js';
 import { getLoan } from './read.js';
-import { listLoans } from '../loan-core/read.js';
+import { guardLoanSearch, listLoans } from '../loan-core/read.js';
 import { loanRow } from '../loan-core/row.js';
 import { createApplication, updateApplication } from './write.js';
 import { approve, decide, undoApproval } from './approval.js';
@@ -21,7 +21,10 @@ import { recordRefereeConsent } from './referees.js';
 import { issueStatement } from '../statements/service.js';
 
 export const loanService: ResourceService<typeof loanResource> = {
-  list: (ctx, query) => withReadTx(ctx, (tx) => listLoans(tx, ctx, query)),
+  list: async (ctx, query) => {
+    await guardLoanSearch(ctx, 'GET /loans', query.q);
+    return withReadTx(ctx, (tx) => listLoans(tx, ctx, query));
+  },
   get: (ctx, id) => withReadTx(ctx, (tx) => getLoan(tx, ctx, id)),
   create: (ctx, input) =>
     withTx(ctx, async (tx) => {

@@ -9,6 +9,7 @@ import {
 } from '@harbour/contracts';
 import { MEMBER_STATUS } from '@harbour/domain';
 import { and, eq, gte, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { LOOKUP_AREAS, guardNumberLookup, numberInText } from '../../platform/number-lookup.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { customers, members } from '../../db/schema/index.js';
 import { AppError, businessRule, fieldError, notFound } from '../../platform/errors.js';
@@ -94,6 +95,7 @@ const SORTS = {
 };
 
 export async function listMembers(ctx: ServiceContext, q: MemberFilters) {
+  await guardNumberLookup(ctx, LOOKUP_AREAS.members, 'GET /members', [numberInText('q', q.q)]);
   const { db } = ctx;
   const rows = await db
     .select({ row: members, code: customers.customerCode, name: customers.name, total: totalCount })

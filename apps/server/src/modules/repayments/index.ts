@@ -7,7 +7,7 @@ import { route, succeed } from '../../http/route.js';
 import { contextOf } from '../../platform/context.js';
 import { withReadTx } from '../../platform/tx.js';
 import { dueState, postReceipt, previewReceipt, receiptRetry } from './receipts.js';
-import { listLoans } from '../loan-core/read.js';
+import { guardLoanSearch, listLoans } from '../loan-core/read.js';
 import { repaymentService } from './service.js';
 import { registerCorrectionsUnderFourEyes } from './four-eyes.js';
 import { applyTemporary, applyTemporaryRetry, refundTemporary, refundTemporaryRetry } from './temporary.js';
@@ -79,8 +79,9 @@ export function repaymentsModule(app: FastifyInstance) {
     tags: ['repayments'],
     querystring: repaymentLoanFinderQuerySchema,
     response: pageOf(loanListItemSchema),
-    handler: (req) => {
+    handler: async (req) => {
       const ctx = contextOf(req);
+      await guardLoanSearch(ctx, `GET ${REPAYMENT_LOAN_FINDER_PATH}`, req.query.q);
       return withReadTx(ctx, (tx) => listLoans(tx, ctx, { ...req.query, payoutStatus: 'paid', sort: 'applyDate:desc' }));
     },
   });
@@ -156,8 +157,9 @@ export function repaymentsModule(app: FastifyInstance) {
     tags: ['repayments'],
     querystring: processListQuerySchema,
     response: processListPageSchema,
-    handler: (req) => {
+    handler: async (req) => {
       const ctx = contextOf(req);
+      await guardLoanSearch(ctx, `GET ${REPAYMENT_PROCESS_LIST_PATH}`, req.query.q);
       return withReadTx(ctx, (tx) => listProcess(tx, ctx, req.query));
     },
   });
@@ -170,6 +172,7 @@ export function repaymentsModule(app: FastifyInstance) {
     handler: async (req, reply) => {
       const ctx = contextOf(req);
       const query = processListQuerySchema.parse(req.query);
+      await guardLoanSearch(ctx, `GET ${REPAYMENT_PROCESS_LIST_EXPORT_PATH}`, query.q);
       const { file, today } = await withReadTx(ctx, (tx) => processListWorkbook(tx, ctx, req.lang, query));
       return reply.type(XLSX).header('content-disposition', `attachment; filename="repayment-process-list-${today}.xlsx"`).send(file);
     },

@@ -7,6 +7,7 @@ import { may, type ServiceContext } from '../../platform/context.js';
 import { maskingFor } from '../../platform/masking.js';
 import { storeScope } from '../../platform/store-scope.js';
 import { withReadTx } from '../../platform/tx.js';
+import { LOOKUP_AREAS, guardNumberLookup, numberInText } from '../../platform/number-lookup.js';
 import { customerSearchWhere } from '../customers/service.js';
 import { loanCustomerOf, searchCondition } from '../loan-core/read.js';
 
@@ -44,13 +45,13 @@ async function findLoans(tx: Tx, ctx: ServiceContext, q: string, digits: number)
   }));
 }
 
-/** Customers matching the Persona list's own search (`customerSearchWhere`), company-wide, newest first. */
+/** Customers matching the Persona list's own search (`customerSearchWhere`: by name company-wide, by number only the caller's store's), newest first. */
 async function findCustomers(tx: Tx, ctx: ServiceContext, q: string, digits: number): Promise<CustomerHit[]> {
   const rows = await tx
     .select({ customer: customers, storeName: storeNameOf(ctx) })
     .from(customers)
     .leftJoin(stores, eq(stores.id, customers.registeredStoreId))
-    .where(customerSearchWhere(q))
+    .where(customerSearchWhere(ctx, q))
     .orderBy(desc(customers.id))
     .limit(SEARCH_LIMIT + 1);
   return rows.map((r) => ({ ...loanCustomerOf(r.customer, digits), registeredStoreName: r.storeName, path: pageOf(ctx, 'persona.detail', r.customer.id) }));
@@ -59,9 +60,11 @@ async function findCustomers(tx: Tx, ctx: ServiceContext, q: string, digits: num
 /**
  * The navbar's global search (`GET /search`, contracts `search.ts`): loans for holders of
  * `loan.list`, customers for holders of `persona.list`, at most `SEARCH_LIMIT` of each. A read:
- * numbers leave masked (`platform/masking.ts`'s digits) and no audit row is written.
+ * numbers leave masked (`platform/masking.ts`'s digits); a search by a whole ID number or phone is a
+ * number lookup (`platform/number-lookup.ts`: audited, limited per hour without `persona.reveal`).
  */
-export function globalSearch(ctx: ServiceContext, q: string): Promise<SearchResult> {
+export async function globalSearch(ctx: ServiceContext, q: string): Promise<SearchResult> {
+  await guardNumberLookup(ctx, LOOKUP_AREAS.customers, 'GET /search', [numberInText('q', q)]);
   return withReadTx(ctx, async (tx) => {
     const { visibleDigits } = await maskingFor(tx, ctx.auth, CUSTOMER_PERMISSIONS.reveal);
     const foundLoans = may(ctx, 'loan.list') ? await findLoans(tx, ctx, q, visibleDigits) : [];

@@ -1,5 +1,6 @@
 import { STAFF_PERMISSIONS, type Language, type StaffFilters, type StaffItem } from '@harbour/contracts';
 import { and, count, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { LOOKUP_AREAS, guardNumberLookup, numberFilter } from '../../platform/number-lookup.js';
 import type { DbOrTx } from '../../db/client.js';
 import { roles, staff, staffLevels, staffRoles, staffStores, stores } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
@@ -125,6 +126,7 @@ const SORTS = {
 };
 
 export async function listStaff(ctx: ServiceContext, q: StaffFilters) {
+  await guardNumberLookup(ctx, LOOKUP_AREAS.staff, 'GET /staff', [numberFilter('mobile', q.mobile)]);
   const { db } = ctx;
   const where = staffFilterWhere(db, ctx, q);
   const [rows, [total]] = await Promise.all([

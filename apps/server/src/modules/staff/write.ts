@@ -15,6 +15,7 @@ import { actingStaff, type ServiceContext } from '../../platform/context.js';
 import { assertMayManage, storesOfStaff } from '../../platform/staff-guard.js';
 import { findStaff, staffItem, type StaffRow } from './read.js';
 import { maskedForAudit } from '../../platform/masking.js';
+import { LOOKUP_AREAS, assertNumberLookupAllowed, numberFilter, recordNumberLookup } from '../../platform/number-lookup.js';
 import { approvalLimitOf, limitNotAbove } from '../staff-levels/service.js';
 
 /** Staff writes take this transaction lock so two requests cannot both pass the duplicate checks. */
@@ -67,6 +68,9 @@ export async function checkDuplicates(
   const auth = actingStaff(ctx);
   await tx.execute(sql`select pg_advisory_xact_lock(${STAFF_WRITE_LOCK})`);
   await refuseWhenProbing(tx, auth.staffId);
+  // A clash on a mobile or HKID says whose number it is not, but that it is someone's: a number
+  // lookup (platform/number-lookup.ts), refused past the hour's limit whatever the numbers.
+  if (!ownDetails) await assertNumberLookupAllowed(tx, ctx, LOOKUP_AREAS.staff);
   const others = selfId === null ? undefined : ne(staff.id, selfId);
   const clash = await tx
     .select({ id: staff.id, username: staff.username, mobile: staff.mobile, hkid: staff.hkid })
@@ -86,6 +90,10 @@ export async function checkDuplicates(
     ...(clash.some((r) => r.mobile === input.mobile) ? ['mobile'] : []),
     ...(input.hkid && clash.some((r) => r.hkid === input.hkid) ? ['hkid'] : []),
   ];
+  await recordNumberLookup(ctx, LOOKUP_AREAS.staff, selfId === null ? 'POST /staff' : `PUT /staff/${selfId}`, [
+    fields.includes('mobile') ? numberFilter('mobile', input.mobile) : null,
+    fields.includes('hkid') ? numberFilter('hkid', input.hkid) : null,
+  ]);
   if (clash.every((c) => visible.includes(c.id))) {
     if (fields.includes('username')) throw conflictOn('admin.usernameTaken', ['username']);
     throw conflictOn('admin.idOrMobileUsed', fields);
