@@ -42,7 +42,10 @@ export function BlacklistWarning({ check }: { check: LoanBlacklistCheck }) {
     placeholderData: keepPreviousData,
     retry: false,
   });
-  const list = body.customerIds.length > 0 || body.typed.length > 0 ? (hits.data?.hits ?? []) : [];
+  const asked = body.customerIds.length > 0 || body.typed.length > 0;
+  // The check is silent, but a refusal (a number lookup past the hour's limit) is said in the server's words.
+  if (asked && hits.isError) return <Alert type="error" showIcon role="alert" title={hits.error.message} />;
+  const list = asked ? (hits.data?.hits ?? []) : [];
   if (list.length === 0) return null;
   return (
     <Alert
