@@ -59,7 +59,7 @@ test('staff: create, edit, forbid and restore', async ({ page }) => {
   await button(page, lang, 'admin:resource.create').click();
   const d = drawer(page);
   await d.getByLabel(label(t(lang, 'fields:username'))).fill(username);
-  await d.getByLabel(label(t(lang, 'fields:password'))).fill('secret99');
+  await d.getByLabel(label(t(lang, 'fields:password'))).fill('secret99-harbour');
   await d.getByLabel(label(t(lang, 'fields:name'))).fill('Wong Siu Ming');
   await d.getByLabel(label(t(lang, 'fields:mobile'))).fill(mobile());
   await choose(page, d, t(lang, 'fields:loginStores'), '觀塘店');
@@ -157,10 +157,10 @@ test('login list: force logout ends that session on its next request', async ({ 
   const username = `fl${unique()}`;
   const created = await request.post(`${API}/staff`, {
     headers: bearer(admin),
-    data: { username, name: 'Force Logout', password: 'secret99', mobile: mobile(), storeIds: [1], defaultStoreId: 1, roleIds: [clerkRole.id] },
+    data: { username, name: 'Force Logout', password: 'secret99-harbour', mobile: mobile(), storeIds: [1], defaultStoreId: 1, roleIds: [clerkRole.id] },
   });
   expect(created.ok()).toBe(true);
-  const victim = await apiLogin(request, username, 'secret99');
+  const victim = await apiLogin(request, username, 'secret99-harbour');
   expect((await request.get(`${API}/userInfo`, { headers: bearer(victim) })).ok()).toBe(true);
 
   await signIn(page, 'admin', lang);
@@ -203,7 +203,7 @@ for (const lang of ['zh-TW', 'en'] as const) {
 
     // The server's answer for a taken username lands under the username, in the same language.
     await d.getByLabel(label(t(lang, 'fields:username'))).fill('admin');
-    await d.getByLabel(label(t(lang, 'fields:password'))).fill('secret99');
+    await d.getByLabel(label(t(lang, 'fields:password'))).fill('secret99-harbour');
     await d.getByLabel(label(t(lang, 'fields:name'))).fill('Duplicate');
     await d.getByLabel(label(t(lang, 'fields:mobile'))).fill(mobile());
     await d.getByLabel(label(t(lang, 'fields:hkid'))).fill('');

@@ -39,5 +39,10 @@ export const tokenAnswerSchema = z.object({
   token_type: z.literal('Bearer'),
   /** Seconds. */
   refresh_expires_in: z.number().int(),
+  /**
+   * The password was set by an administrator: the session may only change it
+   * (`POST /changePassword`) until it is changed. Left out otherwise.
+   */
+  password_must_change: z.literal(true).optional(),
 });
 export type TokenAnswer = z.infer<typeof tokenAnswerSchema>;

@@ -50,6 +50,8 @@ export const SETTING_INTEGER_RANGES = {
   lockoutMinutes: { min: 1, max: 1440 },
   visibleTelDigits: { min: 0, max: 8 },
   numberLookupsPerHour: { min: 0, max: 1000 },
+  // OWASP ASVS 5.0 (L2): at least 12; the setting may only raise it.
+  passwordMinLength: { min: 12, max: 128 },
   latePayoutRefuseAfterDays: { min: 0, max: 365 },
   // Not below 6: a claim on a loan contract may be brought for six years (Limitation Ordinance
   // s.4(1)), so the lender keeps who the borrower was at least that long (docs/operations.md).
@@ -115,7 +117,8 @@ export const systemSettingsSchema = z.object({
   idleTimeoutMinutes: ranged('idleTimeoutMinutes'),
   lockoutThreshold: ranged('lockoutThreshold'),
   lockoutMinutes: ranged('lockoutMinutes'),
-  customPassword: z.boolean(),
+  /** The shortest password accepted (`platform/passwords.ts`'s policy; never below 12). */
+  passwordMinLength: ranged('passwordMinLength'),
   /** Digits of a phone number shown to staff without the permission to see it whole. */
   visibleTelDigits: ranged('visibleTelDigits'),
   /** Years after a customer's last loan closed before the retention job anonymises them (PDPO DPP2). */
@@ -160,7 +163,7 @@ export const systemSettingsValuesSchema = z.object({
   idleTimeoutMinutes: z.number().int(),
   lockoutThreshold: z.number().int(),
   lockoutMinutes: z.number().int(),
-  customPassword: z.boolean(),
+  passwordMinLength: z.number().int(),
   visibleTelDigits: z.number().int(),
   retentionYears: z.number().int(),
   fourEyesKinds: z.array(z.enum(CONTROLLED_KINDS)),
@@ -200,7 +203,7 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   idleTimeoutMinutes: 30,
   lockoutThreshold: 5,
   lockoutMinutes: 15,
-  customPassword: false,
+  passwordMinLength: 12,
   visibleTelDigits: 4,
   retentionYears: 7,
   fourEyesKinds: [...CONTROLLED_KINDS],
@@ -239,7 +242,7 @@ export const SETTINGS_SECTIONS: readonly { key: string; fields: readonly SystemS
       'idleTimeoutMinutes',
       'lockoutThreshold',
       'lockoutMinutes',
-      'customPassword',
+      'passwordMinLength',
       'visibleTelDigits',
       'fourEyesKinds',
       'numberLookupsPerHour',

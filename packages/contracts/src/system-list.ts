@@ -82,7 +82,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SystemSettingKey, SettingDefin
   idleTimeoutMinutes: integer('idleTimeoutMinutes'),
   lockoutThreshold: integer('lockoutThreshold'),
   lockoutMinutes: integer('lockoutMinutes'),
-  customPassword: flag,
+  passwordMinLength: integer('passwordMinLength'),
   visibleTelDigits: integer('visibleTelDigits'),
   retentionYears: integer('retentionYears'),
   fourEyesKinds: choice(CONTROLLED_KINDS, 'choices'),

@@ -1,11 +1,13 @@
-import { passwordField, usernameField } from '@harbour/contracts';
+import { PASSWORD_MIN, passwordField, usernameField } from '@harbour/contracts';
+import { AppError } from '../platform/errors.js';
+import { translate } from '../http/i18n.js';
 import { count, eq, sql } from 'drizzle-orm';
 import readline from 'node:readline';
 import { loadConfig } from '../config.js';
 import { auditLog, staff, staffStores, stores } from '../db/schema/index.js';
 import { startDatabase } from '../db/start.js';
 import { seedDemoIfEmpty } from '../demo/seed.js';
-import { hashPassword } from '../platform/passwords.js';
+import { checkPasswordPolicy, hashPassword } from '../platform/passwords.js';
 import { StartupError } from '../startup-error.js';
 
 /**
@@ -45,12 +47,17 @@ async function main() {
   const username = usernameField.safeParse(process.env.HARBOUR_ADMIN_USERNAME ?? (await ask('Administrator username: ')));
   if (!username.success) throw new StartupError('the username must be 4 to 16 letters, digits or _ . -');
   const password = passwordField.safeParse(process.env.HARBOUR_ADMIN_PASSWORD ?? (await ask('Password: ', true)));
-  if (!password.success) throw new StartupError('the password must be at least 5 characters');
+  if (!password.success) throw new StartupError(`the password must be at least ${PASSWORD_MIN} characters`);
 
   const database = await startDatabase(config, (line) => process.stdout.write(`${line}\n`), seedDemoIfEmpty);
   try {
     const [existing] = await database.db.select({ n: count() }).from(staff).where(eq(staff.id, 1));
     if ((existing?.n ?? 0) > 0) throw new StartupError('an administrator already exists; nothing was changed');
+    // The one password policy (length setting, common passwords); the administrator chose it, so no "must change".
+    await checkPasswordPolicy(database.db, password.data).catch((err: unknown) => {
+      const field = err instanceof AppError ? err.fieldErrors[0] : undefined;
+      throw new StartupError(field ? translate('en', field.message, err instanceof AppError ? err.params : {}) : String(err));
+    });
     const passwordHash = await hashPassword(password.data);
     await database.db.transaction(async (tx) => {
       let [store] = await tx.select({ id: stores.id }).from(stores).limit(1);

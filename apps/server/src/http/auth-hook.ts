@@ -1,4 +1,4 @@
-import { ACCESS_IP_SWITCH_KEY, AUTHENTICATED, PUBLIC, type RoutePermission } from '@harbour/contracts';
+import { ACCESS_IP_SWITCH_KEY, API_BASE, AUTHENTICATED, CHANGE_PASSWORD_PATH, PUBLIC, type RoutePermission } from '@harbour/contracts';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
@@ -11,6 +11,11 @@ import { revokeSession } from '../platform/sessions.js';
 import { accessSettingsFor, staffAccessFor, type StaffAccess } from '../platform/access-cache.js';
 import { may } from '../platform/context.js';
 import { cachedSession, dropSession, forgetSessions, keepSession, sessionGeneration, type SessionRow } from '../platform/session-cache.js';
+
+/** What a session whose password must change may call: change it, see who it is, log out. */
+const WHILE_PASSWORD_MUST_CHANGE: ReadonlySet<string> = new Set(
+  [`POST ${CHANGE_PASSWORD_PATH}`, 'GET /userInfo', 'POST /login/logout', 'POST /revokeToken'].map((r) => r.replace(' ', ` ${API_BASE}`)),
+);
 
 /** last_seen_at is written at most this often, so reads stay reads. */
 const LAST_SEEN_EVERY_MS = 60_000;
@@ -48,7 +53,7 @@ export function bearerToken(req: FastifyRequest): string | undefined {
  */
 const AUTHENTICATE_SQL = `
     select s.id, s.staff_id, s.store_id, s.created_at, s.last_seen_at, s.access_expires_at, s.revoked_at,
-      st.state, st.password_changed_at, st.username, st.name, st.avatar, st.introduction, st.default_language,
+      st.state, st.password_changed_at, st.password_must_change, st.username, st.name, st.avatar, st.introduction, st.default_language,
       (select version from harbour_versions where name = 'access') as access_version
     from sessions s join staff st on st.id = s.staff_id
     where s.access_hash = $1`;
@@ -126,7 +131,7 @@ async function checkSession(req: FastifyRequest, row: SessionRow): Promise<Verdi
 
 /** The session's staff member as services see them, with the roles, grants and stores of `access`. */
 export function authContextOf(
-  row: Pick<SessionRow, 'id' | 'staff_id' | 'store_id' | 'username' | 'name' | 'avatar' | 'introduction' | 'default_language'>,
+  row: Pick<SessionRow, 'id' | 'staff_id' | 'store_id' | 'username' | 'name' | 'avatar' | 'introduction' | 'default_language'> & { password_must_change?: boolean },
   access: StaffAccess,
   idleMinutes: number,
   version: number,
@@ -146,6 +151,7 @@ export function authContextOf(
     profile: { avatar: row.avatar, introduction: row.introduction, defaultLanguage: row.default_language },
     idleMinutes,
     accessVersion: version,
+    ...(row.password_must_change ? { passwordMustChange: true } : {}),
   };
 }
 
@@ -169,5 +175,7 @@ export async function authorize(req: FastifyRequest): Promise<void> {
     return;
   }
   req.auth = await authenticate(req);
+  // A password an administrator set must be changed before anything else (ASVS 5.0 6.4.x).
+  if (req.auth.passwordMustChange && !WHILE_PASSWORD_MUST_CHANGE.has(`${req.method} ${req.routeOptions.url}`)) throw forbidden('auth.passwordChangeRequired');
   if (!allows(req.auth, permission)) throw forbidden();
 }

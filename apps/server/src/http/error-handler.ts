@@ -12,7 +12,7 @@ function send(reply: FastifyReply, req: FastifyRequest, err: AppError) {
     status: err.status,
     message: translate(req.lang, err.code, err.params),
     ...(err.fieldErrors.length
-      ? { errors: err.fieldErrors.map((e) => ({ field: e.field, message: translate(req.lang, e.message) })) }
+      ? { errors: err.fieldErrors.map((e) => ({ field: e.field, message: translate(req.lang, e.message, err.params) })) }
       : {}),
   };
   // The body is plain JSON of our own making; bypass the route's success schema.

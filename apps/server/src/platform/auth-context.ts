@@ -25,4 +25,6 @@ export interface AuthContext {
   idleMinutes: number;
   /** The `access` counter the cached roles, grants and stores belong to. */
   accessVersion: number;
+  /** The password was set by an administrator and must be changed before anything else. */
+  passwordMustChange?: boolean;
 }

@@ -33,6 +33,7 @@ export interface SessionRow extends Record<string, unknown> {
   revoked_at: Date | string | null;
   state: string;
   password_changed_at: Date | string | null;
+  password_must_change: boolean;
   username: string;
   name: string;
   avatar: string | null;

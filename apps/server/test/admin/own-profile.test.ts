@@ -77,7 +77,7 @@ describe('own details', () => {
   it('changes the password only with the current one, and ends the other sessions', async () => {
     const other = await tokenOf(t, 'clerk');
     const current = await tokenOf(t, 'clerk');
-    const body = { name: '李文員', mobile: '62345678', password: 'fresh123' };
+    const body = { name: '李文員', mobile: '62345678', password: 'fresh123-harbour' };
     const missing = await call(t.app, 'POST', '/adminModify', { token: current, body, lang: 'en' });
     expect(messageOf(missing, 'currentPassword')).toBe('Enter your current password');
     const wrong = await call(t.app, 'POST', '/adminModify', { token: current, body: { ...body, currentPassword: 'nope1' }, lang: 'en' });
@@ -92,10 +92,10 @@ describe('own details', () => {
     expect(ended.body).toMatchObject({ status: 50003 });
     expect((await call(t.app, 'GET', '/userInfo', { token: current })).statusCode).toBe(200);
     expect((await tryLogin(t.app, 'clerk', 'demo1234')).statusCode).toBe(401);
-    expect((await tryLogin(t.app, 'clerk', 'fresh123')).statusCode).toBe(200);
+    expect((await tryLogin(t.app, 'clerk', 'fresh123-harbour')).statusCode).toBe(200);
     const { rows } = await t.pool.query(`select after from audit_log where module = 'adminModify' order by id desc limit 1`);
     expect(rows[0].after.passwordChanged).toBe(true);
-    expect(JSON.stringify(rows[0].after)).not.toContain('fresh123');
+    expect(JSON.stringify(rows[0].after)).not.toContain('fresh123-harbour');
   });
 
   it('needs a session', async () => {

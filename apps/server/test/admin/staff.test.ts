@@ -17,7 +17,7 @@ const hkid = (prefix: string, digits: string) => `${prefix}${digits}(${hkidCheck
 const newStaff = (over: Record<string, unknown> = {}) => ({
   username: 'amychan',
   name: 'Amy Chan',
-  password: 'secret1',
+  password: 'secret1-harbour',
   mobile: '9123 4567',
   email: 'Amy@Harbour.HK',
   hkid: 'a1234563',
@@ -72,7 +72,7 @@ describe('creating staff', () => {
     expect(JSON.stringify(rows[0].after)).not.toContain('argon2');
     expect(rows[0].after.mobile).toBe('****4567');
     // The new account logs in with its password.
-    expect((await tryLogin(t.app, 'amychan', 'secret1')).statusCode).toBe(200);
+    expect((await tryLogin(t.app, 'amychan', 'secret1-harbour')).statusCode).toBe(200);
   });
 
   it('refuses every invalid field with a translated field message and changes nothing', async () => {
@@ -140,16 +140,14 @@ describe('creating staff', () => {
     expect(await rowCount(t, 'staff')).toBe(count);
   });
 
-  it('demands letters, digits and 8 characters while the custom password setting is on', async () => {
-    await t.pool.query(`insert into settings (key, value) values ('customPassword', 'true') on conflict (key) do update set value = 'true'`);
-    try {
-      const weak = await call(t.app, 'POST', '/staff', { token: admin, body: newStaff({ username: 'weakpw', mobile: '51234568', hkid: null, password: 'abcdefgh' }), lang: 'en' });
-      expect(messageOf(weak, 'password')).toBe('Password must be at least 8 characters with letters and digits');
-      const strong = await call(t.app, 'POST', '/staff', { token: admin, body: newStaff({ username: 'strongpw', mobile: '51234568', hkid: null, password: 'abcd1234' }) });
-      expect(strong.statusCode).toBe(200);
-    } finally {
-      await t.pool.query(`update settings set value = 'false' where key = 'customPassword'`);
-    }
+  it('refuses a password under 12 characters or a common one, with no rule on which characters (OWASP ASVS 5.0)', async () => {
+    const short = await call(t.app, 'POST', '/staff', { token: admin, body: newStaff({ username: 'weakpw', mobile: '51234568', hkid: null, password: 'abcd1234' }), lang: 'en' });
+    expect(messageOf(short, 'password')).toBe('Password must be at least 12 characters');
+    const common = await call(t.app, 'POST', '/staff', { token: admin, body: newStaff({ username: 'weakpw', mobile: '51234568', hkid: null, password: 'Password1234' }), lang: 'en' });
+    expect(messageOf(common, 'password')).toBe('This password is too common. Choose a longer phrase of your own');
+    // letters only, no digit, no symbol: allowed
+    const plain = await call(t.app, 'POST', '/staff', { token: admin, body: newStaff({ username: 'strongpw', mobile: '51234568', hkid: null, password: 'harbourlights' }) });
+    expect(plain.statusCode).toBe(200);
   });
 });
 
@@ -197,7 +195,7 @@ describe('editing, forbidding and restoring', () => {
     const item = dataOf(res);
     expect(item).toMatchObject({ name: 'Amy Wong', hkid: null, defaultStoreId: stores.kwunTong });
     expect(item.stores.map((s) => s.id)).toEqual([stores.kwunTong]);
-    expect((await tryLogin(t.app, 'amychan', 'secret1')).statusCode).toBe(200);
+    expect((await tryLogin(t.app, 'amychan', 'secret1-harbour')).statusCode).toBe(200);
     const { rows } = await t.pool.query(`select before, after from audit_log where module = 'staff' and action = 'edit' order by id desc limit 1`);
     expect(rows[0].before.name).toBe('Amy Chan');
     expect(rows[0].after).toMatchObject({ name: 'Amy Wong', passwordChanged: false, storeIds: [stores.kwunTong] });
@@ -212,7 +210,7 @@ describe('editing, forbidding and restoring', () => {
       name: '黃會計',
       mobile: '52345678',
       hkid: null,
-      password: 'newpass9',
+      password: 'newpass9-harbour',
       storeIds: [stores.mongKok, stores.kwunTong, stores.tsuenWan],
       roleIds: [await idOf(t, 'roles', 'name', 'accountant')],
     });
@@ -221,7 +219,7 @@ describe('editing, forbidding and restoring', () => {
     expect(after.statusCode).toBe(401);
     expect(after.body).toMatchObject({ status: 50003 });
     expect((await tryLogin(t.app, 'accountant', 'demo1234')).statusCode).toBe(401);
-    expect((await tryLogin(t.app, 'accountant', 'newpass9')).statusCode).toBe(200);
+    expect((await tryLogin(t.app, 'accountant', 'newpass9-harbour')).statusCode).toBe(200);
   });
 
   it('forbidding ends the member’s session and refuses logins until restored', async () => {
@@ -262,9 +260,9 @@ describe('store scope, masking and reveal', () => {
     );
     await call(t.app, 'POST', '/staff', {
       token: admin,
-      body: newStaff({ username: 'ktadmin', mobile: '53456789', hkid: null, password: 'ktpass1', storeIds: [stores.kwunTong], defaultStoreId: stores.kwunTong, roleIds: [role.id] }),
+      body: newStaff({ username: 'ktadmin', mobile: '53456789', hkid: null, password: 'ktpass1-harbour', storeIds: [stores.kwunTong], defaultStoreId: stores.kwunTong, roleIds: [role.id] }),
     });
-    branchToken = await tokenOf(t, 'ktadmin', 'ktpass1');
+    branchToken = await tokenOf(t, 'ktadmin', 'ktpass1-harbour');
     collectorId = await idOf(t, 'staff', 'username', 'collector');
     await t.pool.query(`update staff set mobile = '98765432', hkid = $2 where id = $1`, [collectorId, hkid('B', '987654')]);
   });
@@ -296,7 +294,7 @@ describe('store scope, masking and reveal', () => {
     const collectorRole = await idOf(t, 'roles', 'name', 'collector');
     const body = { username: 'collector', name: '張收數', storeIds: [stores.mongKok, stores.kwunTong], defaultStoreId: stores.kwunTong, roleIds: [collectorRole] };
     const before = (await t.pool.query('select * from staff where id = $1', [collectorId])).rows[0];
-    const refused = await call(t.app, 'PUT', `/staff/${collectorId}`, { token: branchToken, body: { ...body, password: 'taken0ver' }, lang: 'en' });
+    const refused = await call(t.app, 'PUT', `/staff/${collectorId}`, { token: branchToken, body: { ...body, password: 'taken0ver-harbour' }, lang: 'en' });
     expect(refused.statusCode).toBe(403);
     expect(refused.body).toMatchObject({ message: 'This staff member or role holds permissions or stores you do not have; ask someone who holds them' });
     expect((await call(t.app, 'POST', `/staff/${collectorId}/state`, { token: branchToken, body: { state: 'forbidden' } })).statusCode).toBe(403);

@@ -28,7 +28,7 @@ beforeAll(async () => {
   );
   counterRole = dataOf(await call<{ id: number }>(t.app, 'POST', '/roles', { token: admin, body: { name: 'counter', description: 'counter', permissions: ['tools.calculator'] } })).id;
   const person = (username: string, mobile: string, storeId: number, roleId: number, levelId: number | null) => ({
-    username, name: username, password: 'secret12', mobile, storeIds: [storeId], defaultStoreId: storeId, roleIds: [roleId], levelId,
+    username, name: username, password: 'secret12-harbour', mobile, storeIds: [storeId], defaultStoreId: storeId, roleIds: [roleId], levelId,
   });
   for (const body of [
     person('mkadmin', '51110001', stores.mongKok, role.id, level['Branch manager']!),
@@ -38,8 +38,8 @@ beforeAll(async () => {
     const res = await call(t.app, 'POST', '/staff', { token: admin, body });
     expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
   }
-  mkAdmin = await tokenOf(t, 'mkadmin', 'secret12');
-  ktAdmin = await tokenOf(t, 'ktadmin', 'secret12');
+  mkAdmin = await tokenOf(t, 'mkadmin', 'secret12-harbour');
+  ktAdmin = await tokenOf(t, 'ktadmin', 'secret12-harbour');
 });
 afterAll(() => t.close());
 
@@ -231,7 +231,7 @@ describe('approval limits', () => {
     // A Kwun Tong colleague they may give a level up to their own.
     const colleague = await call<StaffItem>(t.app, 'POST', '/staff', {
       token: ktAdmin,
-      body: { username: 'ktofficer', name: '觀塘主任', password: 'secret12', mobile: '51239877', storeIds: [stores.kwunTong], defaultStoreId: stores.kwunTong, roleIds: [counterRole], levelId: level['Loan officer'] },
+      body: { username: 'ktofficer', name: '觀塘主任', password: 'secret12-harbour', mobile: '51239877', storeIds: [stores.kwunTong], defaultStoreId: stores.kwunTong, roleIds: [counterRole], levelId: level['Loan officer'] },
     });
     expect(colleague.statusCode, JSON.stringify(colleague.body)).toBe(200);
     expect(dataOf(colleague).levelId).toBe(level['Loan officer']);

@@ -18,7 +18,7 @@ let ids: { manager: number; kwunTongOnly: number; managerRole: number };
 const person = (username: string, mobile: string, storeId: number, roleId: number) => ({
   username,
   name: username,
-  password: 'secret12',
+  password: 'secret12-harbour',
   mobile,
   email: null,
   hkid: null,
@@ -40,7 +40,7 @@ beforeAll(async () => {
     const res = await call(t.app, 'POST', '/staff', { token: admin, body });
     expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
   }
-  mkAdmin = (await tryLogin(t.app, 'mkadmin', 'secret12')).body.result === 'success' ? await tokenOf(t, 'mkadmin', 'secret12') : '';
+  mkAdmin = (await tryLogin(t.app, 'mkadmin', 'secret12-harbour')).body.result === 'success' ? await tokenOf(t, 'mkadmin', 'secret12-harbour') : '';
   ids = {
     manager: await idOf(t, 'staff', 'username', 'manager'),
     kwunTongOnly: await idOf(t, 'staff', 'username', 'ktonly'),
@@ -56,19 +56,19 @@ describe('account takeover', () => {
     const before = await staffRow(ids.manager);
     const put = await call(t.app, 'PUT', `/staff/${ids.manager}`, {
       token: mkAdmin,
-      body: { ...person('manager', '61112222', stores.mongKok, ids.managerRole), password: 'takeover1' },
+      body: { ...person('manager', '61112222', stores.mongKok, ids.managerRole), password: 'takeover1-harbour' },
     });
     expect(put.statusCode).toBe(403);
     expect((await call(t.app, 'POST', `/staff/${ids.manager}/state`, { token: mkAdmin, body: { state: 'forbidden' } })).statusCode).toBe(403);
     expect((await call(t.app, 'POST', `/staff/${ids.manager}/unlock`, { token: mkAdmin })).statusCode).toBe(403);
     expect(await staffRow(ids.manager)).toEqual(before);
-    expect((await tryLogin(t.app, 'manager', 'takeover1')).statusCode).toBe(401);
+    expect((await tryLogin(t.app, 'manager', 'takeover1-harbour')).statusCode).toBe(401);
     expect((await tryLogin(t.app, 'manager')).statusCode).toBe(200);
   });
 
   it('leaves the super administrator to the super administrator', async () => {
     const before = await staffRow(1);
-    expect((await call(t.app, 'PUT', '/staff/1', { token: mkAdmin, body: { ...person('admin', '61113333', stores.mongKok, ids.managerRole), password: 'takeover1' } })).statusCode).not.toBe(200);
+    expect((await call(t.app, 'PUT', '/staff/1', { token: mkAdmin, body: { ...person('admin', '61113333', stores.mongKok, ids.managerRole), password: 'takeover1-harbour' } })).statusCode).not.toBe(200);
     expect((await call(t.app, 'POST', '/staff/1/unlock', { token: mkAdmin })).statusCode).not.toBe(200);
     expect(await staffRow(1)).toEqual(before);
   });
@@ -95,7 +95,7 @@ describe('roles', () => {
 describe('sessions', () => {
   it('lists only the sessions of staff in the caller’s store, never the super administrator’s', async () => {
     await tokenOf(t, 'admin');
-    await tokenOf(t, 'ktonly', 'secret12');
+    await tokenOf(t, 'ktonly', 'secret12-harbour');
     const list = dataOf(await call<Page<LoginUserItem>>(t.app, 'GET', '/loginUserList', { token: mkAdmin, query: { pageSize: 100 } }));
     const shown = new Set(list.items.map((s) => s.staffId));
     expect(shown.has(1)).toBe(false);

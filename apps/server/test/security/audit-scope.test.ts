@@ -34,7 +34,7 @@ beforeAll(async () => {
   const role = dataOf(await call<{ id: number }>(t.app, 'POST', '/roles', { token: admin, body: { name: 'mk log', description: 'reads logs', permissions: ['admin.log', 'system.log'] } }));
   const small = dataOf(await call<{ id: number }>(t.app, 'POST', '/roles', { token: admin, body: { name: 'kt counter', description: 'counter', permissions: ['tools.calculator'] } }));
   const person = (username: string, mobile: string, storeId: number, roleId: number) => ({
-    username, name: username, password: 'secret12', mobile, email: null, hkid: null, storeIds: [storeId], defaultStoreId: storeId,
+    username, name: username, password: 'secret12-harbour', mobile, email: null, hkid: null, storeIds: [storeId], defaultStoreId: storeId,
     roleIds: [roleId], defaultLanguage: 'en', levelId: null,
   });
   for (const body of [person('mklog', '51115555', stores.mongKok, role.id), person('ktonly', '53335555', stores.kwunTong, small.id), person('mkonly', '54445555', stores.mongKok, small.id)]) {
@@ -47,11 +47,11 @@ beforeAll(async () => {
   for (const [id, body] of [[kwunTongOnly, person('ktonly', '53335555', stores.kwunTong, small.id)], [mongKokOnly, person('mkonly', '54445555', stores.mongKok, small.id)]] as const) {
     expect((await call(t.app, 'PUT', `/staff/${id}`, { token: admin, body: { ...body, password: null, name: `${body.username} renamed` } })).statusCode).toBe(200);
   }
-  await tokenOf(t, 'ktonly', 'secret12');
-  await tokenOf(t, 'mkonly', 'secret12');
+  await tokenOf(t, 'ktonly', 'secret12-harbour');
+  await tokenOf(t, 'mkonly', 'secret12-harbour');
   await tokenOf(t, 'clerk');
   await tokenOf(t, 'admin');
-  mkLog = await tokenOf(t, 'mklog', 'secret12');
+  mkLog = await tokenOf(t, 'mklog', 'secret12-harbour');
 });
 afterAll(() => t.close());
 
@@ -127,7 +127,7 @@ describe('audit log scope', () => {
     const mkLogId = await idOf(t, 'staff', 'username', 'mklog');
     await t.pool.query('update staff_stores set store_id = $1 where staff_id = $2', [stores.kwunTong, mkLogId]);
     await t.pool.query('update staff set default_store_id = $1 where id = $2', [stores.kwunTong, mkLogId]);
-    const ktLog = await tokenOf(t, 'mklog', 'secret12');
+    const ktLog = await tokenOf(t, 'mklog', 'secret12-harbour');
     expect((await listAs(ktLog, '/auditLogs', { module: 'staff', reference: String(kwunTongOnly) })).total).toBe(2);
     expect((await listAs(ktLog, '/auditLogs', { module: 'staff', reference: String(mongKokOnly) })).total).toBe(0);
   });

@@ -42,7 +42,7 @@ describe('system list', () => {
     expect(lockout).toMatchObject({ group: 'security', kind: 'integer', min: '1', max: '100', default: 5, value: 6, editable: true, listed: true });
     expect(lockout.updatedAt).toBe('2026-05-01T02:00:00.000Z');
     expect(lockout.updatedBy).toBe((await t.pool.query<{ name: string }>('select name from staff where id = 2')).rows[0]!.name);
-    expect(params.map((p) => p.key)).toEqual(['accessTokenTtlSeconds', 'refreshTokenTtlDays', 'idleTimeoutMinutes', 'lockoutThreshold', 'lockoutMinutes', 'customPassword', 'visibleTelDigits', 'fourEyesKinds', 'numberLookupsPerHour']);
+    expect(params.map((p) => p.key)).toEqual(['accessTokenTtlSeconds', 'refreshTokenTtlDays', 'idleTimeoutMinutes', 'lockoutThreshold', 'lockoutMinutes', 'passwordMinLength', 'visibleTelDigits', 'fourEyesKinds', 'numberLookupsPerHour']);
     expect((await get('/getSystemGroupList/nope')).statusCode).toBe(400);
   });
 

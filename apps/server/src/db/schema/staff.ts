@@ -1,4 +1,4 @@
-import { date, integer, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { instant, stamps } from './columns.js';
 import { stores } from './stores.js';
 import { staffLevels } from './levels.js';
@@ -30,6 +30,11 @@ export const staff = pgTable('staff', {
   lockedUntil: instant('locked_until'),
   /** Sessions created before this instant are ended on their next request. */
   passwordChangedAt: instant('password_changed_at'),
+  /**
+   * The password was set by an administrator (a new staff member, a reset): until the staff member
+   * changes it, their sessions may only change it (`http/auth-hook.ts`).
+   */
+  passwordMustChange: boolean('password_must_change').notNull().default(false),
   ...stamps,
 });
 

@@ -110,6 +110,6 @@ export async function passwordLogin(req: FastifyRequest, input: PasswordLogin): 
       .set({ lastLoginAt: sql`now()`, lastLoginIp: req.ip, failedLogins: 0, lockedUntil: null, updatedAt: sql`now()` })
       .where(eq(staff.id, account.id));
     await audit(tx, { action: 'login', module: 'auth', reference: sessionId, after: { storeId }, staffId: account.id, recordStores: await storesOfStaff(tx, account.id) });
-    return tokens;
+    return account.passwordMustChange ? { ...tokens, password_must_change: true as const } : tokens;
   });
 }

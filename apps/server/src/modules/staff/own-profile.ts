@@ -1,11 +1,10 @@
-import { isStrongPassword, type Language, type OwnProfile, type OwnProfileUpdate } from '@harbour/contracts';
+import { type ChangePassword, type Language, type OwnProfile, type OwnProfileUpdate } from '@harbour/contracts';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { sessions, staff } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
-import { readSettings } from '../../platform/settings.js';
-import { hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { checkPasswordPolicy, hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { auditCopy, checkDuplicates } from './write.js';
 import { storesOfStaff } from '../../platform/staff-guard.js';
 import { actingStaff, type ServiceContext } from '../../platform/context.js';
@@ -37,10 +36,8 @@ export async function updateOwnProfile(tx: Tx, ctx: ServiceContext, input: OwnPr
     if (!(await verifyPassword(before.passwordHash, input.currentPassword ?? ''))) {
       throw badRequest('errors.validation', [{ field: 'currentPassword', message: 'validation.currentPasswordWrong' }]);
     }
-    const { customPassword } = await readSettings(tx, ['customPassword']);
-    if (customPassword && !isStrongPassword(input.password)) {
-      throw badRequest('errors.validation', [{ field: 'password', message: 'validation.passwordWeak' }]);
-    }
+    if (input.password === input.currentPassword) throw badRequest('errors.validation', [{ field: 'password', message: 'validation.passwordSame' }]);
+    await checkPasswordPolicy(tx, input.password);
   }
   // The username and HKID do not change here; the mobile must stay unique.
   await checkDuplicates(tx, ctx, { username: before.username, mobile: input.mobile, hkid: null }, auth.staffId, { ownDetails: true });
@@ -51,7 +48,7 @@ export async function updateOwnProfile(tx: Tx, ctx: ServiceContext, input: OwnPr
       mobile: input.mobile,
       email: input.email,
       ...(input.defaultLanguage ? { defaultLanguage: input.defaultLanguage } : {}),
-      ...(input.password !== null ? { passwordHash: await hashPassword(input.password), failedLogins: 0, lockedUntil: null } : {}),
+      ...(input.password !== null ? { passwordHash: await hashPassword(input.password), passwordMustChange: false, failedLogins: 0, lockedUntil: null } : {}),
       updatedAt: new Date(),
     })
     .where(eq(staff.id, auth.staffId))
@@ -71,4 +68,35 @@ export async function updateOwnProfile(tx: Tx, ctx: ServiceContext, input: OwnPr
     recordStores: await storesOfStaff(tx, auth.staffId),
   });
   return readOwnProfile(tx, auth.staffId);
+}
+
+/**
+ * `POST /changePassword`: the own password. The current one is required and the new one must
+ * differ and pass the policy (`checkPasswordPolicy`); the "must change" flag of a password an
+ * administrator set is cleared, and the caller's other sessions end (this one stays).
+ */
+export async function changeOwnPassword(tx: Tx, ctx: ServiceContext, input: ChangePassword): Promise<void> {
+  const auth = actingStaff(ctx);
+  const [row] = await tx.select().from(staff).where(eq(staff.id, auth.staffId)).for('update');
+  if (!row) throw notFound();
+  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    throw badRequest('errors.validation', [{ field: 'currentPassword', message: 'validation.currentPasswordWrong' }]);
+  }
+  if (input.password === input.currentPassword) throw badRequest('errors.validation', [{ field: 'password', message: 'validation.passwordSame' }]);
+  await checkPasswordPolicy(tx, input.password);
+  await tx
+    .update(staff)
+    .set({ passwordHash: await hashPassword(input.password), passwordMustChange: false, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
+    .where(eq(staff.id, auth.staffId));
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: 'password_changed', updatedAt: new Date() })
+    .where(and(eq(sessions.staffId, auth.staffId), ne(sessions.id, auth.sessionId), isNull(sessions.revokedAt)));
+  await audit(tx, {
+    action: 'edit',
+    module: 'adminModify',
+    reference: auth.staffId,
+    after: { passwordChanged: true, wasSetByAdministrator: row.passwordMustChange },
+    recordStores: await storesOfStaff(tx, auth.staffId),
+  });
 }

@@ -1,4 +1,5 @@
-import { AUTHENTICATED, ownProfileSchema, ownProfileUpdateSchema } from '@harbour/contracts';
+import { AUTHENTICATED, CHANGE_PASSWORD_PATH, changePasswordSchema, ownProfileSchema, ownProfileUpdateSchema } from '@harbour/contracts';
+import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { staff } from '../../db/schema/index.js';
@@ -8,7 +9,7 @@ import { route, succeed } from '../../http/route.js';
 import { withTx } from '../../platform/tx.js';
 import { contextOf } from '../../platform/context.js';
 import { avatarStore } from './avatar.js';
-import { readOwnProfile, updateOwnProfile } from './own-profile.js';
+import { changeOwnPassword, readOwnProfile, updateOwnProfile } from './own-profile.js';
 import { storesOfStaff } from '../../platform/staff-guard.js';
 
 const AVATAR_PATH = '/avatars';
@@ -38,6 +39,22 @@ export async function ownProfileRoutes(app: FastifyInstance) {
       const profile = await withTx(ctx, (tx) => updateOwnProfile(tx, ctx, req.body));
       succeed(req, req.body.password !== null ? 'admin.passwordChanged' : 'success.saved');
       return profile;
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: CHANGE_PASSWORD_PATH,
+    permission: AUTHENTICATED,
+    summary: 'Change own password (the current one required, the new one different and within the policy); the one call allowed while a password set by an administrator must be changed',
+    tags: ['staff'],
+    body: changePasswordSchema,
+    response: z.object({ ok: z.literal(true) }),
+    handler: async (req) => {
+      const ctx = contextOf(req);
+      await withTx(ctx, (tx) => changeOwnPassword(tx, ctx, req.body));
+      succeed(req, 'admin.passwordChanged');
+      return { ok: true as const };
     },
   });
 

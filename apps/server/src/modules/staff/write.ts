@@ -1,13 +1,12 @@
-import { ErrorStatus, isStrongPassword, type FieldError, type RevealableStaffField, type StaffCreate, type StaffState, type StaffUpdate } from '@harbour/contracts';
+import { ErrorStatus, type FieldError, type RevealableStaffField, type StaffCreate, type StaffState, type StaffUpdate } from '@harbour/contracts';
 import { and, count, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { auditLog, rolePermissions, roles, staff, staffLevels, staffRoles, staffStores, stores } from '../../db/schema/index.js';
 import { AppError, badRequest, businessRule, forbidden, tooManyRequests } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
 import { SUPER_ADMIN_ID } from '../../platform/auth-context.js';
-import { readSettings } from '../../platform/settings.js';
 import type { AuthContext } from '../../platform/auth-context.js';
-import { hashPassword } from '../../platform/passwords.js';
+import { checkPasswordPolicy, hashPassword } from '../../platform/passwords.js';
 import { endStaffSessions } from '../../platform/sessions.js';
 import { assignableStoreIds, staffInScope } from './scope.js';
 import { withTx } from '../../platform/tx.js';
@@ -33,13 +32,9 @@ export function auditCopy(row: StaffRow) {
   return maskedForAudit(rest, ['mobile', 'hkid']);
 }
 
-/** The custom-password setting demands at least 8 characters with letters and digits. */
-async function checkPasswordPolicy(tx: Tx, password: string | null) {
-  if (password === null) return;
-  const { customPassword } = await readSettings(tx, ['customPassword']);
-  if (customPassword && !isStrongPassword(password)) {
-    throw badRequest('errors.validation', [{ field: 'password', message: 'validation.passwordWeak' }]);
-  }
+/** A password an administrator sets passes the one policy (`platform/passwords.ts`). */
+async function checkNewPassword(tx: Tx, password: string | null) {
+  if (password !== null) await checkPasswordPolicy(tx, password);
 }
 
 /** Refused duplicate checks one staff member may run in the window before being told to wait. */
@@ -204,13 +199,13 @@ async function checkLevel(tx: Tx, auth: AuthContext, staffId: number | null, lev
 
 export async function createStaff(tx: Tx, ctx: ServiceContext, input: StaffCreate) {
   const auth = actingStaff(ctx);
-  await checkPasswordPolicy(tx, input.password);
+  await checkNewPassword(tx, input.password);
   const { storeIds, roleIds } = await checkAssignments(tx, auth, input, { storeIds: [], roleIds: [] });
   await checkLevel(tx, auth, null, input.levelId, null);
   await checkDuplicates(tx, ctx, input, null);
   const [row] = await tx
     .insert(staff)
-    .values({ ...profileColumns(input), passwordHash: await hashPassword(input.password), createdBy: auth.staffId })
+    .values({ ...profileColumns(input), passwordHash: await hashPassword(input.password), passwordMustChange: true, createdBy: auth.staffId })
     .returning();
   await replaceLinks(tx, row!.id, storeIds, roleIds, auth.staffId);
   await audit(tx, { action: 'add', module: 'staff', reference: row!.id, after: { ...auditCopy(row!), storeIds, roleIds }, recordStores: storeIds });
@@ -221,7 +216,7 @@ export async function updateStaff(tx: Tx, ctx: ServiceContext, id: number, input
   const auth = actingStaff(ctx);
   const before = await findStaff(tx, ctx, id, true);
   await assertMayManage(tx, auth, id);
-  await checkPasswordPolicy(tx, input.password);
+  await checkNewPassword(tx, input.password);
   const beforeLinks = await staffItem(tx, auth, before, ctx.lang);
   const current = { storeIds: beforeLinks.stores.map((s) => s.id), roleIds: beforeLinks.roles.map((r) => r.id) };
   const { storeIds, roleIds } = await checkAssignments(tx, auth, input, current);
@@ -238,7 +233,7 @@ export async function updateStaff(tx: Tx, ctx: ServiceContext, id: number, input
       ...profileColumns(profile),
       ...(input.password
         ? // A new password ends every session begun before it (the auth hook compares the instants).
-          { passwordHash: await hashPassword(input.password), passwordChangedAt: sql`now()`, failedLogins: 0, lockedUntil: null }
+          { passwordHash: await hashPassword(input.password), passwordChangedAt: sql`now()`, passwordMustChange: true, failedLogins: 0, lockedUntil: null }
         : {}),
       updatedAt: new Date(),
     })

@@ -16,7 +16,7 @@ import {
 import { DecimalInput } from '../../components/DecimalInput.js';
 
 /** Settings that are on/off switches (Form.Item must read `checked`). */
-export const SWITCHES: ReadonlySet<SystemSettingKey> = new Set(['ruleOf78', 'moveDueDateOffHoliday', 'customPassword']);
+export const SWITCHES: ReadonlySet<SystemSettingKey> = new Set(['ruleOf78', 'moveDueDateOffHoliday']);
 
 
 /** The input of one setting. antd's Form.Item passes value/onChange/id through `rest`. */
