@@ -39,6 +39,9 @@ export async function logout(): Promise<void> {
 
 export const getOwnDetails = () => call(api.ownDetails);
 
+/** The own password (the current one required); errors are shown by the page, next to its fields. */
+export const changePassword = (body: { currentPassword: string; password: string }) => call(api.changePassword, { body, silent: true });
+
 export const saveOwnDetails = (change: OwnProfileChange) =>
   call(api.saveOwnDetails, { body: change, silent: true });
 

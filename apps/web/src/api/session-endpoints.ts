@@ -19,6 +19,7 @@ export const sessionEndpoints = {
   ownDetails: endpoint<OwnProfile>()('GET', '/adminModify'),
   saveOwnDetails: endpoint<OwnProfile, OwnProfileChange>()('POST', '/adminModify'),
   uploadAvatar: endpoint<OwnProfile, FormData>()('POST', '/adminModify/avatar'),
+  changePassword: endpoint<{ ok: true }, { currentPassword: string; password: string }>()('POST', '/changePassword'),
   /** The company's names and logo, before anyone signs in; the annotation fails the build if the contracts move it. */
   companyPublic: endpoint<CompanyPublic>()('GET', '/companyInfo/public' satisfies typeof COMPANY_PUBLIC_PATH),
 };

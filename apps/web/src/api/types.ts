@@ -10,6 +10,8 @@ export interface TokenPair {
   token_type: string;
   /** Seconds until the refresh token expires. */
   refresh_expires_in: number;
+  /** The password was set by an administrator: only `POST /changePassword` answers until it is changed. */
+  password_must_change?: true;
 }
 
 export interface StoreRef {

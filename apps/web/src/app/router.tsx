@@ -5,6 +5,7 @@
  * routes) is resolved inside the shell.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { CHANGE_PASSWORD_PAGE } from '../shell/fixed-routes.js';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
@@ -20,6 +21,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: Blank,
     children: [
       { path: '/auth-redirect', lazy: page(() => import('../pages/auth-redirect/AuthRedirectPage.js')) },
+      { path: CHANGE_PASSWORD_PAGE, lazy: page(() => import('../pages/change-password/ChangePasswordPage.js')) },
       { path: '/privacy-policy', lazy: page(() => import('../pages/legal/PrivacyPolicyPage.js')) },
       { path: '/user-agreement', lazy: page(() => import('../pages/legal/UserAgreementPage.js')) },
       { path: '/401', lazy: page(() => import('../pages/errors/NoAccessPage.js')) },

@@ -5,6 +5,8 @@
 import type { RouteRecord } from '../api/types.js';
 
 export const DASHBOARD_PATH = '/dashboard';
+/** The first-login screen of a password an administrator set (outside the shell: nothing else answers yet). */
+export const CHANGE_PASSWORD_PAGE = '/change-password';
 
 export const FIXED_SHELL_ROUTES: RouteRecord[] = [
   {

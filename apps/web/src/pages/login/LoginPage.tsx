@@ -16,7 +16,7 @@ import { useTags } from '../../stores/tags.js';
 import { useCompanyName, useDocumentTitle } from '../../shell/use-document-title.js';
 import { useCompany } from '../../stores/company.js';
 import { accessiblePrimary } from '../../components/theme-color.js';
-import { DASHBOARD_PATH } from '../../shell/fixed-routes.js';
+import { CHANGE_PASSWORD_PAGE, DASHBOARD_PATH } from '../../shell/fixed-routes.js';
 import { preloadWorkspace } from '../../app/preload.js';
 import { checkLogin, type LoginErrors, type LoginFields } from './login-rules.js';
 import './login.css';
@@ -94,13 +94,18 @@ export default function LoginPage() {
     try {
       const current = captcha ?? (await (pendingCaptcha.current ?? refreshCaptcha()));
       if (!current) throw new Error(t('captchaUnavailable'));
-      await login({
+      const pair = await login({
         username: fields.username.trim(),
         password: fields.password,
         captcha: fields.captcha.trim(),
         key: current.key,
         remember,
       });
+      // A password an administrator set: the server answers nothing else until it is changed.
+      if (pair.password_must_change) {
+        navigate(`${CHANGE_PASSWORD_PAGE}?redirect=${encodeURIComponent(safeRedirect(params.get('redirect')))}`, { replace: true });
+        return;
+      }
       // The workspace opens with its user already known (no loading screen, no second render);
       // a failed load is left to the shell, which loads again and says what went wrong.
       const info = await getUserInfo().catch(() => undefined);

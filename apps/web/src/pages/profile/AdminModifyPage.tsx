@@ -2,6 +2,7 @@
  * /adminModify: the staff member's own details — name, mobile, email, avatar (JPG/PNG/GIF up to
  * 2 MB) and a password change that needs the current password (spec §2, §5).
  */
+import { PASSWORD_MIN } from '@harbour/contracts';
 import { useEffect, useState } from 'react';
 import { App, Avatar, Button, Card, Divider, Form, Input, Upload } from 'antd';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
@@ -24,7 +25,6 @@ interface FormValues {
 
 const NAME_MIN = 2;
 const NAME_MAX = 16;
-const PASSWORD_MIN = 5;
 
 export default function AdminModifyPage() {
   const { t } = useTranslation('shell');
