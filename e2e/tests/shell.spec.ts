@@ -16,7 +16,7 @@ test.describe('login', () => {
     await form.username.fill('abc');
     await form.password.fill('1234');
     await expect(page.getByText(t(ZH, 'validation:usernameLength'))).toBeVisible();
-    await expect(page.getByText(t(ZH, 'validation:passwordLength'))).toBeVisible();
+    await expect(page.getByText(t(ZH, 'validation:loginPasswordLength'))).toBeVisible();
 
     await form.username.fill('admin');
     await form.password.fill('wrong-password');

@@ -14,7 +14,7 @@ describe('login rules (spec §5)', () => {
   it('takes accounts of 4 to 16 characters and passwords of at least 5', () => {
     expect(checkLogin({ username: 'abc', password: '1234', captcha: 'x' })).toEqual({
       username: 'validation:usernameLength',
-      password: 'validation:passwordLength',
+      password: 'validation:loginPasswordLength',
     });
     expect(checkLogin({ username: 'a'.repeat(17), password: '12345', captcha: 'x' }).username).toBe('validation:usernameLength');
     expect(checkLogin({ username: 'abcd', password: '12345', captcha: '2468' })).toEqual({});

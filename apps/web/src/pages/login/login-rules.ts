@@ -14,7 +14,7 @@ export function checkLogin(v: LoginFields): LoginErrors {
   if (!username) errors.username = 'validation:accountRequired';
   else if (username.length < 4 || username.length > 16) errors.username = 'validation:usernameLength';
   if (!v.password) errors.password = 'validation:passwordRequired';
-  else if (v.password.length < 5) errors.password = 'validation:passwordLength';
+  else if (v.password.length < 5) errors.password = 'validation:loginPasswordLength';
   if (!v.captcha.trim()) errors.captcha = 'validation:captchaRequired';
   return errors;
 }
