@@ -7,6 +7,7 @@ import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { answerMasking, masked, type Masking } from '../../platform/masking.js';
 import { resolveParams } from './params.js';
+import { LOOKUP_AREAS, guardNumberLookup, numberInText } from '../../platform/number-lookup.js';
 import type { ReportDefinition, ReportParamValue } from './query.js';
 
 export interface ReportRequest {
@@ -49,6 +50,9 @@ export function cellsOf(decl: ReportDecl, row: Record<string, unknown>, masking:
  * run may take `timeoutMs` at most (PostgreSQL cancels it: 57014, answered as `errors.reportTooLong`).
  */
 export async function prepare(tx: Tx, ctx: ServiceContext, def: ReportDefinition, given: Record<string, unknown>, timeoutMs: number) {
+  // A report keyword that is a whole ID number or phone finds the borrower by it: a number lookup.
+  const keyword = typeof given.keyword === 'string' ? given.keyword : undefined;
+  await guardNumberLookup(ctx, LOOKUP_AREAS.customers, `GET /reports/${def.decl.name}`, [numberInText('keyword', keyword)]);
   // A report's statement is a named prepared statement like every other (db/client.ts), and after
   // five runs PostgreSQL may keep one generic plan for every parameter value: planned for "any
   // store" after an all-stores caller's runs, it took 30 s (the statement timeout) for a one-store
