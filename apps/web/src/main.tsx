@@ -5,6 +5,7 @@ import { useSettings } from './stores/settings.js';
 import { installErrorCollection } from './shell/error-collection.js';
 import { App } from './app/App.js';
 import './styles/global.css';
+import './styles/print.css';
 
 // Spec §8: runtime errors are collected for the error-log dialog in production builds.
 if (import.meta.env.PROD) installErrorCollection();

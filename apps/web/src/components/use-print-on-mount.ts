@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
-import './print-view.css';
 
-/** The class of a print view's root element (rendered under <body>; see print-view.css). */
+/** The class of a print view's root element (rendered under <body>; see styles/print.css). */
 export const PRINT_ROOT_CLASS = 'harbour-print-root';
 
 /**
  * For a print view rendered under <body> in an element of class `PRINT_ROOT_CLASS`: sets
- * `html.harbour-printing` (print-view.css then hides everything but the view), opens the print
+ * `html.harbour-printing` (styles/print.css then hides everything but the view), opens the print
  * dialog once mounted and calls `onDone` after printing, removing the class again.
  */
 export function usePrintOnMount(onDone: () => void): void {

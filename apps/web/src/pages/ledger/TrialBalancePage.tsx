@@ -10,6 +10,7 @@ import { PRINT_ROOT_CLASS, usePrintOnMount } from '../../components/use-print-on
 import { DATE_FORMAT } from '../../generic/form-values';
 import { ledgerApi, type TrialBalanceParams } from './ledger-api';
 import { TrialBalanceTable } from './TrialBalanceTable';
+import { ScreenPaperHeader } from '../loans/papers/LenderHeader';
 import './ledger.css';
 
 const ALL = 'all';
@@ -38,7 +39,7 @@ function PrintView({ tb, onDone }: { tb: TrialBalance; onDone: () => void }) {
   usePrintOnMount(onDone);
   return createPortal(
     <div className={PRINT_ROOT_CLASS}>
-      <h1>{t('trialBalance.title')}</h1>
+      <ScreenPaperHeader title={t('trialBalance.title')} />
       <Heading tb={tb} />
       <TrialBalanceTable tb={tb} />
     </div>,
@@ -118,7 +119,9 @@ export default function TrialBalancePage() {
       </Flex>
       {query.isError && <Alert type="error" showIcon title={query.error.message} style={{ marginBottom: 12 }} />}
       {tb && (
-        <Flex vertical gap={12} aria-busy={query.isFetching}>
+        // printed as it is (Ctrl+P): the lender's header above the heading and the table, nothing else of the page
+        <Flex vertical gap={12} aria-busy={query.isFetching} className={hasEntries ? 'harbour-paper' : undefined}>
+          <ScreenPaperHeader title={t('trialBalance.title')} printOnly />
           <Flex wrap gap={8} justify="space-between">
             <Heading tb={tb} />
             {hasEntries && <Typography.Text type="secondary">{t('trialBalance.entries', { count: tb.entryCount })}</Typography.Text>}

@@ -1,39 +1,30 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { CompanyInfo, PaperLanguage, RepaymentItem } from '@harbour/contracts';
-import { lenderIn, paperMoney } from '../loans/papers/papers-model';
+import { paperMoney } from '../loans/papers/papers-model';
+import { LenderHeader } from '../loans/papers/LenderHeader';
 import { PaperCard } from '../loans/papers/PaperCard';
 
 /** The receipt on A4 (spec §2 Repayment): lender, numbers, customer, method, amount, its split and lines, who received it. */
 function ReceiptSheet({ r, company, lang, t }: { r: RepaymentItem; company: CompanyInfo; lang: PaperLanguage; t: TFunction }) {
-  const lender = lenderIn(company, lang);
-  const other = lang === 'en' ? company.nameZh : company.nameEn;
   const f = (k: string) => t(`repayments:fields.${k}`);
   const method = r.method ? t(`enums:paymentMethod.${r.method}`) + (r.chequeNo ? ` · ${r.chequeNo}` : '') : '—';
   const split = (['overdueInterest', 'handlingFee', 'interest', 'principal', 'tempAmount'] as const).filter((k) => r[k] !== '0.00');
   return (
     <section className="paper" data-paper="receipt">
-      <header className="paper-header">
-        <div className="paper-lender">
-          <div>
-            <div className="paper-lender-name">{lender.name}</div>
-            {other && other !== lender.name && <div className="paper-lender-other">{other}</div>}
-            <div className="paper-small">{t('papers:header.licence', { no: company.licenceNo })}</div>
-            <div className="paper-small">
-              {lender.address}
-              {company.phone ? ` · ${t('papers:header.tel', { phone: company.phone })}` : ''}
-            </div>
-          </div>
-        </div>
-        <div className="paper-ref paper-small">
-          <div>{t('repayments:receipt.repayNo', { repayNo: r.repayNo })}</div>
-          <div>{t('repayments:receipt.loanNo', { loanNo: r.loanNo })}</div>
-        </div>
-        <h2 className="paper-title">{t('repayments:receipt.title')}</h2>
-        {r.correction && r.correctedOn && (
-          <div className="paper-subtitle">{t('repayments:receipt.voided', { date: r.correctedOn, kind: t(`enums:repaymentCorrection.${r.correction}`) })}</div>
-        )}
-      </header>
+      <LenderHeader
+        lender={company}
+        lang={lang}
+        t={t}
+        title={t('repayments:receipt.title')}
+        subtitle={r.correction && r.correctedOn ? t('repayments:receipt.voided', { date: r.correctedOn, kind: t(`enums:repaymentCorrection.${r.correction}`) }) : undefined}
+        reference={
+          <>
+            <div>{t('repayments:receipt.repayNo', { repayNo: r.repayNo })}</div>
+            <div>{t('repayments:receipt.loanNo', { loanNo: r.loanNo })}</div>
+          </>
+        }
+      />
       <table className="paper-table paper-items">
         <tbody>
           <tr><th scope="row">{f('customerName')}</th><td>{r.customerName}</td></tr>

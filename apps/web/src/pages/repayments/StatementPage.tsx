@@ -15,7 +15,8 @@ import { applyServerErrors } from '../../generic/server-errors';
 import { useFeedback } from '../../generic/use-feedback';
 import { LoanFinder } from '../loans/LoanFinder';
 import { repaymentsApi } from './repayments-api';
-import { lenderIn, paperMoney } from '../loans/papers/papers-model';
+import { paperMoney } from '../loans/papers/papers-model';
+import { LenderHeader } from '../loans/papers/LenderHeader';
 import { PaperCard } from '../loans/papers/PaperCard';
 
 const statementApi = {
@@ -46,26 +47,23 @@ function AmountRows({ rows, t, total }: { rows: { tenor: number; dueDate: string
 
 /** The statement on A4 (MLO s.19, or s.20 for a surety): what the Ordinance says it holds. */
 function StatementSheet({ s, kind, suretyId, company, lang, t }: { s: Statement; kind: StatementKind; suretyId?: number; company: CompanyInfo; lang: PaperLanguage; t: TFunction }) {
-  const lender = lenderIn(company, lang);
   const l = (k: string) => t(`statements:labels.${k}`);
   const surety = s.sureties.find((x) => x.id === suretyId);
   const addressee = kind === 's20' && surety ? surety : { name: s.borrowerName, address: s.borrowerAddress };
   return (
     <section className="paper" data-paper="statement">
-      <header className="paper-header">
-        <div className="paper-lender">
-          <div>
-            <div className="paper-lender-name">{lender.name}</div>
-            <div className="paper-small">{t('papers:header.licence', { no: company.licenceNo })}</div>
-            <div className="paper-small">{lender.address}</div>
-          </div>
-        </div>
-        <div className="paper-ref paper-small">
-          <div>{`${l('loanNo')}: ${s.loanNo}`}</div>
-          <div>{`${t('statements:fields.asOf')}: ${s.asOf}`}</div>
-        </div>
-        <h2 className="paper-title">{t(`statements:title.${kind}`)}</h2>
-      </header>
+      <LenderHeader
+        lender={company}
+        lang={lang}
+        t={t}
+        title={t(`statements:title.${kind}`)}
+        reference={
+          <>
+            <div>{`${l('loanNo')}: ${s.loanNo}`}</div>
+            <div>{`${t('statements:fields.asOf')}: ${s.asOf}`}</div>
+          </>
+        }
+      />
       <table className="paper-table paper-items">
         <tbody>
           <tr><th scope="row">{kind === 's20' ? t('statements:fields.surety') : l('borrower')}</th><td>{addressee.name}</td></tr>

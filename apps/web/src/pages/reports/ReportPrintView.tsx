@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Alert, Button, Flex, Spin } from 'antd';
 import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -7,7 +7,8 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { REPORT_PRINT_MAX_ROWS, type ReportAnswer, type ReportDecl } from '@harbour/contracts';
 import { Printout } from '../../components/Printout';
 import { DateTimeText } from '../../generic/DateTimeText';
-import { companyNameIn, loadCompany, useCompany } from '../../stores/company.js';
+import { LenderHeader, usePaperLender } from '../loans/papers/LenderHeader';
+import { paperLanguageOf } from '../loans/papers/papers-model';
 import { ReportCell, isNumeric, useColumnTitle } from './ReportCell';
 import { useParamSummary } from './ReportParams';
 import { reportApi } from './report-api';
@@ -28,31 +29,37 @@ function PageNumbers() {
   return <style>{`@page report { size: A4 landscape; margin: 10mm 10mm 14mm; @bottom-right { content: ${content}; font-size: 8pt; } }`}</style>;
 }
 
-/** The sheet: company, title, parameters, generated at, every row and the totals. */
+/** The sheet: the lender's header (names, licence, address, telephone), title, parameters, generated at, every row and the totals. */
 function Sheet({ decl, answer }: { decl: ReportDecl; answer: ReportAnswer }) {
   const { t, i18n } = useTranslation('reports');
-  const company = useCompany((s) => s.company);
+  const lender = usePaperLender();
   const columnTitle = useColumnTitle(decl);
   const summary = useParamSummary(decl)(answer.params);
   const hasTotals = decl.columns.some((c) => c.total);
   return (
     <div className="report-sheet">
       <PageNumbers />
-      <header className="report-sheet-head">
-        <div className="report-sheet-company">{companyNameIn(company, i18n.language)}</div>
-        <h1>{t(`${decl.name}.title`)}</h1>
-        <div className="report-sheet-params">
-          {summary.map(([label, value]) => (
-            <span key={label}>
-              {label}: <strong>{value}</strong>
-            </span>
-          ))}
-          <span>
-            {t('page.generatedAt')}: <DateTimeText value={answer.generatedAt} />
+      {lender && (
+        <LenderHeader
+          lender={lender}
+          lang={paperLanguageOf(i18n.language)}
+          t={t}
+          title={t(`${decl.name}.title`)}
+          reference={
+            <div>
+              {t('page.generatedAt')}: <DateTimeText value={answer.generatedAt} />
+            </div>
+          }
+        />
+      )}
+      <div className="report-sheet-params">
+        {summary.map(([label, value]) => (
+          <span key={label}>
+            {label}: <strong>{value}</strong>
           </span>
-          <span>{t('page.rows', { count: answer.total })}</span>
-        </div>
-      </header>
+        ))}
+        <span>{t('page.rows', { count: answer.total })}</span>
+      </div>
       <table className="report-sheet-table">
         <thead>
           <tr>
@@ -103,9 +110,6 @@ export function ReportPrintView({ decl }: { decl: ReportDecl }) {
   const { params, sort } = fromSearch(decl, search);
   const [printing, setPrinting] = useState(false);
   const done = useCallback(() => setPrinting(false), []);
-  useEffect(() => {
-    void loadCompany();
-  }, []);
   const query = useQuery({
     queryKey: ['report-print', decl.name, params, sort],
     queryFn: ({ signal }) => reportApi.run(decl.name, runQuery(params, { sort, page: 1, pageSize: REPORT_PRINT_MAX_ROWS }), signal),
@@ -131,7 +135,7 @@ export function ReportPrintView({ decl }: { decl: ReportDecl }) {
       {tooMany && <Alert type="warning" showIcon title={t('page.printTooMany', { count: answer.total, max: REPORT_PRINT_MAX_ROWS })} />}
       {!answer && !query.isError && <Spin />}
       {answer && !tooMany && (
-        <div className="report-sheet-preview">
+        <div className="report-sheet-preview harbour-paper">
           <Sheet decl={decl} answer={answer} />
         </div>
       )}

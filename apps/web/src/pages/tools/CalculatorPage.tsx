@@ -11,6 +11,7 @@ import { CalculatorForm } from './CalculatorForm';
 import { CalculatorSummary } from './CalculatorSummary';
 import { FORM_FIELDS, formFieldOf, toRequest, type CalculatorFormValues } from './form-model';
 import { PrintView } from './PrintView';
+import { ScreenPaperHeader } from '../loans/papers/LenderHeader';
 import { ScheduleTable } from './ScheduleTable';
 import { useLiveCalculation } from './use-live-calculation';
 import './calculator.css';
@@ -122,7 +123,9 @@ export default function CalculatorPage() {
           {!result ? (
             <Empty className="calc-empty" description={calc.isError ? t('calculator.fixFields') : t('calculator.empty')} />
           ) : (
-            <Flex vertical gap={16} aria-busy={waiting}>
+            // printed as it is (Ctrl+P): the lender's header above the summary and schedule, nothing else of the page
+            <Flex vertical gap={16} aria-busy={waiting} className="harbour-paper">
+              <ScreenPaperHeader title={t('calculator.printTitle')} printOnly />
               <CalculatorSummary
                 result={result}
                 repayCycle={values.repayCycle}

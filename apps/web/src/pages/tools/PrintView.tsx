@@ -7,6 +7,7 @@ import type { DecimalPlaces } from '@harbour/domain';
 import { DateText } from '../../components/DateText';
 import { Money } from '../../components/Money';
 import { PRINT_ROOT_CLASS, usePrintOnMount } from '../../components/use-print-on-mount';
+import { ScreenPaperHeader } from '../loans/papers/LenderHeader';
 import { CalculatorSummary } from './CalculatorSummary';
 import { ScheduleTable } from './ScheduleTable';
 
@@ -27,7 +28,7 @@ export function PrintView({ result, terms, decimalPlaces, onDone }: Props) {
 
   return createPortal(
     <div className={`${PRINT_ROOT_CLASS} calc-print-root`}>
-      <h1>{t('calculator.printTitle')}</h1>
+      <ScreenPaperHeader title={t('calculator.printTitle')} />
       <Descriptions
         size="small"
         column={3}

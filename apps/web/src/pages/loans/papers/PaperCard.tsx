@@ -44,7 +44,7 @@ export function PaperCard({ title, printLabel, extra, children }: { title: React
         </Space>
       }
     >
-      <Flex vertical className="loan-papers">
+      <Flex vertical className="loan-papers harbour-paper">
         {sheet}
       </Flex>
       {printing && (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type { LoanPapers, PaperLanguage, PaperName } from '@harbour/contracts';
 import { formatDate } from '../../../components/format.js';
+import { LenderHeader } from './LenderHeader';
 import summaryEn from './mlo-summary.en.txt?raw';
 import summaryZh from './mlo-summary.zh-TW.txt?raw';
 import {
@@ -35,29 +36,20 @@ const HARBOUR_SUMMARY: Record<PaperLanguage, string> = { 'zh-TW': summaryZh, en:
 const date = (v: string | null | undefined) => formatDate(v ?? null);
 
 function Header({ p, lang, t, title, subtitle }: PaperProps & { title: string; subtitle?: string }) {
-  const lender = lenderIn(p.lender, lang);
-  const other = lang === 'en' ? p.lender.nameZh : p.lender.nameEn;
   return (
-    <header className="paper-header">
-      <div className="paper-lender">
-        {p.lender.logoUrl && <img className="paper-logo" src={p.lender.logoUrl} alt="" />}
-        <div>
-          <div className="paper-lender-name">{lender.name}</div>
-          {other && other !== lender.name && <div className="paper-lender-other">{other}</div>}
-          <div className="paper-small">{t('header.licence', { no: p.lender.licenceNo })}</div>
-          <div className="paper-small">
-            {lender.address}
-            {p.lender.phone ? ` · ${t('header.tel', { phone: p.lender.phone })}` : ''}
-          </div>
-        </div>
-      </div>
-      <div className="paper-ref paper-small">
-        <div>{t('header.applyNo', { applyNo: p.loan.applyNo })}</div>
-        {p.loan.loanNo && <div>{t('header.loanNo', { loanNo: p.loan.loanNo })}</div>}
-      </div>
-      <h2 className="paper-title">{title}</h2>
-      {subtitle && <div className="paper-subtitle">{subtitle}</div>}
-    </header>
+    <LenderHeader
+      lender={p.lender}
+      lang={lang}
+      t={t}
+      title={title}
+      subtitle={subtitle}
+      reference={
+        <>
+          <div>{t('header.applyNo', { applyNo: p.loan.applyNo })}</div>
+          {p.loan.loanNo && <div>{t('header.loanNo', { loanNo: p.loan.loanNo })}</div>}
+        </>
+      }
+    />
   );
 }
 
@@ -436,7 +428,10 @@ export function PayoutReceipt({ p, lang, t }: PaperProps) {
       <table className="paper-table paper-items">
         <tbody>
           <Row label={t('receipt.loanNo')}>{p.loan.loanNo ?? ''}</Row>
-          <Row label={t('s18.b')}>{personName(p.borrower)}</Row>
+          <Row label={t('s18.b')}>
+            <div>{personName(p.borrower)}</div>
+            <div>{p.borrower.address ?? t('common.none')}</div>
+          </Row>
           <Row label={t('receipt.payoutDate')}>{date(pay.payoutDate)}</Row>
           <Row label={t('receipt.method')}>{t(`receipt.${pay.method}`)}</Row>
           {pay.method === 'cheque' && <Row label={t('receipt.chequeNo')}>{pay.chequeNo ?? ''}</Row>}
@@ -485,7 +480,7 @@ export const PAPER_COMPONENTS: Record<PaperName, (props: PaperProps) => ReactNod
 /** The chosen papers, one A4 sheet each (a page break between them when printed). */
 export function PaperStack({ p, lang, t, names }: PaperProps & { names: PaperName[] }) {
   return (
-    <div className="loan-papers" lang={lang === 'en' ? 'en' : 'zh-Hant-HK'}>
+    <div className="loan-papers harbour-paper" lang={lang === 'en' ? 'en' : 'zh-Hant-HK'}>
       {names.map((n) => {
         const Paper = PAPER_COMPONENTS[n];
         return (

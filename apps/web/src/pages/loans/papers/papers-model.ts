@@ -32,7 +32,7 @@ export const amountInWords = (amount: string, lang: PaperLanguage): string => (l
 export const personName = (p: { name: string; englishName: string | null }): string => (p.englishName && p.englishName !== p.name ? `${p.name} (${p.englishName})` : p.name);
 
 /** The lender's name and address in the paper's language, the other language when one is blank. */
-export function lenderIn(lender: LoanPapers['lender'], lang: PaperLanguage): { name: string; address: string } {
+export function lenderIn(lender: Pick<LoanPapers['lender'], 'nameZh' | 'nameEn' | 'addressZh' | 'addressEn'>, lang: PaperLanguage): { name: string; address: string } {
   const pick = (zh: string | null, en: string | null) => ((lang === 'en' ? en || zh : zh || en) ?? '').trim();
   return { name: pick(lender.nameZh, lender.nameEn), address: pick(lender.addressZh, lender.addressEn) };
 }

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { PaperLanguage, SettlementQuoteAnswer } from '@harbour/contracts';
 import { formatDate } from '../../../components/format.js';
 import { Money } from '../../../components/Money.js';
-import { lenderIn } from '../../loans/papers/papers-model.js';
+import { LenderHeader } from '../../loans/papers/LenderHeader';
 
 /** The figures of the quote, in print order. */
 const FIGURES = ['principal', 'interest', 'overdueInterest', 'handlingFee', 'lockPeriodFee'] as const;
@@ -13,29 +13,24 @@ const FIGURES = ['principal', 'interest', 'overdueInterest', 'handlingFee', 'loc
  * (`t` is fixed to it, whatever the staff member's).
  */
 export function QuoteSheet({ q, lang, t, printedOn }: { q: SettlementQuoteAnswer; lang: PaperLanguage; t: TFunction<'settlement'>; printedOn: string }) {
-  const lender = lenderIn(q.lender, lang);
-  const other = lang === 'en' ? q.lender.nameZh : q.lender.nameEn;
   const ft = (key: string) => t(`fields.${key}`);
   return (
-    <div className="loan-papers settlement-quote-sheet">
+    <div className="loan-papers settlement-quote-sheet harbour-paper">
       <section className="paper" lang={lang}>
-        <header className="paper-header">
-          <div className="paper-lender">
-            {q.lender.logoUrl && <img className="paper-logo" src={q.lender.logoUrl} alt="" />}
-            <div>
-              <div className="paper-lender-name">{lender.name}</div>
-              {other && other !== lender.name && <div className="paper-lender-other">{other}</div>}
-              <div className="paper-small">{lender.address}</div>
-            </div>
-          </div>
-          <div className="paper-ref paper-small">
-            <div>
-              {ft('loanNo')}: {q.loanNo}
-            </div>
-            <div>{t('printedOn', { date: formatDate(printedOn) })}</div>
-          </div>
-          <h2 className="paper-title">{t('quoteTitle')}</h2>
-        </header>
+        <LenderHeader
+          lender={q.lender}
+          lang={lang}
+          t={t}
+          title={t('quoteTitle')}
+          reference={
+            <>
+              <div>
+                {ft('loanNo')}: {q.loanNo}
+              </div>
+              <div>{t('printedOn', { date: formatDate(printedOn) })}</div>
+            </>
+          }
+        />
         <table className="settlement-facts">
           <tbody>
             <tr>
