@@ -222,6 +222,15 @@ export const repaymentItemSchema = z.object({
   lines: z.array(allocationLineSchema),
   /** a principal receipt: the schedule it left (while it stands) */
   reschedule: rescheduleSchema.nullable().optional(),
+  /**
+   * What the receipt left owing, printed on it: the schedule's unpaid principal and interest after
+   * the receipts standing up to and including this one, and the next instalment due (none once all
+   * are paid). None for a receipt corrected since.
+   */
+  balanceAfter: z
+    .object({ outstanding: money, outstandingPrincipal: money, nextDueDate: z.string().nullable(), nextDueAmount: money.nullable() })
+    .nullable()
+    .optional(),
 });
 export type RepaymentItem = z.infer<typeof repaymentItemSchema>;
 

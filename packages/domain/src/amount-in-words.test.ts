@@ -14,6 +14,11 @@ describe('amount in words (s.18: the principal in words and in figures)', () => 
     ['1200000', 'HONG KONG DOLLARS ONE MILLION TWO HUNDRED THOUSAND ONLY', '港幣壹佰貳拾萬元正'],
     ['30005.07', 'HONG KONG DOLLARS THIRTY THOUSAND AND FIVE AND CENTS SEVEN ONLY', '港幣叁萬零伍元零柒分'],
     ['0.05', 'HONG KONG DOLLARS ZERO AND CENTS FIVE ONLY', '港幣零元伍分'],
+    ['0', 'HONG KONG DOLLARS ZERO ONLY', '港幣零元正'],
+    ['0.00', 'HONG KONG DOLLARS ZERO ONLY', '港幣零元正'],
+    ['0.5', 'HONG KONG DOLLARS ZERO AND CENTS FIFTY ONLY', '港幣零元伍角正'],
+    ['10.10', 'HONG KONG DOLLARS TEN AND CENTS TEN ONLY', '港幣壹拾元壹角正'],
+    ['1000000.05', 'HONG KONG DOLLARS ONE MILLION AND CENTS FIVE ONLY', '港幣壹佰萬元零伍分'],
   ])('%s', (amount, en, zh) => {
     expect(amountInEnglishWords(amount)).toBe(en);
     expect(amountInChineseWords(amount)).toBe(zh);

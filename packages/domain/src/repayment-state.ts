@@ -101,3 +101,23 @@ export function totalUnpaidPrincipal(state: RepaymentState): Decimal {
 export function remainingScheduled(state: RepaymentState): Decimal {
   return sum(state.instalments.map(unpaidInstalment));
 }
+
+/** What a receipt leaves the borrower owing (printed on the receipt under what it paid). */
+export interface BalanceAfter {
+  /** principal + interest of the schedule not yet paid */
+  outstanding: Decimal;
+  /** of which principal */
+  outstandingPrincipal: Decimal;
+  /** the first instalment not wholly paid: its tenor, due date and what is left of it; none once all are paid */
+  nextDue: { tenor: number; dueDate: string; amount: Decimal } | null;
+}
+
+/** The balance a state leaves: what is unpaid of the schedule and the next instalment due. */
+export function balanceAfter(state: RepaymentState): BalanceAfter {
+  const next = state.instalments.find((i) => !isInstalmentPaid(i));
+  return {
+    outstanding: remainingScheduled(state),
+    outstandingPrincipal: totalUnpaidPrincipal(state),
+    nextDue: next ? { tenor: next.tenor, dueDate: next.dueDate, amount: unpaidInstalment(next) } : null,
+  };
+}

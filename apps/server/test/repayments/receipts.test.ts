@@ -138,6 +138,32 @@ describe('the due state and a receipt', () => {
   });
 });
 
+describe('what a receipt left owing (printed on it)', () => {
+  it('answers the schedule unpaid after it and the next due date, then and when read again later', async () => {
+    const loan = await repayingLoan({ amount: '3000', tenor: 2 });
+    const rows = (
+      await t.pool.query<{ tenor: number; due: string; principal: string; interest: string }>(
+        `select tenor, to_char(due_date, 'YYYY-MM-DD') due, principal::text, interest::text from loan_instalments where loan_id = $1 and revision = 0 order by tenor`,
+        [loan.id],
+      )
+    ).rows;
+    const [one, two] = rows as [(typeof rows)[0], (typeof rows)[0]];
+    const whole = (r: typeof one) => dec(r.principal).plus(r.interest).toFixed(2);
+    const first = dataOf(await post(receipt(loan.id, whole(one), { repayType: 'instalment' })));
+    const leftAfterFirst = { outstanding: whole(two), outstandingPrincipal: dec(two.principal).toFixed(2), nextDueDate: two.due, nextDueAmount: whole(two) };
+    expect(first.balanceAfter).toEqual(leftAfterFirst);
+
+    const last = dataOf(await post(receipt(loan.id, whole(two))));
+    expect(last.balanceAfter).toEqual({ outstanding: '0.00', outstandingPrincipal: '0.00', nextDueDate: null, nextDueAmount: null });
+    // Read again after the loan is repaid: the first receipt still says what it left at the time.
+    const reread = dataOf(await call<RepaymentItem>(t.app, 'GET', `/repayments/${first.id}`, { token: collector }));
+    expect(reread.balanceAfter).toEqual(leftAfterFirst);
+    // A corrected receipt no longer stands: it says nothing of a balance.
+    dataOf(await call(t.app, 'POST', `/repayments/${last.id}/correct`, { token: manager, body: { kind: 'void', reason: 'wrong loan' } }));
+    expect(dataOf(await call<RepaymentItem>(t.app, 'GET', `/repayments/${last.id}`, { token: collector })).balanceAfter).toBeNull();
+  });
+});
+
 describe('idempotency and concurrency', () => {
   it('posts a key once however often it is sent, and refuses the key with other figures', async () => {
     const loan = await repayingLoan();

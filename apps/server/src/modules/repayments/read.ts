@@ -9,7 +9,9 @@ import { customers, loanRepaymentCorrections, loanRepaymentLines, loanRepayments
 import { likePattern, offsetOf, orderBy, pageOfRows, totalCount } from '../../platform/list.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { found, storeScope } from '../../platform/store-scope.js';
+import { loanRow } from '../loan-core/row.js';
 import { receiptReschedule } from './reschedule.js';
+import { loadRepaymentState, receiptBalance } from './state.js';
 
 type Filters = z.output<typeof repaymentFiltersSchema>;
 
@@ -121,7 +123,9 @@ export async function getRepayment(tx: DbOrTx, ctx: ServiceContext, id: number):
     .where(eq(loanRepaymentLines.repaymentId, id))
     .orderBy(asc(loanRepaymentLines.tenor));
   const reschedule = receipt.r.repayType === 'principal' ? await receiptReschedule(tx, id) : null;
-  return { ...receiptItem(receipt, lines), ...(reschedule ? { reschedule } : {}) };
+  // a standing receipt prints what it left owing: the state through it
+  const balance = receipt.correction ? null : receiptBalance((await loadRepaymentState(tx, await loanRow(tx, ctx, receipt.r.loanId), { throughReceipt: id })).state);
+  return { ...receiptItem(receipt, lines), ...(reschedule ? { reschedule } : {}), balanceAfter: balance };
 }
 
 const SORTS = {

@@ -38,7 +38,7 @@ import { journalInserts, reverseJournal } from '../../platform/ledger.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { loanStatusSpec } from '../loan-core/status.js';
 import { loanRow, type LoanRow } from '../loan-core/row.js';
-import { instalmentDeltas, loadEngine, loadRepaymentState, receiptLines } from './state.js';
+import { instalmentDeltas, loadEngine, loadRepaymentState, receiptBalance, receiptLines } from './state.js';
 import { getRepayment, receiptItem, receiptNames } from './read.js';
 import { refreshDueSummary, storeDueSummary } from './daily.js';
 import { currentScheduleTerms, planReschedule, reschedulePreview, restoreSchedule, writeReschedule } from './reschedule.js';
@@ -319,7 +319,7 @@ export async function postReceipt(
     recordStores: [loan.storeId],
   });
   const item = receiptItem({ r: row, loanNo: loan.loanNo, ...names, correction: null, correctorName: null, latest: true }, lines.map((l) => ({ ...l, repaymentId: row.id })));
-  return { ...item, ...(reschedule ? { reschedule } : {}) };
+  return { ...item, ...(reschedule ? { reschedule } : {}), balanceAfter: receiptBalance(after) };
 }
 
 /**

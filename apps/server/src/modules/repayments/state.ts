@@ -5,8 +5,9 @@
  * the approval's overdue rate and penalty. Nothing here computes money: sums of stored amounts
  * in SQL, then `@harbour/domain`.
  */
-import { type RepaymentState, ZERO, createRepaymentState, dec, sum, moneyText } from '@harbour/domain';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { type RepaymentState, ZERO, balanceAfter, createRepaymentState, dec, sum, moneyText } from '@harbour/domain';
+import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { RepaymentItem } from '@harbour/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { loanApprovals, loanInstalments, loanRepaymentCorrections, loanRepaymentLines, loanRepayments } from '../../db/schema/index.js';
 import { loanWaiverLines, loanWaiverVoids, loanWaivers } from '../../db/schema/index.js';
@@ -38,7 +39,12 @@ export interface LoadedState {
   latestReceiptId: number | null;
 }
 
-export async function loadRepaymentState(tx: DbOrTx, loan: LoanRow, opts: { allowPartialPrincipal?: boolean } = {}): Promise<LoadedState> {
+/**
+ * `throughReceipt`: the state right after that receipt (the receipts standing up to and including
+ * it, on the current schedule) — what a reprinted receipt says it left owing.
+ */
+export async function loadRepaymentState(tx: DbOrTx, loan: LoanRow, opts: { allowPartialPrincipal?: boolean; throughReceipt?: number } = {}): Promise<LoadedState> {
+  const receipts = opts.throughReceipt === undefined ? standing(loan.id) : and(standing(loan.id), lte(loanRepayments.id, opts.throughReceipt));
   const [instalments, [approval], paid, [totals], waived, [waivedTotals]] = await Promise.all([
     tx.select().from(loanInstalments).where(currentInstalments(loan.id)).orderBy(asc(loanInstalments.tenor)),
     tx
@@ -60,7 +66,7 @@ export async function loadRepaymentState(tx: DbOrTx, loan: LoanRow, opts: { allo
       })
       .from(loanRepaymentLines)
       .innerJoin(loanRepayments, eq(loanRepayments.id, loanRepaymentLines.repaymentId))
-      .where(standing(loan.id))
+      .where(receipts)
       .groupBy(loanRepaymentLines.tenor),
     tx
       .select({
@@ -69,7 +75,7 @@ export async function loadRepaymentState(tx: DbOrTx, loan: LoanRow, opts: { allo
         latestId: sql<number | null>`max(${loanRepayments.id})`,
       })
       .from(loanRepayments)
-      .where(standing(loan.id)),
+      .where(receipts),
     tx
       .select({
         tenor: loanWaiverLines.tenor,
@@ -166,3 +172,14 @@ export function receiptLines(loan: LoanRow, before: RepaymentState, after: Repay
   }));
 }
 
+
+/** What a receipt left owing, as its answer prints it (`balanceAfter` of the domain). */
+export function receiptBalance(state: RepaymentState): NonNullable<RepaymentItem['balanceAfter']> {
+  const b = balanceAfter(state);
+  return {
+    outstanding: moneyText(b.outstanding),
+    outstandingPrincipal: moneyText(b.outstandingPrincipal),
+    nextDueDate: b.nextDue?.dueDate ?? null,
+    nextDueAmount: b.nextDue ? moneyText(b.nextDue.amount) : null,
+  };
+}

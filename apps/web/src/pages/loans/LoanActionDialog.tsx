@@ -17,6 +17,7 @@ import { loansApi, type LoanActionName } from './loans-api';
 import { endpoints, type LoanActionBody } from '../../api/endpoints.js';
 import { matchesMessage } from '../../i18n/message-match';
 import { AffordabilityPanel } from './AffordabilityPanel';
+import { loanPapersKey } from './papers/papers-model';
 
 const DATE = 'YYYY-MM-DD';
 const APPROVE_AMOUNTS = ['upfrontInterest', 'handlingFee', 'lateDrawdownFee', 'overduePenalty', 'lockPeriodFee'] as const;
@@ -107,6 +108,8 @@ export function LoanActionDialog({ loan, action, onClose, initialError }: Props)
       await qc.invalidateQueries({ queryKey: resourceKeys.all(endpoints.loans.list.path) });
       await qc.invalidateQueries({ queryKey: resourceKeys.all(endpoints.loans.approvals.path) });
       await qc.invalidateQueries({ queryKey: resourceKeys.all(endpoints.loans.payouts.path) });
+      // the papers the loan has follow its status (the payout receipt once paid out): never the ones read before
+      await qc.invalidateQueries({ queryKey: loanPapersKey(loan.id) });
       message.success(t(`success.${SUCCESS[action!]}`));
       onClose();
     },

@@ -16,7 +16,7 @@ import { resourceKeys } from '../../generic/use-resource';
 import { useFocusableScroll } from '../../generic/use-focusable-scroll';
 import { ScheduleTable } from '../tools/ScheduleTable';
 import { LoanActionDialog } from './LoanActionDialog';
-import { PrintMenu } from './papers/PrintMenu';
+import { PayoutReceiptButton, PrintMenu } from './papers/PrintMenu';
 import { SettlementButton } from '../repayments/settlement/SettlementButton';
 import { LoanStatusTag, useOptionChoices } from './LoanListView';
 import { LoanDocuments } from './LoanDocuments';
@@ -150,6 +150,7 @@ export function LoanOperationView({ id }: { id: number }) {
               <ActionButton key={b.action} loan={l} b={b} onRun={setAction} />
             ))}
             <PrintMenu loan={l} />
+            <PayoutReceiptButton loan={l} />
             <SettlementButton loan={l} />
             {mayPrintForm && (
               <Button icon={<FileTextOutlined />} onClick={() => navigate(`/tools/applicationForm?id=${l.id}`)}>

@@ -1,14 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { CompanyInfo, PaperLanguage, RepaymentItem } from '@harbour/contracts';
-import { paperMoney } from '../loans/papers/papers-model';
+import { amountInWords, paperMoney } from '../loans/papers/papers-model';
 import { LenderHeader } from '../loans/papers/LenderHeader';
 import { PaperCard } from '../loans/papers/PaperCard';
 
-/** The receipt on A4 (spec §2 Repayment): lender, numbers, customer, method, amount, its split and lines, who received it. */
+/**
+ * The receipt on A4 (spec §2 Repayment): lender, numbers, customer, method, the amount in HK$ and in
+ * words, what it paid (its split and instalment lines), what it left owing and the next due date,
+ * who received it.
+ */
 function ReceiptSheet({ r, company, lang, t }: { r: RepaymentItem; company: CompanyInfo; lang: PaperLanguage; t: TFunction }) {
   const f = (k: string) => t(`repayments:fields.${k}`);
   const method = r.method ? t(`enums:paymentMethod.${r.method}`) + (r.chequeNo ? ` · ${r.chequeNo}` : '') : '—';
+  const hkd = (v: string | null) => `HK$${paperMoney(v)}`;
+  const after = r.balanceAfter;
   const split = (['overdueInterest', 'handlingFee', 'interest', 'principal', 'tempAmount'] as const).filter((k) => r[k] !== '0.00');
   return (
     <section className="paper" data-paper="receipt">
@@ -31,16 +37,17 @@ function ReceiptSheet({ r, company, lang, t }: { r: RepaymentItem; company: Comp
           <tr><th scope="row">{f('repayDate')}</th><td className="date">{r.repayDate}</td></tr>
           <tr><th scope="row">{f('method')}</th><td>{method}</td></tr>
           <tr><th scope="row">{f('repayType')}</th><td>{t(`enums:repayType.${r.repayType}`)}</td></tr>
-          <tr className="paper-strong"><th scope="row">{f('received')}</th><td className="num">{paperMoney(r.received)}</td></tr>
+          <tr className="paper-strong"><th scope="row">{f('received')}</th><td className="num">{hkd(r.received)}</td></tr>
+          <tr><th scope="row">{t('repayments:receipt.inWords')}</th><td className="paper-words">{amountInWords(r.received, lang)}</td></tr>
         </tbody>
       </table>
       <h3 className="paper-h3">{t('repayments:receipt.split')}</h3>
       <table className="paper-table paper-figures">
         <tbody>
           {split.map((k) => (
-            <tr key={k}><th scope="row">{f(k)}</th><td className="num">{paperMoney(r[k])}</td></tr>
+            <tr key={k}><th scope="row">{f(k)}</th><td className="num">{hkd(r[k])}</td></tr>
           ))}
-          <tr className="paper-strong"><th scope="row">{t('repayments:process.total')}</th><td className="num">{paperMoney(r.received)}</td></tr>
+          <tr className="paper-strong"><th scope="row">{t('repayments:process.total')}</th><td className="num">{hkd(r.received)}</td></tr>
         </tbody>
       </table>
       {r.lines.length > 0 && (
@@ -79,6 +86,23 @@ function ReceiptSheet({ r, company, lang, t }: { r: RepaymentItem; company: Comp
             outstanding: paperMoney(r.reschedule.outstandingPrincipal),
           })}
         </p>
+      )}
+      {after && (
+        <>
+          <h3 className="paper-h3">{t('repayments:receipt.after')}</h3>
+          <table className="paper-table paper-figures" data-testid="receipt-balance">
+            <tbody>
+              <tr className="paper-strong"><th scope="row">{t('repayments:receipt.outstanding')}</th><td className="num">{hkd(after.outstanding)}</td></tr>
+              <tr><th scope="row">{t('repayments:receipt.outstandingPrincipal')}</th><td className="num">{hkd(after.outstandingPrincipal)}</td></tr>
+              <tr>
+                <th scope="row">{t('repayments:receipt.nextDue')}</th>
+                <td className="num">
+                  {after.nextDueDate ? t('repayments:receipt.nextDueText', { date: after.nextDueDate, amount: paperMoney(after.nextDueAmount) }) : t('repayments:receipt.allPaid')}
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        </>
       )}
       {r.remarks && <p className="paper-text">{`${f('remarks')}: ${r.remarks}`}</p>}
       <div className="paper-signatures">

@@ -10,7 +10,7 @@ import { endpoints } from '../../../api/endpoints.js';
 import { Printout } from '../../../components/Printout';
 import { PaperStack } from './Papers';
 import { PaperLanguageSwitch, usePaperTexts } from './PaperLanguage';
-import { isPaperChoice, paperLanguageParam, papersToPrint, type PaperChoice } from './papers-model';
+import { isPaperChoice, loanPapersKey, paperLanguageParam, papersToPrint, type PaperChoice } from './papers-model';
 import './papers.css';
 
 
@@ -33,7 +33,7 @@ export default function LoanPapersPage() {
   const lang: PaperLanguage = paperLanguageParam(search.get('lang'), i18n.language);
 
   const papers = useQuery({
-    queryKey: ['loan-papers', id],
+    queryKey: loanPapersKey(id ?? 0),
     queryFn: ({ signal }) => call(endpoints.loans.papers, { params: { id: id! }, signal }),
     enabled: id !== undefined,
     // A reveal-key holder's answer is audited: fetched once per visit, not on every focus.

@@ -31,3 +31,19 @@ export function PrintMenu({ loan }: { loan: LoanItem }) {
     </Dropdown>
   );
 }
+
+/**
+ * "Print payout receipt" on a paid-out loan's page: the receipt the borrower signs at the counter,
+ * one click after the payout (its page prints the receipt alone, by its Print button or Ctrl+P).
+ */
+export function PayoutReceiptButton({ loan }: { loan: LoanItem }) {
+  const { t } = useTranslation('papers');
+  const navigate = useNavigate();
+  const allowed = usePermission('loan.print');
+  if (!allowed || !printablePapers(loan).includes(PAPER_NAMES.receipt)) return null;
+  return (
+    <Button icon={<PrinterOutlined />} onClick={() => navigate(`/loan/papers?id=${loan.id}&paper=receipt`)}>
+      {t('printReceipt')}
+    </Button>
+  );
+}

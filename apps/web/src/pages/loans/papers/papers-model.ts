@@ -7,6 +7,9 @@ export type PaperChoice = PaperName | 'all';
 
 export const isPaperChoice = (v: string | null): v is PaperChoice => v === 'all' || (v !== null && Object.hasOwn(PAPER_NAMES, v));
 
+/** The web cache's key of a loan's papers (`GET /loans/{id}/papers`): every action that changes the loan's status refreshes it. */
+export const loanPapersKey = (loanId: number) => ['loan-papers', loanId] as const;
+
 /** The papers a choice prints, in order, of those the loan has now. */
 export function papersToPrint(choice: PaperChoice, available: readonly LoanPrint[]): PaperName[] {
   const names = choice === 'all' ? PAPER_ORDER : [choice];
