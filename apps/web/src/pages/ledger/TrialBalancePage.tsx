@@ -10,7 +10,7 @@ import { PRINT_ROOT_CLASS, usePrintOnMount } from '../../components/use-print-on
 import { DATE_FORMAT } from '../../generic/form-values';
 import { ledgerApi, type TrialBalanceParams } from './ledger-api';
 import { TrialBalanceTable } from './TrialBalanceTable';
-import { ScreenPaperHeader } from '../loans/papers/LenderHeader';
+import { ScreenPaperHeader } from '../../components/LenderHeader';
 import './ledger.css';
 
 const ALL = 'all';

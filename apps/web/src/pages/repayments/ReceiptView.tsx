@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { CompanyInfo, PaperLanguage, RepaymentItem } from '@harbour/contracts';
 import { amountInWords, paperMoney } from '../loans/papers/papers-model';
-import { LenderHeader } from '../loans/papers/LenderHeader';
+import { LenderHeader } from '../../components/LenderHeader';
 import { PaperCard } from '../loans/papers/PaperCard';
 
 /**

@@ -16,7 +16,7 @@ import { useFeedback } from '../../generic/use-feedback';
 import { LoanFinder } from '../loans/LoanFinder';
 import { repaymentsApi } from './repayments-api';
 import { paperMoney } from '../loans/papers/papers-model';
-import { LenderHeader } from '../loans/papers/LenderHeader';
+import { LenderHeader } from '../../components/LenderHeader';
 import { PaperCard } from '../loans/papers/PaperCard';
 
 const statementApi = {

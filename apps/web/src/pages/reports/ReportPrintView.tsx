@@ -7,7 +7,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { REPORT_PRINT_MAX_ROWS, type ReportAnswer, type ReportDecl } from '@harbour/contracts';
 import { Printout } from '../../components/Printout';
 import { DateTimeText } from '../../generic/DateTimeText';
-import { LenderHeader, usePaperLender } from '../loans/papers/LenderHeader';
+import { LenderHeader, usePaperLender } from '../../components/LenderHeader';
 import { paperLanguageOf } from '../loans/papers/papers-model';
 import { ReportCell, isNumeric, useColumnTitle } from './ReportCell';
 import { useParamSummary } from './ReportParams';

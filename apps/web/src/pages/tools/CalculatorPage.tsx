@@ -11,7 +11,7 @@ import { CalculatorForm } from './CalculatorForm';
 import { CalculatorSummary } from './CalculatorSummary';
 import { FORM_FIELDS, formFieldOf, toRequest, type CalculatorFormValues } from './form-model';
 import { PrintView } from './PrintView';
-import { ScreenPaperHeader } from '../loans/papers/LenderHeader';
+import { ScreenPaperHeader } from '../../components/LenderHeader';
 import { ScheduleTable } from './ScheduleTable';
 import { useLiveCalculation } from './use-live-calculation';
 import './calculator.css';

@@ -7,7 +7,7 @@ import type { DecimalPlaces } from '@harbour/domain';
 import { DateText } from '../../components/DateText';
 import { Money } from '../../components/Money';
 import { PRINT_ROOT_CLASS, usePrintOnMount } from '../../components/use-print-on-mount';
-import { ScreenPaperHeader } from '../loans/papers/LenderHeader';
+import { ScreenPaperHeader } from '../../components/LenderHeader';
 import { CalculatorSummary } from './CalculatorSummary';
 import { ScheduleTable } from './ScheduleTable';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type { LoanPapers, PaperLanguage, PaperName } from '@harbour/contracts';
 import { formatDate } from '../../../components/format.js';
-import { LenderHeader } from './LenderHeader';
+import { LenderHeader } from '../../../components/LenderHeader';
 import summaryEn from './mlo-summary.en.txt?raw';
 import summaryZh from './mlo-summary.zh-TW.txt?raw';
 import {

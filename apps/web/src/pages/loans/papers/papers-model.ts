@@ -1,6 +1,9 @@
 import { PAPER_LANGUAGES, PAPER_NAMES, PAPER_ORDER, type LoanPapers, type LoanPrint, type PaperLanguage, type PaperName } from '@harbour/contracts';
 import { affordability, amountInChineseWords, repayCycleOf, amountInEnglishWords, dec, isDecimalString, sumMoney, type AffordabilityFigures } from '@harbour/domain';
 import { moneyDisplay } from '../../../components/format.js';
+import { paperLanguageOf } from '../../../components/LenderHeader';
+
+export { lenderIn, paperLanguageOf } from '../../../components/LenderHeader';
 
 /** What the page's `paper` parameter may name: one paper or all of those the loan has. */
 export type PaperChoice = PaperName | 'all';
@@ -16,9 +19,6 @@ export function papersToPrint(choice: PaperChoice, available: readonly LoanPrint
   return names.filter((n) => available.includes(PAPER_NAMES[n]));
 }
 
-/** The paper language for a UI language: Chinese papers for either Chinese UI, else English. */
-export const paperLanguageOf = (uiLanguage: string): PaperLanguage => (uiLanguage.startsWith('zh') ? 'zh-TW' : 'en');
-
 /** An amount as papers print it: thousands separators, two places ("50,000.00"); blank stays blank. */
 export function paperMoney(v: string | null | undefined): string {
   if (v === null || v === undefined || !isDecimalString(v.trim())) return '';
@@ -33,12 +33,6 @@ export const amountInWords = (amount: string, lang: PaperLanguage): string => (l
 
 /** A name in the paper's language when both are known ("陳志明 (CHAN Chi Ming)"). */
 export const personName = (p: { name: string; englishName: string | null }): string => (p.englishName && p.englishName !== p.name ? `${p.name} (${p.englishName})` : p.name);
-
-/** The lender's name and address in the paper's language, the other language when one is blank. */
-export function lenderIn(lender: Pick<LoanPapers['lender'], 'nameZh' | 'nameEn' | 'addressZh' | 'addressEn'>, lang: PaperLanguage): { name: string; address: string } {
-  const pick = (zh: string | null, en: string | null) => ((lang === 'en' ? en || zh : zh || en) ?? '').trim();
-  return { name: pick(lender.nameZh, lender.nameEn), address: pick(lender.addressZh, lender.addressEn) };
-}
 
 /** Where the agreement is negotiated and completed: the approval's place, else the branch's address. */
 export function placeOfNegotiation(papers: Pick<LoanPapers, 'approval' | 'store'>, lang: PaperLanguage): string {

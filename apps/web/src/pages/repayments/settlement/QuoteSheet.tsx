@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { PaperLanguage, SettlementQuoteAnswer } from '@harbour/contracts';
 import { formatDate } from '../../../components/format.js';
 import { Money } from '../../../components/Money.js';
-import { LenderHeader } from '../../loans/papers/LenderHeader';
+import { LenderHeader } from '../../../components/LenderHeader';
 
 /** The figures of the quote, in print order. */
 const FIGURES = ['principal', 'interest', 'overdueInterest', 'handlingFee', 'lockPeriodFee'] as const;

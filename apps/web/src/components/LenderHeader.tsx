@@ -2,17 +2,26 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { LoanPapers, PaperLanguage } from '@harbour/contracts';
-import { companyApi } from '../../company/company-api';
+import { call } from '../api/index.js';
+import { endpoints } from '../api/endpoints.js';
 import { useTranslation } from 'react-i18next';
-import { lenderIn, paperLanguageOf } from './papers-model';
-import './papers.css';
+import './lender-header.css';
+
+/** The paper language for a UI language: Chinese papers for either Chinese UI, else English. */
+export const paperLanguageOf = (uiLanguage: string): PaperLanguage => (uiLanguage.startsWith('zh') ? 'zh-TW' : 'en');
+
+/** The lender's name and address in the paper's language, the other language when one is blank. */
+export function lenderIn(lender: Pick<LoanPapers['lender'], 'nameZh' | 'nameEn' | 'addressZh' | 'addressEn'>, lang: PaperLanguage): { name: string; address: string } {
+  const pick = (zh: string | null, en: string | null) => ((lang === 'en' ? en || zh : zh || en) ?? '').trim();
+  return { name: pick(lender.nameZh, lender.nameEn), address: pick(lender.addressZh, lender.addressEn) };
+}
 
 /** What every paper's header prints of the lender (the company particulars, or the loan papers' copy of them). */
 export type PaperLender = Pick<LoanPapers['lender'], 'nameZh' | 'nameEn' | 'licenceNo' | 'addressZh' | 'addressEn' | 'phone' | 'logoUrl'>;
 
 /** The company particulars every paper's header prints, loaded once and shared by the papers. */
 export function usePaperLender(): PaperLender | undefined {
-  const company = useQuery({ queryKey: ['companyInfo'], queryFn: ({ signal }) => companyApi.get(signal), staleTime: 60_000 });
+  const company = useQuery({ queryKey: ['companyInfo'], queryFn: ({ signal }) => call(endpoints.company.get, { signal }), staleTime: 60_000 });
   return company.data;
 }
 
