@@ -38,6 +38,7 @@ export function LenderHeader({
   title,
   subtitle,
   reference,
+  heading: Heading = 'h2',
 }: {
   lender: PaperLender;
   lang: PaperLanguage;
@@ -45,6 +46,8 @@ export function LenderHeader({
   title: ReactNode;
   subtitle?: ReactNode;
   reference?: ReactNode;
+  /** the title's heading level: h1 where the sheet is the page's own content (a report's print view) */
+  heading?: 'h1' | 'h2';
 }) {
   const own = lenderIn(lender, lang);
   const other = lang === 'en' ? lender.nameZh : lender.nameEn;
@@ -61,7 +64,7 @@ export function LenderHeader({
         </div>
       </div>
       {reference && <div className="paper-ref paper-small">{reference}</div>}
-      <h2 className="paper-title">{title}</h2>
+      <Heading className="paper-title">{title}</Heading>
       {subtitle && <div className="paper-subtitle">{subtitle}</div>}
     </header>
   );

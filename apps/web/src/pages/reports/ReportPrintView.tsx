@@ -45,6 +45,7 @@ function Sheet({ decl, answer }: { decl: ReportDecl; answer: ReportAnswer }) {
           lang={paperLanguageOf(i18n.language)}
           t={t}
           title={t(`${decl.name}.title`)}
+          heading="h1"
           reference={
             <div>
               {t('page.generatedAt')}: <DateTimeText value={answer.generatedAt} />
