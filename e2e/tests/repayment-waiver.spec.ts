@@ -14,6 +14,7 @@ import { dec, formatMoney, moneyText } from '@harbour/domain';
 import { API, apiLogin, bearer, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, type TokenPair, screenSizes } from '../fixtures/index.js';
 import { screensDir } from '../fixtures/shots.js';
 import { btn } from './tools-helpers.js';
+import { approvedBySecondPerson } from './four-eyes-steps.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -68,8 +69,10 @@ test('a manager waives the overdue interest in full and part of the fee, and see
   await expect(confirm).toContainText(fmt(total));
   const posted = page.waitForResponse((r) => r.url().endsWith(`${API}/repayments/waive`));
   await confirm.getByRole('button', { name: btn(t(lang, 'repayments:waiver.action')) }).click();
-  expect((await posted).status()).toBe(200);
-  await expect(page.getByText(t(lang, 'repayments:waiver.posted'))).toBeVisible();
+  // a waiver waits for a second person (four eyes): the administrator approves it
+  await expect(page.getByText(t(lang, 'approvals:success.requested'))).toBeVisible();
+  await approvedBySecondPerson(page.request, await posted);
+  await page.reload();
 
   const history = m.locator('.ant-card', { hasText: t(lang, 'repayments:waiver.history') });
   const row = history.locator('tbody tr.ant-table-row').first();
@@ -77,7 +80,8 @@ test('a manager waives the overdue interest in full and part of the fee, and see
   await expect(row).toContainText(fmt(op.waivable.overdueInterest));
   await expect(row).toContainText('50.00');
   await expect(row).toContainText(fmt(total));
-  await expect(row).toContainText('陳經理');
+  // the waiver was made when the second person (the administrator) approved the manager's request
+  await expect(row).toContainText('系統管理員');
   await expect(row.locator('.harbour-money').first()).toHaveCSS('text-align', 'right');
   await expectScreenAccessible(page);
 

@@ -2,6 +2,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API, apiLogin, bearer, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, screenSizes } from '../fixtures/index.js';
 import { btn } from './tools-helpers.js';
+import { approvedBySecondPerson } from './four-eyes-steps.js';
 
 const PAGES = { codeFormat: '/system/codeFormat', activePeriod: '/system/activePeriod', visibleTel: '/system/visibleTel' } as const;
 
@@ -20,7 +21,12 @@ async function snapshot(request: APIRequestContext, paths: readonly ('/codeForma
     } else saved.push([path, await read(path)]);
   }
   return async () => {
-    for (const [path, data] of saved) expect((await request.put(`${API}${path}`, { headers, data })).ok()).toBe(true);
+    for (const [path, data] of saved) {
+      const put = await request.put(`${API}${path}`, { headers, data });
+      expect(put.ok()).toBe(true);
+      // the active period is under four eyes: putting it back waits for the accountant too
+      if (put.status() === 202) await approvedBySecondPerson(request, put, 'accountant');
+    }
   };
 }
 
@@ -74,10 +80,12 @@ test('admin edits the active period and the visible tel. no. digits, with their 
     await expect(main.getByTestId('active-period-example')).toContainText('today only');
     await days.fill('10');
     await expect(main.getByTestId('active-period-example')).toContainText('until');
-    let put = page.waitForResponse((r) => r.url().endsWith('/activePeriod') && r.request().method() === 'PUT' && r.status() === 200);
+    // the active period is under four eyes: the change waits for a second person, the accountant
+    const asked = page.waitForResponse((r) => r.url().endsWith('/activePeriod') && r.request().method() === 'PUT');
     await main.getByRole('button', { name: btn(t(lang, 'settings:save')) }).click();
-    await put;
-    await saved(page, lang);
+    const request202 = await asked;
+    await expect(page.locator('.ant-message-notice-title').getByText(t(lang, 'approvals:success.requested'), { exact: true })).toBeVisible();
+    await approvedBySecondPerson(request, request202, 'accountant');
     await page.reload();
     await expect(page.getByRole('main').getByLabel(t(lang, 'settings:fields.activePeriodDays'), { exact: true })).toHaveValue('10');
 
@@ -87,7 +95,7 @@ test('admin edits the active period and the visible tel. no. digits, with their 
     await digits.fill('2');
     await expect(main.getByTestId('masked-phone')).toContainText('9123 4567 → ******67');
     await expect(main.getByTestId('masked-hkid')).toContainText('K987654(5) → ******45');
-    put = page.waitForResponse((r) => r.url().endsWith('/visibleTel') && r.request().method() === 'PUT' && r.status() === 200);
+    const put = page.waitForResponse((r) => r.url().endsWith('/visibleTel') && r.request().method() === 'PUT' && r.status() === 200);
     await main.getByRole('button', { name: btn(t(lang, 'settings:save')) }).click();
     await put;
     await saved(page, lang);

@@ -1,6 +1,7 @@
 /** System → default settings: a change is saved, survives a reload, and the screen reads well. */
 import { expect, t, test, type Lang, screenSizes } from '../fixtures/index.js';
 import { btn, expectAccessible, goInApp, signIn, toolsShot } from './tools-helpers.js';
+import { approvedBySecondPerson } from './four-eyes-steps.js';
 
 test('settings save and survive a reload', async ({ page }) => {
   const lang: Lang = 'en';
@@ -14,10 +15,12 @@ test('settings save and survive a reload', async ({ page }) => {
   await expect(main.getByRole('radio', { name: t(lang, 'settings:options.dayCount.actual/365') })).toBeChecked();
   // a button-style radio: its input is hidden, the label is what a person clicks
   await main.locator('label.ant-radio-button-wrapper', { hasText: t(lang, 'settings:options.dayCount.30/360') }).click();
-  const saved = page.waitForResponse((r) => r.url().endsWith('/createSystemPresets') && r.status() === 200);
+  const asked = page.waitForResponse((r) => r.url().endsWith('/createSystemPresets') && r.request().method() === 'POST');
   await main.getByRole('button', { name: btn(t(lang, 'settings:save')) }).first().click();
-  await saved;
-  await expect(page.getByText(t(lang, 'success:saved'))).toBeVisible();
+  // the rate settings are under four eyes: the whole change waits for the accountant's approval
+  const answer = await asked;
+  await expect(page.getByText(t(lang, 'approvals:success.requested'))).toBeVisible();
+  await approvedBySecondPerson(page.request, answer, 'accountant');
 
   await page.reload();
   await expect(page.getByRole('main').getByLabel(t(lang, 'settings:fields.smsCharCount'), { exact: true })).toHaveValue('140');

@@ -47,10 +47,13 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
     keys: ['repayment.void', 'approval.requests', 'repayment.tipsList', 'repayment.process', 'repayment.list', 'repayment.processList', 'repayment.operation', 'reports.overdue', 'reports.currentlyOcaLoan', 'tools.calculator', 'masterdata.smsContent', 'masterdata.smsContent.update'],
   },
   accountant: {
-    description: 'Accountant: payouts and every report',
+    description: 'Accountant: payouts and every report; second person on rate, fee and active-period changes',
     allStores: false,
     groups: ['dashboard', 'payout', 'reports'],
-    keys: ['loan.list', 'loan.print', 'repayment.list', 'tools.calculator'],
+    // Under four eyes a change of the rates, fees or active period the administrator asks for is
+    // checked by the accountant (`approval.check` with the settings key), who sees it on the
+    // Approvals page.
+    keys: ['loan.list', 'loan.print', 'repayment.list', 'tools.calculator', 'system.settings', 'approval.check', 'approval.requests'],
   },
 };
 

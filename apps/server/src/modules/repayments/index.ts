@@ -119,7 +119,7 @@ export function repaymentsModule(app: FastifyInstance) {
   registerLoanAction(app, action('applyTemporary'), { retry: applyTemporaryRetry, handler: applyTemporary });
   registerLoanAction(app, action('refundTemporary'), { retry: refundTemporaryRetry, handler: refundTemporary, fourEyes: 'repayments.refundTemporary' });
   registerLoanAction(app, action('settle'), { retry: settlementRetry, handler: postSettlement });
-  registerLoanAction(app, action('waive'), { retry: waiverRetry, handler: postWaiver });
+  registerLoanAction(app, action('waive'), { retry: waiverRetry, handler: postWaiver, fourEyes: 'loans.waiver' });
   registerLoanAction(app, action('voidWaiver'), { locate: loanOfWaiver, handler: voidWaiver });
 
   route(app, {

@@ -15,6 +15,7 @@ import { applyServerErrors } from '../../generic/server-errors';
 import { useFeedback } from '../../generic/use-feedback';
 import { useFocusableScroll } from '../../generic/use-focusable-scroll';
 import { newIdempotencyKey } from './TemporaryAmountPanel';
+import { isApprovalRequested } from '../../api/four-eyes';
 
 /** Waivers of overdue interest and fees (issue 26): the dialog that posts one, the loan's list of them, the void. */
 const waiverApi = {
@@ -52,9 +53,10 @@ export function WaiverDialog({ op, onClose }: { op: Pick<RepaymentOperation, 'lo
   const whole = { overdueInterest: Form.useWatch('overdueInterestWhole', form), fee: Form.useWatch('feeWhole', form) };
   const run = useMutation({
     mutationFn: waiverApi.waive,
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
       await qc.invalidateQueries({ queryKey: ['repayments'] });
-      void message.success(t('waiver.posted'));
+      // under four eyes the waiver is a request waiting for a second person, not a waiver yet
+      void (isApprovalRequested(answer as unknown) ? message.info(t('approvals:success.requested')) : message.success(t('waiver.posted')));
       onClose();
     },
     onError: (err: Error) => {

@@ -8,6 +8,7 @@ import { applyServerErrors } from '../../generic/server-errors';
 import { useFeedback } from '../../generic/use-feedback';
 import { SettingControl, SWITCHES } from './SettingControl';
 import { settingsApi } from './settings-api';
+import { isApprovalRequested } from '../../api/four-eyes';
 
 const KEY = ['settings', 'systemPresets'] as const;
 
@@ -30,6 +31,13 @@ export default function SettingsPage() {
   const save = useMutation({
     mutationFn: settingsApi.save,
     onSuccess: (saved) => {
+      // under four eyes (rates, fees, the controlled actions' list) the change waits for a second
+      // person: the form goes back to the values in force
+      if (isApprovalRequested(saved as unknown)) {
+        void qc.invalidateQueries({ queryKey: KEY });
+        message.info(t('approvals:success.requested'));
+        return;
+      }
       qc.setQueryData(KEY, saved);
       form.setFieldsValue(saved);
       message.success(t('success:saved'));

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { SystemSettingKey } from '@harbour/contracts';
 import { applyServerErrors, fieldErrorsOf } from '../../generic/server-errors';
 import { useFeedback } from '../../generic/use-feedback';
+import { isApprovalRequested } from '../../api/four-eyes';
 
 type One<K extends SystemSettingKey> = Record<K, number>;
 
@@ -41,6 +42,13 @@ export function SingleSettingPage<K extends SystemSettingKey>(props: {
   const save = useMutation({
     mutationFn: props.api.save,
     onSuccess: (saved) => {
+      // under four eyes (rates, fees, the active period) the change waits for a second person: the
+      // form goes back to the value in force
+      if (isApprovalRequested(saved as unknown)) {
+        void qc.invalidateQueries({ queryKey: props.queryKey });
+        void message.info(t('approvals:success.requested'));
+        return;
+      }
       qc.setQueryData(props.queryKey, saved);
       // The default settings page shows the same value.
       void qc.invalidateQueries({ queryKey: ['settings'] });
