@@ -41,6 +41,9 @@ export async function answerMasking(db: DbOrTx): Promise<Pick<Masking, 'visibleD
 /** Digits an audit copy keeps visible (fixed: a log row must not change with the setting). */
 export const AUDIT_VISIBLE_DIGITS = 4;
 
+/** A number as an audit row keeps it: its last AUDIT_VISIBLE_DIGITS only. */
+export const maskedAuditValue = (value: string | null) => maskTail(value, AUDIT_VISIBLE_DIGITS);
+
 /** An audit copy of `row` with the named personal numbers masked. */
 export function maskedForAudit<T extends Record<string, unknown>>(row: T, fields: readonly (keyof T)[]): T {
   const copy = { ...row };

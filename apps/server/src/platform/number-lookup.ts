@@ -1,5 +1,5 @@
 import type { PermissionKey } from '@harbour/contracts';
-import { classifySearch, maskTail } from '@harbour/domain';
+import { classifySearch } from '@harbour/domain';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
@@ -120,7 +120,7 @@ export async function guardNumberLookup(ctx: ServiceContext, area: LookupArea, r
       reference: route,
       after: {
         route,
-        filters: found.map((t) => ({ filter: t.filter, value: maskTail(t.value, AUDIT_VISIBLE_DIGITS) })),
+        filters: found.map((t) => ({ filter: t.filter, value: maskedAuditValue(t.value) })),
         reveal: free,
         ...(refusedAt === null ? {} : { refused: true }),
       },
@@ -153,7 +153,7 @@ export async function recordNumberLookup(ctx: ServiceContext, area: LookupArea, 
       action: 'lookup',
       module: area.module,
       reference: route,
-      after: { route, filters: found.map((t) => ({ filter: t.filter, value: maskTail(t.value, AUDIT_VISIBLE_DIGITS) })), reveal: unlimited(ctx, area), duplicateCheck: true },
+      after: { route, filters: found.map((t) => ({ filter: t.filter, value: maskedAuditValue(t.value) })), reveal: unlimited(ctx, area), duplicateCheck: true },
       alongside: true,
     }),
   );

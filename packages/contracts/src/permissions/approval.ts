@@ -14,7 +14,7 @@ export const approvalPermissions = [
   action('approval', 85, 'approval.undo', ['POST /loans/{id}/undoApproval']),
   // four eyes: the queue of requests for controlled actions, and checking them
   page('approval', 86, 'requests', {
-    icon: 'safety-certificate',
+    icon: 'safety',
     available: true,
     api: ['GET /approvalRequests', 'GET /approvalRequests/{id}', 'POST /approvalRequests/{id}/withdraw'],
   }),

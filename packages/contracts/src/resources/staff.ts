@@ -72,7 +72,7 @@ export const staffResource = defineResource({
   example: {
     username: 'sample.clerk',
     name: 'Sample Clerk',
-    password: 'Sample2468',
+    password: 'Sample-clerk-2468',
     mobile: '6123 4567',
     storeIds: [1],
     defaultStoreId: 1,

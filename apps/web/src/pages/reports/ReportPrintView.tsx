@@ -39,6 +39,15 @@ function Sheet({ decl, answer }: { decl: ReportDecl; answer: ReportAnswer }) {
   return (
     <div className="report-sheet">
       <PageNumbers />
+      {/* the title and when it was made, whether or not the lender's particulars have loaded */}
+      {!lender && (
+        <header className="paper-header">
+          <h1 className="paper-title">{t(`${decl.name}.title`)}</h1>
+          <div className="paper-small">
+            {t('page.generatedAt')}: <DateTimeText value={answer.generatedAt} />
+          </div>
+        </header>
+      )}
       {lender && (
         <LenderHeader
           lender={lender}
