@@ -5,7 +5,7 @@ import type { Tx } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
 import { audit } from './audit.js';
 import { may, type ServiceContext } from './context.js';
-import { AUDIT_VISIBLE_DIGITS } from './masking.js';
+import { maskedAuditValue } from './masking.js';
 import { readSettings } from './settings.js';
 import { tooManyRequests } from './errors.js';
 import { withTx } from './tx.js';
