@@ -36,7 +36,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const database = await startDatabase(config, (line) => process.stdout.write(`${line}\n`), seedDemoIfEmpty);
   try {
-    const run = await runDailyServicing(database.db, { ...(date ? { date } : {}), force, source: 'cli', dataDir: config.dataDir, ctx: systemContext(database.db, DAILY_JOB, { lang: 'en' }) });
+    const run = await runDailyServicing(database.db, { ...(date ? { date } : {}), force, source: 'cli', retention: true, ctx: systemContext(database.db, DAILY_JOB, { lang: 'en' }) });
     if (run.status === 'busy') {
       process.stdout.write('daily: another run is under way; nothing was changed\n');
       return 3;

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { API_BASE, PUBLIC, type RoutePermission } from '@harbour/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,9 +8,9 @@ import { route, succeed } from './route.js';
 
 /**
  * `POST <url>` taking one image of `store` as multipart: read (one byte over the limit, so an
- * oversized file is told apart from one of exactly the limit), checked by content, written, then
- * `attach` points the record at its URL (in its own transaction, with its audit row). If that
- * fails the new file is removed; once it succeeded the replaced one is.
+ * oversized file is told apart from one of exactly the limit), checked by content, stored in the
+ * database, then `attach` points the record at its URL (in its own transaction, with its audit
+ * row). If that fails the new file is removed; once it succeeded the replaced one is.
  */
 export async function registerImageUpload<R extends z.ZodType>(
   app: FastifyInstance,
@@ -44,16 +42,16 @@ export async function registerImageUpload<R extends z.ZodType>(
         if (!part) throw store.refuse(store.messages.missing);
         const bytes = await part.toBuffer();
         const ext = await store.check(part.file.truncated ? Buffer.alloc(store.maxBytes + 1) : bytes);
-        const dataDir = req.server.config.dataDir;
-        const name = await store.save(dataDir, bytes, ext);
+        const db = req.server.db;
+        const name = await store.save(db, bytes, ext);
         let attached;
         try {
           attached = await opts.attach(req, `${API_BASE}${opts.servedAt}/${name}`);
         } catch (err) {
-          await store.remove(dataDir, name);
+          await store.remove(db, name);
           throw err;
         }
-        await store.remove(dataDir, attached.previous);
+        await store.remove(db, attached.previous);
         succeed(req, 'success.updated');
         return attached.answer();
       },
@@ -74,9 +72,14 @@ export function serveStoredImages(app: FastifyInstance, store: ImageStore, serve
     handler: async (req, reply) => {
       const { name } = req.params as { name: string };
       if (!store.isName(name)) throw notFound();
-      const bytes = await fs.readFile(path.join(store.dir(req.server.config.dataDir), name)).catch(() => null);
-      if (!bytes) throw notFound();
-      return reply.type(store.mimeOf(name)).header('cache-control', cacheControl).header('x-content-type-options', 'nosniff').send(bytes);
+      const file = await store.read(req.server.db, name);
+      if (!file) throw notFound();
+      return reply
+        .type(file.contentType)
+        .header('content-length', file.size)
+        .header('cache-control', cacheControl)
+        .header('x-content-type-options', 'nosniff')
+        .send(file.stream);
     },
   });
 }

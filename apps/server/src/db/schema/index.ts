@@ -26,3 +26,4 @@ export * from './dashboard.js';
 export * from './daily-runs.js';
 export * from './waivers.js';
 export * from './approvals.js';
+export * from './stored-files.js';

@@ -29,7 +29,7 @@ const PUBLIC_CACHE = 'public, max-age=60';
  * view of what is published.
  */
 export async function articlesModule(app: FastifyInstance) {
-  registerResource(app, articleResource, articleService(app.config.dataDir));
+  registerResource(app, articleResource, articleService());
 
   await registerImageUpload(app, articleImageStore, {
     url: ARTICLE_IMAGE_UPLOAD_PATH,

@@ -1,11 +1,10 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { articleResource, type ArticleStatus, type PublicArticle } from '@harbour/contracts';
 import { ARTICLE_STATUS, type ArticleAction } from '@harbour/domain';
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { articles } from '../../db/schema/index.js';
 import { fieldError, notFound } from '../../platform/errors.js';
 import { likePattern, offsetOf, pageOfRows, totalCount } from '../../platform/list.js';
+import type { Tx } from '../../db/client.js';
 import type { ServiceContext } from '../../platform/context.js';
 import type { ResourceService } from '../../platform/resource-service.js';
 import { changeStatus } from '../../platform/status-change.js';
@@ -30,19 +29,16 @@ const toItem = (r: Row) => ({
   updatedAt: (r.updatedAt as Date).toISOString(),
 });
 
-const fileOf = (dataDir: string, url: string) => path.join(articleImageStore.dir(dataDir), url.slice(url.lastIndexOf('/') + 1));
-
 /**
  * Articles: `tableService` over one company-wide table, with the content cleaned before it is
  * stored, the image checked to be one this server holds, `publish` / `unpublish` through the
  * domain's status table, and an image no article uses any more removed after the change commits.
- * `dataDir` is where the uploads live (the server's `config.dataDir`).
  */
-export function articleService(dataDir: string): ResourceService<typeof articleResource> {
-  const values = async (input: { title: string; date: string; summary: string | null; author: string; content: string; image: string | null }) => {
+export function articleService(): ResourceService<typeof articleResource> {
+  const values = async (input: { title: string; date: string; summary: string | null; author: string; content: string; image: string | null }, tx: Tx) => {
     const content = sanitizeArticleHtml(input.content);
     if (!hasContent(content)) throw fieldError('content', 'articles.contentRequired');
-    if (input.image && !(await fs.stat(fileOf(dataDir, input.image)).then((s) => s.isFile(), () => false))) {
+    if (input.image && !(await articleImageStore.exists(tx, input.image))) {
       throw fieldError('image', 'articles.imageMissing');
     }
     return { title: input.title, date: input.date, summary: input.summary, author: input.author, content, image: input.image };
@@ -52,7 +48,8 @@ export function articleService(dataDir: string): ResourceService<typeof articleR
     id: articles.id,
     columns: { title: articles.title, date: articles.date, author: articles.author, status: articles.status },
     toItem,
-    toInsert: (input) => values(input),
+    toInsert: (input, _ctx, tx) => values(input, tx),
+    toUpdate: (input, _ctx, _before, tx) => values(input, tx),
   });
 
   /** Removes a stored image once neither an article's image nor any content points at it. */
@@ -64,7 +61,7 @@ export function articleService(dataDir: string): ResourceService<typeof articleR
       .from(articles)
       .where(or(eq(articles.image, url), ilike(articles.content, likePattern(name))))
       .limit(1);
-    if (!used) await articleImageStore.remove(dataDir, url);
+    if (!used) await articleImageStore.remove(ctx.db, url);
   };
   const status = (action: ArticleAction) => (ctx: ServiceContext, id: number) =>
     withTx(ctx, async (tx) => {

@@ -10,12 +10,10 @@
  * their loans' collateral owners, the SMS sent to them, the member accounts linked to them, the
  * blacklist rows their black status made (deleted) and the same values inside every audit row
  * (`harbour_redact_audit`, the audit log's one narrow exception, migration 0042). Their loans'
- * document files are deleted from storage once that transaction has committed (the rows are
- * marked removed in it). Amounts, the ledger, loan and receipt numbers and dates stay.
+ * document files (`stored_files`) are deleted in that same transaction, the document rows marked
+ * removed in it. Amounts, the ledger, loan and receipt numbers and dates stay.
  * Irreversible: only restoring a backup brings the data back.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { audit } from '../../platform/audit.js';
@@ -93,7 +91,7 @@ const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map
  * row's lock, so a loan opened since the list was read keeps them). Answers what it did and the
  * storage keys of the documents to delete after commit, or null when no longer due.
  */
-async function anonymiseIn(tx: Tx, customerId: number, asOf: string, years: number): Promise<{ done: AnonymisedCustomer; files: string[] } | null> {
+async function anonymiseIn(tx: Tx, customerId: number, asOf: string, years: number): Promise<{ done: AnonymisedCustomer; files: number } | null> {
   const { rows: locked } = await tx.execute<Record<string, string | null>>(sql`select * from customers where id = ${customerId} and anonymised_on is null for update`);
   const c = locked[0];
   if (!c) return null;
@@ -151,10 +149,11 @@ async function anonymiseIn(tx: Tx, customerId: number, asOf: string, years: numb
          where ${sql.identifier(key)} = any(${ids(loanIds)}) and ${col} is not null and ${col} is distinct from harbour_redact_text(${col}, ${vals}, ${ANONYMISED})`);
     }
   }
-  // documents: the files go (after commit), the rows stay marked, their names (often a person's) replaced
+  // documents: the files go, the rows stay marked, their names (often a person's) replaced
   const { rows: docs } = await tx.execute<{ storage_key: string }>(sql`
     update loan_documents set file_name = ${ANONYMISED}, removed_at = coalesce(removed_at, now()), updated_at = now()
      where loan_id = any(${ids(borrowed)}) returning storage_key`);
+  for (const { storage_key: key } of docs) await loanDocumentStore.remove(tx, key);
   const sms = await tx.execute(sql`update sms_messages set phone = '', text = ${ANONYMISED} where customer_id = ${customerId}`);
   const members = await tx.execute(sql`
     update members set login_name = ${`anonymised-${customerId}-`} || id, display_name = ${ANONYMISED}, status = 'disabled', status_reason = null, updated_at = now()
@@ -172,7 +171,7 @@ async function anonymiseIn(tx: Tx, customerId: number, asOf: string, years: numb
     auditRows: redacted[0]?.n ?? 0,
   };
   await audit(tx, { action: 'edit', module: MODULE, reference: c['customer_code'], after: { anonymisedOn: asOf, ...done } });
-  return { done, files: docs.map((d) => d.storage_key) };
+  return { done, files: docs.length };
 }
 
 /** One run's outcome: the job's report and its audit row. */
@@ -183,8 +182,8 @@ export interface RetentionRun {
   anonymised: number[];
   /** customers that were due but failed (left as they were; tried again next run) */
   failed: number[];
-  /** document files that could not be deleted from storage (their rows are marked) */
-  filesNotDeleted: number;
+  /** the anonymised customers' document files deleted (with their customer's transaction) */
+  filesDeleted: number;
 }
 
 /**
@@ -192,7 +191,7 @@ export interface RetentionRun {
  * each in a transaction of its own, then writes one audit row for the run with the ids (none when
  * nobody was due). A second run the same day finds nobody (anonymised customers are never due again).
  */
-export async function runRetention(db: Db, opts: { ctx?: ServiceContext; dataDir: string }): Promise<RetentionRun> {
+export async function runRetention(db: Db, opts: { ctx?: ServiceContext } = {}): Promise<RetentionRun> {
   const ctx = opts.ctx ?? systemContext(db, RETENTION_JOB);
   const { asOf, years, due } = await withReadTx(ctx, async (tx) => {
     const today = await businessToday(tx);
@@ -201,7 +200,7 @@ export async function runRetention(db: Db, opts: { ctx?: ServiceContext; dataDir
   });
   const anonymised: number[] = [];
   const failed: number[] = [];
-  let filesNotDeleted = 0;
+  let filesDeleted = 0;
   for (const { customerId } of due) {
     let result: Awaited<ReturnType<typeof anonymiseIn>>;
     try {
@@ -212,14 +211,9 @@ export async function runRetention(db: Db, opts: { ctx?: ServiceContext; dataDir
     }
     if (!result) continue;
     anonymised.push(customerId);
-    for (const key of result.files) {
-      if (!loanDocumentStore.isName(key)) continue;
-      await fs.rm(path.join(loanDocumentStore.dir(opts.dataDir), key), { force: true }).catch(() => {
-        filesNotDeleted += 1;
-      });
-    }
+    filesDeleted += result.files;
   }
-  const run: RetentionRun = { asOf, years, anonymised, failed, filesNotDeleted };
+  const run: RetentionRun = { asOf, years, anonymised, failed, filesDeleted };
   // the run's own row (beside each customer's) when it did or tried anything
   if (due.length > 0) await withTx(ctx, (tx) => audit(tx, { action: 'edit', module: MODULE, reference: `retention:${asOf}`, after: run }));
   return run;

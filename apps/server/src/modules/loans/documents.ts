@@ -1,6 +1,5 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { API_BASE, LOAN_DOCUMENT_KINDS, LOAN_DOCUMENT_OPEN_STATUSES, LOAN_DOCUMENT_REMOVABLE_STATUSES, LOAN_DOCUMENT_MAX_BYTES, type LoanDocumentKind, loanDocumentSchema } from '@harbour/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -22,8 +21,8 @@ import { loanDocumentStore } from '../loan-core/document-store.js';
 /**
  * Section D: the documents of an application (ID card copies, income and address proofs, the
  * signed s.18 note, property papers). Files are checked by content (JPEG, PNG or PDF, at most
- * 10 MB), stored under `<data dir>/uploads/loan-documents` with random names — never served as
- * static files — and read only through `GET /loans/{id}/documents/{docId}/file`, which checks the
+ * 10 MB), stored in the database (platform/image-store.ts) with random names in the same
+ * transaction as their row — never served as static files — and read only through `GET /loans/{id}/documents/{docId}/file`, which checks the
  * caller's key and the loan's store like every loan route and writes a `view` audit row.
  * ID card copies must be images and are only ever shown watermarked "COPY".
  */
@@ -129,21 +128,17 @@ export async function registerLoanDocumentRoutes(app: FastifyInstance): Promise<
             throw loanDocumentStore.refuse(loanDocumentStore.messages.type);
           }
         }
-        const dataDir = req.server.config.dataDir;
-        const storageKey = await loanDocumentStore.save(dataDir, bytes, ext);
         const ctx = contextOf(req);
         const fileName = keptFileName(part.filename, ext);
-        try {
-          const item = await withTx(ctx, async (tx) => {
-            await addDocument(tx, ctx, await loanRow(tx, ctx, req.params.id, { lock: true }), { kind: kind.data, fileName, mimeType, bytes, storageKey });
-            return (await getLoan(tx, ctx, req.params.id)).documents;
-          });
-          succeed(req, 'loans.documents.uploaded');
-          return item;
-        } catch (err) {
-          await loanDocumentStore.remove(dataDir, storageKey);
-          throw err;
-        }
+        // The bytes and the row commit together: a refused or failed upload leaves neither.
+        const item = await withTx(ctx, async (tx) => {
+          const loan = await loanRow(tx, ctx, req.params.id, { lock: true });
+          const storageKey = await loanDocumentStore.save(tx, bytes, ext);
+          await addDocument(tx, ctx, loan, { kind: kind.data, fileName, mimeType, bytes, storageKey });
+          return (await getLoan(tx, ctx, req.params.id)).documents;
+        });
+        succeed(req, 'loans.documents.uploaded');
+        return item;
       },
     });
   });
@@ -189,10 +184,19 @@ export async function registerLoanDocumentRoutes(app: FastifyInstance): Promise<
         return d;
       });
       if (!loanDocumentStore.isName(doc.storageKey)) throw notFound();
-      const bytes = await fs.readFile(path.join(loanDocumentStore.dir(req.server.config.dataDir), doc.storageKey)).catch(() => null);
-      if (!bytes) throw notFound();
       const isIdCard = doc.kind === 'id-card';
-      const body = isIdCard ? watermarked(bytes, doc.mimeType) : bytes;
+      // An ID card is reworked whole (watermarked); any other document streams chunk by chunk.
+      let body: Buffer | Readable;
+      if (isIdCard) {
+        const bytes = await loanDocumentStore.readAll(req.server.db, doc.storageKey);
+        if (!bytes) throw notFound();
+        body = watermarked(bytes, doc.mimeType);
+      } else {
+        const file = await loanDocumentStore.read(req.server.db, doc.storageKey);
+        if (!file) throw notFound();
+        body = file.stream;
+        void reply.header('content-length', file.size);
+      }
       return reply
         .type(isIdCard ? 'image/svg+xml' : doc.mimeType)
         .header('cache-control', 'private, no-store')

@@ -158,22 +158,22 @@ export function jobContextFor(caller: ServiceContext): ServiceContext {
  * run's figures and changes nothing, unless `force` (a re-run, audited as forced). The run's row is
  * written in the same transaction as its work, so a failed run leaves the date open. `claim: false`
  * (the demo seed's first figures) computes without recording the date, so the day's run still comes. Summaries of loans that stopped repaying are removed; the dashboard's PAR snapshots of the last six
- * month-ends are recomputed. One audit row for the run. Given `dataDir` (the server's, for the
- * documents' files), a run that did its work then runs personal-data retention
+ * month-ends are recomputed. One audit row for the run. With `retention` (the server's schedule
+ * and route, the CLI), a run that did its work then runs personal-data retention
  * (`customers/retention.ts`) and reports how many customers it anonymised.
  */
 export async function runDailyServicing(
   db: Db,
-  opts: { date?: string; ctx?: ServiceContext; startedBy?: number | null; batchSize?: number; force?: boolean; source?: DailySource; claim?: boolean; dataDir?: string } = {},
+  opts: { date?: string; ctx?: ServiceContext; startedBy?: number | null; batchSize?: number; force?: boolean; source?: DailySource; claim?: boolean; retention?: boolean } = {},
 ): Promise<DailyRun> {
   const ctx = opts.ctx ?? systemContext(db, DAILY_JOB);
   const run = await servicingRun(ctx, opts);
   // Personal-data retention after the day's servicing, each customer in a transaction of its own
-  // (customers/retention.ts), with the documents' folder to delete their files from. Its audit rows
+  // (customers/retention.ts), which deletes their documents' files too. Its audit rows
   // are its own (one per customer and one for the run), not the caller's request's one row.
-  if (run.status === 'done' && opts.dataDir !== undefined) {
+  if (run.status === 'done' && opts.retention === true) {
     const { onAudit: _counted, ...own } = ctx;
-    const retention = await runRetention(db, { ctx: own, dataDir: opts.dataDir });
+    const retention = await runRetention(db, { ctx: own });
     run.result.anonymised = retention.anonymised.length;
     // the date's record says it too, so a repeat of the date answers the same figures
     if (opts.claim !== false) {

@@ -207,7 +207,7 @@ export function repaymentsModule(app: FastifyInstance) {
         source: 'api',
         ctx: jobContextFor(caller),
         startedBy: caller.auth?.staffId ?? null,
-        dataDir: app.config.dataDir,
+        retention: true,
       });
       if (run.status === 'busy') throw conflict('servicing.daily.busy');
       // the answer's message says what happened: run now, re-run by force, or already run for the date
@@ -219,7 +219,7 @@ export function repaymentsModule(app: FastifyInstance) {
   });
   if (app.config.scheduledJobs) {
     scheduleDaily(app, DAILY_JOB, { hour: 0, minute: 5 }, async () => {
-      const run = await runDailyServicing(app.db, { source: 'schedule', dataDir: app.config.dataDir });
+      const run = await runDailyServicing(app.db, { source: 'schedule', retention: true });
       if (run.status === 'busy') return 'another instance is running it';
       if (run.status === 'already') return `already ran for ${run.result.asOf} (finished ${run.result.ranAt}); nothing done`;
       return `${run.result.loans} loans as of ${run.result.asOf} (${run.result.durationMs} ms), ${run.result.anonymised ?? 0} customers anonymised`;
