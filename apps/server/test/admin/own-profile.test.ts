@@ -133,7 +133,7 @@ describe('avatar', () => {
     expect(await auditCount(t)).toBe(before);
     const { rows } = await t.pool.query(`select avatar from staff where username = 'accountant'`);
     expect(rows[0].avatar).toBeNull();
-    const files = await fs.readdir(path.join(dataDir, 'uploads', 'avatars')).catch(() => []);
+    const files = (await t.pool.query<{ key: string }>(`select key from stored_files where key like 'avatars/%'`)).rows.map((r) => r.key);
     expect(files.every((f) => !f.endsWith('.jpg'))).toBe(true);
   });
 

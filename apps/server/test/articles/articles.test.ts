@@ -143,7 +143,7 @@ describe('articles', () => {
     const big = await upload(token, Buffer.concat([pngOf(620, 248), Buffer.alloc(2 * 1024 * 1024)]));
     expect(big.body.errors).toEqual([{ field: 'file', message: 'The image must be at most 2 MB' }]);
     expect(await auditCount(t)).toBe(before);
-    expect(await fs.readdir(path.join(dataDir, 'uploads', 'articles')).catch(() => [])).toEqual([]);
+    expect((await t.pool.query(`select key from stored_files where key like 'articles/%'`)).rows).toEqual([]);
 
     const ok = await upload(token, pngOf(620, 248), 'en', 'whatever.txt');
     expect(ok.statusCode).toBe(200);
@@ -203,7 +203,7 @@ describe('articles', () => {
     const token = await tokenOf(t, 'manager');
     const first = (await upload(token, pngOf(620, 248))).body.data.url;
     const second = (await upload(token, pngOf(620, 248, [200, 40, 40]))).body.data.url;
-    const file = (url: string) => path.join(dataDir, 'uploads', 'articles', url.slice(url.lastIndexOf('/') + 1));
+    const stored = async (url: string) => (await t.pool.query('select 1 from stored_files where key = $1', [`articles/${url.slice(url.lastIndexOf('/') + 1)}`])).rows.length === 1;
     const created = dataOf(await call<ArticleItem>(t.app, 'POST', '/articles', { token, body: { ...VALID, image: first } }));
     const before = await auditCount(t);
     const edited = await call<ArticleItem>(t.app, 'PUT', `/articles/${created.id}`, {
@@ -214,14 +214,14 @@ describe('articles', () => {
     expect(edited.body).toMatchObject({ result: 'success', data: { title: 'Edited', image: second, content: '<p>new <em>text</em></p>' } });
     expect(await auditCount(t)).toBe(before + 1);
     expect(await lastAudit()).toMatchObject({ action: 'edit', module: 'articles', before: { title: VALID.title, image: first }, after: { title: 'Edited', image: second } });
-    await expect(fs.stat(file(first))).rejects.toThrow();
-    await fs.stat(file(second));
+    expect(await stored(first)).toBe(false);
+    expect(await stored(second)).toBe(true);
 
     const removed = await call(t.app, 'DELETE', `/articles/${created.id}`, { token, lang: 'en' });
     expect(removed.body).toMatchObject({ result: 'success', message: 'Deleted' });
     expect(await auditCount(t)).toBe(before + 2);
     expect(await lastAudit()).toMatchObject({ action: 'delete', module: 'articles', reference: String(created.id) });
-    await expect(fs.stat(file(second))).rejects.toThrow();
+    expect(await stored(second)).toBe(false);
     expect((await call(t.app, 'GET', `/articles/${created.id}`, { token })).statusCode).toBe(404);
     expect((await call(t.app, 'DELETE', `/articles/${created.id}`, { token })).statusCode).toBe(404);
   });

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { CustomerItem, DailyJobResult, LoanItem } from '@harbour/contracts';
 import { hkidCheckDigit } from '@harbour/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRetention } from '../../src/modules/customers/retention.js';
+import { loanDocumentStore } from '../../src/modules/loan-core/document-store.js';
 import { runDailyServicing } from '../../src/modules/repayments/daily.js';
 import { type ServiceContext, systemContext } from '../../src/platform/context.js';
 import { call, dataOf, loginAs } from '../helpers/api.js';
@@ -22,7 +20,6 @@ import { repayingLoan, repaymentStaff, type RepaymentStaff } from '../helpers/re
 let t: TestApp;
 let who: RepaymentStaff;
 let admin: string;
-let dataDir: string;
 let borrower: CustomerItem;
 let guarantor: number;
 let kept: number;
@@ -84,7 +81,6 @@ beforeAll(async () => {
   t = await createTestApp();
   who = await repaymentStaff(t);
   admin = (await loginAs(t.app, 'admin')).access_token;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'harbour-retention-'));
   plus8 = yearsOn(who.today, 8);
 
   // the borrower registered through the API, so the audit log holds their name, address and employer
@@ -105,8 +101,7 @@ beforeAll(async () => {
   ]);
   // a document on file, an SMS sent, a website account and a blacklist copy of the borrower
   documentFile = `${'ab'.repeat(16)}.pdf`;
-  fs.mkdirSync(path.join(dataDir, 'uploads', 'loan-documents'), { recursive: true });
-  fs.writeFileSync(path.join(dataDir, 'uploads', 'loan-documents', documentFile), '%PDF-1.4 test');
+  await loanDocumentStore.saveAs(t.db, documentFile, Buffer.from('%PDF-1.4 test'));
   await t.pool.query(
     `insert into loan_documents (store_id, loan_id, kind, file_name, mime_type, size, sha256, storage_key) values ($1, $2, 'id-card', $3, 'application/pdf', 13, $4, $5)`,
     [loan.storeId, loan.id, `${BORROWER.englishName} HKID.pdf`, 'cd'.repeat(32), documentFile],
@@ -128,7 +123,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('retention, 8 years on', () => {
@@ -145,7 +139,7 @@ describe('retention, 8 years on', () => {
     const previewed = preview.rows.map((r) => r.customerCode).sort();
     expect(previewed).toEqual(['C000007', 'C000009', borrower.customerCode, 'RT-G1'].sort());
 
-    const run = await runDailyServicing(t.app.db, { ctx: at(plus8), dataDir });
+    const run = await runDailyServicing(t.app.db, { ctx: at(plus8), retention: true });
     expect(run.status).toBe('done');
     expect((run as { result: DailyJobResult }).result.anonymised).toBe(4);
     expect((await t.pool.query(`select result->'anonymised' n from daily_job_runs where business_date = $1::date`, [plus8])).rows).toEqual([{ n: 4 }]);
@@ -171,7 +165,8 @@ describe('retention, 8 years on', () => {
     expect(await whereFound([KEPT.name, KEPT.idNumber])).toEqual(expect.arrayContaining([expect.stringMatching(/^customers\.name/), expect.stringMatching(/^customers\.id_number/)]));
 
     // the document's file is deleted, its row kept and marked
-    expect(fs.existsSync(path.join(dataDir, 'uploads', 'loan-documents', documentFile))).toBe(false);
+    expect((await t.pool.query(`select key from stored_files where key = $1`, [`loan-documents/${documentFile}`])).rows).toEqual([]);
+    expect((await t.pool.query(`select key from stored_file_chunks where key = $1`, [`loan-documents/${documentFile}`])).rows).toEqual([]);
     const doc = (await t.pool.query(`select file_name, removed_at is not null as removed, storage_key from loan_documents where loan_id = $1`, [loan.id])).rows;
     expect(doc).toEqual([{ file_name: '已匿名', removed: true, storage_key: documentFile }]);
     expect((await t.pool.query(`select count(*)::int n from blacklist where customer_id = $1`, [borrower.id])).rows[0].n).toBe(0);
@@ -194,7 +189,7 @@ describe('retention, 8 years on', () => {
     ).rows;
     expect(audits.map((a) => a.reference)).toEqual([borrower.customerCode, 'RT-G1', `retention:${plus8}`]);
     expect(audits[0]!.after).toMatchObject({ anonymisedOn: plus8, customerId: borrower.id, loans: 1, documents: 1, smsMessages: 1, members: 1, blacklistRows: 1 });
-    expect(audits[2]!.after).toMatchObject({ asOf: plus8, years: 7, failed: [], filesNotDeleted: 0 });
+    expect(audits[2]!.after).toMatchObject({ asOf: plus8, years: 7, failed: [], filesDeleted: 1 });
     expect([...(audits[2]!.after['anonymised'] as number[])].sort((a, b) => a - b)).toEqual([7, 9, borrower.id, guarantor].sort((a, b) => a - b));
 
     // lists show the record as anonymised
@@ -218,8 +213,8 @@ describe('retention, 8 years on', () => {
   it('changes nothing on a second run', async () => {
     const audits = async () => (await t.pool.query(`select count(*)::int n, max(id) m from audit_log`)).rows[0];
     const before = await audits();
-    const again = await runRetention(t.app.db, { ctx: at(plus8), dataDir });
-    expect(again).toEqual({ asOf: plus8, years: 7, anonymised: [], failed: [], filesNotDeleted: 0 });
+    const again = await runRetention(t.app.db, { ctx: at(plus8) });
+    expect(again).toEqual({ asOf: plus8, years: 7, anonymised: [], failed: [], filesDeleted: 0 });
     expect(await audits()).toEqual(before);
   });
 

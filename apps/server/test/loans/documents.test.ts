@@ -53,7 +53,7 @@ async function upload(token: string, kind: string, filename: string, bytes: Buff
 const file = (token: string, docId: number, loanId = loan.id) =>
   t.app.inject({ method: 'GET', url: `${API_BASE}/loans/${loanId}/documents/${docId}/file`, headers: { authorization: `Bearer ${token}` } });
 
-const storedFiles = async () => (await fs.readdir(path.join(dataDir, 'uploads', 'loan-documents')).catch(() => [])).length;
+const storedFiles = async () => Number((await t.pool.query(`select count(*) as n from stored_files where key like 'loan-documents/%'`)).rows[0].n);
 
 describe('section D: documents', () => {
   it('takes an ID card image and a PDF proof, judged by content, and lists them on the loan', async () => {
