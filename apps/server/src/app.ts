@@ -14,7 +14,7 @@ import { serveWebApp } from './http/web-assets.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { requestLanguage, translate } from './http/i18n.js';
 import { installPlatformHooks } from './http/platform.js';
-import { importLegacyUploads } from './platform/legacy-uploads.js';
+import { importLegacyUploads } from './legacy-uploads.js';
 import './http/types.js';
 import { MODULES, type HarbourModule } from './modules/index.js';
 
@@ -104,7 +104,7 @@ export async function buildApp({ db, config, modules = [], logStream }: BuildOpt
   if (fs.existsSync(index)) {
     await serveWebApp(app, config.webDist);
   }
-  // Files from before uploads lived in the database (platform/legacy-uploads.ts), once per start.
+  // Files from before uploads lived in the database (legacy-uploads.ts), once per start.
   const moved = await importLegacyUploads(db, config.dataDir);
   if (moved.moved + moved.alreadyStored + moved.unreferenced + moved.failed > 0) app.log.info({ legacyUploads: moved }, 'Moved uploaded files from the uploads folder into the database');
   await app.ready();

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { loanDocumentStore } from '../modules/loan-core/document-store.js';
-import { articleImageStore } from '../modules/articles/image.js';
-import { avatarStore } from '../modules/staff/avatar.js';
-import { logoStore } from '../modules/company/logo.js';
-import { systemContext } from './context.js';
-import type { ImageStore } from './image-store.js';
-import { withTx } from './tx.js';
+import type { Db } from './db/client.js';
+import { loanDocumentStore } from './modules/loan-core/document-store.js';
+import { articleImageStore } from './modules/articles/image.js';
+import { avatarStore } from './modules/staff/avatar.js';
+import { logoStore } from './modules/company/logo.js';
+import { systemContext } from './platform/context.js';
+import type { ImageStore } from './platform/image-store.js';
+import { withTx } from './platform/tx.js';
 
 export const LEGACY_UPLOADS_JOB = 'legacy-uploads';
 
