@@ -22,8 +22,9 @@ import { loanDocumentStore } from '../loan-core/document-store.js';
  * Section D: the documents of an application (ID card copies, income and address proofs, the
  * signed s.18 note, property papers). Files are checked by content (JPEG, PNG or PDF, at most
  * 10 MB), stored in the database (platform/image-store.ts) with random names in the same
- * transaction as their row — never served as static files — and read only through `GET /loans/{id}/documents/{docId}/file`, which checks the
- * caller's key and the loan's store like every loan route and writes a `view` audit row.
+ * transaction as their row — never served as static files — and read only through
+ * `GET /loans/{id}/documents/{docId}/file`, which checks the caller's key and the loan's store
+ * like every loan route and writes a `view` audit row.
  * ID card copies must be images and are only ever shown watermarked "COPY".
  */
 function assertOpen(loan: LoanRow): void {
