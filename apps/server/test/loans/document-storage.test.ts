@@ -109,6 +109,28 @@ describe('uploaded files in the database', () => {
     expect(res.rawPayload.equals(bytes)).toBe(true);
   });
 
+  it('serves the company logo uploaded through one instance from another (the public image route)', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const admin = (await loginAs(t.app, 'admin')).access_token;
+    const boundary = `----harbour${randomBytes(8).toString('hex')}`;
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `${API_BASE}/companyInfo/logo`,
+      headers: { authorization: `Bearer ${admin}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(up.statusCode).toBe(200);
+    const url = (up.json() as { data: { logoUrl: string } }).data.logoUrl;
+    const img = await (await anotherInstance(await tempDir())).inject({ method: 'GET', url });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.rawPayload.equals(png)).toBe(true);
+  });
+
   it('leaves no file rows when the upload fails after its bytes were written (the loan is no longer open)', async () => {
     const before = await counts();
     await t.pool.query(`update loans set status = 'cancel' where id = $1`, [loan.id]);
