@@ -53,12 +53,7 @@ export async function updateOwnProfile(tx: Tx, ctx: ServiceContext, input: OwnPr
     })
     .where(eq(staff.id, auth.staffId))
     .returning();
-  if (input.password !== null) {
-    await tx
-      .update(sessions)
-      .set({ revokedAt: new Date(), revokedReason: 'password_changed', updatedAt: new Date() })
-      .where(and(eq(sessions.staffId, auth.staffId), ne(sessions.id, auth.sessionId), isNull(sessions.revokedAt)));
-  }
+  if (input.password !== null) await endOtherSessions(tx, auth);
   await audit(tx, {
     action: 'edit',
     module: 'adminModify',
@@ -68,6 +63,14 @@ export async function updateOwnProfile(tx: Tx, ctx: ServiceContext, input: OwnPr
     recordStores: await storesOfStaff(tx, auth.staffId),
   });
   return readOwnProfile(tx, auth.staffId);
+}
+
+/** A changed password ends the staff member's other sessions; the one that changed it stays. */
+async function endOtherSessions(tx: Tx, auth: { staffId: number; sessionId: number }): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: 'password_changed', updatedAt: new Date() })
+    .where(and(eq(sessions.staffId, auth.staffId), ne(sessions.id, auth.sessionId), isNull(sessions.revokedAt)));
 }
 
 /**
@@ -88,10 +91,7 @@ export async function changeOwnPassword(tx: Tx, ctx: ServiceContext, input: Chan
     .update(staff)
     .set({ passwordHash: await hashPassword(input.password), passwordMustChange: false, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
     .where(eq(staff.id, auth.staffId));
-  await tx
-    .update(sessions)
-    .set({ revokedAt: new Date(), revokedReason: 'password_changed', updatedAt: new Date() })
-    .where(and(eq(sessions.staffId, auth.staffId), ne(sessions.id, auth.sessionId), isNull(sessions.revokedAt)));
+  await endOtherSessions(tx, auth);
   await audit(tx, {
     action: 'edit',
     module: 'adminModify',
