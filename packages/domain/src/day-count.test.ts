@@ -164,6 +164,21 @@ describe('an effective-rate loan delivers its stated rate — the grid', () => {
   });
 });
 
+describe('an effective-rate loan whose interest a period is a fraction of a cent', () => {
+  it('1,000 at 1.05% paid daily for 8 days: the daily 0.0292 is rounded down, so the rate is never exceeded', () => {
+    const s = buildSchedule(
+      { loanAmount: '1000.00', loanDate: '2020-01-01', totalTenor: 8, repayCycle: { kind: 'every-n-days', days: 1 }, interestMethod: 'interest-first', effectiveRate: '1.05', amountDeducted: '0.03' },
+      { dayCount: 'actual/360' },
+    );
+    // rounded half-up, seven days of 0.03 would already pay more than 1.05% allows with the 0.03 deducted
+    expect(s.lines.map((l) => l.interest.toFixed(2))).toEqual(['0.02', '0.02', '0.02', '0.02', '0.02', '0.02', '0.02', '0.06']);
+    const flows = flowsOf(s, 'actual/360');
+    const delivered = xirr(flows);
+    expect(delivered).toBeLessThanOrEqual(0.0105);
+    expect(0.0105 - delivered).toBeLessThanOrEqual(oneCentInRate(flows, 0.0105) * 1.001);
+  });
+});
+
 // ---- the property: any effective-rate loan delivers its stated rate, never more
 declare const process: { env: Record<string, string | undefined> };
 const RUNS = process.env['CI'] ? 1000 : 200;

@@ -279,9 +279,17 @@ export function interestFirstLines(t: DecliningBalanceTerms): DecliningBalanceLi
     x = daily.pow(clock.year).minus(ONE);
   }
   const g = growths(t.kind, x, clock, daily);
-  const interests = g.slice(0, n - 1).map((gj) => roundMoney(p.times(gj), t.rounding));
-  const paidBefore = sum(interests.map((i, j) => i.times(v[j]!)));
-  const last = maxDec(roundMoney(c.minus(paidBefore).div(vn), { ...t.rounding, rounding: 'down' }), p);
+  const down = { ...t.rounding, rounding: 'down' as const };
+  const interestsRounded = (rounding: typeof t.rounding) => g.slice(0, n - 1).map((gj) => roundMoney(p.times(gj), rounding));
+  const worth = (xs: Decimal[]) => sum(xs.map((i, j) => i.times(v[j]!)));
+  let interests = interestsRounded(t.rounding);
+  // Interest of a fraction of a cent a period, rounded up each time, can pay more before the last
+  // instalment than the rate allows in all; the last cannot give it back (its interest is never
+  // negative). Then every period's interest is rounded down and the last instalment carries the rest,
+  // so the loan never delivers more than its stated rate.
+  if (c.minus(worth(interests)).div(vn).lt(p)) interests = interestsRounded(down);
+  const paidBefore = worth(interests);
+  const last = maxDec(roundMoney(c.minus(paidBefore).div(vn), down), p);
   interests.push(last.minus(p));
   const principals = interests.map((_, j) => (j === n - 1 ? p : ZERO));
   const instalments = interests.map((i, j) => i.plus(principals[j]!));
