@@ -27,7 +27,8 @@ export default defineConfig({
   testDir: path.join(here, 'tests'),
   outputDir: path.join(output, 'test-results'),
   globalSetup: path.join(here, 'fixtures', 'global-setup.ts'),
-  workers: 2,
+  // Three on two cores: a browser test mostly waits (docs/web-conventions.md, Playwright test).
+  workers: 3,
   fullyParallel: true,
   // Retries would hide failures; a flaky test is a failing test.
   retries: 0,

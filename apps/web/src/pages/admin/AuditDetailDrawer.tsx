@@ -16,7 +16,9 @@ export function AuditDetailDrawer({ row, onClose }: { row: Row | undefined; onCl
   return (
     <Drawer open={!!row} onClose={onClose} title={t('auditLog.detail')} size={wide ? 640 : '100%'} destroyOnHidden>
       {row && (
-        <>
+        // A long change scrolls the drawer's body: the region takes the focus so the keyboard scrolls it
+        // (nothing else in it is focusable).
+        <div tabIndex={0} role="region" aria-label={t('auditLog.changes')}>
           <Descriptions
             column={1}
             size="small"
@@ -46,7 +48,7 @@ export function AuditDetailDrawer({ row, onClose }: { row: Row | undefined; onCl
               { key: 'after', title: t('auditLog.after'), render: (_, r) => <Value v={r.after} changed={r.changed} /> },
             ]}
           />
-        </>
+        </div>
       )}
     </Drawer>
   );
