@@ -44,3 +44,4 @@ export * from './affordability.js';
 export * from './s18.js';
 export * from './sms.js';
 export * from './write-off-recovery.js';
+export * from './fps-qr.js';
