@@ -1,4 +1,4 @@
-import { validateEmail } from '@harbour/domain';
+import { FPS_PROXY_TYPES, fpsPaymentCode, validateEmail } from '@harbour/domain';
 import { z } from 'zod';
 
 /**
@@ -31,6 +31,8 @@ export const COMPANY_LIMITS = {
   fax: 24,
   email: 128,
   website: 255,
+  fpsProxyValue: 64,
+  fpsMerchantName: 25,
 } as const;
 
 /** A required text: trimmed, not empty, at most `max` characters. */
@@ -76,8 +78,23 @@ export const companyInfoUpdateSchema = z
     fax: phoneField,
     email: emailField,
     website: optional(COMPANY_LIMITS.website),
+    fpsProxyType: z.enum(FPS_PROXY_TYPES, { message: 'validation.choice' }).nullish().transform((v) => v ?? null),
+    fpsProxyValue: optional(COMPANY_LIMITS.fpsProxyValue),
+    fpsMerchantName: optional(COMPANY_LIMITS.fpsMerchantName),
   })
-  .strict();
+  .strict()
+  .superRefine((c, ctx) => {
+    // FPS codes print only when the proxy is given whole: its kind, its value and a payee name.
+    if (c.fpsProxyType === null && c.fpsProxyValue === null) return;
+    if (c.fpsProxyType === null) return void ctx.addIssue({ code: 'custom', path: ['fpsProxyType'], message: 'company.fpsIncomplete' });
+    if (c.fpsProxyValue === null) return void ctx.addIssue({ code: 'custom', path: ['fpsProxyValue'], message: 'company.fpsIncomplete' });
+    if (!/^[\x20-\x7e]+$/.test(c.fpsMerchantName ?? '')) return void ctx.addIssue({ code: 'custom', path: ['fpsMerchantName'], message: 'company.fpsMerchantName' });
+    try {
+      fpsPaymentCode({ proxyType: c.fpsProxyType, proxyValue: c.fpsProxyValue, merchantName: c.fpsMerchantName ?? '', amount: null, reference: 'CHECK' });
+    } catch {
+      ctx.addIssue({ code: 'custom', path: ['fpsProxyValue'], message: `company.fpsProxy.${c.fpsProxyType}` });
+    }
+  });
 export type CompanyInfoInput = z.input<typeof companyInfoUpdateSchema>;
 export type CompanyInfoUpdate = z.output<typeof companyInfoUpdateSchema>;
 
@@ -92,6 +109,10 @@ export const companyInfoSchema = z.object({
   fax: z.string().nullable(),
   email: z.string().nullable(),
   website: z.string().nullable(),
+  /** FPS payment codes on the papers: the lender's FPS ID, mobile or e-mail proxy and payee name (all null = none) */
+  fpsProxyType: z.enum(FPS_PROXY_TYPES).nullable(),
+  fpsProxyValue: z.string().nullable(),
+  fpsMerchantName: z.string().nullable(),
   /** URL of the logo image (under the API base), null when none was uploaded. */
   logoUrl: z.string().nullable(),
   /** When the record was last saved (ISO instant), null before the first save. */
@@ -115,6 +136,9 @@ export const EMPTY_COMPANY_INFO: CompanyInfo = {
   fax: null,
   email: null,
   website: null,
+  fpsProxyType: null,
+  fpsProxyValue: null,
+  fpsMerchantName: null,
   logoUrl: null,
   updatedAt: null,
 };

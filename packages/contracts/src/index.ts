@@ -48,3 +48,4 @@ export * from './search.js';
 export * from './prescribed-summary.js';
 export type * from './schema-types.js';
 export * from './approvals.js';
+export * from './autopay.js';

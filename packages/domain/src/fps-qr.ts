@@ -38,10 +38,15 @@ export function emvTlv(id: string, value: string): string {
   return `${id}${String(value.length).padStart(2, '0')}${value}`;
 }
 
-/** CRC-16/CCITT-FALSE (polynomial 0x1021, initial value 0xFFFF), as four upper-case hex digits. */
+/**
+ * CRC-16/CCITT-FALSE (polynomial 0x1021, initial value 0xFFFF) over the string's bytes, as four
+ * upper-case hex digits. The payloads here are ASCII (one byte a character); anything else is refused.
+ */
 export function crc16Ccitt(data: string): string {
   let crc = 0xffff;
-  for (const byte of new TextEncoder().encode(data)) {
+  for (let i = 0; i < data.length; i++) {
+    const byte = data.charCodeAt(i);
+    if (byte > 0x7f) throw new RangeError('An FPS payload is ASCII');
     crc ^= byte << 8;
     for (let bit = 0; bit < 8; bit++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
   }
@@ -69,7 +74,7 @@ function proxyField(type: FpsProxyType, value: string): string {
     return v;
   }
   if (type === 'mobile') return mobileProxy(v);
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) || v.length > 64) throw new RangeError(`Not an e-mail proxy: "${value}"`);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) || /[^\x21-\x7e]/.test(v) || v.length > 64) throw new RangeError(`Not an e-mail proxy: "${value}"`);
   return v;
 }
 

@@ -34,9 +34,10 @@ import { reportsModule } from './reports/index.js';
 import { searchModule } from './search/index.js';
 import { dashboardModule } from './dashboard/index.js';
 import { approvalsModule } from './approvals/index.js';
+import { autopayModule } from './autopay/index.js';
 
 /** A server module registers its routes (with `route()` / `registerResource()`) on the app. */
 export type HarbourModule = (app: FastifyInstance) => void | Promise<void>;
 
 /** Every module of the server, in registration order. Add yours here (one line). */
-export const MODULES: readonly HarbourModule[] = [systemModule, authModule, staffModule, rolesModule, permissionsModule, storesModule, auditModule, accessIpsModule, toolsModule, settingsModule, holidaysModule, counterpartiesModule, companyModule, optionsModule, systemListModule, monitorModule, staffLevelsModule, codesModule, articlesModule, blacklistModule, ledgerModule, customersModule, loansModule, powerStaffModule, membersModule, formLayoutsModule, addressSearchModule, repaymentsModule, statementsModule, collectionModule, smsModule, reportsModule, searchModule, dashboardModule, approvalsModule];
+export const MODULES: readonly HarbourModule[] = [systemModule, authModule, staffModule, rolesModule, permissionsModule, storesModule, auditModule, accessIpsModule, toolsModule, settingsModule, holidaysModule, counterpartiesModule, companyModule, optionsModule, systemListModule, monitorModule, staffLevelsModule, codesModule, articlesModule, blacklistModule, ledgerModule, customersModule, loansModule, powerStaffModule, membersModule, formLayoutsModule, addressSearchModule, repaymentsModule, statementsModule, collectionModule, smsModule, reportsModule, searchModule, dashboardModule, approvalsModule, autopayModule];

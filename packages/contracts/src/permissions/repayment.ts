@@ -23,6 +23,9 @@ export const repaymentPermissions = [
    * and posting it, which completes the loan.
    */
   page('repayment', 47, 'settlement', { hidden: true, available: true, api: ['GET /repayments/settlement', ...workflowApis(REPAYMENT_ACTIONS, 'repayment.settlement'), 'GET /repayments/loans'] }),
+  /** Autopay (direct debit): the page, the files sent and the rejected debits; making a file and importing the bank's results post receipts. */
+  page('repayment', 50, 'autopay', { icon: 'bank', available: true, api: ['GET /autopay/runs', 'GET /autopay/rejected'] }),
+  action('repayment', 51, 'repayment.autopayPost', ['POST /autopay/runs', 'POST /autopay/results']),
   /** Running the daily servicing job by hand (it also runs every day at 00:05 Hong Kong time). */
   action('repayment', 46, 'repayment.dailyJob', ['POST /repayments/dailyJob']),
 ];

@@ -22,6 +22,11 @@ export const companyInfo = pgTable(
     website: varchar('website', { length: 255 }),
     /** URL of the logo under the API base (`/api/admin/v1/companyLogos/<random>.png`). */
     logo: varchar('logo', { length: 255 }),
+    /** FPS (轉數快) payment codes on the papers: how the lender is reached (fps-id, mobile, email), null = none printed */
+    fpsProxyType: varchar('fps_proxy_type', { length: 8 }),
+    fpsProxyValue: varchar('fps_proxy_value', { length: 64 }),
+    /** the payee name the payer's banking app shows (the EMV merchant name, at most 25 characters) */
+    fpsMerchantName: varchar('fps_merchant_name', { length: 25 }),
     ...stamps,
   },
   (t) => [check('company_info_single_row', sql`${t.id} = 1`)],

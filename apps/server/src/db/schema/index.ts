@@ -27,3 +27,4 @@ export * from './daily-runs.js';
 export * from './waivers.js';
 export * from './approvals.js';
 export * from './stored-files.js';
+export * from './autopay.js';

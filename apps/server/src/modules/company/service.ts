@@ -3,6 +3,7 @@
  * server and saved with one audit row holding the record before and after.
  */
 import { EMPTY_COMPANY_INFO, type CompanyInfo, type CompanyInfoUpdate, type CompanyPublic } from '@harbour/contracts';
+import { FPS_PROXY_TYPES } from '@harbour/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { companyInfo } from '../../db/schema/index.js';
@@ -26,6 +27,9 @@ const toItem = (row: Row | undefined): CompanyInfo =>
         fax: row.fax,
         email: row.email,
         website: row.website,
+        fpsProxyType: FPS_PROXY_TYPES.find((t) => t === row.fpsProxyType) ?? null,
+        fpsProxyValue: row.fpsProxyValue,
+        fpsMerchantName: row.fpsMerchantName,
         logoUrl: row.logo,
         updatedAt: row.updatedAt.toISOString(),
       }

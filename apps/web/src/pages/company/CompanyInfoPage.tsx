@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { Alert, Button, Card, Col, Flex, Form, Image, Input, Row, Skeleton, Space, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Image, Input, Row, Select, Skeleton, Space, Typography, Upload } from 'antd';
+import { FPS_PROXY_TYPES, type FpsProxyType } from '@harbour/domain';
 import { PictureOutlined, SaveOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -21,11 +22,11 @@ import { PrescribedSummaryCard } from './PrescribedSummaryCard';
 
 const KEY = ['masterdata', 'companyInfo'] as const;
 type Field = keyof typeof COMPANY_LIMITS;
-type Values = Record<Field, string>;
+type Values = Record<Field, string> & { fpsProxyType?: FpsProxyType | undefined };
 const FIELDS = Object.keys(COMPANY_LIMITS) as Field[];
 const REQUIRED: Partial<Record<Field, string>> = { nameZh: 'nameZhRequired', nameEn: 'nameEnRequired', licenceNo: 'licenceRequired' };
 
-const valuesOf = (info: CompanyInfo): Values => Object.fromEntries(FIELDS.map((f) => [f, info[f] ?? ''])) as Values;
+const valuesOf = (info: CompanyInfo): Values => ({ ...(Object.fromEntries(FIELDS.map((f) => [f, info[f] ?? ''])) as Record<Field, string>), fpsProxyType: info.fpsProxyType ?? undefined });
 
 /**
  * Master data → company information: the lender's names, licence and registration numbers,
@@ -137,7 +138,7 @@ export default function CompanyInfoPage() {
         layout="vertical"
         disabled={!mayEdit}
         initialValues={valuesOf(info)}
-        onFinish={(values) => save.mutate({ ...values, nameZh: values.nameZh ?? '', nameEn: values.nameEn ?? '', licenceNo: values.licenceNo ?? '' })}
+        onFinish={(values) => save.mutate({ ...values, fpsProxyType: values.fpsProxyType ?? null, nameZh: values.nameZh ?? '', nameEn: values.nameEn ?? '', licenceNo: values.licenceNo ?? '' })}
         scrollToFirstError
       >
         <Row gutter={[16, 16]}>
@@ -173,6 +174,15 @@ export default function CompanyInfoPage() {
                   {field('website', { type: 'url' })}
                 </Col>
               </Row>
+            </Card>
+          </Col>
+          <Col xs={24} xl={12}>
+            <Card title={t('sections.fps')}>
+              <Form.Item name="fpsProxyType" label={t('fields.fpsProxyType')}>
+                <Select allowClear style={{ maxWidth: 240 }} options={FPS_PROXY_TYPES.map((v) => ({ value: v, label: t(`fpsProxyTypes.${v}`) }))} />
+              </Form.Item>
+              {field('fpsProxyValue', { help: true })}
+              {field('fpsMerchantName', { help: true })}
             </Card>
           </Col>
         </Row>

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import type { CompanyInfo, PaperLanguage, RepaymentItem } from '@harbour/contracts';
 import { amountInWords, paperMoney } from '../loans/papers/papers-model';
 import { LenderHeader } from '../../components/LenderHeader';
+import { FpsPaymentCode } from '../../components/FpsPaymentCode';
 import { PaperCard } from '../loans/papers/PaperCard';
 
 /**
@@ -102,6 +103,7 @@ function ReceiptSheet({ r, company, lang, t }: { r: RepaymentItem; company: Comp
               </tr>
             </tbody>
           </table>
+          {after.nextDueDate && <FpsPaymentCode amount={after.nextDueAmount} reference={r.loanNo} t={t} />}
         </>
       )}
       {r.remarks && <p className="paper-text">{`${f('remarks')}: ${r.remarks}`}</p>}

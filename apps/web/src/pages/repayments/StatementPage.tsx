@@ -17,6 +17,7 @@ import { LoanFinder } from '../loans/LoanFinder';
 import { repaymentsApi } from './repayments-api';
 import { paperMoney } from '../loans/papers/papers-model';
 import { LenderHeader } from '../../components/LenderHeader';
+import { FpsPaymentCode } from '../../components/FpsPaymentCode';
 import { PaperCard } from '../loans/papers/PaperCard';
 
 const statementApi = {
@@ -128,6 +129,8 @@ function StatementSheet({ s, kind, suretyId, company, lang, t }: { s: Statement;
       </table>
       <h3 className="paper-h3">{t('statements:sections.notYetDue')}</h3>
       <AmountRows rows={s.notYetDue} t={t} total={s.totalNotYetDue} />
+      {/* what is owed now, or else the next instalment */}
+      <FpsPaymentCode amount={s.totalDueUnpaid !== '0.00' ? s.totalDueUnpaid : (s.notYetDue[0]?.amount ?? null)} reference={s.loanNo} t={t} />
       <div className="paper-signatures">
         <div className="paper-person">
           <div className="paper-sign-line" />

@@ -1,3 +1,4 @@
+import { FpsPaymentCode } from '../../../components/FpsPaymentCode';
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type { LoanPapers, PaperLanguage, PaperName } from '@harbour/contracts';
@@ -409,6 +410,8 @@ export function RepaymentSchedule({ p, lang, t }: PaperProps) {
           </tfoot>
         </table>
       </div>
+      {/* one instalment's amount: the schedule's instalments are equal but for the last */}
+      {p.loan.loanNo && <FpsPaymentCode amount={rows[0]?.instalment ?? null} reference={p.loan.loanNo} t={t} />}
     </>
   );
 }
