@@ -21,7 +21,8 @@ export const hongKongToday = () => new Date(Date.now() + 8 * 3600_000).toISOStri
  */
 export async function paidOutLoan(
   request: APIRequestContext,
-  opts: { borrower: string; loanAmount: string; totalTenor: number; approval: Record<string, unknown> },
+  /** `terms` adds to the application's fields (autopay details…) */
+  opts: { borrower: string; loanAmount: string; totalTenor: number; approval: Record<string, unknown>; terms?: Record<string, unknown> },
 ): Promise<{ id: number; loanNo: string }> {
   const clerk = await apiLogin(request, 'clerk');
   const manager = await apiLogin(request, 'manager');
@@ -39,6 +40,7 @@ export async function paidOutLoan(
     repayCycle: 'monthly',
     interestMethod: 'amortization',
     flatRate: '1',
+    ...opts.terms,
   });
   await api(request, clerk, 'POST', `/loans/${loan.id}/submit`, {});
   await api(request, manager, 'POST', `/loans/${loan.id}/approve`, opts.approval);

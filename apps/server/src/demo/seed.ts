@@ -120,6 +120,10 @@ const DEMO_COMPANY = {
   fax: '2388 1099',
   email: 'info@harbour-finance.example',
   website: 'https://harbour-finance.example',
+  // a fictitious FPS ID: the papers print an FPS payment code with it
+  fpsProxyType: 'fps-id',
+  fpsProxyValue: '1234567',
+  fpsMerchantName: 'Harbour Finance',
 };
 
 const DEMO_HOLIDAYS = [

@@ -1,4 +1,13 @@
 import {
+  AUTOPAY_REJECTED_PATH,
+  AUTOPAY_RESULTS_PATH,
+  AUTOPAY_RUNS_PATH,
+  type AutopayRejected,
+  type AutopayResultSummary,
+  type AutopayRun,
+  type AutopayRunFile,
+  type autopayResultImportSchema,
+  type autopayRunRequestSchema,
   ACTIVE_PERIOD_PATH,
   ADDRESS_OFFICIAL_PATH,
   ADDRESS_SEARCH_PATH,
@@ -290,6 +299,10 @@ export const endpoints = {
     tips: endpoint<RepaymentTipsPage>()('GET', REPAYMENT_TIPS_PATH),
     exportTips: endpoint<File_>()('GET', REPAYMENT_TIPS_EXPORT_PATH),
     runDaily: endpoint<DailyJobResult, Empty>()('POST', DAILY_JOB_PATH),
+    autopayRuns: endpoint<AutopayRun[]>()('GET', AUTOPAY_RUNS_PATH),
+    makeAutopayRun: endpoint<AutopayRunFile, BodyOf<typeof autopayRunRequestSchema>>()('POST', AUTOPAY_RUNS_PATH),
+    importAutopayResults: endpoint<AutopayResultSummary, BodyOf<typeof autopayResultImportSchema>>()('POST', AUTOPAY_RESULTS_PATH),
+    autopayRejected: endpoint<AutopayRejected[]>()('GET', AUTOPAY_REJECTED_PATH),
   },
 
   collection: {

@@ -108,6 +108,7 @@ export const pages: Record<string, PageComponent> = {
   'repayment.process': lazy(() => import('../pages/repayments/RepaymentProcessPage.js')),
   'repayment.list': lazy(() => import('../pages/repayments/RepaymentListPage.js')),
   'repayment.statement': lazy(() => import('../pages/repayments/StatementPage.js')),
+  'repayment.autopay': lazy(() => import('../pages/repayments/AutopayPage.js')),
   // Repayment → process list (the loans being serviced) and operation (one loan's servicing view).
   'repayment.processList': lazy(() => import('../pages/repayments/ProcessListPage.js')),
   'repayment.operation': lazy(() => import('../pages/repayments/RepaymentOperationPage.js')),
