@@ -17,6 +17,8 @@ import { apiLogin, expect, goInApp, screensDir, shot, signIn, t, test, type Lang
 import { api, paidOutLoan } from './loan-steps.js';
 import { btn } from './tools-helpers.js';
 
+test.use({ viewport: { width: 1440, height: 900 } });
+
 test('a manager sends an autopay file, imports a rejection, and the statement prints an FPS code that decodes to the amount due and loan number', async ({ page, request }) => {
   const lang: Lang = 'zh-TW';
   const loan = await paidOutLoan(request, {

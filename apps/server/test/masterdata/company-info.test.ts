@@ -167,4 +167,25 @@ describe('company information', () => {
     expect(en.name).toBe('Harbour Credit Limited');
     expect(en.licenceNo).toBe('1234/2026');
   });
+
+  it('keeps the FPS proxy printed on the papers, and refuses one the FPS payload cannot carry', async () => {
+    const token = await tokenOf(t, 'manager');
+    const fps = { fpsProxyType: 'mobile', fpsProxyValue: '9123 4567', fpsMerchantName: 'Harbour Finance' };
+    const saved = dataOf(await call<CompanyInfo>(t.app, 'PUT', '/companyInfo', { token, lang: 'en', body: { ...VALID, ...fps } }));
+    expect([saved.fpsProxyType, saved.fpsProxyValue, saved.fpsMerchantName]).toEqual(['mobile', '9123 4567', 'Harbour Finance']);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ fpsProxyType: 'fps-id', fpsProxyValue: '12AB' }, 'fpsProxyValue', 'An FPS ID is 7 to 12 digits'],
+      [{ fpsProxyType: null, fpsProxyValue: '1234567' }, 'fpsProxyType', 'Give both the FPS proxy type and its value, or neither'],
+      [{ fpsMerchantName: '海港財務' }, 'fpsMerchantName', 'Enter the payee name in English letters, digits and punctuation'],
+    ];
+    for (const [change, field, text] of cases) {
+      const res = await call(t.app, 'PUT', '/companyInfo', { token, lang: 'en', body: { ...VALID, ...fps, ...change } });
+      expect(res.statusCode).toBe(400);
+      expectFieldErrors(res, [field]);
+      expect(messageOf(res, field)).toBe(text);
+    }
+    // cleared together: no code printed
+    const cleared = dataOf(await call<CompanyInfo>(t.app, 'PUT', '/companyInfo', { token, lang: 'en', body: { ...VALID, fpsProxyType: null, fpsProxyValue: '', fpsMerchantName: '' } }));
+    expect([cleared.fpsProxyType, cleared.fpsProxyValue, cleared.fpsMerchantName]).toEqual([null, null, null]);
+  });
 });

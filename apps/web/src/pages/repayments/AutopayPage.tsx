@@ -4,6 +4,7 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
+import { groupThousands } from '@harbour/domain';
 import { AUTOPAY_POST_PERMISSION, type AutopayRejected, type AutopayRun } from '@harbour/contracts';
 import { call } from '../../api/index.js';
 import { endpoints } from '../../api/endpoints.js';
@@ -37,7 +38,7 @@ export default function AutopayPage() {
     mutationFn: () => call(api.makeAutopayRun, { body: { dueDate: dueDate.format(DATE_FORMAT) } }),
     onSuccess: (file) => {
       saveBlob(new Blob([file.content], { type: 'text/csv;charset=utf-8' }), file.fileName);
-      void message.success(t('autopay.made', { count: file.run.instructionCount, total: file.run.total }));
+      void message.success(t('autopay.made', { count: file.run.instructionCount, total: groupThousands(file.run.total) }));
       refresh();
     },
     onError: (err) => void message.error(err.message),
