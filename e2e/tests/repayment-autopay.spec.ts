@@ -13,14 +13,13 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { DueState } from '@harbour/contracts';
 import { fpsPaymentCode, parseEmvTlv } from '@harbour/domain';
-import { apiLogin, expect, goInApp, screensDir, shot, signIn, t, test, type Lang } from '../fixtures/index.js';
+import { apiLogin, expect, expectScreenAccessible, goInApp, screensDir, screenSizes, shot, signIn, t, test, type Lang } from '../fixtures/index.js';
 import { api, paidOutLoan } from './loan-steps.js';
 import { btn } from './tools-helpers.js';
 
-test.use({ viewport: { width: 1440, height: 900 } });
-
 test('a manager sends an autopay file, imports a rejection, and the statement prints an FPS code that decodes to the amount due and loan number', async ({ page, request }) => {
   const lang: Lang = 'zh-TW';
+  await page.setViewportSize({ width: 1440, height: 900 });
   const loan = await paidOutLoan(request, {
     borrower: '張小燕',
     loanAmount: '6000',
@@ -73,3 +72,16 @@ test('a manager sends an autopay file, imports a rejection, and the statement pr
   await page.pdf({ path: pdf, format: 'A4', printBackground: true, preferCSSPageSize: true });
   execFileSync('pdftoppm', ['-png', '-r', '100', '-f', '1', '-l', '1', pdf, path.join(dir, `statement-fps-${lang}`)]);
 });
+
+for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
+  for (const size of screenSizes(lang)) {
+    test(`autopay screen in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await signIn(page, 'manager', lang);
+      await goInApp(page, '/repayment/autopay');
+      await expect(page.getByRole('main').getByRole('button', { name: btn(t(lang, 'repayments:autopay.make')) })).toBeVisible();
+      await expectScreenAccessible(page);
+      await shot(page, 'repayment-autopay-screen');
+    });
+  }
+}

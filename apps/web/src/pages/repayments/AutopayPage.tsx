@@ -11,9 +11,10 @@ import { endpoints } from '../../api/endpoints.js';
 import { saveBlob } from '../../api/save-file.js';
 import { Money } from '../../components/Money';
 import { usePermission } from '../../components/Permission';
-import { formatDate } from '../../components/format';
+import { formatDate, hongKongToday } from '../../components/format';
 import { DATE_FORMAT } from '../../generic/form-values';
 import { useFeedback } from '../../generic/use-feedback';
+import { useFocusableScroll } from '../../generic/use-focusable-scroll';
 
 const api = endpoints.repayments;
 const KEY = ['repayments', 'autopay'] as const;
@@ -28,10 +29,12 @@ export default function AutopayPage() {
   const { message } = useFeedback();
   const qc = useQueryClient();
   const mayPost = usePermission(AUTOPAY_POST_PERMISSION);
-  const [dueDate, setDueDate] = useState<Dayjs>(() => dayjs());
+  const [dueDate, setDueDate] = useState<Dayjs>(() => dayjs(hongKongToday()));
   const [unknown, setUnknown] = useState<string[]>([]);
   const runs = useQuery({ queryKey: [...KEY, 'runs'], queryFn: ({ signal }) => call(api.autopayRuns, { signal }) });
   const rejected = useQuery({ queryKey: [...KEY, 'rejected'], queryFn: ({ signal }) => call(api.autopayRejected, { signal }) });
+  const rejectedBox = useFocusableScroll(t('autopay.rejected'));
+  const runsBox = useFocusableScroll(t('autopay.runs'));
   const refresh = () => void qc.invalidateQueries({ queryKey: KEY });
 
   const make = useMutation({
@@ -110,6 +113,7 @@ export default function AutopayPage() {
         </Card>
       )}
       <Card title={t('autopay.rejected')}>
+        <div ref={rejectedBox}>
         <Table<AutopayRejected>
           rowKey="id"
           size="small"
@@ -118,12 +122,15 @@ export default function AutopayPage() {
           columns={rejectedColumns}
           pagination={false}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: t('autopay.noRejected') }}
+          locale={{ emptyText: <Typography.Text type="secondary">{t('autopay.noRejected')}</Typography.Text> }}
           data-testid="autopay-rejected"
         />
+        </div>
       </Card>
       <Card title={t('autopay.runs')}>
-        <Table<AutopayRun> rowKey="id" size="small" loading={runs.isLoading} dataSource={runs.data ?? []} columns={runColumns} pagination={false} scroll={{ x: 'max-content' }} />
+        <div ref={runsBox}>
+          <Table<AutopayRun> rowKey="id" size="small" loading={runs.isLoading} dataSource={runs.data ?? []} columns={runColumns} pagination={false} scroll={{ x: 'max-content' }} />
+        </div>
       </Card>
     </Flex>
   );
