@@ -53,6 +53,10 @@ test('a manager sends an autopay file, imports a rejection, and the statement pr
   await expect(rejectedRow).toContainText('存款不足');
   await expect(rejectedRow).toContainText(instalment.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
   await shot(page, 'repayment-autopay');
+  // the borrower is told by SMS from the "autopay rejected" template
+  const queued = page.waitForResponse((r) => r.url().endsWith('/sms/send') && r.status() === 200);
+  await rejectedRow.getByRole('button', { name: btn(t(lang, 'repayments:autopay.sendSms')) }).click();
+  expect(((await (await queued).json()) as { data: { queued: number } }).data.queued).toBe(1);
 
   // the s.19 statement: nothing due yet, so its FPS code asks for the first instalment
   await goInApp(page, `/repayment/statement?loanId=${loan.id}`);

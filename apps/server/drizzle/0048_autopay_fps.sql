@@ -36,6 +36,8 @@ CREATE TABLE "autopay_runs" (
 	"created_by" integer
 );
 --> statement-breakpoint
+ALTER TABLE "sms_messages" DROP CONSTRAINT "sms_messages_kind";--> statement-breakpoint
+ALTER TABLE "sms_templates" DROP CONSTRAINT "sms_templates_kind";--> statement-breakpoint
 ALTER TABLE "company_info" ADD COLUMN "fps_proxy_type" varchar(8);--> statement-breakpoint
 ALTER TABLE "company_info" ADD COLUMN "fps_proxy_value" varchar(64);--> statement-breakpoint
 ALTER TABLE "company_info" ADD COLUMN "fps_merchant_name" varchar(25);--> statement-breakpoint
@@ -46,5 +48,7 @@ ALTER TABLE "autopay_instructions" ADD CONSTRAINT "autopay_instructions_repaymen
 ALTER TABLE "autopay_runs" ADD CONSTRAINT "autopay_runs_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "autopay_instructions_store_status" ON "autopay_instructions" USING btree ("store_id","status");--> statement-breakpoint
 CREATE INDEX "autopay_runs_store_due" ON "autopay_runs" USING btree ("store_id","due_date");--> statement-breakpoint
+ALTER TABLE "sms_messages" ADD CONSTRAINT "sms_messages_kind" CHECK ("sms_messages"."kind" in ('overdue','upcoming','almostComplete','complete','autopayRejected'));--> statement-breakpoint
+ALTER TABLE "sms_templates" ADD CONSTRAINT "sms_templates_kind" CHECK ("sms_templates"."kind" in ('overdue','upcoming','almostComplete','complete','autopayRejected'));--> statement-breakpoint
 SELECT harbour_store_owned('autopay_runs');--> statement-breakpoint
 SELECT harbour_store_owned('autopay_instructions');

@@ -10,7 +10,8 @@ import { V } from './calculator.js';
  * to remind (upcoming, overdue, almost complete, complete); a queue (`sms_messages`) that a worker
  * sends through the configured provider; the sent record. See `docs/sms.md`.
  */
-export const SMS_KINDS = ['overdue', 'upcoming', 'almostComplete', 'complete'] as const;
+/** `autopayRejected`: a loan whose latest autopay debit the bank rejected (docs/autopay.md). */
+export const SMS_KINDS = ['overdue', 'upcoming', 'almostComplete', 'complete', 'autopayRejected'] as const;
 export type SmsKind = (typeof SMS_KINDS)[number];
 /** Languages a message is written in (the customer's). */
 export const SMS_LANGUAGES = ['zh-TW', 'en'] as const;

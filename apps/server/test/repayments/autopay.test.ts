@@ -101,6 +101,18 @@ describe('autopay', () => {
     expect(await counts()).toEqual(after);
   });
 
+  it('queues the "autopay rejected" SMS to the rejected loans only, once', async () => {
+    const send = (loanIds: number[]) => call<{ queued: number; skipped: { loanId: number; reason: string }[] }>(t.app, 'POST', '/sms/send', { token: s.collector, lang: 'en', body: { kind: 'autopayRejected', loanIds } });
+    const ids5 = loans.map((l) => l.id);
+    expect(dataOf(await send(ids5))).toEqual({ queued: 3, skipped: [ids5[0], ids5[2]].map((loanId) => ({ loanId, reason: 'notEligible' })) });
+    const { rows } = await t.pool.query<{ loan_id: number; due: string; text: string }>(
+      `select loan_id, to_char(due_date, 'YYYY-MM-DD') due, text from sms_messages where kind = 'autopayRejected' order by loan_id`,
+    );
+    expect(rows.map((r) => [r.loan_id, r.due])).toEqual([1, 3, 4].map((i) => [loans[i]!.id, dueDate]));
+    expect(rows[0]!.text).toContain(`貸款${loans[1]!.loanNo}於${dueDate}的自動轉賬HK$2,120.00未能成功`);
+    expect(dataOf(await send([loans[1]!.id])).queued).toBe(0);
+  });
+
   it('sends the rejected debits again in a new file for the same date, the paid ones not', async () => {
     const retry = dataOf(await makeRun({ dueDate }));
     expect(retry.run).toMatchObject({ instructionCount: 3, total: '6360.00' });

@@ -37,9 +37,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('SMS content (templates)', () => {
-  it('lists the eight demo templates and edits one, audited', async () => {
+  it('lists the ten demo templates and edits one, audited', async () => {
     const page = dataOf(await call<Page<SmsTemplateItem>>(t.app, 'GET', '/smsTemplates', { token: who.collector, query: { pageSize: 50 } }));
-    expect(page.total).toBe(8);
+    expect(page.total).toBe(10);
     const zh = page.items.find((x) => x.kind === 'overdue' && x.language === 'zh-TW')!;
     const before = await auditCount('smsTemplates');
     const content = '{customerName}：貸款{loanNo}逾期{overdueDays}天，欠HK${amountDue}，請即還款。{companyName} {companyPhone}';

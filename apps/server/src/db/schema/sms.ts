@@ -20,7 +20,7 @@ export const smsTemplates = pgTable(
   },
   (t) => [
     unique('sms_templates_kind_language').on(t.kind, t.language),
-    check('sms_templates_kind', sql`${t.kind} in ('overdue','upcoming','almostComplete','complete')`),
+    check('sms_templates_kind', sql`${t.kind} in ('overdue','upcoming','almostComplete','complete','autopayRejected')`),
     check('sms_templates_language', sql`${t.language} in ('zh-TW','en')`),
   ],
 );
@@ -67,7 +67,7 @@ export const smsMessages = pgTable(
     index('sms_messages_due').on(t.status, t.nextAttemptAt),
     index('sms_messages_store_created').on(t.storeId, t.createdAt),
     check('sms_messages_status', sql`${t.status} in ('queued','sending','sent','failed')`),
-    check('sms_messages_kind', sql`${t.kind} in ('overdue','upcoming','almostComplete','complete')`),
+    check('sms_messages_kind', sql`${t.kind} in ('overdue','upcoming','almostComplete','complete','autopayRejected')`),
   ],
 );
 

@@ -40,6 +40,10 @@ const INSERT_CHUNK = 1_000;
 /** A customer's message language: their saved preference, else Chinese when the name is Chinese (as `defaultSmsLanguage`). */
 const languageSql = sql`coalesce(p.language, case when c.name ~ '[\u3400-\u9fff]' then 'zh-TW' else 'en' end)`;
 
+/** A column of the loan's latest autopay instruction, for the rejected-debit reminder. */
+const latestAutopay = (column: 'status' | 'due_date' | 'amount') =>
+  sql`(select a.${sql.raw(column)} from autopay_instructions a where a.loan_id = l.id order by a.due_date desc, a.id desc limit 1)`;
+
 interface KindRule {
   where: (today: string, days: number) => SQL;
   dueDate: SQL;
@@ -63,6 +67,12 @@ const RULES: Record<SmsKind, KindRule> = {
     where: () => sql`l.status = 'repaying' and s.remaining_tenors between 1 and 2 and s.days_overdue = 0`,
     dueDate: sql`s.next_due_date`,
     amountDue: sql`s.next_amount`,
+  },
+  // the loan's latest autopay instruction was rejected (not sent again since): the bank's reason is on the autopay page
+  autopayRejected: {
+    where: () => sql`l.status in ('repaying', 'oca') and ${latestAutopay('status')} = 'rejected'`,
+    dueDate: latestAutopay('due_date'),
+    amountDue: latestAutopay('amount'),
   },
   complete: {
     where: () => sql`l.status = 'complete'`,
@@ -90,7 +100,7 @@ interface CandidateRow extends Record<string, unknown> {
 
 function candidatesSql(kind: SmsKind, today: string, days: number, extra: SQL[], page?: { limit: number; offset: number }) {
   const rule = RULES[kind];
-  const summary = kind === 'complete' ? sql`left join` : sql`join`;
+  const summary = kind === 'complete' || kind === 'autopayRejected' ? sql`left join` : sql`join`;
   const where = sql.join([rule.where(today, days), sql`l.loan_no is not null`, ...extra], sql` and `);
   return sql`
     select * from (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, DatePicker, Flex, Space, Table, Typography, Upload } from 'antd';
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, MessageOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -29,6 +29,7 @@ export default function AutopayPage() {
   const { message } = useFeedback();
   const qc = useQueryClient();
   const mayPost = usePermission(AUTOPAY_POST_PERMISSION);
+  const maySms = usePermission('sms.send');
   const [dueDate, setDueDate] = useState<Dayjs>(() => dayjs(hongKongToday()));
   const [unknown, setUnknown] = useState<string[]>([]);
   const runs = useQuery({ queryKey: [...KEY, 'runs'], queryFn: ({ signal }) => call(api.autopayRuns, { signal }) });
@@ -56,6 +57,16 @@ export default function AutopayPage() {
     onError: (err) => void message.error(err.message),
   });
 
+  // the borrower is told by SMS from the "autopay rejected" template (master data → SMS content)
+  const sms = useMutation({
+    mutationFn: (loanId: number) => call(endpoints.sms.send, { body: { kind: 'autopayRejected', loanIds: [loanId] } }),
+    onSuccess: (r) => {
+      if (r.queued > 0) void message.success(t('autopay.smsQueued'));
+      else void message.warning(t(`autopay.smsSkipped.${r.skipped[0]?.reason ?? 'notEligible'}`));
+    },
+    onError: (err) => void message.error(err.message),
+  });
+
   const runColumns = [
     { title: t('autopay.columns.id'), dataIndex: 'id', key: 'id', align: 'right' as const },
     { title: t('autopay.columns.dueDate'), dataIndex: 'dueDate', key: 'dueDate', render: (v: string) => formatDate(v) },
@@ -74,6 +85,19 @@ export default function AutopayPage() {
     { title: t('autopay.columns.reason'), dataIndex: 'reason', key: 'reason' },
     { title: t('autopay.columns.instructionId'), dataIndex: 'instructionId', key: 'instructionId' },
     { title: t('autopay.columns.resultAt'), dataIndex: 'resultAt', key: 'resultAt', render: (v: string | null) => formatDate(v) },
+    ...(maySms
+      ? [
+          {
+            title: t('autopay.columns.actions'),
+            key: 'actions',
+            render: (_: unknown, r: AutopayRejected) => (
+              <Button size="small" icon={<MessageOutlined />} loading={sms.isPending && sms.variables === r.loanId} onClick={() => sms.mutate(r.loanId)}>
+                {t('autopay.sendSms')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (
