@@ -80,6 +80,25 @@ export const trialBalanceSchema = z.object({
 });
 export type TrialBalance = z.infer<typeof trialBalanceSchema>;
 
+/** A store, date and account whose kept balance differs from the sums of its journal lines. */
+export const ledgerBalanceDifferenceSchema = z.object({
+  storeId: z.number().int(),
+  entryDate: z.string(),
+  account: z.string(),
+  kept: z.object({ debit: moneyString, credit: moneyString }),
+  journal: z.object({ debit: moneyString, credit: moneyString }),
+});
+
+/**
+ * The consistency check of the kept day balances against the journal, in the caller's store
+ * scope: `consistent` when no store, date and account differs by as much as a cent.
+ */
+export const ledgerBalanceCheckSchema = z.object({
+  consistent: z.boolean(),
+  differences: z.array(ledgerBalanceDifferenceSchema),
+});
+export type LedgerBalanceCheck = z.infer<typeof ledgerBalanceCheckSchema>;
+
 export const journalEntriesQuerySchema = listQueryBase
   .extend({
     storeId: idParam(),

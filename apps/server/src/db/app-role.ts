@@ -27,8 +27,11 @@ export const APPEND_ONLY_TABLES: readonly string[] = ['audit_log', 'journal_entr
  */
 export const APP_ONLY_FUNCTIONS: readonly string[] = ['harbour_redact_audit(text[],text)'];
 
-/** Tables the app may only read (the migration history). */
-export const READ_ONLY_TABLES: readonly string[] = ['harbour_migrations'];
+/**
+ * Tables the app may only read: the migration history, and the ledger's kept balances (written
+ * only by the journal's insert trigger, migration 0048).
+ */
+export const READ_ONLY_TABLES: readonly string[] = ['harbour_migrations', 'ledger_day_balances'];
 
 const TABLE_RIGHTS = 'SELECT, INSERT, UPDATE, DELETE';
 const SEQUENCE_RIGHTS = 'USAGE, SELECT, UPDATE';

@@ -11,7 +11,7 @@ import {
 } from '@harbour/domain';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
-import { journalEntries, journalLines } from '../db/schema/index.js';
+import { journalEntries, journalLines, ledgerDayBalances } from '../db/schema/index.js';
 import { forbidden } from './errors.js';
 import type { ServiceContext } from './context.js';
 import { found, reachesAllStores, currentStore } from './store-scope.js';
@@ -169,43 +169,77 @@ const chartValues = () =>
  * The trial balance of the entries the transaction's store scope shows, narrowed to a store and
  * a period: every account of the chart in code order with its debits, credits and balance on its
  * normal side, and the column totals — all NUMERIC in PostgreSQL, answered as decimal strings.
+ * The sums are read from the kept day balances (`ledger_day_balances`, one row per store, date and
+ * account, added to as lines post), so the cost follows the days and stores asked for, not the
+ * journal's length; `ledgerBalanceDifferences` checks them against the journal.
  */
 export async function trialBalance(tx: Tx, filter: TrialBalanceFilter = {}): Promise<TrialBalanceResult> {
-  const where = and(
-    filter.storeId === undefined ? undefined : eq(journalEntries.storeId, filter.storeId),
-    filter.from === undefined ? undefined : sql`${journalEntries.entryDate} >= ${filter.from}::date`,
-    filter.to === undefined ? undefined : sql`${journalEntries.entryDate} <= ${filter.to}::date`,
-  );
-  const whereSql = where ? sql`where ${where}` : sql``;
-  const { rows } = await tx.execute<{ key: string; code: string; debit_side: boolean; debit: string; credit: string; balance: string }>(sql`
+  const within = (table: typeof journalEntries | typeof ledgerDayBalances) =>
+    and(
+      filter.storeId === undefined ? undefined : eq(table.storeId, filter.storeId),
+      filter.from === undefined ? undefined : sql`${table.entryDate} >= ${filter.from}::date`,
+      filter.to === undefined ? undefined : sql`${table.entryDate} <= ${filter.to}::date`,
+    );
+  const balancesWhere = within(ledgerDayBalances);
+  const entriesWhere = within(journalEntries);
+  const { rows } = await tx.execute<{
+    key: string; code: string; debit_side: boolean; debit: string; credit: string; balance: string; total_debit: string; total_credit: string; balanced: boolean;
+  }>(sql`
     with chart(key, code, debit_side) as (values ${chartValues()}),
     moved as (
-      select l.account, sum(l.debit) as debit, sum(l.credit) as credit
-      from journal_lines l join journal_entries on journal_entries.id = l.entry_id
-      ${whereSql}
-      group by l.account
+      select ${ledgerDayBalances.account} as account, sum(${ledgerDayBalances.debit}) as debit, sum(${ledgerDayBalances.credit}) as credit
+      from ${ledgerDayBalances}
+      ${balancesWhere ? sql`where ${balancesWhere}` : sql``}
+      group by ${ledgerDayBalances.account}
     )
     select chart.key, chart.code, chart.debit_side,
       coalesce(moved.debit, 0)::numeric(20, 2)::text as debit,
       coalesce(moved.credit, 0)::numeric(20, 2)::text as credit,
       (case when chart.debit_side then coalesce(moved.debit, 0) - coalesce(moved.credit, 0)
-            else coalesce(moved.credit, 0) - coalesce(moved.debit, 0) end)::numeric(20, 2)::text as balance
+            else coalesce(moved.credit, 0) - coalesce(moved.debit, 0) end)::numeric(20, 2)::text as balance,
+      coalesce(sum(moved.debit) over (), 0)::numeric(20, 2)::text as total_debit,
+      coalesce(sum(moved.credit) over (), 0)::numeric(20, 2)::text as total_credit,
+      coalesce(sum(moved.debit) over (), 0) = coalesce(sum(moved.credit) over (), 0) as balanced
     from chart left join moved on moved.account = chart.key
     order by chart.code`);
-  const { rows: totals } = await tx.execute<{ debit: string; credit: string; balanced: boolean; entries: number }>(sql`
-    select coalesce(sum(l.debit), 0)::numeric(20, 2)::text as debit, coalesce(sum(l.credit), 0)::numeric(20, 2)::text as credit,
-      coalesce(sum(l.debit), 0) = coalesce(sum(l.credit), 0) as balanced,
-      (select count(*)::int from journal_entries ${whereSql}) as entries
-    from journal_lines l join journal_entries on journal_entries.id = l.entry_id
-    ${whereSql}`);
-  const total = totals[0]!;
+  const first = rows[0]!;
+  // the entries themselves are counted from the (store, date) index of journal_entries
+  const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(journalEntries).where(entriesWhere);
   return {
     rows: rows.map((r) => {
       const key = r.key as Account;
       return { key, code: r.code, kind: ACCOUNTS[key].kind, normalSide: r.debit_side ? 'debit' : 'credit', debit: r.debit, credit: r.credit, balance: r.balance };
     }),
-    totals: { debit: total.debit, credit: total.credit },
-    balanced: total.balanced,
-    entryCount: Number(total.entries),
+    totals: { debit: first.total_debit, credit: first.total_credit },
+    balanced: first.balanced,
+    entryCount: Number(counted?.n ?? 0),
   };
+}
+
+/** A (store, date, account) whose kept balance differs from the sums of its journal lines. */
+export interface LedgerBalanceDifference {
+  storeId: number;
+  entryDate: string;
+  account: string;
+  kept: { debit: string; credit: string };
+  journal: { debit: string; credit: string };
+}
+
+/**
+ * The consistency check of the kept balances (`harbour_ledger_balance_differences()`, migration
+ * 0048): every store, date and account of the transaction's store scope whose kept debits or
+ * credits differ from its journal lines' sums. Empty when they agree to the cent.
+ */
+export async function ledgerBalanceDifferences(tx: Tx): Promise<LedgerBalanceDifference[]> {
+  const { rows } = await tx.execute<{ store_id: number; entry_date: string; account: string; kept_debit: string; kept_credit: string; journal_debit: string; journal_credit: string }>(sql`
+    select store_id, entry_date::text as entry_date, account, kept_debit::numeric(20, 2)::text as kept_debit, kept_credit::numeric(20, 2)::text as kept_credit,
+      journal_debit::numeric(20, 2)::text as journal_debit, journal_credit::numeric(20, 2)::text as journal_credit
+    from harbour_ledger_balance_differences()`);
+  return rows.map((r) => ({
+    storeId: Number(r.store_id),
+    entryDate: r.entry_date,
+    account: r.account,
+    kept: { debit: r.kept_debit, credit: r.kept_credit },
+    journal: { debit: r.journal_debit, credit: r.journal_credit },
+  }));
 }

@@ -1,6 +1,6 @@
 import type { Account, JournalEvent } from '@harbour/domain';
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, unique, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, unique, varchar } from 'drizzle-orm/pg-core';
 import { stamps } from './columns.js';
 import { stores } from './stores.js';
 
@@ -93,5 +93,28 @@ export const journalLines = pgTable(
     check('journal_lines_one_side_check', sql`${t.debit} >= 0 and ${t.credit} >= 0 and (${t.debit} > 0) <> (${t.credit} > 0)`),
     index('journal_lines_entry_idx').on(t.entryId),
     index('journal_lines_store_account_idx').on(t.storeId, t.account),
+  ],
+);
+
+/**
+ * The journal's debits and credits per store, business date and account, kept by an insert
+ * trigger on `journal_lines` (migration `ledger_day_balances`) in the transaction that posts the
+ * lines: an increment, never a recount, so the trial balance, the income and expenditure report
+ * and the dashboard read a few thousand rows however long the journal grows. The app role only
+ * reads it; `harbour_ledger_balance_differences()` compares it with the journal.
+ */
+export const ledgerDayBalances = pgTable(
+  'ledger_day_balances',
+  {
+    storeId: integer('store_id').notNull().references(() => stores.id),
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    account: varchar('account', { length: 32 }).notNull(),
+    debit: numeric('debit', { precision: 20, scale: 2 }).notNull(),
+    credit: numeric('credit', { precision: 20, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.entryDate, t.account], name: 'ledger_day_balances_pk' }),
+    check('ledger_day_balances_account_check', sql`${t.account} in (${inList(LEDGER_ACCOUNT_KEYS)})`),
+    index('ledger_day_balances_date_idx').on(t.entryDate),
   ],
 );

@@ -7,6 +7,7 @@ import {
   TRIAL_BALANCE_PERMISSION,
   journalEntriesPageSchema,
   journalEntriesQuerySchema,
+  ledgerBalanceCheckSchema,
   ledgerAccountsSchema,
   trialBalanceQuerySchema,
   trialBalanceSchema,
@@ -14,7 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
 import { contextOf } from '../../platform/context.js';
-import { ledgerAccounts, listJournalEntries, readTrialBalance } from './service.js';
+import { checkLedgerBalances, ledgerAccounts, listJournalEntries, readTrialBalance } from './service.js';
 import { trialBalanceWorkbook } from './trial-balance-xlsx.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -42,6 +43,15 @@ export function ledgerModule(app: FastifyInstance) {
     querystring: trialBalanceQuerySchema,
     response: trialBalanceSchema,
     handler: async (req) => readTrialBalance(contextOf(req), req.query),
+  });
+  route(app, {
+    method: 'GET',
+    url: `${LEDGER_PATH}/balanceCheck`,
+    permission: TRIAL_BALANCE_PERMISSION,
+    summary: 'The kept day balances compared with the journal: every store, date and account that differs',
+    tags: ['ledger'],
+    response: ledgerBalanceCheckSchema,
+    handler: async (req) => checkLedgerBalances(contextOf(req)),
   });
   route(app, {
     method: 'GET',

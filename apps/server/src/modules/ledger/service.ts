@@ -1,4 +1,4 @@
-import type { JournalEntriesQuery, JournalEntryItem, LedgerAccount, TrialBalance, TrialBalanceQuery } from '@harbour/contracts';
+import type { JournalEntriesQuery, JournalEntryItem, LedgerAccount, LedgerBalanceCheck, TrialBalance, TrialBalanceQuery } from '@harbour/contracts';
 import { ACCOUNTS, normalSide, type Account, type JournalEvent } from '@harbour/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { journalEntries, journalLines, stores } from '../../db/schema/index.js';
@@ -6,7 +6,7 @@ import { notFound } from '../../platform/errors.js';
 import { translate } from '../../http/i18n.js';
 import { offsetOf, orderBy, pageOfRows, totalCount } from '../../platform/list.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { trialBalance } from '../../platform/ledger.js';
+import { ledgerBalanceDifferences, trialBalance } from '../../platform/ledger.js';
 import { currentStore, reachesAllStores, storeScope } from '../../platform/store-scope.js';
 import { withReadTx } from '../../platform/tx.js';
 import type { Tx } from '../../db/client.js';
@@ -61,6 +61,14 @@ export function readTrialBalance(ctx: ServiceContext, q: TrialBalanceQuery): Pro
       entryCount: tb.entryCount,
       stores: await storeChoices(tx, ctx),
     };
+  });
+}
+
+/** The kept day balances checked against the journal, for the stores the caller reaches. */
+export function checkLedgerBalances(ctx: ServiceContext): Promise<LedgerBalanceCheck> {
+  return withReadTx(ctx, async (tx) => {
+    const differences = await ledgerBalanceDifferences(tx);
+    return { consistent: differences.length === 0, differences };
   });
 }
 

@@ -169,12 +169,12 @@ export const servicingQueries: Partial<Record<ReportName, ReportQuery>> = {
   incomeExpenditure: ({ params: p, lang }) => sql`
     with chart(key, code, kind, name) as (values ${incomeExpenseAccounts(lang)}),
     moved as (
-      -- the lines carry their entry's store and date: read from the (account, date) index alone
-      select jl.store_id, jl.account, sum(jl.debit) as debit, sum(jl.credit) as credit
-        from journal_lines jl
-       where jl.entry_date between ${dateOf(p.dateFrom)} and ${dateOf(p.dateTo)} and ${inStore(sql`jl.store_id`, p.store)}
-         and jl.account in (${incomeExpenseKeys})
-       group by jl.store_id, jl.account
+      -- the kept day balances (one row per store, date and account, added to as lines post)
+      select b.store_id, b.account, sum(b.debit) as debit, sum(b.credit) as credit
+        from ledger_day_balances b
+       where b.entry_date between ${dateOf(p.dateFrom)} and ${dateOf(p.dateTo)} and ${inStore(sql`b.store_id`, p.store)}
+         and b.account in (${incomeExpenseKeys})
+       group by b.store_id, b.account
     )
     select ${storeName('s', lang)} as "storeName", chart.code as "accountCode", chart.name as "accountName",
            mv.debit::numeric(16,2) as "debit", mv.credit::numeric(16,2) as "credit",
