@@ -5,6 +5,7 @@
 #   HARBOUR_BENCH_PARTS=server,loans      only those parts (domain, server, loans, receipts, reports, sms, web; all by default)
 #   HARBOUR_BENCH_SECONDS=10              seconds of load per server route (after a 2 s warm-up)
 #   HARBOUR_BENCH_LOANS=100000            loans the seed generator adds for the loans and reports parts
+#   HARBOUR_BENCH_REPORT_NAMES=a,b        only those reports in the reports part (empty: none; the dashboard and trial balance still)
 #   HARBOUR_BENCH_REPORT_RUNS=10          timed requests of each report (and twice as many of the dashboard) per caller
 #   HARBOUR_BENCH_EXPORT_REPORT=<name>    the report whose xlsx export is measured (default the one of fewest rows ≥ 100,000)
 #   HARBOUR_BENCH_SEED_TIMES=1            also print the time of each of the seed's consistency checks

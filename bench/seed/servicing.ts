@@ -400,6 +400,13 @@ async function run(client: pg.Client, today: string, step: Step): Promise<Servic
   await step('what each instalment was paid (loan_instalment_paid)', () => q(`select harbour_keep_instalment_paid(array(select loan_id from bench_loans))`));
   // … and the loans' kept totals (migration 0032), the same way.
   await step('each loan\'s kept totals (loan_totals)', () => q(`select harbour_keep_loan_totals(array(select loan_id from bench_loans))`));
+  // … and the ledger's kept day balances (migration 0048): its insert trigger is skipped too, so the
+  // balances are summed again from the whole journal (the demo entries' rows with the bench's).
+  await step('the ledger\'s kept day balances (ledger_day_balances)', async () => {
+    await q(`delete from ledger_day_balances`);
+    await q(`insert into ledger_day_balances (store_id, entry_date, account, debit, credit)
+             select store_id, entry_date, account, sum(debit), sum(credit) from journal_lines group by store_id, entry_date, account`);
+  });
 
   const sms = await step('SMS reminders', async () => {
     const upcoming = await q(
@@ -468,6 +475,7 @@ export async function checkServicing(client: pg.Client, today: string): Promise<
          group by e.id having count(l.id) < 2 or sum(l.debit) <> sum(l.credit)) x`,
       [],
     ],
+    ['the kept day balances equal the journal', `select count(*) as n from harbour_ledger_balance_differences()`, []],
     ['every journal line belongs to an entry of its store', `select count(*) as n from journal_lines l where not exists (select 1 from journal_entries e where e.id = l.entry_id and e.store_id = l.store_id)`, []],
     [
       "every receipt's lines sum to its amounts",

@@ -21,7 +21,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { REPORTS, type ReportDecl, type ReportParamDecl } from '@harbour/contracts';
+import { REPORTS as ALL_REPORTS, type ReportDecl, type ReportParamDecl } from '@harbour/contracts';
 import { startServer, repoRoot, API, type RunningServer } from '../../e2e/fixtures/server.js';
 import { adminLogin, staffLogin } from '../lib/admin-login.js';
 import { embeddedDatabaseUrl } from '../lib/embedded-url.js';
@@ -34,6 +34,7 @@ const LOANS = Number(process.env.HARBOUR_BENCH_LOANS ?? 100_000);
 const RUNS = Number(process.env.HARBOUR_BENCH_REPORT_RUNS ?? 10);
 const REPORT_GOAL_MS = 1000;
 const DASHBOARD_GOAL_MS = 300;
+const TRIAL_BALANCE_GOAL_MS = 200;
 const EXPORT_GOAL_MB = 100;
 const EXPORT_MIN_ROWS = 100_000;
 /** The export's choice when no report reaches 100,000 rows (a smaller book): a row per instalment or per loan. */
@@ -272,8 +273,10 @@ export async function measureReports(server: Pick<RunningServer, 'baseURL' | 'pi
   ];
   const url = (p: string, q: Record<string, string> = {}) => `${server.baseURL}${API}${p}${Object.keys(q).length ? `?${new URLSearchParams(q)}` : ''}`;
 
-  // Every declared report, as each caller.
-  if (REPORTS.length === 0) figures.push(na(PART, 'GET /reports/<name>', 'no report is declared in this tree'));
+  // Every declared report, as each caller (`HARBOUR_BENCH_REPORT_NAMES=a,b` only those; empty: none).
+  const named = process.env.HARBOUR_BENCH_REPORT_NAMES?.split(',').map((n) => n.trim()).filter(Boolean);
+  const REPORTS = named === undefined ? ALL_REPORTS : ALL_REPORTS.filter((r) => named.includes(r.name));
+  if (REPORTS.length === 0) figures.push(na(PART, 'GET /reports/<name>', named ? 'none chosen (HARBOUR_BENCH_REPORT_NAMES)' : 'no report is declared in this tree'));
   const slow: string[] = [];
   const totals = new Map<string, number>();
   for (const decl of REPORTS) {
@@ -334,5 +337,40 @@ export async function measureReports(server: Pick<RunningServer, 'baseURL' | 'pi
     else if (t.status !== 200) figures.push(na(PART, name, `answered ${t.status}: ${t.error}`));
     else figures.push({ part: PART, name, value: `${describe(t, DASHBOARD_GOAL_MS)} (goal p95 ≤ ${DASHBOARD_GOAL_MS})` });
   }
+
+  // The trial balance of five years, read from the kept day balances, beside the same sums taken
+  // from the journal lines in the same run (what the route read before the balances were kept).
+  const period = { from: yearsBefore(today, 5), to: today };
+  for (const [who, authorization] of callers) {
+    const t = await timeRequests(url('/ledger/trialBalance', period), authorization, RUNS * 2);
+    const name = `GET /ledger/trialBalance, five years (${who})`;
+    if (t.status !== 200) figures.push(na(PART, name, `answered ${t.status}: ${t.error}`));
+    else figures.push({ part: PART, name, value: `${describe(t, TRIAL_BALANCE_GOAL_MS)} (goal p95 ≤ ${TRIAL_BALANCE_GOAL_MS})` });
+  }
+  figures.push({ part: PART, name: 'the same five years summed from the journal lines (SQL, every store; the baseline)', value: await journalSumBaseline(databaseUrl, period) });
   return figures;
+}
+
+/** The trial balance's sums taken from the journal lines, as the route read them before balances were kept. */
+async function journalSumBaseline(databaseUrl: string, period: { from: string; to: string }): Promise<string> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const ms: number[] = [];
+    for (let i = 0; i <= 3; i++) {
+      await db.query('begin');
+      await db.query(`select set_config('harbour.all_stores', 'on', true)`);
+      const t0 = performance.now();
+      await db.query(
+        `select l.account, sum(l.debit), sum(l.credit) from journal_lines l join journal_entries e on e.id = l.entry_id
+          where e.entry_date between $1 and $2 group by l.account`,
+        [period.from, period.to],
+      );
+      if (i > 0) ms.push(performance.now() - t0);
+      await db.query('commit');
+    }
+    return `p50 ${fmt(percentile(ms, 50), 0)} ms, p95 ${fmt(percentile(ms, 95), 0)} ms (3 runs)`;
+  } finally {
+    await db.end();
+  }
 }

@@ -63,3 +63,34 @@ SELECT l.store_id, l.entry_date, l.account, sum(l.debit), sum(l.credit)
   FROM journal_lines l GROUP BY l.store_id, l.entry_date, l.account;
 --> statement-breakpoint
 SELECT set_config('harbour.all_stores', '', true);
+--> statement-breakpoint
+-- The store scope as one transaction setting. The server writes `harbour.visible_stores` (the
+-- store ids as an integer[] literal) where it writes harbour.store_id and harbour.all_stores, from
+-- the caller it has authenticated (applyStoreScope, platform/store-scope.ts). Read through this
+-- plain SQL function — no SECURITY DEFINER, no SET clause — PostgreSQL inlines it into each
+-- policy's initplan: a setting read per statement instead of a definer call (a
+-- function-manager context switch and a search_path change) per policy, about 25 a receipt.
+-- A transaction that has not written the setting (a migration, a test's owner connection that sets
+-- harbour.all_stores only) keeps the earlier reading, harbour_visible_stores_by_setting(); one that
+-- set neither sees no store-owned row. Anyone who may call set_config could already write
+-- harbour.all_stores, so the new setting trusts no one more than before.
+ALTER FUNCTION harbour_visible_stores() RENAME TO harbour_visible_stores_by_setting;
+--> statement-breakpoint
+CREATE FUNCTION harbour_visible_stores() RETURNS integer[]
+  LANGUAGE sql STABLE PARALLEL SAFE AS $$
+    SELECT CASE
+      WHEN coalesce(current_setting('harbour.visible_stores', true), '') <> ''
+        THEN current_setting('harbour.visible_stores', true)::integer[]
+      ELSE harbour_visible_stores_by_setting()
+    END
+  $$;
+--> statement-breakpoint
+DO $$
+DECLARE
+  t regclass;
+BEGIN
+  FOR t IN SELECT format('%I.%I', schemaname, tablename)::regclass FROM pg_policies WHERE policyname = 'store_scope' LOOP
+    PERFORM harbour_store_owned(t);
+  END LOOP;
+END
+$$;

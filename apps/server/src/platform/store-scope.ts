@@ -33,12 +33,22 @@ export function storeScope(source: ScopeSource, storeColumn: AnyColumn): SQL | u
   return eq(storeColumn, currentStore(source));
 }
 
-/** Gives the transaction the caller's store scope, which the row-level security policies read. */
+/**
+ * Gives the transaction the caller's store scope, which the row-level security policies read:
+ * `harbour.visible_stores`, the store ids as an array literal (every store for an all-stores
+ * caller, read in the same statement; its current store otherwise; none without one), read once
+ * per statement by the inlined `harbour_visible_stores()` (migration 0048), and the
+ * `harbour.all_stores` / `harbour.store_id` pair the modules' own queries read.
+ */
 export async function applyStoreScope(tx: Tx, source: ScopeSource): Promise<void> {
   const all = reachesAllStores(source);
   const store = (source.auth ? source.auth.storeId : source.storeId) ?? null;
+  const visible = all
+    ? sql`(select coalesce(array_agg(id order by id), '{}'::integer[])::text from stores)`
+    : sql`${store === null ? '{}' : `{${store}}`}::text`;
   await tx.execute(
-    sql`select set_config('harbour.all_stores', ${all ? 'on' : 'off'}, true), set_config('harbour.store_id', ${store === null ? '' : String(store)}, true)`,
+    sql`select set_config('harbour.all_stores', ${all ? 'on' : 'off'}, true), set_config('harbour.store_id', ${store === null ? '' : String(store)}, true),
+      set_config('harbour.visible_stores', ${visible}, true)`,
   );
 }
 

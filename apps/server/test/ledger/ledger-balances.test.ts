@@ -143,6 +143,17 @@ describe('row-level security on the kept balances', () => {
     expect(all).toEqual([{ n: 2 }]);
   });
 
+  it('reads the scope from the transaction’s visible-stores setting, through a function PostgreSQL can inline', async () => {
+    const oneStore = { ...job(mongKok), system: undefined, auth: { staffId: 5, storeId: mongKok, allStores: false } as never };
+    const read = (ctx: ReturnType<typeof job>) =>
+      withReadTx(ctx, async (tx) => (await tx.execute<{ v: string; f: number[] }>(sql`select current_setting('harbour.visible_stores') as v, harbour_visible_stores() as f`)).rows[0]);
+    expect(await read(oneStore)).toEqual({ v: `{${mongKok}}`, f: [mongKok] });
+    const storeIds = (await t.pool.query<{ id: number }>('select id from stores order by id')).rows.map((r) => r.id);
+    expect(await read(job())).toEqual({ v: `{${storeIds.join(',')}}`, f: storeIds });
+    const { rows } = await t.pool.query(`select prosecdef, provolatile, proconfig from pg_proc where proname = 'harbour_visible_stores'`);
+    expect(rows).toEqual([{ prosecdef: false, provolatile: 's', proconfig: null }]);
+  });
+
   it('refuses the app role any write of its own: only the journal’s trigger adds to the balances', async () => {
     const ctx = job(mongKok);
     await expect(
