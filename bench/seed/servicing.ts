@@ -400,7 +400,7 @@ async function run(client: pg.Client, today: string, step: Step): Promise<Servic
   await step('what each instalment was paid (loan_instalment_paid)', () => q(`select harbour_keep_instalment_paid(array(select loan_id from bench_loans))`));
   // … and the loans' kept totals (migration 0032), the same way.
   await step('each loan\'s kept totals (loan_totals)', () => q(`select harbour_keep_loan_totals(array(select loan_id from bench_loans))`));
-  // … and the ledger's kept day balances (migration 0048): its insert trigger is skipped too, so the
+  // … and the ledger's kept day balances (migration 0049): its insert trigger is skipped too, so the
   // balances are summed again from the whole journal (the demo entries' rows with the bench's).
   await step('the ledger\'s kept day balances (ledger_day_balances)', async () => {
     await q(`delete from ledger_day_balances`);

@@ -29,7 +29,7 @@ export const APP_ONLY_FUNCTIONS: readonly string[] = ['harbour_redact_audit(text
 
 /**
  * Tables the app may only read: the migration history, and the ledger's kept balances (written
- * only by the journal's insert trigger, migration 0048).
+ * only by the journal's insert trigger, migration 0049).
  */
 export const READ_ONLY_TABLES: readonly string[] = ['harbour_migrations', 'ledger_day_balances'];
 

@@ -227,7 +227,7 @@ export interface LedgerBalanceDifference {
 
 /**
  * The consistency check of the kept balances (`harbour_ledger_balance_differences()`, migration
- * 0048): every store, date and account of the transaction's store scope whose kept debits or
+ * 0049): every store, date and account of the transaction's store scope whose kept debits or
  * credits differ from its journal lines' sums. Empty when they agree to the cent.
  */
 export async function ledgerBalanceDifferences(tx: Tx): Promise<LedgerBalanceDifference[]> {

@@ -37,7 +37,7 @@ export function storeScope(source: ScopeSource, storeColumn: AnyColumn): SQL | u
  * Gives the transaction the caller's store scope, which the row-level security policies read:
  * `harbour.visible_stores`, the store ids as an array literal (every store for an all-stores
  * caller, read in the same statement; its current store otherwise; none without one), read once
- * per statement by the inlined `harbour_visible_stores()` (migration 0048), and the
+ * per statement by the inlined `harbour_visible_stores()` (migration 0049), and the
  * `harbour.all_stores` / `harbour.store_id` pair the modules' own queries read.
  */
 export async function applyStoreScope(tx: Tx, source: ScopeSource): Promise<void> {

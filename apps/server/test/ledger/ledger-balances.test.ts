@@ -9,7 +9,7 @@ import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 /**
- * The kept day balances (`ledger_day_balances`, migration 0048): added to by the journal's insert
+ * The kept day balances (`ledger_day_balances`, migration 0049): added to by the journal's insert
  * trigger in the posting transaction, read by the trial balance, checked against the journal.
  * Entries here are dated 2027, after anything the demo data posts.
  */
