@@ -28,6 +28,13 @@ export const FOUR_EYES_SETTINGS_KIND = 'settings.fourEyes' as const;
 export type FourEyesKind = ControlledKind | typeof FOUR_EYES_SETTINGS_KIND;
 export const FOUR_EYES_KINDS: readonly FourEyesKind[] = [...CONTROLLED_KINDS, FOUR_EYES_SETTINGS_KIND];
 
+/**
+ * The maker's reason, sent with a change that may be controlled (a settings save, a staff level's
+ * edit): the request records it and the checker reads it. Required when the change is recorded
+ * as a request (`approvals.errors.reasonRequired`); a change that saves at once does not need it.
+ */
+export const fourEyesReason = z.string().trim().max(500, { message: 'validation.tooLong' }).optional();
+
 export const APPROVAL_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type ApprovalRequestStatus = (typeof APPROVAL_REQUEST_STATUSES)[number];
 

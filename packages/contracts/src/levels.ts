@@ -4,6 +4,7 @@ import { defineResource } from './resource.js';
 import { V } from './calculator.js';
 import { optionalText, moneyString } from './stores.js';
 import { COUNTERPARTY_STATES } from './counterparties.js';
+import { fourEyesReason } from './approvals.js';
 
 /**
  * Master data → staff level and privilege (spec §2, §6 "Staff have levels and privileges, a
@@ -11,8 +12,8 @@ import { COUNTERPARTY_STATES } from './counterparties.js';
  * member of that grade may approve; each staff member has at most one level (`staff.level_id`).
  * "No upper limit" is its own flag (`unlimited`), never an empty amount, so a level saved
  * without an amount cannot silently approve anything. A level in use cannot be deleted, only
- * disabled; a disabled level is offered for no new assignment but still applies to the staff
- * who hold it. The approval flow reads the limit through the server's `approvalLimitOf`.
+ * disabled; a disabled level is offered for no new assignment and approves nothing, for the staff
+ * who still hold it too. The approval flow reads the limit through the server's `approvalLimitOf`.
  */
 export const STAFF_LEVEL_STATES = COUNTERPARTY_STATES;
 
@@ -34,8 +35,7 @@ export const staffLevelItemSchema = z.object({
 });
 export type StaffLevelItem = z.infer<typeof staffLevelItemSchema>;
 
-export const staffLevelCreateSchema = z
-  .object({
+const staffLevelFields = {
     nameZh: name(64),
     nameEn: name(64),
     rank: z.number({ message: V.integer }).int({ message: V.integer }).min(0, { message: V.range }).max(999, { message: V.range }),
@@ -43,15 +43,34 @@ export const staffLevelCreateSchema = z
     maxApprovedAmount: z.preprocess(blankToNull, moneyString.nullish()).transform((v) => v ?? null),
     state: z.enum(STAFF_LEVEL_STATES, { message: V.choice }).default('normal'),
     remarks: optionalText(500),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.unlimited && v.maxApprovedAmount === null) {
-      ctx.addIssue({ code: 'custom', path: ['maxApprovedAmount'], message: 'levels.amountRequired' });
-    }
-  })
-  // With no upper limit, an amount typed before the switch was turned on means nothing.
-  .transform((v) => (v.unlimited ? { ...v, maxApprovedAmount: null } : v));
+};
+
+interface LimitShape {
+  unlimited: boolean;
+  maxApprovedAmount: string | null;
+}
+/** A limited level names its amount. */
+const amountGiven = (v: LimitShape, ctx: z.RefinementCtx) => {
+  if (!v.unlimited && v.maxApprovedAmount === null) {
+    ctx.addIssue({ code: 'custom', path: ['maxApprovedAmount'], message: 'levels.amountRequired' });
+  }
+};
+/** With no upper limit, an amount typed before the switch was turned on means nothing. */
+const noAmountWhenUnlimited = <T extends LimitShape>(v: T): T => (v.unlimited ? { ...v, maxApprovedAmount: null } : v);
+
+export const staffLevelCreateSchema = z.object(staffLevelFields).superRefine(amountGiven).transform(noAmountWhenUnlimited);
 export type StaffLevelCreate = z.infer<typeof staffLevelCreateSchema>;
+
+/**
+ * An edit. Changing a level's approval limit or state is under four eyes when the company
+ * controls `staffLevels.limits`: the edit is recorded as a request with the maker's `reason`
+ * (required then) and a second person approves it.
+ */
+export const staffLevelUpdateSchema = z
+  .object({ ...staffLevelFields, reason: fourEyesReason })
+  .superRefine(amountGiven)
+  .transform(noAmountWhenUnlimited);
+export type StaffLevelUpdate = z.infer<typeof staffLevelUpdateSchema>;
 
 export const staffLevelFiltersSchema = listQueryBase.extend({
   nameZh: z.string().trim().max(64).optional(),
@@ -88,7 +107,7 @@ export const staffLevelResource = defineResource({
   ],
   item: staffLevelItemSchema,
   create: staffLevelCreateSchema,
-  update: staffLevelCreateSchema,
+  update: staffLevelUpdateSchema,
   filters: staffLevelFiltersSchema,
   defaultSort: 'rank:asc',
 });

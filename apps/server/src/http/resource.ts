@@ -77,7 +77,11 @@ export function registerResource<D extends ResourceDecl>(app: FastifyInstance, d
       body: decl.update,
       response: decl.item,
       handler: async (req) => {
-        const item = await update(contextOf(req), req.params.id, req.body as z.output<NonNullable<D['update']>>);
+        const body = req.body as z.output<NonNullable<D['update']>>;
+        const kind = service.updateKind ? await service.updateKind(contextOf(req), req.params.id, body) : null;
+        const deferred = kind ? await deferIfControlled(req, kind, { id: req.params.id, body }) : null;
+        if (deferred) return deferred;
+        const item = await update(contextOf(req), req.params.id, body);
         succeed(req, decl.messages?.update ?? 'success.updated');
         return item;
       },

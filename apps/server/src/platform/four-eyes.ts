@@ -10,7 +10,7 @@ import type { Tx } from '../db/client.js';
 import { approvalRequests, staff } from '../db/schema/index.js';
 import { audit } from './audit.js';
 import { actingStaff, may, type ServiceContext } from './context.js';
-import { businessRule, conflict, forbidden } from './errors.js';
+import { businessRule, conflict, fieldError, forbidden } from './errors.js';
 import { assertNotMaker } from './makers.js';
 import { readSettings } from './settings.js';
 import { currentStore, found } from './store-scope.js';
@@ -45,6 +45,8 @@ export interface ControlledAction<P> {
   describe: (tx: Tx, ctx: ServiceContext, payload: P) => Promise<ApprovalChange>;
   /** The maker's reason, from the validated body. */
   reason: (payload: P) => string;
+  /** The body's reason is optional where the change may save at once: a request without one is refused. */
+  reasonRequired?: boolean;
 }
 
 const actions = new Map<string, ControlledAction<unknown>>();
@@ -77,11 +79,12 @@ export function requestApproval(ctx: ServiceContext, kind: FourEyesKind, payload
   const action = controlledActionOf(kind);
   return withTx(ctx, async (tx) => {
     const me = actingStaff(ctx).staffId;
+    const reason = action.reason(payload).trim();
+    if (action.reasonRequired && reason === '') throw fieldError('reason', 'approvals.errors.reasonRequired');
     const subject = await action.subject(tx, ctx, payload);
     const change = await action.describe(tx, ctx, payload);
     await dryRun(tx, (sp) => action.perform(sp, ctx, payload));
     const storeId = subject.storeId ?? currentStore(ctx);
-    const reason = action.reason(payload);
     const [row] = await tx
       .insert(approvalRequests)
       .values({ storeId, kind, loanId: subject.loanId, reference: subject.reference, payload: payload as object, change, reason, requestedBy: me, createdBy: me })

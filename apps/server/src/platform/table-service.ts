@@ -186,19 +186,20 @@ export function tableService<D extends ResourceDecl>(decl: D, map: TableMapping<
   }
 
   if (decl.update && toUpdate) {
-    service.update = (ctx, id, input) =>
-      withTx(ctx, async (tx) => {
-        const before = await read(tx, ctx, id, true);
-        const values = await toUpdate(input, ctx, before, tx);
-        const [row] = (await tx
-          .update(table)
-          .set({ ...values, updatedAt: new Date() } as never)
-          .where(byId(ctx, id))
-          .returning()) as Row[];
-        const item = map.toItem(row!);
-        await audit(tx, { action: 'edit', module: decl.name, reference: id, before: map.toItem(before), after: item, recordStores: storesOf(row!) });
-        return item;
-      });
+    const updateIn: NonNullable<ResourceService<D>['updateIn']> = async (tx, ctx, id, input) => {
+      const before = await read(tx, ctx, id, true);
+      const values = await toUpdate(input, ctx, before, tx);
+      const [row] = (await tx
+        .update(table)
+        .set({ ...values, updatedAt: new Date() } as never)
+        .where(byId(ctx, id))
+        .returning()) as Row[];
+      const item = map.toItem(row!);
+      await audit(tx, { action: 'edit', module: decl.name, reference: id, before: map.toItem(before), after: item, recordStores: storesOf(row!) });
+      return item;
+    };
+    service.updateIn = updateIn;
+    service.update = (ctx, id, input) => withTx(ctx, (tx) => updateIn(tx, ctx, id, input));
   }
 
   if (decl.permissions.delete) {

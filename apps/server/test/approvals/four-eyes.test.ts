@@ -284,3 +284,54 @@ describe('settings under four eyes', () => {
     }
   });
 });
+
+describe('staff level limits under four eyes', () => {
+  const levelRow = async (nameEn: string) =>
+    (await t.pool.query<{ id: number; state: string; max_approved_amount: string }>(`select id, state, max_approved_amount from staff_levels where name_en = $1`, [nameEn])).rows[0]!;
+  const loanStatus = async (id: number) => (await t.pool.query<{ status: string }>(`select status from loans where id = $1`, [id])).rows[0]!.status;
+
+  it('records a disabled level as a request with its reason; the level approves until a second person approves it, then nothing', async () => {
+    await t.pool.query(`insert into role_permissions (role_id, permission_key) select id, 'masterdata.staffLevel.update' from roles where name = 'manager' on conflict do nothing`);
+    const level = await levelRow('Branch manager');
+    try {
+      const body = { nameZh: '分店經理', nameEn: 'Branch manager', rank: 30, maxApprovedAmount: level.max_approved_amount, unlimited: false, state: 'disabled' };
+      const edit = (over: Record<string, unknown>, token = admin) => call<ApprovalRequested>(t.app, 'PUT', `/staffLevels/${level.id}`, { token, body: { ...body, ...over }, lang: 'en' });
+      // a request says why
+      const bare = await edit({});
+      expect(bare.statusCode).toBe(400);
+      expect(bare.body).toMatchObject({ errors: [{ field: 'reason', message: 'Give the reason for this change: a second person approves it' }] });
+      expect(Number((await t.pool.query(`select count(*) n from approval_requests where kind = 'staffLevels.limits'`)).rows[0].n)).toBe(0);
+
+      const asked = await edit({ reason: 'branch closes at month end' });
+      expect(asked.statusCode).toBe(202);
+      const { approvalRequest } = dataOf(asked);
+      expect(approvalRequest).toMatchObject({ kind: 'staffLevels.limits', status: 'pending' });
+      // nothing changed: the level is in force and its holder still approves up to its limit
+      expect(await levelRow('Branch manager')).toEqual(level);
+      expect(dataOf(await call<ApprovalRequestItem>(t.app, 'GET', `/approvalRequests/${approvalRequest.id}`, { token: manager }))).toMatchObject({
+        reason: 'branch closes at month end',
+        change: { before: { state: 'normal', unlimited: false, maxApprovedAmount: level.max_approved_amount }, after: { state: 'disabled', unlimited: false, maxApprovedAmount: level.max_approved_amount } },
+      });
+      // a rename alone saves at once
+      expect((await edit({ state: 'normal', remarks: 'renamed only' })).statusCode).toBe(200);
+
+      // the maker cannot check it; the manager (approval.check and the level key) approves it
+      expect((await decide(approvalRequest.id, 'approve', admin)).statusCode).toBe(422);
+      expect(dataOf(await decide(approvalRequest.id, 'approve', manager)).status).toBe('approved');
+      expect((await levelRow('Branch manager')).state).toBe('disabled');
+      const [edited] = (await t.pool.query(`select staff_id, after from audit_log where module = 'staffLevels' and action = 'edit' and reference = $1 order by id desc limit 1`, [String(level.id)])).rows;
+      expect(edited).toMatchObject({ staff_id: staffId.manager, after: { state: 'disabled', fourEyes: { requestedBy: staffId.admin, approvedBy: staffId.manager } } });
+
+      // the disabled level approves nothing: its holder's approval of a loan is refused, the loan stays waiting for approval
+      const loan = dataOf(await call<LoanItem>(t.app, 'POST', '/loans', { token: clerk, body: smallApplication(borrower, { applyDate: today, loanDate: today, interestStartDate: today, loanAmount: '10000' }) }));
+      dataOf(await call(t.app, 'POST', `/loans/${loan.id}/submit`, { token: clerk, body: {} }));
+      const approval = await call(t.app, 'POST', `/loans/${loan.id}/approve`, { token: manager, body: { overdueRate: '36', overduePenalty: '100', affordabilityReason: 'limit test' }, lang: 'en' });
+      expect(approval.statusCode).toBe(422);
+      expect(approval.body).toMatchObject({ message: 'The loan amount 10000.00 is above your maximum approved amount 0.00' });
+      expect(await loanStatus(loan.id)).toBe('wait_approve');
+    } finally {
+      await t.pool.query(`delete from role_permissions where permission_key = 'masterdata.staffLevel.update' and role_id = (select id from roles where name = 'manager')`);
+      await t.pool.query(`update staff_levels set state = 'normal', remarks = null where id = $1`, [level.id]);
+    }
+  });
+});

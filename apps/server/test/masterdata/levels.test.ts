@@ -4,6 +4,7 @@ import { approvalLimitOf, withinApprovalLimit } from '../../src/modules/staff-le
 import { auditCount, expectFieldErrors, idOf, rowCount, storeIds, tokenOf } from '../admin/helpers.js';
 import { call, dataOf } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { fourEyesOff } from '../helpers/four-eyes.js';
 
 let t: TestApp;
 let admin: string;
@@ -17,6 +18,8 @@ let ktAdmin: string;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // levels themselves are this file's subject; their limits under four eyes: test/approvals/four-eyes.test.ts
+  await fourEyesOff(t);
   admin = await tokenOf(t, 'admin');
   manager = await tokenOf(t, 'manager');
   clerk = await tokenOf(t, 'clerk');

@@ -9,6 +9,7 @@ import { nsKey } from './i18n-key';
 import { applyServerErrors } from './server-errors';
 import { useCreateResource, useResourceItem, useUpdateResource, type Row } from './use-resource';
 import { useFeedback } from './use-feedback';
+import { isApprovalRequested } from '../api/four-eyes';
 
 /**
  * Create or edit one resource item in a side drawer, so the list (with its filters and page)
@@ -20,7 +21,8 @@ export interface ResourceFormDrawerProps {
   /** `undefined`: closed; `'new'`: create; a row: edit it. */
   target: 'new' | Row | undefined;
   onClose: () => void;
-  extra?: ResourceFormProps['extra'];
+  /** Hand-written items below the declared ones; a function gets the mode (an edit's reason). */
+  extra?: ResourceFormProps['extra'] | ((mode: 'create' | 'edit') => ResourceFormProps['extra']);
   itemProps?: ResourceFormProps['itemProps'];
   controls?: ResourceFormProps['controls'];
   /** Turns the API item into the form's shape (e.g. `stores[]` → `storeIds`). */
@@ -76,8 +78,10 @@ export function ResourceFormDrawer(props: ResourceFormDrawerProps) {
       update.mutate(
         { id: editId, body },
         {
-          onSuccess: () => {
-            message.success(t(nsKey(decl.messages?.update ?? 'success.updated')));
+          onSuccess: (answer) => {
+            // under four eyes (a staff level's limit) the edit waits for a second person: nothing changed yet
+            if (isApprovalRequested(answer)) void message.info(t('approvals:success.requested'));
+            else message.success(t(nsKey(decl.messages?.update ?? 'success.updated')));
             onClose();
           },
           onError,
@@ -117,7 +121,7 @@ export function ResourceFormDrawer(props: ResourceFormDrawerProps) {
           item={mode === 'edit' ? formItem : defaults}
           onFinish={onFinish}
           disabled={saving}
-          extra={extra}
+          extra={typeof extra === 'function' ? extra(mode) : extra}
           itemProps={itemProps}
           controls={controls}
         />

@@ -41,6 +41,8 @@ export const staffLevelService = tableService(staffLevelResource, {
   },
   toItem,
   toInsert: (input) => ({ ...input }),
+  // the maker's reason belongs to the four-eyes request (and the audit row's trail), not the level
+  toUpdate: ({ reason: _reason, ...input }) => ({ ...input }),
   beforeDelete: async (tx, row) => {
     const [held] = await tx.select({ n: count() }).from(staff).where(eq(staff.levelId, row.id as number));
     if ((held?.n ?? 0) > 0) throw conflict('levels.inUse', { count: held!.n });
