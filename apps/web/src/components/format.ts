@@ -25,6 +25,23 @@ export function roundDecimalString(value: string, decimals: number): string | un
   return /^-[0.]+$/.test(fixed) ? fixed.slice(1) : fixed;
 }
 
+/**
+ * An amount shortened for a narrow screen column: "12.3K", "1.25M" (at least three significant
+ * digits, decimal rounding); below 10,000 the amount is shown whole with its cents. Only for the
+ * screen where the exact amount is one hover away: papers and exports always carry the exact value.
+ */
+export function compactMoney(value: string | null | undefined): string {
+  const v = value?.trim() ?? '';
+  if (!isDecimalString(v)) return value ?? '';
+  const d = dec(v);
+  const abs = d.abs();
+  if (abs.lt(10_000)) return moneyDisplay(v);
+  const [unit, div] = abs.gte(1_000_000) ? ['M', 1_000_000] : ['K', 1_000];
+  const scaled = d.div(div);
+  const places = scaled.abs().gte(100) ? 0 : scaled.abs().gte(10) ? 1 : 2;
+  return `${scaled.toFixed(places, Decimal.ROUND_HALF_UP)}${unit}`;
+}
+
 /** A rate in percent ("16.2567") → "16.26%". */
 export function formatRate(value: string | null | undefined, decimals = 2): string {
   if (value === null || value === undefined || value.trim() === '') return '';

@@ -63,6 +63,10 @@ export interface ReportColumnDecl {
   readonly enumNs?: string;
   /** Narrow (≈ 8 characters) or wide (≈ 28) in table, print and xlsx; normal otherwise. */
   readonly width?: 'narrow' | 'wide';
+  /** Hidden on screen until the user shows it with the column chooser (print and export keep every column). */
+  readonly optional?: true;
+  /** On screen only: a narrow column with compact amounts ("12.3K", exact value on hover); papers and exports stay exact. */
+  readonly compact?: true;
 }
 
 export interface ReportDecl<N extends string = string> {

@@ -9,11 +9,11 @@ const periodTo = { name: 'dateTo', kind: 'date', default: 'today' } as const;
 /** The split of a receipt, as the receipts list shows it: received = principal + interest + overdue interest + charges + temporary. */
 const receiptSplit = [
   { key: 'received', kind: 'money', total: true },
-  { key: 'principal', kind: 'money', total: true },
-  { key: 'interest', kind: 'money', total: true },
-  { key: 'overdueInterest', kind: 'money', total: true },
-  { key: 'charges', kind: 'money', total: true },
-  { key: 'temporary', kind: 'money', total: true },
+  { key: 'principal', kind: 'money', total: true, compact: true },
+  { key: 'interest', kind: 'money', total: true, compact: true },
+  { key: 'overdueInterest', kind: 'money', total: true, compact: true },
+  { key: 'charges', kind: 'money', total: true, compact: true },
+  { key: 'temporary', kind: 'money', total: true, compact: true },
 ] as const;
 
 export const servicingReports = [
@@ -200,10 +200,10 @@ export const servicingReports = [
       { key: 'mobile', kind: 'masked' },
       { key: 'overdueTenors', kind: 'integer', width: 'narrow', total: true },
       { key: 'overdueDays', kind: 'integer', width: 'narrow' },
-      { key: 'd1to30', kind: 'money', total: true },
-      { key: 'd31to60', kind: 'money', total: true },
-      { key: 'd61to90', kind: 'money', total: true },
-      { key: 'd90plus', kind: 'money', total: true },
+      { key: 'd1to30', kind: 'money', total: true, compact: true },
+      { key: 'd31to60', kind: 'money', total: true, compact: true },
+      { key: 'd61to90', kind: 'money', total: true, compact: true },
+      { key: 'd90plus', kind: 'money', total: true, compact: true },
       { key: 'totalOverdue', kind: 'money', total: true },
       { key: 'staffName', kind: 'text' },
       { key: 'status', kind: 'enum', enumNs: 'loanStatus', width: 'narrow' },

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Flex, Progress, Result, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { FileExcelOutlined, FileTextOutlined, PrinterOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Checkbox, Empty, Popover, Flex, Progress, Result, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { ColumnWidthOutlined, FileExcelOutlined, FileTextOutlined, PrinterOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { REPORT_PAGE_SIZES, reportByName, type ReportDecl, type ReportExportFormat } from '@harbour/contracts';
+import { REPORT_PAGE_SIZES, reportByName, type ReportColumnDecl, type ReportDecl, type ReportExportFormat } from '@harbour/contracts';
 import { ReportCell, isNumeric, useColumnTitle } from './ReportCell';
 import { ParamInput, useParamLabel } from './ReportParams';
 import { ReportPrintView } from './ReportPrintView';
+import { defaultVisible, useVisibleColumns } from './report-columns';
 import { reportApi } from './report-api';
 import { formatBytes, fromSearch, runQuery, sortOf, type ParamValues } from './report-model';
 import './reports.css';
@@ -46,6 +47,56 @@ function ParamForm({ decl, values, onChange, onRun, onReset, running }: { decl: 
 }
 
 /**
+ * A column's width on screen (px): sized so each report's default columns fit the content area of
+ * a 1440-wide window; text longer than its column ends in an ellipsis with the whole on hover.
+ */
+function screenWidth(c: ReportColumnDecl): number {
+  if (c.width === 'wide') return 170;
+  if (c.width === 'narrow') return 64;
+  if (c.compact) return 84;
+  switch (c.kind) {
+    case 'money':
+      return 110;
+    case 'integer':
+    case 'percent':
+      return 80;
+    case 'date':
+      return 100;
+    case 'datetime':
+      return 150;
+    case 'code':
+      return 120;
+    default:
+      return 110;
+  }
+}
+
+/** The column chooser: which columns the table shows, remembered per user and report; the first is always shown. */
+function ColumnChooser({ decl, visible, onChoose }: { decl: ReportDecl; visible: string[]; onChoose: (keys: string[] | null) => void }) {
+  const { t } = useTranslation('reports');
+  const columnTitle = useColumnTitle(decl);
+  const isDefault = visible.join() === defaultVisible(decl).join();
+  const content = (
+    <Flex vertical gap={4} className="report-column-chooser">
+      <Checkbox.Group
+        value={visible}
+        onChange={(keys) => onChoose(keys.map(String))}
+        options={decl.columns.map((c, i) => ({ label: columnTitle(c), value: c.key, disabled: i === 0 }))}
+        style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+      />
+      <Button size="small" type="link" disabled={isDefault} onClick={() => onChoose(null)} style={{ alignSelf: 'flex-start', padding: 0 }}>
+        {t('page.columnsDefault')}
+      </Button>
+    </Flex>
+  );
+  return (
+    <Popover trigger="click" placement="bottomRight" title={t('page.columns')} content={content}>
+      <Button icon={<ColumnWidthOutlined />}>{t('page.columnsShown', { shown: visible.length, total: decl.columns.length })}</Button>
+    </Popover>
+  );
+}
+
+/**
  * Reports → any declared report: the parameter form from its declaration, the table (server sort
  * and paging) with the totals of every row, exports to xlsx and CSV with the bytes received while
  * they download, and the print view (`?print=1`, the same parameters).
@@ -64,6 +115,7 @@ function ReportView({ decl }: { decl: ReportDecl }) {
   const [pageSize, setPageSize] = useState<number>(REPORT_PAGE_SIZES[1]);
   const [received, setReceived] = useState<number | null>(null);
   const columnTitle = useColumnTitle(decl);
+  const [visible, choose] = useVisibleColumns(decl);
 
   const query = useQuery({
     queryKey: ['report', decl.name, applied, sort, page, pageSize],
@@ -106,7 +158,8 @@ function ReportView({ decl }: { decl: ReportDecl }) {
   };
 
   const [sortKey, sortDir] = (sort ?? `${decl.defaultSort.key}:${decl.defaultSort.order}`).split(':');
-  const columns: TableColumnsType<Row> = decl.columns.map((c) => ({
+  const shownColumns = decl.columns.filter((c) => visible.includes(c.key));
+  const columns: TableColumnsType<Row> = shownColumns.map((c, i) => ({
     key: c.key,
     dataIndex: c.key,
     title: columnTitle(c),
@@ -114,8 +167,10 @@ function ReportView({ decl }: { decl: ReportDecl }) {
     sorter: true,
     sortOrder: sortKey === c.key ? (sortDir === 'asc' ? 'ascend' : 'descend') : null,
     ellipsis: c.width !== 'wide',
-    width: c.width === 'narrow' ? 90 : c.width === 'wide' ? 260 : isNumeric(c) ? 130 : c.kind === 'date' ? 110 : undefined,
-    render: (v: Row[string]) => <ReportCell column={c} value={v} />,
+    // the first column names the row: it stays in view when the table scrolls sideways
+    fixed: i === 0 ? 'left' : undefined,
+    width: screenWidth(c),
+    render: (v: Row[string]) => <ReportCell column={c} value={v} compact={c.compact} />,
   }));
   const hasTotals = decl.columns.some((c) => c.total);
   const empty = answer !== undefined && answer.total === 0;
@@ -127,6 +182,7 @@ function ReportView({ decl }: { decl: ReportDecl }) {
       <Flex wrap gap={8} justify="space-between" align="center" className="report-toolbar">
         <Typography.Text type="secondary">{answer ? t('page.rows', { count: answer.total }) : ' '}</Typography.Text>
         <Space wrap>
+          <ColumnChooser decl={decl} visible={visible} onChoose={choose} />
           <Button icon={<FileExcelOutlined />} disabled={!answer || empty || exporting.isPending} loading={exporting.isPending && exporting.variables === 'xlsx'} onClick={() => exporting.mutate('xlsx')}>
             {t('page.exportXlsx')}
           </Button>
@@ -179,9 +235,9 @@ function ReportView({ decl }: { decl: ReportDecl }) {
           hasTotals && answer && !empty ? (
             <Table.Summary fixed>
               <Table.Summary.Row className="report-totals">
-                {decl.columns.map((c, i) => (
+                {shownColumns.map((c, i) => (
                   <Table.Summary.Cell key={c.key} index={i} align={isNumeric(c) ? 'right' : 'left'}>
-                    {i === 0 ? <strong>{t('page.totals')}</strong> : c.total ? <strong><ReportCell column={c} value={answer.totals[c.key]} /></strong> : null}
+                    {i === 0 ? <strong>{t('page.totals')}</strong> : c.total ? <strong><ReportCell column={c} value={answer.totals[c.key]} compact={c.compact} /></strong> : null}
                   </Table.Summary.Cell>
                 ))}
               </Table.Summary.Row>
