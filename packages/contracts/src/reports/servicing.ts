@@ -206,7 +206,7 @@ export const servicingReports = [
       { key: 'd90plus', kind: 'money', total: true, compact: true },
       { key: 'totalOverdue', kind: 'money', total: true },
       { key: 'staffName', kind: 'text' },
-      { key: 'status', kind: 'enum', enumNs: 'loanStatus', width: 'narrow' },
+      { key: 'status', kind: 'enum', enumNs: 'loanStatus', width: 'narrow', optional: true },
     ],
     rowKey: 'loanNo',
     defaultSort: { key: 'overdueDays', order: 'desc' },
