@@ -33,9 +33,10 @@ export const servicingReports = [
       { key: 'receiptNo', kind: 'code' },
       { key: 'loanNo', kind: 'code' },
       { key: 'customerName', kind: 'text' },
-      { key: 'repayType', kind: 'enum', enumNs: 'repayType' },
-      { key: 'method', kind: 'enum', enumNs: 'paymentMethod', width: 'narrow' },
-      ...receiptSplit,
+      { key: 'repayType', kind: 'enum', enumNs: 'repayType', optional: true },
+      { key: 'method', kind: 'enum', enumNs: 'paymentMethod', width: 'narrow', optional: true },
+      // the rarer parts of the split start hidden on screen so the entry number fits at 1440 wide
+      ...receiptSplit.map((c) => (c.key === 'overdueInterest' || c.key === 'charges' ? { ...c, optional: true as const } : c)),
       { key: 'correction', kind: 'enum', enumNs: 'repaymentCorrection', width: 'narrow' },
       { key: 'entryNo', kind: 'integer', width: 'narrow' },
     ],
