@@ -49,3 +49,4 @@ export * from './prescribed-summary.js';
 export type * from './schema-types.js';
 export * from './approvals.js';
 export * from './autopay.js';
+export * from './bank-reconciliation.js';

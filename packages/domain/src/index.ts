@@ -45,3 +45,4 @@ export * from './s18.js';
 export * from './sms.js';
 export * from './write-off-recovery.js';
 export * from './fps-qr.js';
+export * from './bank-reconciliation.js';

@@ -35,9 +35,10 @@ import { searchModule } from './search/index.js';
 import { dashboardModule } from './dashboard/index.js';
 import { approvalsModule } from './approvals/index.js';
 import { autopayModule } from './autopay/index.js';
+import { bankReconciliationModule } from './bank-reconciliation/index.js';
 
 /** A server module registers its routes (with `route()` / `registerResource()`) on the app. */
 export type HarbourModule = (app: FastifyInstance) => void | Promise<void>;
 
 /** Every module of the server, in registration order. Add yours here (one line). */
-export const MODULES: readonly HarbourModule[] = [systemModule, authModule, staffModule, rolesModule, permissionsModule, storesModule, auditModule, accessIpsModule, toolsModule, settingsModule, holidaysModule, counterpartiesModule, companyModule, optionsModule, systemListModule, monitorModule, staffLevelsModule, codesModule, articlesModule, blacklistModule, ledgerModule, customersModule, loansModule, powerStaffModule, membersModule, formLayoutsModule, addressSearchModule, repaymentsModule, statementsModule, collectionModule, smsModule, reportsModule, searchModule, dashboardModule, approvalsModule, autopayModule];
+export const MODULES: readonly HarbourModule[] = [systemModule, authModule, staffModule, rolesModule, permissionsModule, storesModule, auditModule, accessIpsModule, toolsModule, settingsModule, holidaysModule, counterpartiesModule, companyModule, optionsModule, systemListModule, monitorModule, staffLevelsModule, codesModule, articlesModule, blacklistModule, ledgerModule, customersModule, loansModule, powerStaffModule, membersModule, formLayoutsModule, addressSearchModule, repaymentsModule, statementsModule, collectionModule, smsModule, reportsModule, searchModule, dashboardModule, approvalsModule, autopayModule, bankReconciliationModule];

@@ -8,13 +8,40 @@ import {
   type AccountKind,
   type JournalEntry,
   type JournalEvent,
+  type MoneyAccount,
+  type PaymentMethod,
 } from '@harbour/domain';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
-import { journalEntries, journalLines, ledgerDayBalances } from '../db/schema/index.js';
+import { bankAccounts, journalEntries, journalLines, ledgerDayBalances } from '../db/schema/index.js';
 import { forbidden } from './errors.js';
 import type { ServiceContext } from './context.js';
 import { found, reachesAllStores, currentStore } from './store-scope.js';
+
+/**
+ * THE answer to "which ledger account does a receipt of method X post to" — the counter, early
+ * settlements, recoveries, autopay results and bank statement lines all ask here. Cash stays in
+ * the store (`cash`); a transfer, an FPS payment, autopay or a cheque lands in a bank account:
+ * the one named (a statement's or an autopay file's account), else the store's bank account in
+ * use (the first by id), else the chart's `bank` when the store has none on file yet.
+ */
+export async function receiptAccountFor(
+  tx: Tx,
+  p: { storeId: number; method: PaymentMethod | 'fps'; bankAccountId?: number | null },
+): Promise<MoneyAccount> {
+  if (p.method === 'cash') return 'cash';
+  const [account] = await tx
+    .select({ ledgerAccount: bankAccounts.ledgerAccount })
+    .from(bankAccounts)
+    .where(
+      p.bankAccountId
+        ? and(eq(bankAccounts.id, p.bankAccountId), eq(bankAccounts.storeId, p.storeId))
+        : and(eq(bankAccounts.storeId, p.storeId), eq(bankAccounts.active, true)),
+    )
+    .orderBy(asc(bankAccounts.id))
+    .limit(1);
+  return (account?.ledgerAccount as MoneyAccount | undefined) ?? 'bank';
+}
 
 /**
  * The ledger's writes and its trial balance (architecture §3, server conventions → Ledger). A

@@ -26,6 +26,7 @@ import zhTWErrors from './zh-TW/errors.json' with { type: 'json' };
 import zhTWFields from './zh-TW/fields.json' with { type: 'json' };
 import zhTWHolidays from './zh-TW/holidays.json' with { type: 'json' };
 import zhTWLedger from './zh-TW/ledger.json' with { type: 'json' };
+import zhTWReconciliation from './zh-TW/reconciliation.json' with { type: 'json' };
 import zhTWReports from './zh-TW/reports.json' with { type: 'json' };
 import zhTWPortfolio from './zh-TW/portfolio.json' with { type: 'json' };
 import zhTWLegal from './zh-TW/legal.json' with { type: 'json' };
@@ -65,6 +66,7 @@ import enErrors from './en/errors.json' with { type: 'json' };
 import enFields from './en/fields.json' with { type: 'json' };
 import enHolidays from './en/holidays.json' with { type: 'json' };
 import enLedger from './en/ledger.json' with { type: 'json' };
+import enReconciliation from './en/reconciliation.json' with { type: 'json' };
 import enReports from './en/reports.json' with { type: 'json' };
 import enPortfolio from './en/portfolio.json' with { type: 'json' };
 import enLegal from './en/legal.json' with { type: 'json' };
@@ -104,6 +106,7 @@ import zhCNErrors from './zh-CN/errors.json' with { type: 'json' };
 import zhCNFields from './zh-CN/fields.json' with { type: 'json' };
 import zhCNHolidays from './zh-CN/holidays.json' with { type: 'json' };
 import zhCNLedger from './zh-CN/ledger.json' with { type: 'json' };
+import zhCNReconciliation from './zh-CN/reconciliation.json' with { type: 'json' };
 import zhCNReports from './zh-CN/reports.json' with { type: 'json' };
 import zhCNPortfolio from './zh-CN/portfolio.json' with { type: 'json' };
 import zhCNLegal from './zh-CN/legal.json' with { type: 'json' };
@@ -152,6 +155,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     fields: zhTWFields,
     holidays: zhTWHolidays,
     ledger: zhTWLedger,
+    reconciliation: zhTWReconciliation,
     reports: zhTWReports,
     portfolio: zhTWPortfolio,
     legal: zhTWLegal,
@@ -193,6 +197,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     fields: enFields,
     holidays: enHolidays,
     ledger: enLedger,
+    reconciliation: enReconciliation,
     reports: enReports,
     portfolio: enPortfolio,
     legal: enLegal,
@@ -234,6 +239,7 @@ export const CATALOGUES: Record<Language, Record<string, MessageTree>> = {
     fields: zhCNFields,
     holidays: zhCNHolidays,
     ledger: zhCNLedger,
+    reconciliation: zhCNReconciliation,
     reports: zhCNReports,
     portfolio: zhCNPortfolio,
     legal: zhCNLegal,

@@ -5,6 +5,7 @@ import { PRESCRIBED_SUMMARY_PERMISSION } from '../prescribed-summary.js';
 import { holidayResource } from '../holidays.js';
 import { customerOptionResource, loanOptionResource } from '../options.js';
 import { smsTemplateResource } from '../sms.js';
+import { bankAccountResource } from '../bank-reconciliation.js';
 import { action, page, resourcePermissions } from './define.js';
 
 /** Master data (spec §2). Staff levels', the option lists', holidays', banks', referral agents', solicitors' and OCA agents' keys come from their declarations. */
@@ -25,5 +26,8 @@ export const masterdataPermissions = [
   ...resourcePermissions(ocaAgentResource, 'masterdata', 208, { icon: 'reconciliation', available: true, path: '/masterdata/ocaAgent' }),
   ...resourcePermissions(holidayResource, 'masterdata', 209, { icon: 'calendar', available: true, path: '/masterdata/holidays' }),
   action('masterdata', 209, 'masterdata.holidays.import', ['POST /holidays/import']),
+  // The stores' bank accounts: where transfers, FPS and autopay land (and their ledger account).
+  // The CSV mapping action is the reconciliation's posting key (listed with that key in repayment.ts).
+  ...resourcePermissions(bankAccountResource, 'masterdata', 211, { icon: 'bank', available: true, path: '/masterdata/bankAccount' }).filter((p) => p.key.startsWith('masterdata.')),
   ...resourcePermissions(smsTemplateResource, 'masterdata', 210, { icon: 'message', available: true, path: '/masterdata/smsContent' }),
 ];

@@ -26,6 +26,23 @@ export const repaymentPermissions = [
   /** Autopay (direct debit): the page, the files sent and the rejected debits; making a file and importing the bank's results post receipts. */
   page('repayment', 50, 'autopay', { icon: 'bank', available: true, api: ['GET /autopay/runs', 'GET /autopay/rejected'] }),
   action('repayment', 51, 'repayment.autopayPost', ['POST /autopay/runs', 'POST /autopay/results']),
+  /**
+   * Bank reconciliation: statements, their lines and totals (view); importing, posting the matched
+   * lines, assigning, parking in suspense and ignoring (post) — docs/bank-reconciliation.md.
+   */
+  page('repayment', 52, 'bankReconciliation', {
+    icon: 'reconciliation',
+    available: true,
+    api: ['GET /bankStatements', 'GET /bankStatements/{id}', 'POST /bankStatements/csvPreview', 'GET /bankAccounts'],
+  }),
+  action('repayment', 53, 'repayment.bankReconciliation.post', [
+    'POST /bankStatements/import',
+    'POST /bankStatements/{id}/postMatched',
+    'POST /bankStatementLines/{id}/assign',
+    'POST /bankStatementLines/{id}/suspense',
+    'POST /bankStatementLines/{id}/ignore',
+    'POST /bankAccounts/{id}/saveCsvMapping',
+  ]),
   /** Running the daily servicing job by hand (it also runs every day at 00:05 Hong Kong time). */
   action('repayment', 46, 'repayment.dailyJob', ['POST /repayments/dailyJob']),
 ];

@@ -10,11 +10,13 @@
 export const ACCOUNTS = {
   cash: { code: '1010', kind: 'asset', name: 'Cash at stores' },
   bank: { code: '1020', kind: 'asset', name: 'Bank (cheques, transfers, autopay)' },
+  bank2: { code: '1021', kind: 'asset', name: 'Second bank account (a store banking with two banks)' },
   loansReceivable: { code: '1100', kind: 'asset', name: 'Loans receivable (principal outstanding)' },
   interestReceivable: { code: '1110', kind: 'asset', name: 'Interest and overdue interest accrued, not yet received' },
   reloanClearing: { code: '1190', kind: 'asset', name: 'Reloan clearing: an old loan settled out of a new loan’s payout' },
   customerDeposits: { code: '2010', kind: 'liability', name: 'Temporary amounts held for customers' },
   ocaPayable: { code: '2020', kind: 'liability', name: 'Charges payable to collection agents' },
+  suspense: { code: '2090', kind: 'liability', name: 'Bank receipts not yet identified (suspense)' },
   interestIncome: { code: '4010', kind: 'income', name: 'Interest income' },
   overdueInterestIncome: { code: '4020', kind: 'income', name: 'Overdue interest income' },
   feeIncome: { code: '4030', kind: 'income', name: 'Fee income (handling, late drawdown, lock-period fees)' },
@@ -27,8 +29,18 @@ export const ACCOUNTS = {
 export type Account = keyof typeof ACCOUNTS;
 export type AccountKind = (typeof ACCOUNTS)[Account]['kind'];
 
+/** The ledger accounts a bank account of a store may post to (master data → bank accounts). */
+export const BANK_LEDGER_ACCOUNTS = ['bank', 'bank2'] as const;
+export type BankLedgerAccount = (typeof BANK_LEDGER_ACCOUNTS)[number];
+
 /** Where money came in or went out. */
-export type MoneyAccount = Extract<Account, 'cash' | 'bank'>;
+export type MoneyAccount = 'cash' | BankLedgerAccount;
+
+/**
+ * Where a receipt's money is taken from: the till or a bank account, or the suspense account when
+ * a bank line parked there is later assigned to its loan (the money came in when it was parked).
+ */
+export type ReceiptSource = MoneyAccount | 'suspense';
 
 /**
  * How money moves at the counter: payouts are cash or cheque (spec §9), receipts also by bank
@@ -37,6 +49,11 @@ export type MoneyAccount = Extract<Account, 'cash' | 'bank'>;
 export const PAYMENT_METHODS = ['cash', 'cheque', 'bank-transfer', 'autopay'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/**
+ * The account of a payment method when no bank account of the store is known: cash stays in the
+ * store, everything else passes through the bank. The server's `receiptAccountFor` names the
+ * store's own bank account instead where it has one.
+ */
 export const moneyAccountFor = (method: PaymentMethod): MoneyAccount => (method === 'cash' ? 'cash' : 'bank');
 
 /** The side on which an account's balance grows. */

@@ -16,6 +16,7 @@ import {
   postInterestAccrual,
   postOcaCharge,
   postOcaPayment,
+  postBankSuspense,
   postPayout,
   postRepayment,
   postTemporaryApplied,
@@ -209,6 +210,14 @@ describe('posting rules (golden entries)', () => {
     expect(code(() => assertReversible(reverse(e), { alreadyReversed: false }))).toBe('JOURNAL_REVERSAL_NOT_REVERSIBLE');
     expect(code(() => assertReversible(reverse(e), { alreadyReversed: true }))).toBe('JOURNAL_REVERSAL_NOT_REVERSIBLE');
   });
+  it('parks an unidentified bank credit in suspense, and a receipt from suspense empties it', () => {
+    expect(lines(postBankSuspense({ amount: '1234.50', bank: 'bank2', memo: { bankTxnId: 'T1' } }))).toEqual([
+      ['bank2', '1234.50', '0.00'],
+      ['suspense', '0.00', '1234.50'],
+    ]);
+    const r = postRepayment({ overdueInterest: '0', handlingFee: '0', interest: '34.50', principal: '1200', tempAmount: '0', receivedInto: 'suspense' });
+    expect(lines(r)).toContainEqual(['suspense', '1234.50', '0.00']);
+  });
   it('lists every event the posting rules produce', () => {
     const events = [
       postPayout({ principal: '1', paidFrom: 'cash' }),
@@ -221,6 +230,7 @@ describe('posting rules (golden entries)', () => {
       postWriteOffRecovery({ amount: '1', receivedInto: 'cash' }),
       postOcaCharge({ amount: '1' }),
       postOcaPayment({ amount: '1', paidFrom: 'cash' }),
+      postBankSuspense({ amount: '1', bank: 'bank' }),
     ].map((e) => e.event);
     expect([...events, reverse(postOcaCharge({ amount: '1' })).event].sort()).toEqual([...JOURNAL_EVENTS].sort());
   });
@@ -237,7 +247,7 @@ describe('posting rules (golden entries)', () => {
     expect(bad({ account: 'bank', debit: '1.00', credit: '1.00' })).toBe('INVALID_JOURNAL_AMOUNT');
     expect(bad({ account: 'bank', debit: '0.00', credit: '0.00' })).toBe('INVALID_JOURNAL_AMOUNT');
     expect(bad({ account: 'bank', debit: '-1.00', credit: '0.00' })).toBe('INVALID_JOURNAL_AMOUNT');
-    expect(bad({ account: 'suspense', debit: '1.00', credit: '0.00' })).toBe('INVALID_JOURNAL_AMOUNT');
+    expect(bad({ account: 'pettyCash', debit: '1.00', credit: '0.00' })).toBe('INVALID_JOURNAL_AMOUNT');
     expect(bad({ account: 'bank', debit: '1.00', credit: '0.00' })).toBe('none');
   });
 

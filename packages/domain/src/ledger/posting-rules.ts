@@ -6,7 +6,7 @@
 import { Decimal, type DecimalInput, ZERO, dec, isDecimalString, sum } from '../decimal.js';
 import { DomainError } from '../errors.js';
 import { roundMoney } from '../rounding.js';
-import { ACCOUNTS, type Account, type MoneyAccount } from './accounts.js';
+import { ACCOUNTS, type Account, type BankLedgerAccount, type MoneyAccount, type ReceiptSource } from './accounts.js';
 
 export interface JournalLine {
   account: Account;
@@ -27,6 +27,7 @@ export const JOURNAL_EVENTS = [
   'write_off_recovery',
   'oca_charge',
   'oca_payment',
+  'bank_suspense',
   'reversal',
 ] as const;
 export type JournalEvent = (typeof JOURNAL_EVENTS)[number];
@@ -174,7 +175,7 @@ const allocationCredits = (a: AllocatedReceipt & AccruedPart): Leg[] => [
 const allocated = (a: AllocatedReceipt) => sum([a.overdueInterest, a.handlingFee, a.interest, a.principal, a.tempAmount].map(amount));
 
 /** A repayment received: money in, split as the allocation says. */
-export function postRepayment(a: AllocatedReceipt & AccruedPart & { receivedInto: MoneyAccount; memo?: JournalMemo }): JournalEntry {
+export function postRepayment(a: AllocatedReceipt & AccruedPart & { receivedInto: ReceiptSource; memo?: JournalMemo }): JournalEntry {
   return entry('repayment', [[a.receivedInto, 'debit', allocated(a)], ...allocationCredits(a)], a.memo);
 }
 
@@ -232,7 +233,7 @@ export function postEarlySettlement(
     overdueInterest?: DecimalInput;
     handlingFee?: DecimalInput;
     tempApplied?: DecimalInput;
-    receivedInto: MoneyAccount | 'reloanClearing';
+    receivedInto: ReceiptSource | 'reloanClearing';
     memo?: JournalMemo;
   } & AccruedPart,
 ): JournalEntry {
@@ -305,6 +306,22 @@ export function postOcaPayment(p: { amount: DecimalInput; paidFrom: MoneyAccount
     [
       ['ocaPayable', 'debit', p.amount],
       [p.paidFrom, 'credit', p.amount],
+    ],
+    p.memo,
+  );
+}
+
+/**
+ * Money a bank statement shows came in but no loan can be named for yet: it is in the bank and
+ * owed to whoever paid it until identified. Assigning it later posts the receipt from `suspense`
+ * (`postRepayment` with `receivedInto: 'suspense'`), which empties the suspense again.
+ */
+export function postBankSuspense(p: { amount: DecimalInput; bank: BankLedgerAccount; memo?: JournalMemo }): JournalEntry {
+  return entry(
+    'bank_suspense',
+    [
+      [p.bank, 'debit', p.amount],
+      ['suspense', 'credit', p.amount],
     ],
     p.memo,
   );

@@ -28,3 +28,4 @@ export * from './waivers.js';
 export * from './approvals.js';
 export * from './stored-files.js';
 export * from './autopay.js';
+export * from './bank-reconciliation.js';

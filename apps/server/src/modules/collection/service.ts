@@ -7,7 +7,7 @@
  * audit row.
  */
 import { COLLECTION_ACTIONS, type CollectionListItem, type CollectionLoan, type OverdueLoan, type Page, type RecoveryItem, type collectionListQuerySchema, type ocaRecallSchema, type ocaTransferSchema, type recoveryInputSchema, type recoveryVoidSchema, type writeOffCancelSchema, type writeOffSchema } from '@harbour/contracts';
-import { compareDates, dec, moneyAccountFor, postOcaCharge, postWriteOff, postWriteOffRecovery, roundMoney, totalUnpaidPrincipal, unpaidInstalment, moneyText, writeOffRecovery } from '@harbour/domain';
+import { compareDates, dec, postOcaCharge, postWriteOff, postWriteOffRecovery, roundMoney, totalUnpaidPrincipal, unpaidInstalment, moneyText, writeOffRecovery } from '@harbour/domain';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -18,7 +18,7 @@ import { assertWithinActivePeriod } from '../../platform/active-period.js';
 import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { postJournal, reverseJournal } from '../../platform/ledger.js';
+import { postJournal, receiptAccountFor, reverseJournal } from '../../platform/ledger.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { found, storeScope } from '../../platform/store-scope.js';
 import { refreshDueSummary } from '../repayments/daily.js';
@@ -195,7 +195,7 @@ export async function recordRecovery(tx: Tx, ctx: ServiceContext, loan: LoanRow,
   const standing = (await standingRecoveries(tx, loan.id, 'income')).map((x) => x.amount);
   const { recovered, left, above, full } = writeOffRecovery(writeOff, standing, r.amount);
   if (above) throw businessRule('collection.errors.recoveryAboveWrittenOff', { amount: moneyText(dec(r.amount)), left: moneyText(left) });
-  const entry = await postJournal(tx, ctx, postWriteOffRecovery({ amount: r.amount, receivedInto: moneyAccountFor(r.method), memo: { loanNo: loan.loanNo ?? '' } }), {
+  const entry = await postJournal(tx, ctx, postWriteOffRecovery({ amount: r.amount, receivedInto: await receiptAccountFor(tx, { storeId: loan.storeId, method: r.method }), memo: { loanNo: loan.loanNo ?? '' } }), {
     storeId: loan.storeId,
     date,
     loanId: loan.id,

@@ -15,7 +15,6 @@ import {
   compareDates,
   dec,
   isFullyRepaid,
-  moneyAccountFor,
   postRepayment,
   remainingScheduled,
   totalUnpaidPrincipal,
@@ -34,7 +33,7 @@ import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';
 import { codeSlot, takeCodeQuery } from '../../platform/codes.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { journalInserts, reverseJournal } from '../../platform/ledger.js';
+import { journalInserts, receiptAccountFor, reverseJournal } from '../../platform/ledger.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { loanStatusSpec } from '../loan-core/status.js';
 import { loanRow, type LoanRow } from '../loan-core/row.js';
@@ -247,7 +246,12 @@ export async function postReceipt(
   ctx: ServiceContext,
   loan: LoanRow,
   r: ReceiptInput,
-  opts: { receiving?: ReadonlySet<string>; audit?: Record<string, unknown> } = {},
+  opts: {
+    receiving?: ReadonlySet<string>;
+    audit?: Record<string, unknown>;
+    /** where the money came in: a bank account of the loan's store, or the suspense account it was parked in */
+    receivedInto?: { bankAccountId: number } | 'suspense';
+  } = {},
 ): Promise<RepaymentItem> {
   assertReceiving(loan, opts.receiving);
   const today = await businessToday(tx);
@@ -267,6 +271,8 @@ export async function postReceipt(
   if (completes) await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'settle', { audit: false });
   // Everything is read and decided: the number is taken last, with the writes that show it.
   const lines = receiptLines(loan, before, after, me);
+  const receivedInto =
+    opts.receivedInto === 'suspense' ? 'suspense' : await receiptAccountFor(tx, { storeId: loan.storeId, method: r.method, bankAccountId: opts.receivedInto?.bankAccountId });
   const row = await insertReceiptRow(tx, ctx, loan, {
     date,
     journal: postRepayment({
@@ -275,7 +281,7 @@ export async function postReceipt(
       interest: moneyText(a.interest),
       principal: moneyText(a.principal),
       tempAmount: moneyText(a.tempAmount),
-      receivedInto: moneyAccountFor(r.method),
+      receivedInto,
       memo: { loanNo: loan.loanNo ?? '', ...(r.chequeNo ? { chequeNo: r.chequeNo } : {}) },
     }),
     row: {

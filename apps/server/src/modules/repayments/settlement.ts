@@ -19,7 +19,7 @@ import {
   compareDates,
   formatRate,
   minDec,
-  moneyAccountFor,
+  type MoneyAccount,
   postEarlySettlement,
   settlementAllocation,
   settlementCapBound,
@@ -35,6 +35,7 @@ import { customers, loanApprovals, loanRepayments, loans } from '../../db/schema
 import { businessRule } from '../../platform/errors.js';
 import { assertWithinActivePeriod } from '../../platform/active-period.js';
 import { audit } from '../../platform/audit.js';
+import { receiptAccountFor } from '../../platform/ledger.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { refreshDueSummary } from './daily.js';
@@ -186,7 +187,7 @@ export async function postSettlement(tx: Tx, ctx: ServiceContext, loan: LoanRow,
     date,
     tempApplied,
     method: b.method,
-    receivedInto: moneyAccountFor(b.method),
+    receivedInto: await receiptAccountFor(tx, { storeId: loan.storeId, method: b.method }),
     chequeNo: b.method === 'cheque' ? b.chequeNo : null,
     remarks: b.remarks,
     idempotencyKey: b.idempotencyKey,
@@ -201,7 +202,7 @@ interface SettlementWrite {
   date: string;
   tempApplied: Decimal;
   method: ReceiptMethod;
-  receivedInto: ReturnType<typeof moneyAccountFor> | 'reloanClearing';
+  receivedInto: MoneyAccount | 'reloanClearing';
   chequeNo?: string | null;
   remarks?: string | null;
   idempotencyKey: string;
