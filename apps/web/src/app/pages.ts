@@ -112,6 +112,9 @@ export const pages: Record<string, PageComponent> = {
   // Repayment → process list (the loans being serviced) and operation (one loan's servicing view).
   'repayment.processList': lazy(() => import('../pages/repayments/ProcessListPage.js')),
   'repayment.operation': lazy(() => import('../pages/repayments/RepaymentOperationPage.js')),
+  // Repayment → bank reconciliation (statements, matching, posting) and master data → bank accounts.
+  'repayment.bankReconciliation': lazy(() => import('../pages/bank-reconciliation/ReconciliationPage.js')),
+  'masterdata.bankAccount.list': lazy(() => import('../pages/bank-reconciliation/BankAccountPage.js')),
   'masterdata.holidays.list': lazy(() => import('../pages/holidays/HolidaysPage.js')),
   // Master data: outside parties (generic pages over their declarations).
   'masterdata.bank.list': lazy(() => import('../pages/masterdata/BankPage.js')),
