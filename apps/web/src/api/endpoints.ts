@@ -345,7 +345,7 @@ export const endpoints = {
   },
 
   bankReconciliation: {
-    accounts: endpoint<Page<BankAccountItem>>()('GET', BANK_ACCOUNTS_PATH),
+    accounts: endpoint<BankAccountItem[]>()('GET', `${BANK_STATEMENTS_PATH}/accounts`),
     saveCsvMapping: endpoint<BankAccountItem, BodyOf<typeof csvMappingSchema>>()('POST', `${BANK_ACCOUNTS_PATH}/:id/saveCsvMapping`),
     csvPreview: endpoint<AnswerOf<typeof csvPreviewResultSchema>, BodyOf<typeof csvPreviewSchema>>()('POST', `${BANK_STATEMENTS_PATH}/csvPreview`),
     importStatement: endpoint<AnswerOf<typeof bankStatementImportResultSchema>, BodyOf<typeof bankStatementImportSchema>>()('POST', `${BANK_STATEMENTS_PATH}/import`),

@@ -33,7 +33,7 @@ export const repaymentPermissions = [
   page('repayment', 52, 'bankReconciliation', {
     icon: 'reconciliation',
     available: true,
-    api: ['GET /bankStatements', 'GET /bankStatements/{id}', 'POST /bankStatements/csvPreview', 'GET /bankAccounts'],
+    api: ['GET /bankStatements', 'GET /bankStatements/{id}', 'GET /bankStatements/accounts', 'POST /bankStatements/csvPreview'],
   }),
   action('repayment', 53, 'repayment.bankReconciliation.post', [
     'POST /bankStatements/import',

@@ -1,14 +1,15 @@
 import { bankAccountResource, type BankAccountItem, type CsvMapping } from '@harbour/contracts';
 import type { BankLedgerAccount } from '@harbour/domain';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { bankAccounts } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import { fieldError } from '../../platform/errors.js';
 import type { ResourceService } from '../../platform/resource-service.js';
-import { currentStore } from '../../platform/store-scope.js';
+import type { ServiceContext } from '../../platform/context.js';
+import { currentStore, storeScope } from '../../platform/store-scope.js';
 import { tableService } from '../../platform/table-service.js';
-import { withTx } from '../../platform/tx.js';
+import { withReadTx, withTx } from '../../platform/tx.js';
 import { bankAccountRow } from './statements.js';
 
 type AccountRow = typeof bankAccounts.$inferSelect;
@@ -65,3 +66,15 @@ export const bankAccountService: ResourceService<typeof bankAccountResource> = {
       }),
   },
 };
+
+/** The accounts in use of the caller's store scope: what the reconciliation page imports into. */
+export const accountsInUse = (ctx: ServiceContext) =>
+  withReadTx(ctx, async (tx) =>
+    (
+      await tx
+        .select()
+        .from(bankAccounts)
+        .where(and(eq(bankAccounts.active, true), storeScope(ctx, bankAccounts.storeId)))
+        .orderBy(asc(bankAccounts.storeId), asc(bankAccounts.id))
+    ).map(toBankAccount),
+  );

@@ -5,6 +5,7 @@ import {
   RECONCILIATION_VIEW,
   assignLineSchema,
   bankAccountResource,
+  bankAccountSchema,
   bankIdParamsSchema,
   bankLineResultSchema,
   bankStatementDetailSchema,
@@ -18,12 +19,13 @@ import {
   postMatchedResultSchema,
 } from '@harbour/contracts';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { translate } from '../../http/i18n.js';
 import { registerResource } from '../../http/resource.js';
 import { route, succeed } from '../../http/route.js';
 import { contextOf } from '../../platform/context.js';
 import { withReadTx } from '../../platform/tx.js';
-import { bankAccountService } from './accounts.js';
+import { accountsInUse, bankAccountService } from './accounts.js';
 import { readCsv } from './parse.js';
 import { assignLine, ignoreLine, parkLine, postMatched } from './reconcile.js';
 import { bankAccountRow, getStatement, importStatement, listStatements } from './statements.js';
@@ -34,6 +36,15 @@ import { bankAccountRow, getStatement, importStatement, listStatements } from '.
  */
 export function bankReconciliationModule(app: FastifyInstance) {
   registerResource(app, bankAccountResource, bankAccountService);
+  route(app, {
+    method: 'GET',
+    url: `${BANK_STATEMENTS_PATH}/accounts`,
+    permission: RECONCILIATION_VIEW,
+    summary: 'The bank accounts in use of the caller’s store scope, to import a statement into (with their CSV mapping)',
+    tags: ['bankReconciliation'],
+    response: z.array(bankAccountSchema),
+    handler: async (req) => accountsInUse(contextOf(req)),
+  });
   route(app, {
     method: 'POST',
     url: `${BANK_STATEMENTS_PATH}/csvPreview`,

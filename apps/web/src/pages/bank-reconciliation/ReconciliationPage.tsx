@@ -207,7 +207,7 @@ export default function ReconciliationPage() {
   const [file, setFile] = useState<{ name: string; content: string } | null>(null);
   const [statementId, setStatementId] = useState<number | undefined>();
   const accounts = useQuery({ queryKey: [...KEYS.root, 'accounts'], queryFn: ({ signal }) => api.accounts(signal) });
-  const account = accounts.data?.items.find((a) => a.id === accountId);
+  const account = accounts.data?.find((a) => a.id === accountId);
   const statements = useQuery({ queryKey: [...KEYS.root, 'statements', accountId], queryFn: ({ signal }) => api.statements(accountId, signal) });
   const shown = statementId ?? statements.data?.items[0]?.id;
   const detail = useQuery({ queryKey: [...KEYS.root, 'statement', shown], queryFn: ({ signal }) => api.statement(shown!, signal), enabled: shown !== undefined });
@@ -241,7 +241,7 @@ export default function ReconciliationPage() {
             aria-label={t('bankAccount')}
             value={accountId}
             onChange={setAccountId}
-            options={(accounts.data?.items ?? []).map((a) => ({ value: a.id, label: `${a.bankName} ${a.accountNo}` }))}
+            options={(accounts.data ?? []).map((a) => ({ value: a.id, label: `${a.bankName} ${a.accountNo}` }))}
             data-testid="bank-account"
           />
           <Select

@@ -6,7 +6,7 @@ const ep = endpoints.bankReconciliation;
 
 /** Bank reconciliation's calls (docs/bank-reconciliation.md). */
 export const reconciliationApi = {
-  accounts: (signal?: AbortSignal) => call(ep.accounts, { query: { page: 1, pageSize: 100 }, signal }),
+  accounts: (signal?: AbortSignal) => call(ep.accounts, { signal }),
   statements: (bankAccountId: number | undefined, signal?: AbortSignal) =>
     call(ep.statements, { query: { page: 1, pageSize: 50, ...(bankAccountId ? { bankAccountId } : {}) }, signal }),
   statement: (id: number, signal?: AbortSignal) => call(ep.statement, { params: { id }, signal }),
