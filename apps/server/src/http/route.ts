@@ -28,6 +28,8 @@ export interface RouteDecl<B extends Schema, Q extends Schema, P extends Schema,
   response: R;
   /** Mutating methods write one audit row; `false` only for calls that change nothing. */
   audit?: boolean;
+  /** Bytes of body accepted when more than the app's default (2 MB): a bank statement file. */
+  bodyLimit?: number;
   /** A controlled action's handler may answer `deferIfControlled`'s request instead (sent as 202). */
   handler: (req: RouteRequest<B, Q, P>, reply: FastifyReply) => Promise<z.output<R> | FourEyesDeferred>;
 }
@@ -44,6 +46,7 @@ export function route<B extends Schema = undefined, Q extends Schema = undefined
   const options: RouteOptions = {
     method: decl.method,
     url: `${API_BASE}${decl.url}`,
+    ...(decl.bodyLimit ? { bodyLimit: decl.bodyLimit } : {}),
     config: { permission: decl.permission, ...(decl.audit === false ? { audit: false } : {}) },
     schema: {
       ...(decl.summary ? { summary: decl.summary } : {}),

@@ -282,6 +282,16 @@ describe('reconciliation', () => {
     await expectLedgerBalanced(t.db);
   });
 
+  it('imports a statement of several megabytes (4,000 lines, above the app’s 2 MB body limit)', async () => {
+    const other = dataOf(await call<BankAccountItem>(t.app, 'POST', '/bankAccounts', { token: manager, body: { bankName: 'Hang Seng Bank', accountName: 'Harbour', accountNo: '024-888888-001' } }));
+    const entries = Array.from({ length: 4000 }, (_, i) => ({ id: `BIG${i}`, amount: `${100 + (i % 50)}.00`, cd: 'CRDT' as const, ref: `PAYMENT ${i} ${'X'.repeat(200)}`, payer: `PAYER ${i}` }));
+    const big = camt('STMT-BIG', entries, '0.00', '0.00').replace('012345678001', '024888888001');
+    expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
+    const res = dataOf(await call<{ added: number; statement: { totals: { credits: string; open: string } } }>(t.app, 'POST', '/bankStatements/import', { token: manager, body: { bankAccountId: other.id, format: 'camt053', fileName: 'big.xml', content: big } }));
+    // 80 rounds of 100.00 … 149.00: 80 × 6,225.00
+    expect(res).toMatchObject({ added: 4000, statement: { totals: { credits: '498000.00', open: '498000.00' } } });
+  });
+
   it('is store-scoped and needs its keys', async () => {
     const line = lineOf(await statement(csvId), 'TXN101');
     expect((await call(t.app, 'GET', `/bankStatements/${camtId}`, { token: accountant })).statusCode).toBe(403);

@@ -30,6 +30,9 @@ import { readCsv } from './parse.js';
 import { assignLine, ignoreLine, parkLine, postMatched } from './reconcile.js';
 import { bankAccountRow, getStatement, importStatement, listStatements } from './statements.js';
 
+/** A statement of some ten thousand lines is several megabytes of XML. */
+const STATEMENT_BODY_LIMIT = 32 * 1024 * 1024;
+
 /**
  * Bank accounts (master data) and bank reconciliation (Repayment → bank reconciliation):
  * docs/bank-reconciliation.md, docs/api.md → Bank reconciliation.
@@ -52,6 +55,7 @@ export function bankReconciliationModule(app: FastifyInstance) {
     summary: 'A CSV statement read with a column mapping, nothing saved: the first 20 lines, every row that cannot be read',
     tags: ['bankReconciliation'],
     body: csvPreviewSchema,
+    bodyLimit: STATEMENT_BODY_LIMIT,
     response: csvPreviewResultSchema,
     audit: false,
     handler: async (req) => {
@@ -73,6 +77,7 @@ export function bankReconciliationModule(app: FastifyInstance) {
     summary: 'Imports a camt.053 or CSV statement into a bank account: new lines (by bank transaction id) added and matched; the same file again changes nothing',
     tags: ['bankReconciliation'],
     body: bankStatementImportSchema,
+    bodyLimit: STATEMENT_BODY_LIMIT,
     response: bankStatementImportResultSchema,
     handler: async (req) => {
       const result = await importStatement(contextOf(req), req.body);
