@@ -236,7 +236,7 @@ export default function ReconciliationPage() {
       <Card title={t('import')}>
         <Flex wrap gap={12} align="center">
           <Select<number>
-            style={{ minWidth: 280 }}
+            style={{ width: '100%', maxWidth: 360 }}
             placeholder={t('bankAccount')}
             aria-label={t('bankAccount')}
             value={accountId}
@@ -275,25 +275,21 @@ export default function ReconciliationPage() {
           </div>
         )}
       </Card>
-      <Card
-        title={t('statement')}
-        extra={
-          <Space wrap>
-            <Select<number>
-              style={{ minWidth: 320 }}
-              aria-label={t('statements')}
-              value={shown}
-              onChange={setStatementId}
-              options={(statements.data?.items ?? []).map((s) => ({ value: s.id, label: `${s.accountNo} · ${s.fromDate ?? ''} – ${s.toDate ?? ''} · ${s.fileName}` }))}
-            />
-            <Permission need="repayment.bankReconciliation.post">
-              <Button type="primary" disabled={!shown || !lines.some((l) => l.state === 'matched')} loading={postAll.isPending} onClick={() => postAll.mutate()}>
-                {t('actions.postMatched')}
-              </Button>
-            </Permission>
-          </Space>
-        }
-      >
+      <Card title={t('statement')}>
+        <Flex wrap gap={12} style={{ marginBottom: 16 }}>
+          <Select<number>
+            style={{ width: '100%', maxWidth: 520 }}
+            aria-label={t('statements')}
+            value={shown}
+            onChange={setStatementId}
+            options={(statements.data?.items ?? []).map((s) => ({ value: s.id, label: `${s.accountNo} · ${s.fromDate ?? ''} – ${s.toDate ?? ''} · ${s.fileName}` }))}
+          />
+          <Permission need="repayment.bankReconciliation.post">
+            <Button type="primary" disabled={!shown || !lines.some((l) => l.state === 'matched')} loading={postAll.isPending} onClick={() => postAll.mutate()}>
+              {t('actions.postMatched')}
+            </Button>
+          </Permission>
+        </Flex>
         {detail.data ? (
           <Flex vertical gap={16}>
             <Totals s={detail.data} />
@@ -304,8 +300,12 @@ export default function ReconciliationPage() {
             <LinesTable lines={open} onDone={refresh} actions />
             <Typography.Title level={5}>{t('sections.done')}</Typography.Title>
             <LinesTable lines={done} onDone={refresh} actions />
-            <Typography.Title level={5}>{t('sections.debits')}</Typography.Title>
-            <LinesTable lines={debits} onDone={refresh} actions={false} />
+            {debits.length > 0 && (
+              <>
+                <Typography.Title level={5}>{t('sections.debits')}</Typography.Title>
+                <LinesTable lines={debits} onDone={refresh} actions={false} />
+              </>
+            )}
           </Flex>
         ) : (
           <Typography.Text type="secondary">{t('statements')}: —</Typography.Text>
