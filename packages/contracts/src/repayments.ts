@@ -151,6 +151,8 @@ export const dueStateSchema = z.object({
   loanNo: z.string(),
   status: z.string(),
   customerName: z.string(),
+  /** the borrower's phones, masked to the "visible tel. no." digits as loans show them */
+  customerPhones: z.array(z.string()),
   loanAmount: money,
   instalmentAmount: money,
   totalTenor: z.number().int(),
@@ -166,7 +168,7 @@ export const dueStateSchema = z.object({
   tempAmount: money,
   unpaidPrincipal: money,
   remainingScheduled: money,
-  /** the earliest unpaid instalment */
+  /** the next instalment still to fall due: the first unpaid one due on the date or later (past-due ones are overdue, in `overdueAmount`) */
   nextTenor: z.number().int().nullable(),
   nextDueDate: z.string().nullable(),
 });

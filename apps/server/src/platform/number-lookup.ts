@@ -22,8 +22,10 @@ import { withTx } from './tx.js';
  *   `member.reveal`) may run at most `numberLookupsPerHour` (a setting; 0 = none) such searches in
  *   the last hour; past that the search is refused (429) BEFORE the number is looked at, so the
  *   refusal is the same whether the number exists or not (and is audited too, `refused: true`);
- * - numbers match whole only (`classifySearch`, the filters' normal forms) — a part of a number
- *   matches nothing, so there is no digit-by-digit oracle.
+ * - numbers match whole (`classifySearch`, the filters' normal forms); the one part matched is 4–7
+ *   digits of a phone in a search box (`phonePart` of the domain), and only among the customers and
+ *   loans of the caller's own store, with every number found shown masked: it names no whole
+ *   number, so it is not counted here, and it reaches no customer the caller's store does not serve.
  *
  * Which customers a number search may find for a one-store caller is the area's rule
  * (`customerNumberScope` in modules/customers); this file only counts and audits.

@@ -67,6 +67,10 @@ describe('the due state and a receipt', () => {
     expect(overdue.every((i) => dec(i.overdueInterest).gt(0) && i.handlingFee === '100.00')).toBe(true);
     expect(state.instalments.find((i) => i.tenor === 3)).toMatchObject({ state: 'future', overdueInterest: '0.00', overdueDays: 0 });
     expect(state.amountDue).toBe(sum([state.overdueAmount, state.overdueInterest, state.handlingFee].map(dec)).toFixed(2));
+    // the next due is the instalment still to fall due, not the oldest overdue one; the phones leave masked
+    const third = state.instalments.find((i) => i.tenor === 3)!;
+    expect({ nextTenor: state.nextTenor, nextDueDate: state.nextDueDate }).toEqual({ nextTenor: 3, nextDueDate: third.dueDate });
+    expect(state.customerPhones).toEqual(['****0001']);
 
     // Two instalments and what is owed on them, plus 1,000 more: held as a temporary amount.
     const received = dec(state.amountDue).plus(1000).toFixed(2);

@@ -81,12 +81,32 @@ describe('GET /search', () => {
     }
   });
 
-  it('is no oracle for personal numbers: a part of an ID number or phone matches no number', async () => {
-    for (const q of ['7654321', 'XY76543', 'XY765432', '4040404', '404040', '1391234']) {
+  it('is no oracle for ID numbers: a part of one matches no number', async () => {
+    for (const q of ['XY76543', 'XY765432', 'Y7654321']) {
       const r = await found(manager, q);
       expect(r.customers.map((c) => c.id)).not.toContain(borrower);
       expect(r.loans.map((l) => l.customer.id)).not.toContain(borrower);
     }
+  });
+
+  it('finds by 4–7 digits of a phone among the caller’s own store’s customers and loans only, the phones masked, and counts no lookup', async () => {
+    const ktOnly = await insertCustomer(t.pool, { code: 'GS0002', name: '搜尋測試乙', idNumber: 'XY7654322', mobile1: '52525252' });
+    const ktOnlyLoan = await insertLoan('KT', 'GS-AP-0103', 'GS-LN-0103', ktOnly);
+    const before = await auditRows();
+    for (const q of ['4040', '0404040', '4040-404', '1391234']) {
+      const r = await found(clerk, q);
+      expect(r.customers.map((c) => c.id)).toEqual([borrower]);
+      expect(r.loans.map((l) => l.id)).toEqual([mkLoan]);
+      expect(r.customers[0]!.mobile1).toBe('****4040');
+      expect(JSON.stringify(r)).not.toContain('40404040');
+    }
+    // 3 digits or a whole number's worth are not a part of a phone
+    expect((await found(clerk, '404')).customers).toEqual([]);
+    expect(await auditRows()).toBe(before);
+    // the Kowloon Tong borrower: not for the Mong Kok clerk, found by the manager who reaches every store
+    expect(await found(clerk, '5252')).toEqual(NOTHING);
+    const all = await found(manager, '5252');
+    expect({ customers: all.customers.map((c) => c.id), loans: all.loans.map((l) => l.id) }).toEqual({ customers: [ktOnly], loans: [ktOnlyLoan] });
   });
 
   it('never finds another store’s loan for a one-store clerk, even by its exact numbers, and answers as for no such loan', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { normaliseIdNumber, normalisePhone, classifySearch } from './identity.js';
+import { normaliseIdNumber, normalisePhone, classifySearch, phonePart } from './identity.js';
 
 describe('normaliseIdNumber', () => {
   it.each([
@@ -49,4 +49,11 @@ describe('classifySearch', () => {
     ['1234563', 'text', '1234563'],
     [' AP2026 ', 'text', 'AP2026'],
   ] as const)('%s is %s', (text, kind, value) => expect(classifySearch(text)).toEqual({ kind, value }));
+});
+
+describe('phonePart', () => {
+  it('takes 4 to 7 digits, spaces and hyphens ignored, and nothing else', () => {
+    expect(['4514', '234 4514', '6234-451', ' 0404040 '].map(phonePart)).toEqual(['4514', '2344514', '6234451', '0404040']);
+    expect(['451', '62344514', 'D274514', '45a4', '+4514', ''].map(phonePart)).toEqual([null, null, null, null, null, null]);
+  });
 });

@@ -39,3 +39,17 @@ export function classifySearch(text: string): { kind: 'idNumber' | 'phone' | 'te
   if (LOOKS_LIKE_PHONE.test(phone)) return { kind: 'phone', value: phone };
   return { kind: 'text', value: text.trim() };
 }
+
+/** Fewest and most digits of a part of a phone a search box matches (8+ digits are a whole phone). */
+const PHONE_PART = /^\d{4,7}$/;
+
+/**
+ * The digits of a search box's text when it is PART of a phone (4 to 7 digits, spaces and hyphens
+ * ignored), else null. A part is matched anywhere in a phone, among the numbers of the caller's
+ * own store only, and the phones found are shown masked: it names no whole number, so it is not a
+ * number lookup (`platform/number-lookup.ts` of the server counts whole numbers).
+ */
+export function phonePart(text: string): string | null {
+  const digits = text.trim().replace(/[\s-]/g, '');
+  return PHONE_PART.test(digits) ? digits : null;
+}

@@ -16,7 +16,8 @@ import {
   defaultSmsLanguage,
 } from '@harbour/contracts';
 import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { classifySearch } from '@harbour/domain';
+import { classifySearch, phonePart } from '@harbour/domain';
+import { phonePartMatch } from '../loan-core/read.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { customers, smsPreferences, stores } from '../../db/schema/index.js';
 import { AppError, businessRule, fieldError, notFound } from '../../platform/errors.js';
@@ -127,7 +128,8 @@ const phoneMatch = (phone: string) => or(eq(customers.mobile1, phone), eq(custom
 
 /**
  * The search box (the loan form's customer picker, the navbar's global search): a whole ID number
- * or phone (among `customerNumberScope`'s customers), or part of a name or code. The caller has
+ * or phone (among `customerNumberScope`'s customers), or part of a name or code, or part of a phone
+ * (`phonePart`: 4–7 digits, among `customerNumberScope`'s customers too). The caller has
  * passed the number lookup guard (`searchNumbers`) first.
  */
 export function customerSearchWhere(ctx: ServiceContext, text: string): SQL | undefined {
@@ -135,7 +137,8 @@ export function customerSearchWhere(ctx: ServiceContext, text: string): SQL | un
   if (s.kind === 'idNumber') return and(eq(customers.idNumber, s.value), customerNumberScope(ctx));
   if (s.kind === 'phone') return and(phoneMatch(s.value), customerNumberScope(ctx));
   const p = likePattern(s.value);
-  return or(ilike(customers.name, p), ilike(customers.englishName, p), ilike(customers.customerCode, p));
+  const part = phonePart(text);
+  return or(ilike(customers.name, p), ilike(customers.englishName, p), ilike(customers.customerCode, p), part ? and(phonePartMatch(part), customerNumberScope(ctx)) : undefined);
 }
 
 /** The numbers a Persona list query searches by (its `q` when it is a number, its ID number and phone filters). */

@@ -4,9 +4,9 @@
  * The detail page composes on these in `loans/read.ts`.
  */
 import type { ApprovalStatus, LoanListItem, Page } from '@harbour/contracts';
-import { type LoanStatus, classifySearch, dec } from '@harbour/domain';
+import { type LoanStatus, classifySearch, dec, phonePart } from '@harbour/domain';
 import { LOOKUP_AREAS, guardNumberLookup, numberInText } from '../../platform/number-lookup.js';
-import { and, eq, exists, gte, ilike, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gte, ilike, inArray, isNotNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { loanFiltersSchema } from '@harbour/contracts';
@@ -99,11 +99,6 @@ const RELOAN_APPROVED: LoanStatus[] = APPROVED_STATUSES;
 const AWAITING: LoanStatus[] = ['pending', 'wait_approve'];
 
 /**
- * The search box: an ID number or phone matches the borrower's exactly, through the customers'
- * indexes (`classifySearch`); any other text is looked for in the application and loan numbers and
- * the borrower's names.
- */
-/**
  * The search box's text when it is a whole ID number or phone: a number lookup
  * (`platform/number-lookup.ts`), counted and audited before the search runs. Loans are store-owned,
  * so the borrowers found are always ones the caller's store lends to.
@@ -111,13 +106,26 @@ const AWAITING: LoanStatus[] = ['pending', 'wait_approve'];
 export const guardLoanSearch = (ctx: ServiceContext, route: string, q: string | undefined) =>
   guardNumberLookup(ctx, LOOKUP_AREAS.customers, route, [numberInText('q', q)]);
 
+/** A part of a phone (`phonePart` of the domain) anywhere in any of a customer's phones. */
+export function phonePartMatch(digits: string): SQL | undefined {
+  const p = `%${digits}%`;
+  return or(like(customers.mobile1, p), like(customers.mobile2, p), like(customers.mobile3, p));
+}
+
+/**
+ * The search box: an ID number or phone matches the borrower's exactly, through the customers'
+ * indexes (`classifySearch`); any other text is looked for in the application and loan numbers and
+ * the borrower's names, and 4–7 digits also in the borrower's phones (`phonePart`).
+ */
 export function searchCondition(db: DbOrTx, q: string): SQL | undefined {
   const s = classifySearch(q);
   const people = (where: SQL | undefined) => inArray(loans.customerId, db.select({ id: customers.id }).from(customers).where(where));
   if (s.kind === 'idNumber') return people(eq(customers.idNumber, s.value));
   if (s.kind === 'phone') return people(or(eq(customers.mobile1, s.value), eq(customers.mobile2, s.value), eq(customers.mobile3, s.value)));
   const pattern = likePattern(s.value);
-  return or(ilike(loans.applyNo, pattern), ilike(loans.loanNo, pattern), ilike(customers.name, pattern), ilike(customers.englishName, pattern));
+  // part of a phone: loans are store-owned (the caller's scope applies), numbers leave masked
+  const part = phonePart(q);
+  return or(ilike(loans.applyNo, pattern), ilike(loans.loanNo, pattern), ilike(customers.name, pattern), ilike(customers.englishName, pattern), part ? people(phonePartMatch(part)) : undefined);
 }
 
 function filterConditions(ctx: ServiceContext, f: LoanFilters): SQL | undefined {

@@ -30,6 +30,7 @@ import { customers, loanRepaymentCorrections, loanRepaymentLines, loanRepayments
 import { businessRule, conflict } from '../../platform/errors.js';
 import { assertWithinActivePeriod } from '../../platform/active-period.js';
 import { audit } from '../../platform/audit.js';
+import { answerMasking, masked } from '../../platform/masking.js';
 import { businessToday } from '../../platform/business-date.js';
 import { codeSlot, takeCodeQuery } from '../../platform/codes.js';
 import type { ServiceContext } from '../../platform/context.js';
@@ -101,9 +102,10 @@ export async function dueState(tx: Tx, ctx: ServiceContext, loanId: number, date
   const [{ state }, engine, [customer], current] = await Promise.all([
     loadRepaymentState(tx, loan),
     loadEngine(tx),
-    tx.select({ name: customers.name }).from(customers).where(eq(customers.id, loan.customerId)),
+    tx.select({ name: customers.name, mobile1: customers.mobile1, mobile2: customers.mobile2, mobile3: customers.mobile3 }).from(customers).where(eq(customers.id, loan.customerId)),
     currentScheduleTerms(tx, loan),
   ]);
+  const masking = await answerMasking(tx);
   // The due state on a date before the last receipt would rewrite history: shown as of that receipt.
   const on = state.lastRepaymentDate && compareDates(asOf, state.lastRepaymentDate) < 0 ? state.lastRepaymentDate : asOf;
   const overdue = accrueOverdue(state, on, engine.settings, engine.holidays);
@@ -111,13 +113,15 @@ export async function dueState(tx: Tx, ctx: ServiceContext, loanId: number, date
   const insts = overdue.state.instalments;
   const dueNow = insts.filter((i) => compareDates(i.dueDate, on) <= 0);
   const overdueAmount = dueNow.reduce((s, i) => s.plus(unpaidInstalment(i)), ZERO);
-  const next = insts.find((i) => unpaidInstalment(i).gt(0));
+  // the next instalment still to fall due (on the date or later); those past due are the overdue ones
+  const next = insts.find((i) => unpaidInstalment(i).gt(0) && compareDates(i.dueDate, on) >= 0);
   return {
     loanId: loan.id,
     storeId: loan.storeId,
     loanNo: loan.loanNo,
     status: loan.status,
     customerName: customer?.name ?? '',
+    customerPhones: customer ? [customer.mobile1, customer.mobile2, customer.mobile3].flatMap((m) => (m ? [masked(m, masking) ?? ''] : [])) : [],
     loanAmount: loan.loanAmount,
     instalmentAmount: current.instalmentAmount,
     totalTenor: current.totalTenor,
