@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Descriptions, Drawer, Flex, Form, Input, Modal, Radio, Select, Space, Spin, Tag } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Flex, Form, Input, Modal, Radio, Select, Space, Spin, Tag } from 'antd';
 import { EyeOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,7 @@ export function CorrectionTag({ r }: { r: Pick<RepaymentListItem, 'correction'> 
 }
 
 /** Void or refund a receipt: the kind, a reason, and a confirmation. */
-export function CorrectDialog({ r, onClose }: { r: RepaymentListItem; onClose: () => void }) {
+export function CorrectDialog({ r, onClose, onDone = onClose }: { r: Pick<RepaymentListItem, 'id' | 'repayNo' | 'received'>; onClose: () => void; onDone?: () => void }) {
   const { t } = useTranslation('repayments');
   const { confirm, message } = useFeedback();
   const qc = useQueryClient();
@@ -51,7 +51,7 @@ export function CorrectDialog({ r, onClose }: { r: RepaymentListItem; onClose: (
       void qc.invalidateQueries({ queryKey: ['approvals'] });
       void qc.invalidateQueries({ queryKey: resourceKeys.all(repaymentResource.path) });
       void qc.invalidateQueries({ queryKey: ['repayments'] });
-      onClose();
+      onDone();
     },
     onError: (err: Error) => setError(err.message),
   });
@@ -79,11 +79,15 @@ export function CorrectDialog({ r, onClose }: { r: RepaymentListItem; onClose: (
 }
 
 /**
- * One receipt: its figures, its lines, its correction, and the receipt to print. `initial`: the
- * receipt already in hand (the repayment operation page's), shown without asking the server again.
+ * One receipt: its figures, its lines, its correction, and the receipt to print; "Void / refund"
+ * in its header when it is the loan's latest standing receipt and the caller holds `repayment.void`
+ * (under four eyes the dialog says the request went for approval). `initial`: the receipt already
+ * in hand (the repayment operation page's), shown without asking the server again.
  */
 export function ReceiptDrawer({ id, initial, onClose }: { id: number; initial?: RepaymentItem; onClose: () => void }) {
   const { t } = useTranslation('repayments');
+  const mayCorrect = usePermission('repayment.void');
+  const [correcting, setCorrecting] = useState(false);
   const item = useQuery({
     queryKey: resourceKeys.item(repaymentResource.path, id),
     queryFn: ({ signal }) => repaymentsApi.get(id, signal),
@@ -91,7 +95,31 @@ export function ReceiptDrawer({ id, initial, onClose }: { id: number; initial?: 
   });
   const r: RepaymentItem | undefined = initial ?? item.data;
   return (
-    <Drawer open size="large" title={r ? t('list.detail', { repayNo: r.repayNo }) : ''} onClose={onClose}>
+    <Drawer
+      open
+      size="large"
+      title={r ? t('list.detail', { repayNo: r.repayNo }) : ''}
+      onClose={onClose}
+      extra={
+        mayCorrect &&
+        r?.latest &&
+        !r.correction && (
+          <Button danger icon={<RollbackOutlined />} onClick={() => setCorrecting(true)}>
+            {t('actions.correct')}
+          </Button>
+        )
+      }
+    >
+      {correcting && r && (
+        <CorrectDialog
+          r={r}
+          onClose={() => setCorrecting(false)}
+          onDone={() => {
+            setCorrecting(false);
+            onClose();
+          }}
+        />
+      )}
       {!r ? (
         <Spin />
       ) : (

@@ -23,6 +23,7 @@ const due: DueState = {
   loanNo: 'LNMK26110001',
   status: 'repaying',
   customerName: '陳志明',
+  customerPhones: ['****4514', '****0002'],
   loanAmount: '8000.00',
   instalmentAmount: '4500.00',
   totalTenor: 2,
@@ -36,8 +37,8 @@ const due: DueState = {
   tempAmount: '0.00',
   unpaidPrincipal: '8000.00',
   remainingScheduled: '9000.00',
-  nextTenor: 1,
-  nextDueDate: '2025-12-29',
+  nextTenor: 2,
+  nextDueDate: '2026-01-29',
 };
 const allocation = {
   repayDate: '2026-01-10',
@@ -90,16 +91,18 @@ function api(onPost: (c: Call) => ReturnType<typeof ok> | ReturnType<typeof fail
   });
 }
 
-/** Post receipt, then the confirmation's button (an earlier confirmation may still be closing). */
-const confirmPost = async () => {
+/** Post receipt (its button, or Ctrl+Enter in the amount), then the confirmation's button (an earlier confirmation may still be closing). */
+const confirmPost = async (how: 'button' | 'keys' = 'button', amount = /5,000\.00/) => {
   const before = document.querySelectorAll('.ant-modal-confirm').length;
-  fireEvent.click(document.querySelector('form button[type="submit"]')!);
+  if (how === 'keys') fireEvent.keyDown(screen.getByLabelText('Received amount'), { key: 'Enter', ctrlKey: true });
+  // the form's button comes first (a closing confirmation may still hide the page from the accessibility tree)
+  else fireEvent.click(screen.getAllByRole('button', { hidden: true }).find((b) => b.textContent === 'Post receipt')!);
   const box = await waitFor(() => {
     const all = document.querySelectorAll('.ant-modal-confirm');
     if (all.length <= before) throw new Error('no confirmation yet');
     return all[all.length - 1] as HTMLElement;
   });
-  expect(within(box).getByText(/5,000\.00/)).toBeInTheDocument();
+  expect(within(box).getByText(amount)).toBeInTheDocument();
   fireEvent.click(within(box).getByRole('button', { name: 'Post receipt' }));
 };
 
@@ -169,8 +172,34 @@ describe('RepaymentProcessPage', () => {
     fireEvent.mouseDown(screen.getByLabelText('Payment method'));
     fireEvent.click(await screen.findByTitle('Cheque'));
     expect(await screen.findByLabelText('Cheque no.')).toBeInTheDocument();
-    fireEvent.click(document.querySelector('form button[type="submit"]')!);
+    fireEvent.click(screen.getByRole('button', { name: 'Post receipt' }));
     expect(await screen.findByText('Enter the cheque number.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('opens with the amount focused, shows the borrower’s masked phones and the oldest overdue tenor, previews live and on Enter, and posts on Ctrl+Enter', async () => {
+    signIn(['repayment.process']);
+    const calls = api(() => ok(receipt));
+    renderAt('/repayment/process?loanId=1', <RepaymentProcessPage />);
+    await screen.findByText('LNMK26110001 · 陳志明');
+    const amount = screen.getByLabelText('Received amount');
+    await waitFor(() => expect(amount).toHaveFocus());
+    expect(screen.getByLabelText('Phones')).toHaveTextContent('****4514 / ****0002');
+    expect(screen.getByText('Overdue: tenor 1 (since 2025-12-29)')).toBeInTheDocument();
+
+    // typing previews by itself once typing settles: one request for the settled amount
+    fireEvent.change(amount, { target: { value: '5000.00' } });
+    expect(await screen.findByRole('region', { name: 'Allocation' }, { timeout: 2000 })).toHaveTextContent('164.50');
+    const previews = () => calls.filter((c) => c.path === '/repayments/preview').map((c) => (c.body as { received: string }).received);
+    expect(previews()).toEqual(['5000']);
+    // Enter asks at once for the amount now typed (no wait for the pause)
+    fireEvent.change(amount, { target: { value: '4000' } });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Allocation' })).toBeNull());
+    fireEvent.submit(amount.closest('form')!);
+    await waitFor(() => expect(previews()).toEqual(['5000', '4000']));
+
+    await confirmPost('keys', /4,000\.00/);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.path === '/repayments')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/repayments')!.body).toMatchObject({ loanId: 1, received: '4000', method: 'cash', repayType: 'auto' });
   });
 });

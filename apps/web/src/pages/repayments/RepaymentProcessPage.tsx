@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
-import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Flex, Form, Input, Result, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import { useId, useState, type ReactNode } from 'react';
+import { Alert, Button, Card, Checkbox, Col, DatePicker, Descriptions, Flex, Form, Input, Result, Row, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import { PhoneOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +23,7 @@ import { ReschedulePanel } from './ReschedulePanel';
 import { TemporaryAmountPanel } from './TemporaryAmountPanel';
 import { ChosenLoan } from './list-controls';
 import { repaymentsApi } from './repayments-api';
+import { useLivePreview } from './use-live-preview';
 import { useTabDetail } from '../../shell/use-tab-detail.js';
 
 /** Solid tag colours of an instalment's state, dark enough for white text (WCAG AA). */
@@ -103,9 +105,68 @@ function DueTable({ due }: { due: DueState }) {
   );
 }
 
+/** A decimal amount as the receipt form holds it, or null while it cannot be previewed yet. */
+const previewable = (v: string | undefined) => {
+  const text = (v ?? '').trim();
+  return /^\d+(\.\d{1,2})?$/.test(text) && dec(text).gt(0) ? text : null;
+};
+
+/** The loan's due state beside the receipt form: the figures a cashier reads before taking money. */
+function DueFigures({ d }: { d: DueState }) {
+  const { t } = useTranslation('repayments');
+  return (
+    <Descriptions
+      bordered
+      size="small"
+      column={{ xs: 1, sm: 2 }}
+      items={[
+        { key: 'amountDue', label: <strong>{t('process.amountDue')}</strong>, children: <strong>{money(d.amountDue)}</strong> },
+        { key: 'overdueAmount', label: t('process.overdueAmount'), children: money(d.overdueAmount) },
+        { key: 'oi', label: t('fields.overdueInterest'), children: money(d.overdueInterest) },
+        { key: 'fee', label: t('fields.handlingFee'), children: money(d.handlingFee) },
+        { key: 'next', label: t('process.nextDue'), children: d.nextDueDate ? <span style={{ whiteSpace: 'nowrap' }}>{`${d.nextTenor ?? ''}/${d.totalTenor} · ${d.nextDueDate}`}</span> : '—' },
+        { key: 'instalment', label: t('process.instalmentAmount'), children: money(d.instalmentAmount) },
+        { key: 'temp', label: t('fields.tempAmount'), children: money(d.tempAmount) },
+        { key: 'unpaidPrincipal', label: t('process.unpaidPrincipal'), children: money(d.unpaidPrincipal) },
+        { key: 'remaining', label: t('process.remainingScheduled'), children: money(d.remainingScheduled) },
+        { key: 'loanAmount', label: t('process.loanAmount'), children: money(d.loanAmount) },
+        { key: 'last', label: t('process.lastRepayment'), children: d.lastRepaymentDate ? <DateText value={d.lastRepaymentDate} /> : '—' },
+        { key: 'asOf', label: t('process.asOf'), children: <DateText value={d.asOf} /> },
+      ]}
+    />
+  );
+}
+
+/** The loan, its borrower and phones, and whether (since when) it is overdue: the counter's first line. */
+function CounterHeader({ d, actions }: { d: DueState; actions: ReactNode }) {
+  const { t } = useTranslation('repayments');
+  const overdue = d.instalments.filter((i) => i.state === 'overdue');
+  return (
+    <Flex justify="space-between" align="center" wrap gap={8}>
+      <Space wrap align="center" size={[12, 4]}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {`${d.loanNo} · ${d.customerName}`}
+        </Typography.Title>
+        <LoanStatusTag status={d.status as LoanStatus} />
+        {overdue.length > 0 && (
+          <Tag color={STATE_COLOR.overdue}>{t('process.overdueSince', { date: overdue[0]!.dueDate, tenors: overdue.map((i) => i.tenor).join(', ') })}</Tag>
+        )}
+        {d.customerPhones.length > 0 && (
+          <Typography.Text aria-label={t('process.phones')}>
+            <PhoneOutlined aria-hidden /> {d.customerPhones.join(' / ')}
+          </Typography.Text>
+        )}
+      </Space>
+      <Space wrap>{actions}</Space>
+    </Flex>
+  );
+}
+
 /**
- * The counter of one loan (spec §2 Repayment process): its due state on the receipt's date, the
- * receipt form, the allocation preview, posting with a confirmation, and the receipt to print.
+ * The counter of one loan (spec §2 Repayment process), built to take money without scrolling: the
+ * loan, borrower and phones on the first line; the due figures beside the receipt form and its live
+ * allocation; the schedule below. Keyboard: the amount is focused on open, Enter previews at once,
+ * Ctrl+Enter posts after the confirmation (whose OK button has the focus).
  */
 function RepaymentCounter({ loanId }: { loanId: number }) {
   const { t, i18n } = useTranslation('repayments');
@@ -117,17 +178,20 @@ function RepaymentCounter({ loanId }: { loanId: number }) {
   const formName = useId();
   const [asOf, setAsOf] = useState(hongKongToday);
   const [key, setKey] = useState(() => crypto.randomUUID());
-  const [preview, setPreview] = useState<AllocationPreview>();
   const [error, setError] = useState<string>();
   const [posted, setPosted] = useState<RepaymentItem>();
   // the server asked to confirm a reschedule above the company's maximum APR: the form offers the box
   const [askExcess, setAskExcess] = useState(false);
+  const received = Form.useWatch('received', form);
   const repayType = Form.useWatch('repayType', form);
+  const tenor = Form.useWatch('tenor', form);
+  const repayDate = Form.useWatch('repayDate', form);
   const method = Form.useWatch('method', form);
+  const confirmExcess = Form.useWatch('confirmExcess', form);
   const due = useQuery({ queryKey: ['repayments', 'due', loanId, asOf], queryFn: ({ signal }) => repaymentsApi.due(loanId, asOf, signal) });
   useTabDetail(due.data?.loanNo);
 
-  const body = (v: FormValues) => ({
+  const body = (v: Pick<FormValues, 'received' | 'repayType' | 'tenor' | 'repayDate' | 'confirmExcess'>) => ({
     loanId,
     received: (v.received ?? '').trim(),
     repayType: v.repayType,
@@ -135,23 +199,21 @@ function RepaymentCounter({ loanId }: { loanId: number }) {
     repayDate: v.repayDate.format(DATE_FORMAT),
     ...(v.confirmExcess ? { confirmExcess: true } : {}),
   });
+  const amount = previewable(received);
+  const live = useLivePreview(amount && repayType && repayDate ? body({ received: amount, repayType, tenor, repayDate, confirmExcess }) : null);
+  const preview = live.preview;
+  const previewError = live.error?.message;
+  const excessAsked = (text: string | undefined) => !!text && matchesMessage(i18n, i18n.language, 'repayments', 'errors.rescheduleConfirmMaxApr', text);
   const fail = (err: unknown) => {
     const rest = applyServerErrors(form, err, FORM_FIELDS);
     setError(rest.length > 0 || !(err as { errors?: unknown }).errors ? (err as Error).message : undefined);
-    if (matchesMessage(i18n, i18n.language, 'repayments', 'errors.rescheduleConfirmMaxApr', (err as Error).message)) setAskExcess(true);
+    if (excessAsked((err as Error).message)) setAskExcess(true);
   };
-  const previewCall = useMutation({
-    mutationFn: (v: FormValues) => repaymentsApi.preview(body(v)),
-    onMutate: () => setError(undefined),
-    onSuccess: setPreview,
-    onError: fail,
-  });
   const post = useMutation({
     mutationFn: (v: FormValues) => repaymentsApi.post({ ...body(v), method: v.method, chequeNo: v.method === 'cheque' ? v.chequeNo : undefined, remarks: v.remarks, idempotencyKey: key }),
     onMutate: () => setError(undefined),
     onSuccess: (r) => {
       setPosted(r);
-      setPreview(undefined);
       message.success(t('process.posted', { repayNo: r.repayNo }));
       form.resetFields();
       setAskExcess(false);
@@ -173,131 +235,110 @@ function RepaymentCounter({ loanId }: { loanId: number }) {
       title: t('process.post'),
       content: t('process.confirmPost', { amount: moneyDisplay((v.received ?? '').trim() || '0'), loanNo: d.loanNo }),
       okText: t('process.post'),
+      autoFocusButton: 'ok',
       onOk: () => post.mutateAsync(v).catch(() => undefined),
     });
+  const requestPost = () => void form.validateFields().then(askPost, () => undefined);
+  const shownError = error ?? previewError;
 
   return (
-    <Flex vertical gap={16}>
-      <Card>
-        <Flex justify="space-between" align="center" wrap gap={12}>
-          <Space wrap align="center">
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              {`${d.loanNo} · ${d.customerName}`}
-            </Typography.Title>
-            <LoanStatusTag status={d.status as LoanStatus} />
-          </Space>
-          <Space wrap>
+    <Flex vertical gap={12}>
+      <CounterHeader
+        d={d}
+        actions={
+          <>
             {mayIssueStatement && <Button onClick={() => navigate(`/repayment/statement?loanId=${d.loanId}`)}>{t('shell:menu.repayment.statement')}</Button>}
             <Button onClick={() => navigate('/repayment/process')}>{t('process.otherLoan')}</Button>
-          </Space>
-        </Flex>
-        <Descriptions
-          style={{ marginTop: 12 }}
-          bordered
-          size="small"
-          column={{ xs: 1, sm: 2, lg: 3 }}
-          items={[
-            { key: 'asOf', label: t('process.asOf'), children: <DateText value={d.asOf} /> },
-            { key: 'loanAmount', label: t('process.loanAmount'), children: money(d.loanAmount) },
-            { key: 'instalment', label: t('process.instalmentAmount'), children: money(d.instalmentAmount) },
-            { key: 'last', label: t('process.lastRepayment'), children: d.lastRepaymentDate ? <DateText value={d.lastRepaymentDate} /> : '—' },
-            { key: 'next', label: t('process.nextDue'), children: d.nextDueDate ? `${d.nextTenor ?? ''} · ${d.nextDueDate}` : '—' },
-            { key: 'overdueAmount', label: t('process.overdueAmount'), children: money(d.overdueAmount) },
-            { key: 'oi', label: t('fields.overdueInterest'), children: money(d.overdueInterest) },
-            { key: 'fee', label: t('fields.handlingFee'), children: money(d.handlingFee) },
-            { key: 'amountDue', label: <strong>{t('process.amountDue')}</strong>, children: <strong>{money(d.amountDue)}</strong> },
-            { key: 'temp', label: t('fields.tempAmount'), children: money(d.tempAmount) },
-            { key: 'unpaidPrincipal', label: t('process.unpaidPrincipal'), children: money(d.unpaidPrincipal) },
-            { key: 'remaining', label: t('process.remainingScheduled'), children: money(d.remainingScheduled) },
-          ]}
-        />
-      </Card>
-
-      <Card title={t('process.dueState')}>
-        <DueTable due={d} />
-      </Card>
-
-      {dec(d.tempAmount).gt(0) && (
-        <TemporaryAmountPanel
-          loanId={loanId}
-          due={d}
-          onDone={(r) => {
-            setPosted(r);
-            setPreview(undefined);
-            void qc.invalidateQueries({ queryKey: ['repayments'] });
-          }}
-        />
-      )}
-
-      <Card title={t('process.form')}>
-        <Form<FormValues>
-          form={form}
-          name={formName}
-          layout="vertical"
-          initialValues={{ repayType: 'auto', method: 'cash', repayDate: dayjs(asOf) }}
-          onValuesChange={(changed: Partial<FormValues>) => {
-            setPreview(undefined);
-            if (changed.repayDate) setAsOf(changed.repayDate.format(DATE_FORMAT));
-          }}
-          onFinish={askPost}
-          style={{ maxWidth: 720 }}
-        >
-          <Flex wrap gap={16}>
-            <Form.Item name="received" label={t('fields.received')} rules={[{ required: true, message: t('validation:required') }]} style={{ flex: '1 1 200px' }}>
-              <DecimalInput grouped />
-            </Form.Item>
-            <Form.Item name="repayDate" label={t('fields.repayDate')} rules={[{ required: true, message: t('validation:required') }]} style={{ flex: '1 1 200px' }}>
-              <DatePicker format={DATE_FORMAT} allowClear={false} style={{ width: '100%' }} disabledDate={(v) => v.format(DATE_FORMAT) > hongKongToday()} />
-            </Form.Item>
-          </Flex>
-          <Flex wrap gap={16}>
-            <Form.Item name="repayType" label={t('fields.repayType')} style={{ flex: '1 1 200px' }}>
-              <Select options={REPAY_TYPES.map((v) => ({ value: v, label: t(`enums:repayType.${v}`) }))} />
-            </Form.Item>
-            {repayType === 'instalment' && (
-              <Form.Item name="tenor" label={t('fields.tenor')} style={{ flex: '1 1 200px' }}>
-                <Select allowClear options={open.map((i) => ({ value: i.tenor, label: `${i.tenor} · ${i.dueDate}` }))} />
-              </Form.Item>
+          </>
+        }
+      />
+      <Row gutter={[12, 12]}>
+        <Col xs={24} xl={10}>
+          <DueFigures d={d} />
+        </Col>
+        <Col xs={24} xl={14}>
+          <Card size="small" title={t('process.form')} extra={<Typography.Text type="secondary">{t('process.keys')}</Typography.Text>}>
+            <div
+              onKeyDownCapture={(e) => {
+                // Ctrl+Enter (⌘+Enter) posts; a plain Enter submits the form, which previews
+                if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                  e.preventDefault();
+                  e.stopPropagation();
+                  requestPost();
+                }
+              }}
+            >
+              <Form<FormValues>
+                form={form}
+                name={formName}
+                layout="vertical"
+                className="harbour-counter-form"
+                initialValues={{ repayType: 'auto', method: 'cash', repayDate: dayjs(asOf) }}
+                onValuesChange={(changed: Partial<FormValues>) => {
+                  setError(undefined);
+                  if (changed.repayDate) setAsOf(changed.repayDate.format(DATE_FORMAT));
+                }}
+                onFinish={() => live.flush()}
+              >
+                <Flex wrap gap={12}>
+                  <Form.Item name="received" label={t('fields.received')} rules={[{ required: true, message: t('validation:required') }]} style={{ flex: '1 1 160px', marginBottom: 12 }}>
+                    <DecimalInput grouped autoFocus />
+                  </Form.Item>
+                  <Form.Item name="repayDate" label={t('fields.repayDate')} rules={[{ required: true, message: t('validation:required') }]} style={{ flex: '1 1 140px', marginBottom: 12 }}>
+                    <DatePicker format={DATE_FORMAT} allowClear={false} style={{ width: '100%' }} disabledDate={(v) => v.format(DATE_FORMAT) > hongKongToday()} />
+                  </Form.Item>
+                  <Form.Item name="repayType" label={t('fields.repayType')} style={{ flex: '1 1 140px', marginBottom: 12 }}>
+                    <Select options={REPAY_TYPES.map((v) => ({ value: v, label: t(`enums:repayType.${v}`) }))} />
+                  </Form.Item>
+                  {repayType === 'instalment' && (
+                    <Form.Item name="tenor" label={t('fields.tenor')} style={{ flex: '1 1 140px', marginBottom: 12 }}>
+                      <Select allowClear options={open.map((i) => ({ value: i.tenor, label: `${i.tenor} · ${i.dueDate}` }))} />
+                    </Form.Item>
+                  )}
+                </Flex>
+                <Flex wrap gap={12}>
+                  <Form.Item name="method" label={t('fields.method')} style={{ flex: '1 1 140px', marginBottom: 12 }}>
+                    <Select options={PAYMENT_METHODS.map((v) => ({ value: v, label: t(`enums:paymentMethod.${v}`) }))} />
+                  </Form.Item>
+                  {method === 'cheque' && (
+                    <Form.Item name="chequeNo" label={t('fields.chequeNo')} rules={[{ required: true, whitespace: true, message: t('validation.chequeNoRequired') }]} style={{ flex: '1 1 140px', marginBottom: 12 }}>
+                      <Input maxLength={32} autoComplete="off" />
+                    </Form.Item>
+                  )}
+                  <Form.Item name="remarks" label={t('fields.remarks')} style={{ flex: '2 1 240px', marginBottom: 12 }}>
+                    <Input maxLength={1000} />
+                  </Form.Item>
+                </Flex>
+                {shownError && <Alert type={askExcess || excessAsked(shownError) ? 'warning' : 'error'} showIcon style={{ marginBottom: 12 }} title={shownError} />}
+                {(askExcess || excessAsked(previewError)) && (
+                  <Form.Item name="confirmExcess" valuePropName="checked" style={{ marginBottom: 12 }}>
+                    <Checkbox>{t('process.confirmExcess')}</Checkbox>
+                  </Form.Item>
+                )}
+                <Space wrap>
+                  <Button htmlType="submit" loading={live.loading}>
+                    {t('process.preview')}
+                  </Button>
+                  <Button type="primary" loading={post.isPending} onClick={requestPost}>
+                    {t('process.post')}
+                  </Button>
+                </Space>
+              </Form>
+            </div>
+            {preview && (
+              <section aria-label={t('process.allocation')} style={{ marginTop: 12 }}>
+                <Typography.Text strong>{t('process.allocation')}</Typography.Text>
+                {preview.completes && <Alert type="success" showIcon style={{ margin: '8px 0' }} title={t('process.completes')} />}
+                <div style={{ marginTop: 8 }}>
+                  <AllocationTable a={preview} />
+                </div>
+              </section>
             )}
-          </Flex>
-          <Flex wrap gap={16}>
-            <Form.Item name="method" label={t('fields.method')} style={{ flex: '1 1 200px' }}>
-              <Select options={PAYMENT_METHODS.map((v) => ({ value: v, label: t(`enums:paymentMethod.${v}`) }))} />
-            </Form.Item>
-            {method === 'cheque' && (
-              <Form.Item name="chequeNo" label={t('fields.chequeNo')} rules={[{ required: true, whitespace: true, message: t('validation.chequeNoRequired') }]} style={{ flex: '1 1 200px' }}>
-                <Input maxLength={32} autoComplete="off" />
-              </Form.Item>
-            )}
-          </Flex>
-          <Form.Item name="remarks" label={t('fields.remarks')}>
-            <Input.TextArea maxLength={1000} autoSize={{ minRows: 2, maxRows: 5 }} />
-          </Form.Item>
-          {error && <Alert type={askExcess ? 'warning' : 'error'} showIcon style={{ marginBottom: 16 }} title={error} />}
-          {askExcess && (
-            <Form.Item name="confirmExcess" valuePropName="checked">
-              <Checkbox>{t('process.confirmExcess')}</Checkbox>
-            </Form.Item>
-          )}
-          <Space wrap>
-            <Button loading={previewCall.isPending} onClick={() => void form.validateFields().then((v) => previewCall.mutate(v), () => undefined)}>
-              {t('process.preview')}
-            </Button>
-            <Button type="primary" htmlType="submit" loading={post.isPending}>
-              {t('process.post')}
-            </Button>
-          </Space>
-        </Form>
-      </Card>
-
-      {preview && (
-        <Card title={t('process.allocation')}>
-          {preview.completes && <Alert type="success" showIcon style={{ marginBottom: 12 }} title={t('process.completes')} />}
-          <AllocationTable a={preview} />
-        </Card>
-      )}
+          </Card>
+        </Col>
+      </Row>
       {preview?.reschedule && (
-        <Card title={t('reschedule.title')}>
+        <Card size="small" title={t('reschedule.title')}>
           <ReschedulePanel r={preview.reschedule} />
         </Card>
       )}
@@ -305,17 +346,32 @@ function RepaymentCounter({ loanId }: { loanId: number }) {
       {posted && (
         <>
           <Alert type="success" showIcon title={t('process.posted', { repayNo: posted.repayNo })} />
-          <Card title={t('list.detail', { repayNo: posted.repayNo })}>
+          <Card size="small" title={t('list.detail', { repayNo: posted.repayNo })}>
             <AllocationTable a={posted} />
           </Card>
           {posted.reschedule && (
-            <Card title={t('reschedule.title')}>
+            <Card size="small" title={t('reschedule.title')}>
               <ReschedulePanel r={posted.reschedule} />
             </Card>
           )}
           <ReceiptView receipt={posted} />
         </>
       )}
+
+      {dec(d.tempAmount).gt(0) && (
+        <TemporaryAmountPanel
+          loanId={loanId}
+          due={d}
+          onDone={(r) => {
+            setPosted(r);
+            void qc.invalidateQueries({ queryKey: ['repayments'] });
+          }}
+        />
+      )}
+
+      <Card size="small" title={t('process.dueState')}>
+        <DueTable due={d} />
+      </Card>
     </Flex>
   );
 }
