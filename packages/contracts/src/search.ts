@@ -29,6 +29,8 @@ export type SearchQuery = z.infer<typeof searchQuerySchema>;
 export const loanHitSchema = loanListItemSchema.pick({ id: true, applyNo: true, loanNo: true, status: true, storeId: true, storeName: true, customer: true }).extend({
   /** the web page that opens the loan; null when the caller may not open it */
   path: z.string().nullable(),
+  /** the repayment counter of a repaying loan, for a caller who may post receipts; null otherwise */
+  counterPath: z.string().nullable(),
 });
 export type LoanHit = z.infer<typeof loanHitSchema>;
 

@@ -100,6 +100,9 @@ describe('GET /search', () => {
       expect(r.customers[0]!.mobile1).toBe('****4040');
       expect(JSON.stringify(r)).not.toContain('40404040');
     }
+    // a repaying loan found offers its counter to a caller who takes receipts, not to one who does not
+    expect((await found(clerk, '4040')).loans[0]!.counterPath).toBe(`/repayment/process?loanId=${mkLoan}`);
+    expect((await found(accountant, 'GS-LN-0001')).loans[0]!.counterPath).toBeNull();
     // 3 digits or a whole number's worth are not a part of a phone
     expect((await found(clerk, '404')).customers).toEqual([]);
     expect(await auditRows()).toBe(before);

@@ -8,8 +8,8 @@ import { GlobalSearch } from './GlobalSearch.js';
 const customer = { id: 5, customerCode: 'C0005', name: '陳大文', englishName: 'CHAN Tai Man', idNumber: '*****4563', mobile1: '****4567', listStatus: 'white' as const };
 const RESULT: SearchResult = {
   loans: [
-    { id: 12, applyNo: 'MK-AP-0012', loanNo: 'MK-LN-0012', status: 'repaying', storeId: 1, storeName: 'Mong Kok', customer, path: '/loan/operation?id=12' },
-    { id: 11, applyNo: 'MK-AP-0011', loanNo: null, status: 'pending', storeId: 1, storeName: 'Mong Kok', customer, path: '/loan/operation?id=11' },
+    { id: 12, applyNo: 'MK-AP-0012', loanNo: 'MK-LN-0012', status: 'repaying', storeId: 1, storeName: 'Mong Kok', customer, path: '/loan/operation?id=12', counterPath: '/repayment/process?loanId=12' },
+    { id: 11, applyNo: 'MK-AP-0011', loanNo: null, status: 'pending', storeId: 1, storeName: 'Mong Kok', customer, path: '/loan/operation?id=11', counterPath: null },
   ],
   moreLoans: true,
   customers: [{ ...customer, registeredStoreName: 'Mong Kok', path: '/persona/detail?id=5' }],
@@ -43,6 +43,19 @@ describe('the global search', () => {
     expect(screen.getByText(/More loans found/)).toBeInTheDocument();
     fireEvent.keyDown(box(), { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(locationNow()).toBe('/loan/operation?id=12'));
+  });
+
+  it('offers a repaying loan’s counter right under it, and opens it', async () => {
+    signIn(['loan.list', 'persona.list', 'loan.operation', 'persona.detail', 'repayment.process']);
+    fakeApi((c) => (c.path === '/search' ? ok(RESULT) : undefined));
+    renderAt('/dashboard', <GlobalSearch mobile={false} />);
+    fireEvent.focus(box());
+    type('4567');
+    const counter = await screen.findByText('Repayment process · MK-LN-0012');
+    expect(screen.getAllByText(/^Repayment process · /)).toHaveLength(1);
+    expect(screen.getByText('陳大文 · ****4567')).toBeInTheDocument();
+    fireEvent.click(counter);
+    await waitFor(() => expect(locationNow()).toBe('/repayment/process?loanId=12'));
   });
 
   it('Enter pressed at once after a paste asks without waiting and opens the first hit when it comes', async () => {

@@ -93,6 +93,17 @@ function useOptions(result: SearchResult | undefined): Option[] {
         />
       ),
     });
+    // a repaying loan's counter, right under it, for a caller who takes receipts: phone → receipt in two steps
+    const counterOption = (l: LoanHit): Option[] =>
+      l.counterPath
+        ? [
+            {
+              value: `counter:${l.id}`,
+              path: l.counterPath,
+              label: <HitLabel title={joined([t('menu.repayment.process'), l.loanNo])} detail={joined([l.customer.name, l.customer.mobile1])} />,
+            },
+          ]
+        : [];
     const customerOption = (c: CustomerHit): Option => ({
       value: `customer:${c.id}`,
       path: c.path ?? undefined,
@@ -112,7 +123,7 @@ function useOptions(result: SearchResult | undefined): Option[] {
     });
     const groups: Option[] = [];
     if (result.loans.length > 0) {
-      groups.push(note('loans', t('search.loans'), true), ...result.loans.map(loanOption));
+      groups.push(note('loans', t('search.loans'), true), ...result.loans.flatMap((l) => [loanOption(l), ...counterOption(l)]));
       if (result.moreLoans) groups.push(note('loans', t('search.moreLoans')));
     }
     if (result.customers.length > 0) {

@@ -17,6 +17,16 @@ function pageOf(ctx: ServiceContext, key: PermissionKey, id: number): string | n
   return path && may(ctx, key) ? `${path}?id=${id}` : null;
 }
 
+/**
+ * The repayment counter of a loan that takes receipts (repaying), for a caller who may post them:
+ * the search's shortcut from a borrower's phone to taking their money (the counter itself still
+ * refuses a loan whose status does not take receipts).
+ */
+function counterOf(ctx: ServiceContext, id: number, status: string): string | null {
+  const path = PERMISSION_CATALOGUE.find((p) => p.key === 'repayment.process')?.menu?.path;
+  return path && status === 'repaying' && may(ctx, 'repayment.process') ? `${path}?loanId=${id}` : null;
+}
+
 const storeNameOf = (ctx: ServiceContext) => (ctx.lang === 'en' ? stores.nameEn : stores.nameZh);
 
 /**
@@ -42,6 +52,7 @@ async function findLoans(tx: Tx, ctx: ServiceContext, q: string, digits: number)
     storeName: r.storeName,
     customer: loanCustomerOf(r.customer, digits),
     path: pageOf(ctx, 'loan.operation', r.id),
+    counterPath: counterOf(ctx, r.id, r.status),
   }));
 }
 
