@@ -39,7 +39,7 @@ test.beforeAll(async ({ request }) => {
 /** Texts only the application's shell shows (the side menu, the skip link); a paper never carries them. */
 const shellTexts = (lang: Lang) => [
   t(lang, 'shell:skipToContent'),
-  ...['blacklist', 'sms', 'article'].map((g) => t(lang, `shell:menu.group.${g}`)),
+  ...['persona', 'sms', 'article'].map((g) => t(lang, `shell:menu.group.${g}`)),
 ];
 
 /** A grey-scale PGM (P5) page: its height and the last row holding ink. */

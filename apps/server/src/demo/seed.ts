@@ -14,12 +14,15 @@ export const DEMO_PASSWORD = 'demo1234';
 /** The option lists' keys other than viewing (the administrator keeps them). */
 const OPTION_EDIT_KEYS = [CUSTOMER_OPTION_PERMISSIONS, LOAN_OPTION_PERMISSIONS].flatMap((p) => [p.create, p.update, p.delete, p.state]);
 
+/** The blacklist's keys (its page sits in the Persona group, which a clerk or collector does not get whole). */
+const BLACKLIST_KEYS = PERMISSION_CATALOGUE.filter((p) => p.key.startsWith('blacklist.')).map((p) => p.key);
+
 /** The demo roles and what they may do, by permission group (and single keys), less `except`. */
 const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; groups: string[]; keys?: string[]; except?: string[] }> = {
   manager: {
     description: 'Store manager: every business screen, all stores',
     allStores: true,
-    groups: ['dashboard', 'loan', 'repayment', 'oca', 'blacklist', 'sms', 'approval', 'payout', 'reports', 'masterdata', 'tools', 'stores', 'staff', 'persona', 'member', 'article'],
+    groups: ['dashboard', 'loan', 'repayment', 'oca', 'sms', 'approval', 'payout', 'reports', 'masterdata', 'tools', 'stores', 'staff', 'persona', 'member', 'article'],
     keys: ['system.loginList'],
     // The option lists feed every customer and loan form: managers view them, the administrator edits.
     except: OPTION_EDIT_KEYS,
@@ -27,24 +30,24 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
   clerk: {
     description: 'Loan clerk: applications, repayments and tools in the own store',
     allStores: false,
-    groups: ['dashboard', 'loan', 'repayment', 'blacklist', 'tools'],
+    groups: ['dashboard', 'loan', 'repayment', 'tools'],
     // A clerk lists people and checks numbers; seeing whole numbers, editing and removing are the manager's.
     // Submitting despite a blacklist hit is a manager's decision too; so is what the application form asks.
     // Voiding or refunding a posted receipt is a manager's correction; so are waiving overdue interest and fees and running the daily servicing job by hand.
     except: ['blacklist.reveal', 'blacklist.update', 'blacklist.delete', 'loan.blacklistOverride', 'tools.formBuilder', 'tools.formBuilder.edit', 'repayment.void', 'repayment.waive', 'repayment.dailyJob'],
     // Registers and edits customers; sees their ID numbers and phones masked only. Follows up
     // the own store's applications in the approval status report.
-    keys: ['persona.list', 'persona.create', 'persona.edit', 'persona.detail', 'reports.approvalStatus', 'approval.requests'],
+    keys: [...BLACKLIST_KEYS, 'persona.list', 'persona.create', 'persona.edit', 'persona.detail', 'reports.approvalStatus', 'approval.requests'],
   },
   collector: {
     description: 'Collector: overdue repayments, write-off and SMS reminders',
     allStores: false,
-    groups: ['dashboard', 'oca', 'sms', 'blacklist'],
+    groups: ['dashboard', 'oca', 'sms'],
     // Writing a loan off (or cancelling that), paying the agents and the SMS gateway are the manager's.
     except: ['blacklist.reveal', 'sms.gateway', 'oca.writeOff', 'oca.agentPayment'],
     // Asks for a receipt's void or refund; under four eyes (the default) a manager approves it
     // (`approval.check`, the manager's through the approval group) before anything is reversed.
-    keys: ['repayment.void', 'approval.requests', 'repayment.autopay', 'repayment.tipsList', 'repayment.process', 'repayment.bankReconciliation', 'repayment.bankReconciliation.post', 'repayment.list', 'repayment.processList', 'repayment.operation', 'reports.overdue', 'reports.currentlyOcaLoan', 'tools.calculator', 'masterdata.smsContent', 'masterdata.smsContent.update'],
+    keys: [...BLACKLIST_KEYS, 'repayment.void', 'approval.requests', 'repayment.autopay', 'repayment.tipsList', 'repayment.process', 'repayment.bankReconciliation', 'repayment.bankReconciliation.post', 'repayment.list', 'repayment.processList', 'repayment.operation', 'reports.overdue', 'reports.currentlyOcaLoan', 'tools.calculator', 'masterdata.smsContent', 'masterdata.smsContent.update'],
   },
   accountant: {
     description: 'Accountant: payouts and every report; second person on rate, fee and active-period changes',

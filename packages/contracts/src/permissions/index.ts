@@ -28,7 +28,6 @@ export const PERMISSION_GROUPS = [
   { key: 'loan', icon: 'wallet' },
   { key: 'repayment', icon: 'transaction' },
   { key: 'oca', icon: 'stop' },
-  { key: 'blacklist', icon: 'user-delete' },
   { key: 'sms', icon: 'message' },
   { key: 'approval', icon: 'audit' },
   { key: 'payout', icon: 'pay-circle' },

@@ -253,10 +253,11 @@ function RepaymentCounter({ loanId }: { loanId: number }) {
         }
       />
       <Row gutter={[12, 12]}>
-        <Col xs={24} xl={10}>
+        {/* on a narrow screen the form comes first, the figures under it */}
+        <Col xs={{ span: 24, order: 2 }} xl={{ span: 10, order: 1 }}>
           <DueFigures d={d} />
         </Col>
-        <Col xs={24} xl={14}>
+        <Col xs={{ span: 24, order: 1 }} xl={{ span: 14, order: 2 }}>
           <Card size="small" title={t('process.form')} extra={<Typography.Text type="secondary">{t('process.keys')}</Typography.Text>}>
             <div
               onKeyDownCapture={(e) => {
