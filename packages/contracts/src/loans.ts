@@ -470,6 +470,8 @@ export const loanItemSchema = loanListItemSchema.extend({
   documents: z.array(loanDocumentSchema),
   /** the status-table actions of the loan's status (the screens offer those the caller's keys allow) */
   nextActions: z.array(z.enum(LOAN_ACTIONS)),
+  /** awaiting approval: why the caller may not approve it (made its terms, above their level's amount), in their language; null when they may */
+  approveRefusal: z.string().nullable(),
   approvalStatus: z.enum(APPROVAL_STATUSES).nullable(),
   /** every approval decision, oldest first */
   approvals: z.array(approvalItemSchema),

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../db/client.js';
+import type { DbOrTx, Tx } from '../db/client.js';
 import { loanMakers } from '../db/schema/index.js';
 import type { ServiceContext } from './context.js';
 import { businessRule } from './errors.js';
@@ -17,7 +17,7 @@ export async function recordLoanMaker(tx: Tx, ctx: ServiceContext, loan: { id: n
 }
 
 /** Whether the staff member ever made the loan's terms (`loan_makers`, read in the caller's store scope). */
-export async function isLoanMaker(tx: Tx, loanId: number, staffId: number): Promise<boolean> {
+export async function isLoanMaker(tx: DbOrTx, loanId: number, staffId: number): Promise<boolean> {
   const [row] = await tx
     .select({ id: loanMakers.id })
     .from(loanMakers)
@@ -32,7 +32,7 @@ export async function isLoanMaker(tx: Tx, loanId: number, staffId: number): Prom
  * whatever their grants, the super administrator included. `requestedBy`: the four-eyes request's
  * maker, who never checks their own request.
  */
-export async function assertNotMaker(tx: Tx, subject: { loanId: number | null; requestedBy?: number }, staffId: number, refusal: string): Promise<void> {
+export async function assertNotMaker(tx: DbOrTx, subject: { loanId: number | null; requestedBy?: number }, staffId: number, refusal: string): Promise<void> {
   if (subject.requestedBy === staffId) throw businessRule(refusal);
   if (subject.loanId !== null && (await isLoanMaker(tx, subject.loanId, staffId))) throw businessRule(refusal);
 }

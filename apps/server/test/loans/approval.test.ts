@@ -95,6 +95,10 @@ describe('approval', () => {
       expect((res.body as { message: string }).message).toMatch(/cannot decide/);
     }
     expect(await statusOf(mine.id)).toBe('wait_approve');
+    // the loan detail says so beforehand, in the caller's language, so 批核 is not offered to the maker
+    const detail = async (id: number, token: string) => dataOf(await call<LoanItem>(t.app, 'GET', `/loans/${id}`, { token, lang: 'en' })).approveRefusal;
+    expect(await detail(mine.id, manager)).toMatch(/cannot decide/);
+    expect(await detail(mine.id, admin)).toBeNull();
     // The clerk has no approval keys at all.
     const other = await submitted();
     expect((await call(t.app, 'POST', `/loans/${other.id}/approve`, { token: clerk, body: {} })).statusCode).toBe(403);
@@ -106,6 +110,7 @@ describe('approval', () => {
     expect(res.statusCode).toBe(422);
     expect((res.body as { message: string }).message).toContain('maximum approved amount');
     expect(await statusOf(big.id)).toBe('wait_approve');
+    expect(dataOf(await call<LoanItem>(t.app, 'GET', `/loans/${big.id}`, { token: manager, lang: 'en' })).approveRefusal).toBe((res.body as { message: string }).message);
     // 57,200.00 a month on an income of 80,000.00 (71.50 %) is above the debt-to-income limit: the owner says why.
     expect(dataOf(await call<LoanItem>(t.app, 'POST', `/loans/${big.id}/approve`, { token: admin, body: { affordabilityReason: 'Rental income of two flats, tenancies seen' } })).status).toBe('approved');
   });

@@ -2,9 +2,10 @@ import { checkBlacklist } from './blacklist-check.js';
 import type { ApproveBody } from '@harbour/contracts';
 import { LOAN_STATUS } from '@harbour/domain';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { loanApprovals } from '../../db/schema/index.js';
-import { businessRule } from '../../platform/errors.js';
+import { AppError, businessRule } from '../../platform/errors.js';
+import { translate } from '../../http/i18n.js';
 import { assertNotMaker, recordLoanMaker } from '../../platform/makers.js';
 import { businessToday } from '../../platform/business-date.js';
 import { actingStaff, type ServiceContext } from '../../platform/context.js';
@@ -22,13 +23,31 @@ import { assessAffordability } from './affordability.js';
  * does not decide on it, whatever their grants (the super administrator included), so every loan
  * has two people behind it. The same rule guards four-eyes requests about the loan.
  */
-const assertNotLoanMaker = (tx: Tx, loan: LoanRow, staffId: number) => assertNotMaker(tx, { loanId: loan.id }, staffId, 'loans.errors.makerChecker');
+const assertNotLoanMaker = (tx: DbOrTx, loan: Pick<LoanRow, 'id'>, staffId: number) => assertNotMaker(tx, { loanId: loan.id }, staffId, 'loans.errors.makerChecker');
 
 /** The approver's staff level must cover the loan amount (spec §6 maximum approved amount). */
-async function assertWithinLimit(tx: Tx, loan: LoanRow, staffId: number): Promise<void> {
+async function assertWithinLimit(tx: DbOrTx, loan: Pick<LoanRow, 'loanAmount'>, staffId: number): Promise<void> {
   const limit = await approvalLimitOf(tx, staffId);
   if (!withinApprovalLimit(limit, loan.loanAmount)) {
     throw businessRule('loans.errors.aboveApprovalLimit', { amount: loan.loanAmount, limit: limit?.maxAmount ?? '0.00' });
+  }
+}
+
+/**
+ * Why the caller may not approve the loan, in their language — the approval's own checks of the
+ * person (maker ≠ checker, the level's maximum amount) — or null. The loan detail answers it, so
+ * the screens do not offer 批核 to someone the approval would refuse after the form is filled in.
+ */
+export async function approveRefusal(tx: DbOrTx, ctx: ServiceContext, loan: Pick<LoanRow, 'id' | 'loanAmount'>): Promise<string | null> {
+  const staffId = ctx.auth?.staffId;
+  if (staffId === undefined) return null;
+  try {
+    await assertNotLoanMaker(tx, loan, staffId);
+    await assertWithinLimit(tx, loan, staffId);
+    return null;
+  } catch (err) {
+    if (err instanceof AppError) return translate(ctx.lang, err.code, err.params);
+    throw err;
   }
 }
 

@@ -32,6 +32,7 @@ import type { LoanRow } from '../loan-core/row.js';
 import { quoteOn } from '../repayments/settlement.js';
 import { suretyPackOf } from './surety-pack.js';
 import { affordabilityOf } from './affordability.js';
+import { approveRefusal } from './approval.js';
 import { partakerItem } from './referees.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -145,6 +146,7 @@ export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Prom
       createdAt: d.createdAt.toISOString(),
     })),
     nextActions: LOAN_STATUS.allowed(l.status as LoanStatus),
+    approveRefusal: LOAN_STATUS.allowed(l.status as LoanStatus).includes('approve') ? await approveRefusal(tx, ctx, l) : null,
     approvalStatus: approvalStatusOf(l.status as LoanStatus),
     approvals: approvals.map(({ a, staffName }) => approvalItem(a, staffName)),
     signedNoteReceivedOn: l.signedNoteReceivedOn,

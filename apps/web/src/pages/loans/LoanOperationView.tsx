@@ -51,6 +51,16 @@ function ActionButton({ loan, b, onRun }: { loan: LoanItem; b: (typeof BUTTONS)[
   const { t } = useTranslation('loans');
   const allowed = usePermission(b.need);
   if (!allowed || !b.offered(loan)) return null;
+  // the server says why this person may not approve (maker ≠ checker, their level's amount): shown, not tried
+  if (b.action === 'approve' && loan.approveRefusal)
+    return (
+      <Space size={8}>
+        <Button type="primary" disabled>
+          {t('actions.approve')}
+        </Button>
+        <Typography.Text type="secondary">{loan.approveRefusal}</Typography.Text>
+      </Space>
+    );
   return (
     // No pale red text (3.3:1) on cancel and reject: their dialogs confirm with a danger button.
     <Button type={b.primary ? 'primary' : 'default'} onClick={() => onRun(b.action)}>
