@@ -247,6 +247,16 @@ export const approveBodySchema = z.object({
 });
 export type ApproveBody = z.infer<typeof approveBodySchema>;
 
+/** The approve dialog's live rate check: the deductions typed so far (`GET /loans/{id}/approvalQuote`). */
+export const approvalQuoteQuerySchema = approveBodySchema.pick({ upfrontInterest: true, handlingFee: true });
+export const approvalQuoteSchema = z.object({
+  /** the effective annual rate (s.24, fees included) of the on-time payout with those deductions, percent, four places */
+  rate: z.string(),
+  /** why the approval would be refused on it, in the caller's language; null when it would pass (or asks only a confirmation) */
+  refusal: z.string().nullable(),
+});
+export type ApprovalQuote = z.infer<typeof approvalQuoteSchema>;
+
 /** Rejecting, sending back or undoing says why. */
 export const decisionReasonSchema = z.object({
   remarks: z.string({ message: V.required }).trim().min(1, { message: V.required }).max(1000, { message: 'validation.tooLong' }),

@@ -1,4 +1,4 @@
-import type { LoanItem, LoanListItem, Page } from '@harbour/contracts';
+import type { ApprovalQuote, LoanItem, LoanListItem, Page } from '@harbour/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -123,6 +123,11 @@ describe('approval', () => {
     expect((res.body as { message: string }).message).toMatch(/48%/);
     expect(await statusOf(loan.id)).toBe('wait_approve');
     expect(dataOf(await call<LoanItem>(t.app, 'GET', `/loans/${loan.id}`, { token: manager })).approvals).toEqual([]);
+    // the dialog's live check said so while the figures were typed: the same rate, the same refusal
+    const quote = async (query: Record<string, string>) =>
+      dataOf(await call<ApprovalQuote>(t.app, 'GET', `/loans/${loan.id}/approvalQuote`, { token: manager, lang: 'en', query }));
+    expect(await quote({})).toEqual({ rate: '46.5930', refusal: null });
+    expect(await quote({ upfrontInterest: '8000' })).toEqual({ rate: '108.6316', refusal: (res.body as { message: string }).message });
   });
 
   it('applies the company’s maximum APR: confirm when the settings ask for it', async () => {

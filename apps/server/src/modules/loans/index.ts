@@ -1,10 +1,10 @@
-import { LOAN_CHOICES_PATH, loanBlacklistCheckAnswerSchema, loanBlacklistCheckSchema, loanChoicesSchema, loanFiltersSchema, loanListItemSchema, loanResource, pageOf, payoutQuoteQuerySchema, payoutQuoteSchema } from '@harbour/contracts';
+import { LOAN_CHOICES_PATH, approvalQuoteQuerySchema, approvalQuoteSchema, loanBlacklistCheckAnswerSchema, loanBlacklistCheckSchema, loanChoicesSchema, loanFiltersSchema, loanListItemSchema, loanResource, pageOf, payoutQuoteQuerySchema, payoutQuoteSchema } from '@harbour/contracts';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../http/resource.js';
 import { route } from '../../http/route.js';
 import { contextOf } from '../../platform/context.js';
-import { loanService, quotePayout } from './service.js';
+import { loanService, quoteApproval, quotePayout } from './service.js';
 import { registerLoanDocumentRoutes } from './documents.js';
 import { registerLoanPapersRoute } from './papers.js';
 import { applicationChoices, checkApplicationBlacklist } from './form-support.js';
@@ -41,6 +41,16 @@ export async function loansModule(app: FastifyInstance) {
     querystring: payoutQuoteQuerySchema,
     response: payoutQuoteSchema,
     handler: (req) => quotePayout(contextOf(req), req.params.id, req.query.payoutDate),
+  });
+  route(app, {
+    method: 'GET',
+    url: '/loans/:id/approvalQuote',
+    permission: 'approval.approve',
+    summary: 'The effective annual rate an approval with these deductions gives, and why it would be refused',
+    params: z.object({ id: z.coerce.number().int().positive() }),
+    querystring: approvalQuoteQuerySchema,
+    response: approvalQuoteSchema,
+    handler: (req) => quoteApproval(contextOf(req), req.params.id, req.query),
   });
   registerLoanPapersRoute(app);
   // What the application form needs besides the loan: open to whoever may create or edit one.

@@ -18,6 +18,7 @@ import {
   payoutDecision,
   storedRate,
 } from '@harbour/domain';
+import type { ApprovalQuote, ApproveBody } from '@harbour/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import type { loanApprovals } from '../../db/schema/index.js';
 import { AppError, badRequest, businessRule } from '../../platform/errors.js';
@@ -161,11 +162,41 @@ export const lateDrawdownWorstCase: ApprovalRateCheck = async (tx, { loan, body,
  * paid on the agreed date), refused above the cap naming the deductions. Its rate is what the loan
  * stores at approval.
  */
-export async function approvalOnTime(tx: DbOrTx, { loan, body, engine }: ApprovalCheckInput): Promise<CheckedPayout> {
-  const deductions = { upfrontInterest: body.upfrontInterest, handlingFee: body.handlingFee };
-  const onTime = domainAnswer(() =>
-    approvalWorstCase({ terms: termsOf(loan, '0'), agreedDate: loan.loanDate, deductions, rule: engine.rule, settings: engine.settings, holidays: engine.holidays }),
+/**
+ * The approve dialog's live figure (`GET /loans/{id}/approvalQuote`): the effective annual rate
+ * (s.24, fees included) of an on-time payout with the up-front interest and handling fee the
+ * approver is typing, and — in the caller's language — why the approval would be refused on it
+ * (above 48%, or above the company's maximum APR when that refuses outright); a rate the company
+ * lets the approver confirm is not a refusal here. The same computation `approvalOnTime` checks.
+ */
+export async function approvalQuote(tx: DbOrTx, ctx: ServiceContext, loan: LoanRow, deductions: Pick<ApproveBody, 'upfrontInterest' | 'handlingFee'>): Promise<ApprovalQuote> {
+  const input = { loan, body: { ...deductions, confirmExcess: true }, engine: await payoutEngine(tx) };
+  try {
+    return { rate: storedRate((await approvalOnTime(tx, input)).rate), refusal: null };
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return { rate: storedRate(onTimeOf(input).rate), refusal: translate(ctx.lang, err.code, err.params) };
+  }
+}
+
+/** What the on-time rate of an approval depends on: the loan, the deductions (and the confirmation), the engine. */
+type OnTimeInput = Omit<ApprovalCheckInput, 'body'> & { body: Pick<ApproveBody, 'upfrontInterest' | 'handlingFee' | 'confirmExcess'> };
+
+/** The on-time payout of an approval: the up-front interest and handling fee kept back on the agreed date. */
+const onTimeOf = ({ loan, body, engine }: OnTimeInput) =>
+  domainAnswer(() =>
+    approvalWorstCase({
+      terms: termsOf(loan, '0'),
+      agreedDate: loan.loanDate,
+      deductions: { upfrontInterest: body.upfrontInterest, handlingFee: body.handlingFee },
+      rule: engine.rule,
+      settings: engine.settings,
+      holidays: engine.holidays,
+    }),
   ).onTime;
+
+export async function approvalOnTime(tx: DbOrTx, { loan, body, engine }: OnTimeInput): Promise<CheckedPayout> {
+  const onTime = onTimeOf({ loan, body, engine });
   const lawful = await assertLawfulRate(tx, onTime.rate, {
     illegal: 'loans.errors.approvalIllegalRate',
     params: { upfront: formatMoney(body.upfrontInterest ?? '0', { grouped: true }), handling: formatMoney(body.handlingFee ?? '0', { grouped: true }) },

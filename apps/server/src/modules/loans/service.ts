@@ -1,4 +1,4 @@
-import { loanResource, mayPrint } from '@harbour/contracts';
+import { loanResource, mayPrint, type ApproveBody } from '@harbour/contracts';
 import { type LoanStatus, formatRate, percentToFraction } from '@harbour/domain';
 import { businessRule } from '../../platform/errors.js';
 import type { ServiceContext } from '../../platform/context.js';
@@ -14,6 +14,7 @@ import { createApplication, updateApplication } from './write.js';
 import { approve, decide, undoApproval } from './approval.js';
 import { loanStatusSpec } from '../loan-core/status.js';
 import { markSignedNote, payOut, payoutQuote } from './payout.js';
+import { approvalQuote } from './payout-rate.js';
 import { markSuretyPack } from './surety-pack.js';
 import { summaryInForce } from '../company/prescribed-summary.js';
 import { checkBlacklist } from './blacklist-check.js';
@@ -133,6 +134,10 @@ export const loanService: ResourceService<typeof loanResource> = {
       }),
   },
 };
+
+/** The effective annual rate an approval with these deductions gives, and its refusal if any (`GET /loans/{id}/approvalQuote`). */
+export const quoteApproval = (ctx: ServiceContext, id: number, deductions: Pick<ApproveBody, 'upfrontInterest' | 'handlingFee'>) =>
+  withReadTx(ctx, async (tx) => approvalQuote(tx, ctx, await loanRow(tx, ctx, id), deductions));
 
 /** What a payout on a date would deduct and pay (`GET /loans/{id}/payoutQuote`). */
 export const quotePayout = (ctx: ServiceContext, id: number, payoutDate: string) =>

@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import { Alert, Checkbox, DatePicker, Descriptions, Form, Input, Modal, Radio, Spin, Typography } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { dec, s18LastDay, s18NoteTiming, type S18NoteIssue } from '@harbour/domain';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PAYOUT_METHODS, type LoanItem } from '@harbour/contracts';
 import { DecimalInput } from '../../components/DecimalInput.js';
 import { hongKongToday } from '../../components/format.js';
+import { useDebounced } from '../../components/use-debounced.js';
 import { Money } from '../../components/Money.js';
 import { Rate } from '../../components/Rate.js';
 import { usePermission } from '../../components/Permission.js';
@@ -57,6 +58,40 @@ export function actionBody(values: Values): Record<string, unknown> {
 }
 
 /** Mounted per opening (keyed by the action), so each opening starts blank. */
+/** A deduction as typed, sent only once it reads as an amount. */
+const typedAmount = (v: unknown) => (typeof v === 'string' && /^\d+(\.\d{1,2})?$/.test(v.trim()) ? v.trim() : undefined);
+
+/**
+ * The approve dialog's live figure: the effective annual rate (s.24, fees included) after the
+ * up-front interest and handling fee being typed, from the server's own rate check, and why the
+ * approval would be refused on it — before the approver presses 批核.
+ */
+function ApprovalRate({ loanId, upfrontInterest, handlingFee }: { loanId: number; upfrontInterest: unknown; handlingFee: unknown }) {
+  const { t } = useTranslation('loans');
+  // debounced as text: a new object each render would restart the pause forever
+  const typed = useDebounced(JSON.stringify({ upfrontInterest: typedAmount(upfrontInterest), handlingFee: typedAmount(handlingFee) }), 300);
+  const deductions = JSON.parse(typed) as { upfrontInterest?: string; handlingFee?: string };
+  const quote = useQuery({
+    queryKey: ['loans', loanId, 'approvalQuote', deductions],
+    queryFn: ({ signal }) => loansApi.approvalQuote(loanId, deductions, signal),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  if (!quote.data) return null;
+  return (
+    <>
+      <Descriptions
+        bordered
+        size="small"
+        column={1}
+        style={{ marginBottom: 12 }}
+        items={[{ key: 'rate', label: t('fields.approvalRate'), children: <div style={{ textAlign: 'right' }}><Rate value={quote.data.rate} /></div> }]}
+      />
+      {quote.data.refusal && <Alert type="error" showIcon title={quote.data.refusal} style={{ marginBottom: 12 }} />}
+    </>
+  );
+}
+
 interface Props {
   loan: LoanItem;
   action: LoanActionName | undefined;
@@ -88,6 +123,8 @@ export function LoanActionDialog({ loan, action, onClose, initialError }: Props)
   const today = dayjs(hongKongToday());
 
   const payoutDate = Form.useWatch('payoutDate', form) as Dayjs | undefined;
+  const upfrontInterest = Form.useWatch('upfrontInterest', form) as unknown;
+  const handlingFee = Form.useWatch('handlingFee', form) as unknown;
   const method = Form.useWatch('method', form) as string | undefined;
   const quoteDate = action === 'payout' && payoutDate ? payoutDate.format(DATE) : undefined;
   const quote = useQuery({
@@ -185,6 +222,7 @@ export function LoanActionDialog({ loan, action, onClose, initialError }: Props)
                 <DecimalInput grouped prefix="HK$" />
               </Form.Item>
             ))}
+            <ApprovalRate loanId={loan.id} upfrontInterest={upfrontInterest} handlingFee={handlingFee} />
             <Form.Item name="earlySettleLockMonths" label={t('fields.earlySettleLockMonths')}>
               <Input inputMode="numeric" />
             </Form.Item>

@@ -30,6 +30,9 @@ export const loansApi = {
     call(api.actions[action] as AnyLoanAction, { params: { id }, body: body as LoanActionBody<LoanActionName>, silent: true }),
   /** Silent: the consent dialog shows field errors under its inputs. */
   refereeConsent: (id: number, body: RefereeConsentBody) => call(api.refereeConsent, { params: { id }, body, silent: true }),
+  /** The effective annual rate the approval's deductions give, and why it would be refused (the approve dialog, live). */
+  approvalQuote: (id: number, deductions: { upfrontInterest?: string; handlingFee?: string }, signal?: AbortSignal) =>
+    call(api.approvalQuote, { params: { id }, query: deductions, signal, silent: true }),
   payoutQuote: (id: number, payoutDate: string, signal?: AbortSignal) =>
     call(api.payoutQuote, { params: { id }, query: { payoutDate }, signal }),
   optionChoices: (signal?: AbortSignal) => call(endpoints.optionChoices, { signal }),
