@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Descriptions, Empty, Flex, Result, Space, Spin, Table, Typography } from 'antd';
-import { EditOutlined, FileTextOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Descriptions, Empty, Flex, Result, Space, Spin, Table, Tooltip, Typography } from 'antd';
+import { EditOutlined, FileTextOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +46,18 @@ const BUTTONS: { action: LoanActionName; need: PermissionKey; offered: (l: LoanI
   { action: 'undoApproval', need: 'approval.undo', offered: (l) => l.nextActions.includes('undo_approval') },
   { action: 'cancel', need: 'loan.cancel', offered: (l) => l.nextActions.includes('cancel') },
 ];
+
+/** A rate's label with what it means a hover or a focus away (two rates side by side are easily confused). */
+function RateLabel({ label, hint }: { label: string; hint: string }) {
+  return (
+    <Space size={4}>
+      {label}
+      <Tooltip title={hint}>
+        <QuestionCircleOutlined role="img" aria-label={hint} tabIndex={0} />
+      </Tooltip>
+    </Space>
+  );
+}
 
 function ActionButton({ loan, b, onRun }: { loan: LoanItem; b: (typeof BUTTONS)[number]; onRun: (a: LoanActionName) => void }) {
   const { t } = useTranslation('loans');
@@ -185,13 +197,14 @@ export function LoanOperationView({ id }: { id: number }) {
             { key: 'tenor', label: t('fields.totalTenor'), children: l.totalTenor },
             { key: 'cycle', label: t('fields.repayCycle'), children: t(`tools:calculator.repayCycle.${l.repayCycle}`) },
             { key: 'method', label: t('fields.interestMethod'), children: t(`tools:calculator.interestMethod.${l.interestMethod}`) },
-            { key: 'flat', label: t('fields.flatRate'), children: l.flatRate === null ? '—' : <Rate value={l.flatRate} decimals={rateDecimals(l.flatRate, decimalPlaces)} /> },
-            { key: 'effective', label: t('fields.effectiveRate'), children: l.effectiveRate === null ? '—' : <Rate value={l.effectiveRate} /> },
+            { key: 'flat', label: <RateLabel label={t('fields.flatRate')} hint={t('rateHints.flatRate')} />, children: l.flatRate === null ? '—' : <Rate value={l.flatRate} decimals={rateDecimals(l.flatRate, decimalPlaces)} /> },
+            // the annual rate typed instead of a flat rate: shown only when the loan was quoted so
+            ...(l.effectiveRate === null ? [] : [{ key: 'effective', label: t('fields.effectiveRate'), children: <Rate value={l.effectiveRate} /> }]),
             { key: 'instalment', label: t('fields.instalmentAmount'), children: money(l.instalmentAmount) },
             { key: 'interest', label: t('fields.totalInterest'), children: money(l.totalInterest) },
             {
               key: 'mlo',
-              label: t('fields.mloRate'),
+              label: <RateLabel label={t('fields.mloRate')} hint={t('rateHints.mloRate')} />,
               children: (
                 <Space>
                   <Rate value={l.mloRate} />
