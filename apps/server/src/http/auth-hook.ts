@@ -1,5 +1,5 @@
 import { ACCESS_IP_SWITCH_KEY, API_BASE, AUTHENTICATED, CHANGE_PASSWORD_PATH, PUBLIC, type RoutePermission } from '@harbour/contracts';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
 import { accessIps, sessions, settings } from '../db/schema/index.js';

@@ -1,6 +1,6 @@
 /** The origination reports' declarations (docs/reports.md says what each one means). */
 import { LOAN_STATUSES } from '@harbour/domain';
-import { defineReport, type ReportDecl, type ReportParamDecl } from './define.js';
+import { defineReport, type ReportParamDecl } from './define.js';
 
 /** The loan types seeded as built-in options (master data → loan related). */
 export const REPORT_LOAN_TYPES = ['private_loan', 'first_mortgage', 'second_mortgage', 'revolving'] as const;

@@ -1,5 +1,5 @@
 /** The servicing reports' declarations (docs/reports.md § Servicing reports says what each one means). */
-import { defineReport, type ReportDecl } from './define.js';
+import { defineReport } from './define.js';
 
 const store = { name: 'store', kind: 'store' } as const;
 const asOf = { name: 'asOf', kind: 'date', default: 'today' } as const;
