@@ -250,7 +250,8 @@ describe('the dry-run report', () => {
     const later = await insertCustomer(t.pool, { code: 'RT-L1', name: '遲到期庚', idNumber: hkid('L', '445566'), mobile1: '92223333' });
     await t.pool.query(`update customers set created_at = ((now() at time zone 'Asia/Hong_Kong')::date - interval '7 years' + interval '10 days') at time zone 'Asia/Hong_Kong' where id = $1`, [soon]);
     await t.pool.query(`update customers set created_at = ((now() at time zone 'Asia/Hong_Kong')::date - interval '7 years' + interval '60 days') at time zone 'Asia/Hong_Kong' where id = $1`, [later]);
-    const due = (await t.pool.query<{ d: string; c: string }>(`select to_char(current_date + 10, 'YYYY-MM-DD') d, to_char(current_date + 10 - interval '7 years', 'YYYY-MM-DD') c`)).rows[0]!;
+    // the dates in Hong Kong, as the report counts them (the database's own current_date is UTC)
+    const due = (await t.pool.query<{ d: string; c: string }>(`select to_char(hk + 10, 'YYYY-MM-DD') d, to_char(hk + 10 - interval '7 years', 'YYYY-MM-DD') c from (select (now() at time zone 'Asia/Hong_Kong')::date hk) today`)).rows[0]!;
 
     const res = await call<{ rows: Record<string, unknown>[]; total: number; params: Record<string, unknown> }>(t.app, 'GET', '/reports/retentionDue', { token: admin, lang: 'en' });
     expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
