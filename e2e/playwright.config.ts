@@ -27,8 +27,7 @@ export default defineConfig({
   testDir: path.join(here, 'tests'),
   outputDir: path.join(output, 'test-results'),
   globalSetup: path.join(here, 'fixtures', 'global-setup.ts'),
-  // Three on two cores: a browser test mostly waits (docs/web-conventions.md, Playwright test).
-  workers: 3,
+  workers: 2,
   fullyParallel: true,
   // Retries would hide failures; a flaky test is a failing test.
   retries: 0,

@@ -60,7 +60,9 @@ test('the collector imports a statement, confirms a suggestion, parks an unknown
 
   // the suggestion: the reference names both loans; the collector chooses the first
   const confirming = posted(page, '/assign');
-  await chooseOption(suggested.getByLabel(t(lang, 'reconciliation:actions.assign')), first.loanNo);
+  // choosing posts at once and the line leaves its picker behind: click the option, then read the line
+  await suggested.getByLabel(t(lang, 'reconciliation:actions.assign')).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: first.loanNo }).first().click();
   expect((await confirming).status()).toBe(200);
   await expect(line(page, `${accountNo}-1`)).toContainText(t(lang, 'reconciliation:states.posted'));
 

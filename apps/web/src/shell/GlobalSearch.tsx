@@ -93,7 +93,7 @@ function useOptions(result: SearchResult | undefined): Option[] {
         />
       ),
     });
-    // a repaying loan's counter, right under it, for a caller who takes receipts: phone → receipt in two steps
+    // the top repaying loan's counter, right under it, for a caller who takes receipts: phone → receipt in two steps
     const counterOption = (l: LoanHit): Option[] =>
       l.counterPath
         ? [
@@ -123,7 +123,9 @@ function useOptions(result: SearchResult | undefined): Option[] {
     });
     const groups: Option[] = [];
     if (result.loans.length > 0) {
-      groups.push(note('loans', t('search.loans'), true), ...result.loans.flatMap((l) => [loanOption(l), ...counterOption(l)]));
+      // the counter under the first repaying loan only: one per loan would push the customers out of sight
+      const counterFor = result.loans.find((l) => l.counterPath);
+      groups.push(note('loans', t('search.loans'), true), ...result.loans.flatMap((l) => [loanOption(l), ...(l === counterFor ? counterOption(l) : [])]));
       if (result.moreLoans) groups.push(note('loans', t('search.moreLoans')));
     }
     if (result.customers.length > 0) {
@@ -208,6 +210,8 @@ function SearchBox({ autoFocus, width, onDone, focusRef }: { autoFocus?: boolean
       onOpenChange={setOpen}
       notFoundContent={<div style={{ padding: '4px 0', whiteSpace: 'normal' }}>{status()}</div>}
       popupMatchSelectWidth={typeof width === 'number' ? Math.max(width, 360) : true}
+      // room for the loans, the top one's counter option and the customers below them
+      listHeight={400}
       style={{ width }}
       autoFocus={autoFocus}
       onKeyDown={(e) => {

@@ -8,6 +8,7 @@ import { DateText } from '../../components/DateText.js';
 import { Money } from '../../components/Money.js';
 import { Permission } from '../../components/Permission.js';
 import { useFeedback } from '../../generic/use-feedback';
+import { useFocusableScroll } from '../../generic/use-focusable-scroll';
 import { reconciliationApi as api } from './reconciliation-api';
 
 const KEYS = { root: ['bankReconciliation'] as const };
@@ -75,9 +76,11 @@ function LineActions({ line, onDone }: { line: BankStatementLine; onDone: () => 
   );
 }
 
-function LinesTable({ lines, onDone, actions }: { lines: BankStatementLine[]; onDone: () => void; actions: boolean }) {
+function LinesTable({ title, lines, onDone, actions }: { title: string; lines: BankStatementLine[]; onDone: () => void; actions: boolean }) {
   const { t } = useTranslation('reconciliation');
+  const box = useFocusableScroll(title);
   return (
+    <div ref={box}>
     <Table<BankStatementLine>
       size="small"
       rowKey="id"
@@ -106,6 +109,7 @@ function LinesTable({ lines, onDone, actions }: { lines: BankStatementLine[]; on
         ...(actions ? [{ key: 'actions', title: t('columns.actions'), render: (_: unknown, l: BankStatementLine) => <LineActions line={l} onDone={onDone} /> }] : []),
       ]}
     />
+    </div>
   );
 }
 
@@ -297,13 +301,13 @@ export default function ReconciliationPage() {
               <Alert type="warning" showIcon message={postAll.data.failed.map((f) => `${f.bankTxnId}: ${f.message}`).join('；')} />
             )}
             <Typography.Title level={5}>{t('sections.credits')}</Typography.Title>
-            <LinesTable lines={open} onDone={refresh} actions />
+            <LinesTable title={t('sections.credits')} lines={open} onDone={refresh} actions />
             <Typography.Title level={5}>{t('sections.done')}</Typography.Title>
-            <LinesTable lines={done} onDone={refresh} actions />
+            <LinesTable title={t('sections.done')} lines={done} onDone={refresh} actions />
             {debits.length > 0 && (
               <>
                 <Typography.Title level={5}>{t('sections.debits')}</Typography.Title>
-                <LinesTable lines={debits} onDone={refresh} actions={false} />
+                <LinesTable title={t('sections.debits')} lines={debits} onDone={refresh} actions={false} />
               </>
             )}
           </Flex>
