@@ -27,8 +27,12 @@ test('the collector finds an overdue loan by phone and posts a cash receipt over
   await m.getByRole('searchbox').fill(PHONE);
   const loaded = page.waitForResponse((r) => r.url().includes(`/repayments/due?loanId=${OVERDUE_LOAN}`));
   await m.getByRole('button', { name: btn(t(lang, 'loans:finder.search')) }).click();
-  // 張小燕 has an application pending too: the repaying loan is the one to take money for
-  await m.getByRole('row').filter({ hasText: '張小燕' }).filter({ hasText: t(lang, 'enums:loanStatus.repaying') }).click();
+  // 張小燕 has an application pending too, and other specs may pay her a loan side by side: the overdue
+  // demo loan is the one to take money for
+  const row = m.locator(`tr[data-row-key="${OVERDUE_LOAN}"]`);
+  await expect(row).toContainText('張小燕');
+  await expect(row).toContainText(t(lang, 'enums:loanStatus.repaying'));
+  await row.click();
   const due = ((await (await loaded).json()) as { data: DueState }).data;
   expect(due.instalments.filter((i) => i.state === 'overdue').map((i) => i.tenor)).toEqual([1, 2]);
   expect(dec(due.overdueInterest).gt(0)).toBe(true);
