@@ -53,14 +53,17 @@ function fileRows(rows: readonly InstructionRow[], loanNos: ReadonlyMap<number, 
   ];
 }
 
+/** A run with its maker's name and its paid and rejected counts, as the list and the item read it. */
+const RUN_COLUMNS = {
+  run: autopayRuns,
+  createdByName: staff.name,
+  paid: sql<number>`(select count(*)::int from autopay_instructions i where i.run_id = ${autopayRuns.id} and i.status = 'paid')`,
+  rejected: sql<number>`(select count(*)::int from autopay_instructions i where i.run_id = ${autopayRuns.id} and i.status = 'rejected')`,
+};
+
 async function runItem(tx: Tx, runId: number): Promise<AutopayRun> {
   const [row] = await tx
-    .select({
-      run: autopayRuns,
-      createdByName: staff.name,
-      paid: sql<number>`(select count(*)::int from autopay_instructions i where i.run_id = ${autopayRuns.id} and i.status = 'paid')`,
-      rejected: sql<number>`(select count(*)::int from autopay_instructions i where i.run_id = ${autopayRuns.id} and i.status = 'rejected')`,
-    })
+    .select(RUN_COLUMNS)
     .from(autopayRuns)
     .leftJoin(staff, eq(staff.id, autopayRuns.createdBy))
     .where(eq(autopayRuns.id, runId));
@@ -153,12 +156,7 @@ export async function createRun(tx: Tx, ctx: ServiceContext, req: RunRequest): P
 /** The runs in the caller's scope, newest first. */
 export async function listRuns(tx: Tx, ctx: ServiceContext): Promise<AutopayRun[]> {
   const rows = await tx
-    .select({
-      run: autopayRuns,
-      createdByName: staff.name,
-      paid: sql<number>`(select count(*)::int from autopay_instructions i where i.run_id = ${autopayRuns.id} and i.status = 'paid')`,
-      rejected: sql<number>`(select count(*)::int from autopay_instructions i where i.run_id = ${autopayRuns.id} and i.status = 'rejected')`,
-    })
+    .select(RUN_COLUMNS)
     .from(autopayRuns)
     .leftJoin(staff, eq(staff.id, autopayRuns.createdBy))
     .where(storeScope(ctx, autopayRuns.storeId))
