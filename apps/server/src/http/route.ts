@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { z } from 'zod';
 import { translate } from './i18n.js';
 import { FourEyesDeferred } from './four-eyes.js';
+import { EncodedData } from './encoded-data.js';
 
 type Schema = z.ZodType | undefined;
 type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
@@ -31,7 +32,7 @@ export interface RouteDecl<B extends Schema, Q extends Schema, P extends Schema,
   /** Bytes of body accepted when more than the app's default (2 MB): a bank statement file. */
   bodyLimit?: number;
   /** A controlled action's handler may answer `deferIfControlled`'s request instead (sent as 202). */
-  handler: (req: RouteRequest<B, Q, P>, reply: FastifyReply) => Promise<z.output<R> | FourEyesDeferred>;
+  handler: (req: RouteRequest<B, Q, P>, reply: FastifyReply) => Promise<z.output<R> | FourEyesDeferred | EncodedData<z.output<R>>>;
 }
 
 /**
@@ -66,6 +67,12 @@ export function route<B extends Schema = undefined, Q extends Schema = undefined
       if (data instanceof FourEyesDeferred) {
         reply.code(202);
         return { result: 'success' as const, data: data.answer, message: translate(req.lang, 'approvals.success.requested') };
+      }
+      // data encoded ahead (a GET's large, rarely changing answer): the envelope is written around it
+      if (data instanceof EncodedData) {
+        if (decl.method !== 'GET') throw new Error(`${decl.url}: encoded data is for GET routes`);
+        void reply.type('application/json; charset=utf-8');
+        return `{"result":"success","data":${data.json}}`;
       }
       return { result: 'success' as const, data, ...(req.successMessage ? { message: translate(req.lang, req.successMessage, req.successParams) } : {}) };
     },
