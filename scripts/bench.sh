@@ -8,6 +8,7 @@
 #   HARBOUR_BENCH_REPORT_NAMES=a,b        only those reports in the reports part (empty: none; the dashboard and trial balance still)
 #   HARBOUR_BENCH_REPORT_RUNS=10          timed requests of each report (and twice as many of the dashboard) per caller
 #   HARBOUR_BENCH_EXPORT_REPORT=<name>    the report whose xlsx export is measured (default the one of fewest rows ≥ 100,000)
+#   HARBOUR_BENCH_FILES=1                 the web part also prints each JS and CSS file with its bytes
 #   HARBOUR_BENCH_SEED_TIMES=1            also print the time of each of the seed's consistency checks
 #   HARBOUR_BENCH_LOAN_CONNECTIONS=2      concurrent clients of the loans part's latencies
 #   HARBOUR_BENCH_LOAN_LOAD=10            concurrent clients of its throughput and ratios

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { START_NAMESPACES } from './src/i18n/start-namespaces.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -11,13 +12,14 @@ export const workspaceAlias = {
 };
 
 /**
- * One chunk per language for its translation files: the app loads every namespace of the
- * language in use at start-up (src/i18n/index.ts), so one request does what ten small ones did,
- * each carrying its own response headers.
+ * Two chunks per language for its translation files: the namespaces the login page needs
+ * (`locale-<lng>-start`, src/i18n/start-namespaces.ts) and all the others (`locale-<lng>`), so the
+ * login page carries only its own texts, and each part is one request, not one per namespace.
  */
 const localeChunk = (id: string) => {
-  const m = /\/contracts\/src\/messages\/([^/]+)\/[^/]+\.json$/.exec(id);
-  return m ? `locale-${m[1]}` : null;
+  const m = /\/contracts\/src\/messages\/([^/]+)\/([^/]+)\.json$/.exec(id);
+  if (!m) return null;
+  return START_NAMESPACES.includes(m[2]!) ? `locale-${m[1]}-start` : `locale-${m[1]}`;
 };
 
 export default defineConfig({

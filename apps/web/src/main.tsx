@@ -13,7 +13,8 @@ if (import.meta.env.PROD) installErrorCollection();
 // The theme applies before anything renders, also on the login page (which has no antd).
 document.documentElement.dataset.theme = useSettings.getState().theme;
 
-void initI18n(useSettings.getState().language).then(() => {
+// Only the login page's texts: the workspace fetches the rest before it renders (app/router.tsx).
+void initI18n(useSettings.getState().language, 'start').then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

@@ -6,6 +6,7 @@
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { CHANGE_PASSWORD_PAGE } from '../shell/fixed-routes.js';
+import { ensureCurrentLanguage } from '../i18n/index.js';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
@@ -17,7 +18,8 @@ const Blank = () => null;
 export const routes: RouteObject[] = [
   { path: '/login', lazy: page(() => import('../pages/login/LoginPage.js')), HydrateFallback: Blank },
   {
-    lazy: page(() => import('./AntdRoot.js')),
+    // every page under it may use any namespace: all of the language's texts are there first
+    lazy: page(async () => (await Promise.all([import('./AntdRoot.js'), ensureCurrentLanguage()]))[0]),
     HydrateFallback: Blank,
     children: [
       { path: '/auth-redirect', lazy: page(() => import('../pages/auth-redirect/AuthRedirectPage.js')) },
