@@ -9,8 +9,8 @@
  * mounts the page afresh for them. Refresh bumps the page's generation so it mounts afresh. The
  * dashboard's tab is pinned in front from the start, a reload included.
  */
-import { Activity, Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes, useLocation, useNavigationType } from 'react-router';
+import { Activity, Suspense, memo, useEffect, useMemo } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigationType, type Location } from 'react-router';
 import { Spin } from 'antd';
 import { resolvePage } from '../app/pages.js';
 import { useSession } from '../stores/session.js';
@@ -25,7 +25,23 @@ import { RedirectPage } from './RedirectPage.js';
 import { useDocumentTitle } from './use-document-title.js';
 import { isKnownPagePath } from './known-pages.js';
 
-function PageFrame({ entry }: { entry: CachedPage }) {
+/**
+ * The kept entry of a page when the visit is to the same URL and state on the same route: a tab
+ * shown again gets the very object it was mounted with, so its frame (memoized) does not render
+ * again; only its Activity turns visible.
+ */
+function sameVisit(stored: CachedPage | undefined, location: Location, route: CachedPage['route']): stored is CachedPage {
+  if (!stored || stored.route !== route) return false;
+  const was = stored.location;
+  return (
+    was.pathname === location.pathname &&
+    was.search === location.search &&
+    was.hash === location.hash &&
+    JSON.stringify(was.state ?? null) === JSON.stringify(location.state ?? null)
+  );
+}
+
+const PageFrame = memo(function PageFrame({ entry }: { entry: CachedPage }) {
   const Page = resolvePage(entry.route.record.component);
   if (!Page) return null;
   // The registry hands out the same lazy component for a key every time, so this is not a new
@@ -41,7 +57,7 @@ function PageFrame({ entry }: { entry: CachedPage }) {
       </Suspense>
     </ErrorBoundary>
   );
-}
+});
 
 export function ShellOutlet() {
   const location = useLocation();
@@ -71,6 +87,10 @@ export function ShellOutlet() {
       ? active
       : undefined;
 
+  const stored = entries[fullPath];
+  const fresh = useMemo(() => (route ? { location, route } : undefined), [location, route]);
+  const current = route && sameVisit(stored, location, route) ? stored : fresh;
+
   const shownTab = ok && route.record.name ? tabOfPage(visited, fullPath) : undefined;
   useDocumentTitle(ok ? route.record.meta?.title : undefined, shownTab?.fullPath === fullPath ? shownTab.detail : undefined);
 
@@ -86,10 +106,10 @@ export function ShellOutlet() {
     visit(
       name ? { fullPath, name, title: route.record.meta?.title, affix: AFFIX_PATHS.has(location.pathname) } : undefined,
       fullPath,
-      noCache ? undefined : { location, route },
+      noCache ? undefined : current,
       replaceFrom,
     );
-  }, [ok, route, fullPath, noCache, visit, location, replaceFrom]);
+  }, [ok, route, fullPath, noCache, visit, current, replaceFrom, location.pathname]);
 
   if (location.pathname === '/' || location.pathname === '') return <Navigate to={DASHBOARD_PATH} replace />;
   if (isRedirect) return <RedirectPage />;
@@ -101,7 +121,6 @@ export function ShellOutlet() {
   if (!page) return <Navigate to="/404" replace />;
   if (!allowed) return <Navigate to="/401" replace />;
 
-  const current: CachedPage = { location, route };
   // The list the store will hold once the effect above ran, so the current page is in place
   // from its first render and never mounts twice.
   const left = replaceFrom === undefined && shownTab && shownTab.fullPath !== fullPath ? shownTab.fullPath : undefined;
@@ -116,7 +135,7 @@ export function ShellOutlet() {
   return (
     <>
       {keys.map((key) => {
-        const entry = key === fullPath ? current : entries[key];
+        const entry = key === fullPath ? current! : entries[key];
         if (!entry) return null;
         return (
           <Activity key={reactKey(key)} mode={key === fullPath ? 'visible' : 'hidden'}>
@@ -124,7 +143,7 @@ export function ShellOutlet() {
           </Activity>
         );
       })}
-      {noCache && <PageFrame key={reactKey(fullPath)} entry={current} />}
+      {noCache && <PageFrame key={reactKey(fullPath)} entry={current!} />}
     </>
   );
 }

@@ -2,37 +2,61 @@ import { useEffect, useRef, useState } from 'react';
 import { Skeleton } from 'antd';
 import type { EChartsCoreOption } from 'echarts/core';
 
+type Chart = { setOption: (o: EChartsCoreOption, notMerge?: boolean) => void; resize: () => void; dispose: () => void; isDisposed: () => boolean };
+
 /**
  * A chart drawn by ECharts, loaded on first use (`echarts-setup.ts`, a chunk of its own). The
  * chart follows its box's width and is disposed with the component. `label` names it for screen
  * readers; the figures it draws are also on the page as text.
+ *
+ * A page kept in a hidden tab (the shell's <Activity>) runs its effects' clean-ups when hidden and
+ * the effects again when shown: the chart survives that — it is disposed only once its box has
+ * left the document — so showing the tab again draws nothing anew.
  */
 export function LazyChart({ option, height = 240, label }: { option: EChartsCoreOption; height?: number; label: string }) {
   const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<{ instance: Chart; option: EChartsCoreOption } | undefined>(undefined);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    let disposed = false;
-    let chart: { setOption: (o: EChartsCoreOption) => void; resize: () => void; dispose: () => void } | undefined;
+    let cancelled = false;
     let observer: ResizeObserver | undefined;
-    import('./echarts-setup.js').then(
-      ({ echarts }) => {
-        if (disposed || !box.current) return;
-        chart = echarts.init(box.current, null, { renderer: 'svg' });
-        chart.setOption(option);
-        setReady(true);
-        if (typeof ResizeObserver !== 'undefined') {
-          observer = new ResizeObserver(() => chart?.resize());
-          observer.observe(box.current);
-        }
-      },
-      () => setFailed(true),
-    );
+    const el = box.current;
+    const follow = (c: Chart) => {
+      if (typeof ResizeObserver === 'undefined' || !el) return;
+      observer = new ResizeObserver(() => c.resize());
+      observer.observe(el);
+    };
+    const kept = chart.current;
+    if (kept && !kept.instance.isDisposed()) {
+      if (kept.option !== option) {
+        kept.instance.setOption(option, true);
+        kept.option = option;
+      }
+      follow(kept.instance);
+    } else {
+      import('./echarts-setup.js').then(
+        ({ echarts }) => {
+          if (cancelled || !el) return;
+          const instance = echarts.init(el, null, { renderer: 'svg' }) as Chart;
+          instance.setOption(option);
+          chart.current = { instance, option };
+          setReady(true);
+          follow(instance);
+        },
+        () => setFailed(true),
+      );
+    }
     return () => {
-      disposed = true;
+      cancelled = true;
       observer?.disconnect();
-      chart?.dispose();
+      // hidden (still in the document) or unmounted (gone): only the latter ends the chart
+      setTimeout(() => {
+        if (el?.isConnected) return;
+        chart.current?.instance.dispose();
+        chart.current = undefined;
+      }, 0);
     };
   }, [option]);
 
