@@ -20,6 +20,8 @@ import { MODULES, type HarbourModule } from './modules/index.js';
 
 export interface BuildOptions {
   db: Db;
+  /** A streaming standby's pool for reports, exports and the dashboard (`HARBOUR_REPLICA_URL`); unset → `db`. */
+  reportDb?: Db;
   config: Config;
   /** Extra modules (tests add probe routes this way). */
   modules?: readonly HarbourModule[];
@@ -30,7 +32,7 @@ export interface BuildOptions {
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** Builds the Fastify instance (ready, not listening): tests use it with `app.inject`. */
-export async function buildApp({ db, config, modules = [], logStream }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, reportDb, config, modules = [], logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -58,6 +60,7 @@ export async function buildApp({ db, config, modules = [], logStream }: BuildOpt
     bodyLimit: 2 * 1024 * 1024,
   });
   app.decorate('db', db);
+  app.decorate('reportDb', reportDb ?? db);
   app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

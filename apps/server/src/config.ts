@@ -49,6 +49,18 @@ export interface Config {
    * the report answers "narrow the period" instead of holding a connection and a core.
    */
   reportTimeoutMs: number;
+  /**
+   * A streaming standby of `databaseUrl`'s database, connected as the same app role
+   * (`HARBOUR_REPLICA_URL`); unset (the default) → every read runs on the primary. Reports, their
+   * exports and the dashboard read there (`platform/report-reads.ts`); everything else stays on
+   * the primary.
+   */
+  replicaUrl: string | undefined;
+  /**
+   * How far the standby may be behind before a report says its figures may be missing the latest
+   * changes (`HARBOUR_REPLICA_LAG_SECONDS`, 5; 1 to 3600).
+   */
+  replicaLagNoticeSeconds: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -72,6 +84,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(reportTimeoutMs) || reportTimeoutMs < 100 || reportTimeoutMs > 600_000) {
     throw new StartupError(`HARBOUR_REPORT_TIMEOUT_MS must be 100 to 600000 milliseconds, not "${env.HARBOUR_REPORT_TIMEOUT_MS}"`);
   }
+  const replicaUrl = env.HARBOUR_REPLICA_URL?.trim() || undefined;
+  if (replicaUrl && !/^postgres(ql)?:\/\/\S+$/.test(replicaUrl)) throw new StartupError('HARBOUR_REPLICA_URL must be a postgres:// URL');
+  if (replicaUrl && !env.DATABASE_URL) throw new StartupError('HARBOUR_REPLICA_URL is set without DATABASE_URL: a replica needs an external primary');
+  const replicaLagNoticeSeconds = Number(env.HARBOUR_REPLICA_LAG_SECONDS || 5);
+  if (!Number.isInteger(replicaLagNoticeSeconds) || replicaLagNoticeSeconds < 1 || replicaLagNoticeSeconds > 3600) {
+    throw new StartupError(`HARBOUR_REPLICA_LAG_SECONDS must be 1 to 3600 seconds, not "${env.HARBOUR_REPLICA_LAG_SECONDS}"`);
+  }
   const rateLimitMax = Number(env.HARBOUR_RATE_LIMIT ?? (mode === 'test' ? 1_000_000 : 1200));
   return {
     env: mode,
@@ -91,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alsTimeoutMs,
     scheduledJobs: mode === 'test' ? env.HARBOUR_SCHEDULED_JOBS === '1' : env.HARBOUR_SCHEDULED_JOBS !== '0',
     reportTimeoutMs,
+    replicaUrl,
+    replicaLagNoticeSeconds,
     smsGatewayPolicy: { allowHttp: env.HARBOUR_SMS_GATEWAY_ALLOW_HTTP === '1', allowPrivate: env.HARBOUR_SMS_GATEWAY_ALLOW_PRIVATE === '1' },
   };
 }

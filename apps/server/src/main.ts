@@ -33,7 +33,7 @@ async function main() {
     const { seedDemoIfEmpty } = await import('./demo/seed.js');
     database = await startDatabase(config, log, seedDemoIfEmpty);
     const { buildApp } = await import('./app.js');
-    const app = await buildApp({ db: database.db, config });
+    const app = await buildApp({ db: database.db, ...(database.replica ? { reportDb: database.replica.db } : {}), config });
     try {
       await app.listen({ host: config.host, port: config.port });
     } catch (err) {

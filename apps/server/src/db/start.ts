@@ -10,6 +10,8 @@ import type { Db } from './client.js';
 
 export interface StartedDatabase extends Database {
   embedded: EmbeddedServer | undefined;
+  /** The standby of `HARBOUR_REPLICA_URL` that reports read (`platform/report-reads.ts`), when set. */
+  replica: Database | undefined;
   /** Close the pool, then stop the embedded server. */
   shutdown(): Promise<void>;
 }
@@ -95,7 +97,11 @@ export async function startDatabase(config: Config, log: (line: string) => void,
   }
 
   const database = openDatabase(appUrl, { onError });
+  // The reports' standby: its own pool of the same size, as the same app role (its grants and
+  // row-level security arrive with the primary's WAL).
+  const replica = config.replicaUrl ? openDatabase(config.replicaUrl, { onError: (err) => log(`replica connection lost: ${err.message}`) }) : undefined;
   const shutdown = async () => {
+    await replica?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     await embedded?.stop();
   };
@@ -122,11 +128,15 @@ export async function startDatabase(config: Config, log: (line: string) => void,
     // Again after migrating: with DATABASE_URL alone, the role now owns what it created.
     const problem = await reaching(appUrl, excess);
     if (problem) log(`Warning: ${problem}; production refuses this (README: An external database)`);
+    if (replica) {
+      const { rows } = await reaching(config.replicaUrl!, () => replica.pool.query<{ standby: boolean }>('select pg_is_in_recovery() as standby'));
+      log(rows[0]!.standby ? 'Reports read from the standby (HARBOUR_REPLICA_URL)' : 'Warning: HARBOUR_REPLICA_URL is not a standby; reports read there anyway');
+    }
   } catch (err) {
     await shutdown();
     throw err;
   } finally {
     await owner?.close().catch(() => undefined);
   }
-  return { ...database, embedded, shutdown };
+  return { ...database, embedded, replica, shutdown };
 }

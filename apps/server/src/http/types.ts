@@ -34,6 +34,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     db: Db;
+    /** The reports' database: the standby of `HARBOUR_REPLICA_URL`, or `db` itself. */
+    reportDb: Db;
     config: Config;
     /** Every API route with its declared permission (the authorization matrix test reads this). */
     apiRoutes: RegisteredRoute[];

@@ -12,6 +12,11 @@ import type { AuthContext } from './auth-context.js';
  */
 export interface ServiceContext {
   db: Db;
+  /**
+   * Where this caller's report, export and dashboard reads run (`platform/report-reads.ts`): the
+   * standby of `HARBOUR_REPLICA_URL` when set; unset → `db`.
+   */
+  reportDb?: Db;
   /** The signed-in staff member; null for a scheduled job or batch (then `system` names it). */
   auth: AuthContext | null;
   /** A job or batch acting on every store, e.g. `overdue-daily`; undefined for a person. */
@@ -91,6 +96,7 @@ export function contextOf(req: FastifyRequest): ServiceContext {
   if (!ctx) {
     ctx = {
       db: req.server.db,
+      reportDb: req.server.reportDb,
       auth: req.auth,
       lang: req.lang,
       requestId: String(req.id),

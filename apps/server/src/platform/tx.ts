@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Tx } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { toContext, type ServiceContext } from './context.js';
 import { applyStoreScope } from './store-scope.js';
 import { applyBusinessDate } from './business-date.js';
@@ -59,10 +59,11 @@ export function withTx<T>(source: FastifyRequest | ServiceContext, fn: (tx: Tx) 
  * here (or `withTx`), since outside such a transaction row-level security shows no rows.
  * `snapshot`: every statement reads one snapshot (repeatable read), for reads of several
  * statements that must agree (a report's page and its totals, a file's rows and its totals).
+ * `on`: another database than the context's (the reports' standby, `platform/report-reads.ts`).
  */
-export function withReadTx<T>(source: FastifyRequest | ServiceContext, fn: (tx: Tx) => Promise<T>, opts: { snapshot?: boolean } = {}): Promise<T> {
+export function withReadTx<T>(source: FastifyRequest | ServiceContext, fn: (tx: Tx) => Promise<T>, opts: { snapshot?: boolean; on?: Db } = {}): Promise<T> {
   const ctx = toContext(source);
-  return ctx.db.transaction(
+  return (opts.on ?? ctx.db).transaction(
     async (tx) => {
       owners.set(tx, ctx);
       await applyStoreScope(tx, ctx);

@@ -26,7 +26,7 @@ function slowReportProbe(app: FastifyInstance) {
       permission: AUTHENTICATED,
       audit: false,
       response: reportAnswerSchema,
-      handler: async (req) => runReport(contextOf(req), def, { params: {}, page: 1, pageSize: 10 }, url.endsWith('slow') ? 200 : 30_000),
+      handler: async (req) => runReport(contextOf(req), def, { params: {}, page: 1, pageSize: 10 }, { timeoutMs: url.endsWith('slow') ? 200 : 30_000, lagNoticeSeconds: 5 }),
     });
   }
 }

@@ -164,6 +164,12 @@ export const reportAnswerSchema = z.object({
   pageSize: z.number().int(),
   /** When the figures were read (ISO). */
   generatedAt: z.string(),
+  /**
+   * Set when the report was read on a standby that was this many whole seconds behind the primary,
+   * more than the server's notice threshold (`HARBOUR_REPLICA_LAG_SECONDS`): the page says the
+   * latest changes may be missing. Absent on the primary and on a standby keeping up.
+   */
+  replicaBehindSeconds: z.number().int().optional(),
 });
 export type ReportAnswer = z.infer<typeof reportAnswerSchema>;
 

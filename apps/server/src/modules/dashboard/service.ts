@@ -12,7 +12,7 @@ import type { Tx } from '../../db/client.js';
 import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { reachesAllStores } from '../../platform/store-scope.js';
-import { withReadTx } from '../../platform/tx.js';
+import { withReportTx } from '../../platform/report-reads.js';
 import { storeChoices, storeOfRead } from '../ledger/service.js';
 import { overdueOn } from '../loan-core/due-summary.js';
 import { parTrend } from './par.js';
@@ -116,7 +116,7 @@ async function topAgents(tx: Tx, ctx: ServiceContext, d: DashboardDates, storeId
 
 /** The dashboard of the store the query names (see `dashboardQuerySchema` for the store rule). */
 export function readDashboard(ctx: ServiceContext, q: DashboardQuery): Promise<Dashboard> {
-  return withReadTx(ctx, async (tx) => {
+  return withReportTx(ctx, async (tx) => {
     const all = reachesAllStores(ctx);
     // default: the session's current store; 'all' reads every store the caller reaches
     const named = q.store === 'all' ? undefined : (q.store ?? ctx.auth?.storeId ?? undefined);

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportAnswer, ReportDecl } from '@harbour/contracts';
 import type { Tx } from '../../db/client.js';
-import { withReadTx } from '../../platform/tx.js';
+import { replicaBehindSeconds, withReportTx } from '../../platform/report-reads.js';
 import { currentStore, reachesAllStores } from '../../platform/store-scope.js';
 import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';
@@ -133,15 +133,23 @@ export const ordered = (decl: ReportDecl, query: SQL, sort: string | undefined):
 /**
  * Runs a report for the caller: one page of rows in the asked order, the count and the totals of
  * the declared columns over every row. One read-only transaction with the caller's store scope,
- * reading one snapshot, so the page, the count and the totals see the same data.
+ * reading one snapshot, so the page, the count and the totals see the same data. On the reports'
+ * standby (`withReportTx`), an answer read more than `lagNoticeSeconds` behind the primary says so.
  */
-export function runReport(ctx: ServiceContext, def: ReportDefinition, req: ReportRequest, timeoutMs: number): Promise<ReportAnswer> {
+export function runReport(
+  ctx: ServiceContext,
+  def: ReportDefinition,
+  req: ReportRequest,
+  limits: { timeoutMs: number; lagNoticeSeconds: number },
+): Promise<ReportAnswer> {
   const { decl } = def;
-  return withReadTx(ctx, async (tx) => {
-    const { params, query } = await prepare(tx, ctx, def, req.params, timeoutMs);
+  return withReportTx(ctx, async (tx) => {
+    const { params, query } = await prepare(tx, ctx, def, req.params, limits.timeoutMs);
     const masking = await answerMasking(tx);
+    const behind = await replicaBehindSeconds(tx);
     const { rows, count, totals } = await (def.totalsApart ? pageApart : pageWithTotals)(tx, decl, query, req.sort, req.page, req.pageSize);
     return {
+      ...(behind !== null && behind > limits.lagNoticeSeconds ? { replicaBehindSeconds: behind } : {}),
       name: decl.name,
       params: params as Record<string, ReportParamValue>,
       rows: rows.map((r) => cellsOf(decl, r, masking)),

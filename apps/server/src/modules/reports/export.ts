@@ -14,7 +14,7 @@ import type { Language, ReportColumnDecl, ReportDecl, ReportExportFormat, Report
 import { MESSAGES } from '@harbour/contracts/messages';
 import type { Tx } from '../../db/client.js';
 import { translate } from '../../http/i18n.js';
-import { withReadTx } from '../../platform/tx.js';
+import { withReportTx } from '../../platform/report-reads.js';
 import { answerMasking } from '../../platform/masking.js';
 import { xmlSafeRow } from '../../platform/xml-text.js';
 import type { ServiceContext } from '../../platform/context.js';
@@ -259,7 +259,7 @@ export function exportReport(
 ): Promise<void> {
   const { decl } = def;
   const lang = ctx.lang;
-  return withReadTx(ctx, async (tx) => {
+  return withReportTx(ctx, async (tx) => {
     const { params, query } = await prepare(tx, ctx, def, req.params, timeoutMs);
     const masking = await answerMasking(tx);
     const { totals } = await aggregate(tx, decl, query);

@@ -26,7 +26,10 @@ export function reportsModule(app: FastifyInstance) {
       response: reportAnswerSchema,
       handler: async (req) => {
         const { sort, page, pageSize, ...params } = req.query as { sort?: string; page: number; pageSize: number } & Record<string, unknown>;
-        return runReport(contextOf(req), def, { params, ...(sort ? { sort } : {}), page, pageSize }, app.config.reportTimeoutMs);
+        return runReport(contextOf(req), def, { params, ...(sort ? { sort } : {}), page, pageSize }, {
+          timeoutMs: app.config.reportTimeoutMs,
+          lagNoticeSeconds: app.config.replicaLagNoticeSeconds,
+        });
       },
     });
 

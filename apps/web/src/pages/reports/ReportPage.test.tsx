@@ -49,6 +49,22 @@ describe('ReportPage', () => {
     expect(calls.find((c) => c.path === '/reports/approvalStatus')!.query.get('page')).toBe('1');
   });
 
+  it('says the figures may miss the latest changes when the server read them on a standby that is behind', async () => {
+    fakeApi((c) => (c.path === '/reports/approvalStatus' ? ok({ ...ANSWER, replicaBehindSeconds: 12 }) : undefined));
+    renderAt('/reports/approvalStatus', <ReportPage />);
+    expect(await screen.findByText('APMK26050001')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Read from the reporting copy of the database, which is 12 s behind: changes made in the last 12 seconds may be missing. Run the report again shortly for the latest figures.',
+    );
+  });
+
+  it('shows no lag notice for an answer read on the primary or a standby keeping up', async () => {
+    fakeApi((c) => (c.path === '/reports/approvalStatus' ? ok(ANSWER) : undefined));
+    renderAt('/reports/approvalStatus', <ReportPage />);
+    expect(await screen.findByText('APMK26050001')).toBeInTheDocument();
+    expect(screen.queryByText(/reporting copy of the database/)).not.toBeInTheDocument();
+  });
+
   it('asks the server to sort when a column header is clicked, and opens the print view with the same parameters', async () => {
     const calls = fakeApi((c) => (c.path === '/reports/approvalStatus' ? ok(ANSWER) : undefined));
     renderAt('/reports/approvalStatus', <ReportPage />);

@@ -201,6 +201,9 @@ function ReportView({ decl }: { decl: ReportDecl }) {
         </Flex>
       )}
       {query.isError && <Alert type="error" showIcon title={query.error.message} style={{ marginBottom: 12 }} />}
+      {answer?.replicaBehindSeconds !== undefined && (
+        <Alert type="warning" showIcon title={t('page.replicaBehind', { seconds: answer.replicaBehindSeconds })} style={{ marginBottom: 12 }} />
+      )}
       <Table<Row>
         size="small"
         rowKey={(r) => String(r[decl.rowKey])}
