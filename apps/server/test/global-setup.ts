@@ -3,13 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/client.js';
 import { startEmbedded, type EmbeddedServer } from '../src/db/embedded.js';
-import { migrate } from '../src/db/migrate.js';
-import { syncCatalogue } from '../src/db/catalogue.js';
-import { seedDemo } from '../src/demo/seed.js';
-import { ensureLoginRole, grantAppRole } from '../src/db/app-role.js';
-import { SHARED_DB, TEMPLATE_DB, TEST_APP_PASSWORD, TEST_APP_ROLE, withDatabase } from './helpers/databases.js';
+import { SHARED_DB, TEMPLATE_DB, withDatabase } from './helpers/databases.js';
+import { prepareDemoDatabase } from './helpers/prepare-database.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,17 +38,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
 
-  const template = openDatabase(withDatabase(adminUrl, TEMPLATE_DB), { max: 2 });
-  try {
-    // As start-up does: the app role's grants commit with the migrations. Their default
-    // privileges also cover tables a test file creates later in its copy (as the superuser).
-    await ensureLoginRole(template.pool, TEST_APP_ROLE, TEST_APP_PASSWORD);
-    await migrate(template.pool, { afterMigrations: (client) => grantAppRole(client, TEST_APP_ROLE) });
-    await syncCatalogue(template.db);
-    await seedDemo(template.db);
-  } finally {
-    await template.close();
-  }
+  await prepareDemoDatabase(withDatabase(adminUrl, TEMPLATE_DB));
   // The read-only files' copy, made before any file copies the template (a copy needs it idle).
   await admin.query(`CREATE DATABASE ${SHARED_DB} TEMPLATE ${TEMPLATE_DB}`);
   await admin.end();

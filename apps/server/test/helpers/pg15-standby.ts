@@ -3,7 +3,8 @@
  * free loopback ports, started the way `scripts/test.sh` starts its PostgreSQL 15 (as the OS user
  * `postgres` when run as root, outside the clone, throw-away durability): `initdb` with
  * `wal_level=replica`, then `pg_basebackup -R` for the standby. Used by the replica API test
- * (test/reports/replica.test.ts) and the scale-out test (bench/scale/scale-test.ts).
+ * (test/reports/replica.test.ts) and the scale-out test (bench/scale/scale-test.ts); it imports
+ * nothing of the server, so the scale-out test can seed with the built server instead.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -127,4 +128,16 @@ export async function standbyCaughtUp(primaryUrl: string, standbyUrl: string, ti
     await primary.end();
     await standby.end();
   }
+}
+
+/** An empty database `db` on the primary; answers its superuser URL. */
+export async function createDatabase(pair: Pg15Pair, db: string): Promise<string> {
+  const setup = new pg.Client({ connectionString: pair.primary.url() });
+  await setup.connect();
+  try {
+    await setup.query(`CREATE DATABASE ${db}`);
+  } finally {
+    await setup.end();
+  }
+  return pair.primary.url(db);
 }

@@ -10,13 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { loadConfig } from '../../src/config.js';
-import { migrate } from '../../src/db/migrate.js';
-import { syncCatalogue } from '../../src/db/catalogue.js';
-import { ensureLoginRole, grantAppRole } from '../../src/db/app-role.js';
-import { seedDemo } from '../../src/demo/seed.js';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { TEST_APP_PASSWORD, TEST_APP_ROLE, withUser } from '../helpers/databases.js';
-import { hasPg15, standbyCaughtUp, startPg15Primary, type Pg15Pair } from '../helpers/pg15-standby.js';
+import { prepareDemoDatabase } from '../helpers/prepare-database.js';
+import { createDatabase, hasPg15, standbyCaughtUp, startPg15Primary, type Pg15Pair } from '../helpers/pg15-standby.js';
 
 const LAG_NOTICE_SECONDS = 1;
 
@@ -39,19 +36,7 @@ async function report(token: string, name: string, query: Record<string, string>
 describe.skipIf(!hasPg15())('reports on a PostgreSQL 15 streaming standby', () => {
   beforeAll(async () => {
     pair = await startPg15Primary();
-    const setup = new pg.Client({ connectionString: pair.primary.url() });
-    await setup.connect();
-    await setup.query('CREATE DATABASE harbour');
-    await setup.end();
-    const owner = openDatabase(pair.primary.url('harbour'), { max: 2 });
-    try {
-      await ensureLoginRole(owner.pool, TEST_APP_ROLE, TEST_APP_PASSWORD);
-      await migrate(owner.pool, { afterMigrations: (client) => grantAppRole(client, TEST_APP_ROLE) });
-      await syncCatalogue(owner.db);
-      await seedDemo(owner.db);
-    } finally {
-      await owner.close();
-    }
+    await prepareDemoDatabase(await createDatabase(pair, 'harbour'));
     const standby = await pair.startStandby({ logStatements: true });
     primary = openDatabase(appUrl(pair.primary.url('harbour')), { max: 4 });
     replica = openDatabase(appUrl(standby.url('harbour')), { max: 4 });
