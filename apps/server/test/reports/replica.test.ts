@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { loadConfig } from '../../src/config.js';
+import { StartupError } from '../../src/startup-error.js';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { TEST_APP_PASSWORD, TEST_APP_ROLE, withUser } from '../helpers/databases.js';
 import { prepareDemoDatabase } from '../helpers/prepare-database.js';
@@ -32,6 +33,18 @@ const appUrl = (url: string) => withUser(url, TEST_APP_ROLE, TEST_APP_PASSWORD);
 async function report(token: string, name: string, query: Record<string, string> = {}): Promise<ReportAnswer> {
   return dataOf(await call<ReportAnswer>(app, 'GET', `/reports/${name}`, { token, query: { pageSize: '500', ...query } }));
 }
+
+describe('the replica settings', () => {
+  it('default to no replica (everything on the primary) and a 5-second lag notice; refuse what cannot work', () => {
+    const none = loadConfig({ DATABASE_URL: 'postgres://app@db/harbour' });
+    expect([none.replicaUrl, none.replicaLagNoticeSeconds]).toEqual([undefined, 5]);
+    const set = loadConfig({ DATABASE_URL: 'postgres://app@db/harbour', HARBOUR_REPLICA_URL: 'postgres://app@standby/harbour', HARBOUR_REPLICA_LAG_SECONDS: '30' });
+    expect([set.replicaUrl, set.replicaLagNoticeSeconds]).toEqual(['postgres://app@standby/harbour', 30]);
+    expect(() => loadConfig({ HARBOUR_REPLICA_URL: 'postgres://app@standby/harbour' })).toThrow(StartupError);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://app@db/harbour', HARBOUR_REPLICA_URL: 'standby:5432' })).toThrow('HARBOUR_REPLICA_URL must be a postgres:// URL');
+    expect(() => loadConfig({ HARBOUR_REPLICA_LAG_SECONDS: '0' })).toThrow('HARBOUR_REPLICA_LAG_SECONDS must be 1 to 3600 seconds, not "0"');
+  });
+});
 
 describe.skipIf(!hasPg15())('reports on a PostgreSQL 15 streaming standby', () => {
   beforeAll(async () => {
