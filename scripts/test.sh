@@ -85,7 +85,7 @@ cat "$art/lint.log" "$art/typecheck.log"
 # waiting on PostgreSQL, so a second file runs in that time.
 vitest_args=(run --passWithNoTests --maxWorkers=2 --reporter=default --reporter=json)
 # The reports-on-a-standby file starts its own PostgreSQL 15 primary and standby from Debian's
-# binaries (≈ 15 s): it runs once, in the PostgreSQL 15 pass (step 4).
+# binaries (≈ 11 s on a quiet machine): it runs once, in the PostgreSQL 15 pass (step 4).
 step "vitest (all projects, embedded PostgreSQL)" vitest "$art/vitest.json" -- \
   npx vitest "${vitest_args[@]}" --exclude '**/test/reports/replica.test.ts' --outputFile.json="$art/vitest.json"
 

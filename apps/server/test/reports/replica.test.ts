@@ -97,6 +97,16 @@ describe.skipIf(!hasPg15())('reports on a PostgreSQL 15 streaming standby', () =
     const dashboard = await call(app, 'GET', '/dashboard', { token: accountantToken });
     expect(dashboard.statusCode).toBe(200);
 
+    // A report's number lookup is audited on the primary, its rows read on the standby.
+    const { rows: people } = await admin.query<{ id_number: string; n: number }>(
+      `select c.id_number, count(*)::int n from loan_repayments r join loans l on l.id = r.loan_id join customers c on c.id = l.customer_id
+        group by c.id_number order by c.id_number limit 1`,
+    );
+    const byNumber = await report(adminToken, 'customerRepaymentHistory', { keyword: people[0]!.id_number });
+    expect(byNumber.total).toBe(people[0]!.n);
+    const lookups = await admin.query<{ n: number }>(`select count(*)::int n from audit_log where action = 'lookup' and reference = 'GET /reports/customerRepaymentHistory'`);
+    expect(lookups.rows[0]!.n).toBe(1);
+
     // The standby's own statement log shows the reads; the dashboard's PAR trend reads its snapshots there.
     const log = pair.standbyLog();
     expect(log).toContain('declare harbour_report_export no scroll cursor');
