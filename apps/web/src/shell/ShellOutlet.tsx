@@ -41,6 +41,10 @@ function sameVisit(stored: CachedPage | undefined, location: Location, route: Ca
   );
 }
 
+/** The kept entry when it is the same visit as `fresh`, else `fresh`. */
+const keptEntry = (stored: CachedPage | undefined, fresh: CachedPage): CachedPage =>
+  sameVisit(stored, fresh.location, fresh.route) ? stored : fresh;
+
 const PageFrame = memo(function PageFrame({ entry }: { entry: CachedPage }) {
   const Page = resolvePage(entry.route.record.component);
   if (!Page) return null;
@@ -89,7 +93,7 @@ export function ShellOutlet() {
 
   const stored = entries[fullPath];
   const fresh = useMemo(() => (route ? { location, route } : undefined), [location, route]);
-  const current = route && sameVisit(stored, location, route) ? stored : fresh;
+  const current = fresh && keptEntry(stored, fresh);
 
   const shownTab = ok && route.record.name ? tabOfPage(visited, fullPath) : undefined;
   useDocumentTitle(ok ? route.record.meta?.title : undefined, shownTab?.fullPath === fullPath ? shownTab.detail : undefined);
@@ -106,10 +110,12 @@ export function ShellOutlet() {
     visit(
       name ? { fullPath, name, title: route.record.meta?.title, affix: AFFIX_PATHS.has(location.pathname) } : undefined,
       fullPath,
-      noCache ? undefined : current,
+      // the entry the render above showed; read from the store here, so the visit runs on a
+      // navigation only (a closed tab's entry leaving the store must not record its page again)
+      noCache || !fresh ? undefined : keptEntry(useTags.getState().entries[fullPath], fresh),
       replaceFrom,
     );
-  }, [ok, route, fullPath, noCache, visit, current, replaceFrom, location.pathname]);
+  }, [ok, route, fullPath, noCache, visit, location, replaceFrom, fresh]);
 
   if (location.pathname === '/' || location.pathname === '') return <Navigate to={DASHBOARD_PATH} replace />;
   if (isRedirect) return <RedirectPage />;
