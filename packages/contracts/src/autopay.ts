@@ -69,6 +69,8 @@ export const autopayResultSummarySchema = z.object({
   paid: z.number().int(),
   /** lines that put a debit on the rejected list now */
   rejected: z.number().int(),
+  /** debits the bank made that Harbour could not post (the loan no longer takes receipts, …): listed with the reason */
+  refused: z.number().int(),
   /** lines whose instruction already had its result (a re-import): nothing changed */
   unchanged: z.number().int(),
   /** instruction ids the file names that no run sent (in the caller's stores) */
@@ -84,6 +86,9 @@ export const autopayRejectedSchema = z.object({
   customerName: z.string(),
   dueDate: z.string(),
   amount: z.string(),
+  /** `rejected`: the bank did not debit; `refused`: the bank debited, Harbour could not post it */
+  status: z.enum(['rejected', 'refused']),
+  /** the bank's reason, or Harbour's (in the importer's language) */
   reason: z.string().nullable(),
   resultAt: z.string().nullable(),
 });

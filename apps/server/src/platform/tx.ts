@@ -39,6 +39,20 @@ export async function dryRun(tx: Tx, fn: (tx: Tx) => Promise<unknown>): Promise<
 }
 
 /**
+ * Runs `fn` in a savepoint of `tx`, on behalf of the same caller: what `fn` throws rolls back what
+ * it wrote (its audit rows included) and leaves the rest of the transaction standing — one line of
+ * a bank's file refused while the others post.
+ */
+export function inSavepoint<T>(tx: Tx, fn: (sp: Tx) => Promise<T>): Promise<T> {
+  const ctx = owners.get(tx);
+  if (!ctx) throw new Error('inSavepoint() needs a transaction opened with withTx(ctx, …)');
+  return tx.transaction(async (sp) => {
+    owners.set(sp, ctx);
+    return fn(sp);
+  });
+}
+
+/**
  * Runs `fn` in one transaction on behalf of a request or a service context. Every change goes
  * through here with its audit row, so the change and its audit entry commit or roll back
  * together. The transaction carries the caller's store scope, so the row-level security of

@@ -84,20 +84,20 @@ describe('autopay', () => {
       `${ids[4]},REJECTED,"Mandate cancelled, by payer"`,
       'AP9999990001,SUCCESS,',
     ].join('\r\n');
-    expect(dataOf(await importResults(result))).toEqual({ paid: 2, rejected: 3, unchanged: 0, unknown: ['AP9999990001'] });
+    expect(dataOf(await importResults(result))).toEqual({ paid: 2, rejected: 3, refused: 0, unchanged: 0, unknown: ['AP9999990001'] });
     for (const i of [0, 2]) expect(await receiptsOf(loans[i]!.id)).toEqual([{ received: '2120.00', method: 'autopay', key: ids[i] }]);
     for (const i of [1, 3, 4]) expect(await receiptsOf(loans[i]!.id)).toEqual([]);
     const after = await counts();
     expect([after.receipts - before.receipts, after.entries - before.entries, after.paid, after.rejected]).toEqual([2, 2, 2, 3]);
     const rejected = dataOf(await call<AutopayRejected[]>(t.app, 'GET', '/autopay/rejected', { token: s.collector }));
-    expect(rejected.map((r) => [r.instructionId, r.loanNo, r.amount, r.reason]).sort()).toEqual([
-      [ids[1], loans[1]!.loanNo, '2120.00', 'Insufficient funds'],
-      [ids[3], loans[3]!.loanNo, '2120.00', 'Account closed'],
-      [ids[4], loans[4]!.loanNo, '2120.00', 'Mandate cancelled, by payer'],
+    expect(rejected.map((r) => [r.instructionId, r.loanNo, r.amount, r.status, r.reason]).sort()).toEqual([
+      [ids[1], loans[1]!.loanNo, '2120.00', 'rejected', 'Insufficient funds'],
+      [ids[3], loans[3]!.loanNo, '2120.00', 'rejected', 'Account closed'],
+      [ids[4], loans[4]!.loanNo, '2120.00', 'rejected', 'Mandate cancelled, by payer'],
     ]);
     await expectLedgerBalanced(t.db);
     // imported again: nothing changes
-    expect(dataOf(await importResults(result))).toEqual({ paid: 0, rejected: 0, unchanged: 5, unknown: ['AP9999990001'] });
+    expect(dataOf(await importResults(result))).toEqual({ paid: 0, rejected: 0, refused: 0, unchanged: 5, unknown: ['AP9999990001'] });
     expect(await counts()).toEqual(after);
   });
 
@@ -113,11 +113,36 @@ describe('autopay', () => {
     expect(dataOf(await send([loans[1]!.id])).queued).toBe(0);
   });
 
+  let retry: AutopayRunFile;
   it('sends the rejected debits again in a new file for the same date, the paid ones not', async () => {
-    const retry = dataOf(await makeRun({ dueDate }));
+    retry = dataOf(await makeRun({ dueDate }));
     expect(retry.run).toMatchObject({ instructionCount: 3, total: '6360.00' });
     expect(retry.content).toContain(`,${loans[1]!.loanNo}\r\n`);
     expect(retry.content).not.toContain(`,${loans[0]!.loanNo}\r\n`);
+  });
+
+  it('posts the other debits when Harbour refuses one (its loan no longer takes receipts), and lists that one with the reason', async () => {
+    const retryIds = retry.content.trimEnd().split('\r\n').slice(1).map((l) => l.split(',')[0]!);
+    expect(retry.content.trimEnd().split('\r\n').slice(1).map((l) => l.split(',').at(-1))).toEqual([1, 3, 4].map((i) => loans[i]!.loanNo));
+    // loan 1 was settled elsewhere meanwhile
+    await t.pool.query(`update loans set status = 'complete' where id = $1`, [loans[1]!.id]);
+    try {
+      const before = await counts();
+      const result = ['instruction_id,status,reason', `${retryIds[0]},SUCCESS,`, `${retryIds[1]},SUCCESS,`, `${retryIds[2]},REJECTED,Insufficient funds`].join('\r\n');
+      expect(dataOf(await importResults(result))).toEqual({ paid: 1, rejected: 1, refused: 1, unchanged: 0, unknown: [] });
+      expect(await receiptsOf(loans[1]!.id)).toEqual([]);
+      expect(await receiptsOf(loans[3]!.id)).toEqual([{ received: '2120.00', method: 'autopay', key: retryIds[1] }]);
+      const after = await counts();
+      expect([after.receipts - before.receipts, after.entries - before.entries]).toEqual([1, 1]);
+      const listed = dataOf(await call<AutopayRejected[]>(t.app, 'GET', '/autopay/rejected', { token: s.collector }));
+      expect(listed.find((r) => r.instructionId === retryIds[0])).toMatchObject({ status: 'refused', loanNo: loans[1]!.loanNo, reason: expect.stringContaining('This loan takes no repayments') });
+      await expectLedgerBalanced(t.db);
+      // imported again: nothing changes, the refused line included
+      expect(dataOf(await importResults(result))).toEqual({ paid: 0, rejected: 0, refused: 0, unchanged: 3, unknown: [] });
+      expect(await counts()).toEqual(after);
+    } finally {
+      await t.pool.query(`update loans set status = 'repaying' where id = $1`, [loans[1]!.id]);
+    }
   });
 
   it('refuses a result file without its columns (400) and a collector making a file (403)', async () => {

@@ -56,7 +56,7 @@ export const autopayInstructions = pgTable(
   (t) => [
     unique('autopay_instructions_run_loan').on(t.runId, t.loanId),
     index('autopay_instructions_store_status').on(t.storeId, t.status),
-    check('autopay_instructions_status', sql`${t.status} in ('sent','paid','rejected')`),
+    check('autopay_instructions_status', sql`${t.status} in ('sent','paid','rejected','refused')`),
     check('autopay_instructions_outcome', sql`(${t.status} = 'paid') = (${t.repaymentId} is not null)`),
   ],
 );

@@ -4,7 +4,10 @@
  * already sent for that date, and keeps each instruction as sent (the loan's details copied). The
  * bank's result file closes each instruction once: a debit made posts a receipt through the
  * counter's posting (`postReceipt`, idempotency key = the instruction id); a rejection keeps the
- * bank's reason for the collector. A re-imported line changes nothing.
+ * bank's reason for the collector. A debit the bank made that Harbour cannot post (the loan was
+ * settled meanwhile, say) is `refused`: listed beside the rejections with Harbour's reason, while
+ * the file's other lines still post; its money reaches the loan through bank reconciliation, where
+ * the statement's credit line is assigned. A re-imported line changes nothing.
  */
 import {
   AUTOPAY_FILE_COLUMNS,
@@ -22,7 +25,9 @@ import type { Tx } from '../../db/client.js';
 import { autopayInstructions, autopayRuns, customers, loanInstalments, loans, staff } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { badRequest, businessRule, forbidden } from '../../platform/errors.js';
+import { AppError, badRequest, businessRule, forbidden } from '../../platform/errors.js';
+import { translate } from '../../http/i18n.js';
+import { inSavepoint } from '../../platform/tx.js';
 import { currentStore, reachesAllStores, storeScope } from '../../platform/store-scope.js';
 import { loanRow } from '../loan-core/row.js';
 import { postReceipt } from '../repayments/receipts.js';
@@ -187,13 +192,15 @@ function resultLines(content: string): { instructionId: string; paid: boolean; r
 
 /**
  * Imports the bank's result file in one transaction: each instruction still `sent` is locked and
- * closed — paid (a receipt posted, dated the due date) or rejected (the bank's reason kept). A
- * line for an instruction already closed is counted `unchanged`; an id no run sent is `unknown`.
+ * closed — paid (a receipt posted, dated the due date), rejected (the bank's reason kept) or, when
+ * Harbour refuses the receipt (a business rule: the loan takes no receipts, …), refused with that
+ * reason, the receipt's savepoint rolled back and the other lines going on. A line for an
+ * instruction already closed is counted `unchanged`; an id no run sent is `unknown`.
  */
 export async function importResults(tx: Tx, ctx: ServiceContext, content: string): Promise<AutopayResultSummary> {
   const lines = resultLines(content);
   const ids = [...new Set(lines.map((l) => l.instructionId).filter(Boolean))];
-  const summary: AutopayResultSummary = { paid: 0, rejected: 0, unchanged: 0, unknown: [] };
+  const summary: AutopayResultSummary = { paid: 0, rejected: 0, refused: 0, unchanged: 0, unknown: [] };
   if (ids.length === 0) throw badRequest('repayments.autopay.errors.resultEmpty');
   // locked in id order, so two imports of overlapping files queue instead of deadlocking
   const rows = await tx
@@ -218,15 +225,13 @@ export async function importResults(tx: Tx, ctx: ServiceContext, content: string
     done.add(row.instructionId);
     stores.add(row.storeId);
     if (line.paid) {
-      const loan = await loanRow(tx, ctx, row.loanId, { lock: true });
-      const receipt = await postReceipt(
-        tx,
-        ctx,
-        loan,
-        { loanId: loan.id, received: row.amount, repayDate: row.dueDate, repayType: 'auto', method: 'autopay', chequeNo: null, remarks: null, idempotencyKey: row.instructionId },
-        { audit: { autopayInstruction: row.instructionId } },
-      );
-      await tx.update(autopayInstructions).set({ status: 'paid', repaymentId: receipt.id, resultAt: sql`now()`, updatedAt: sql`now()` }).where(eq(autopayInstructions.id, row.id));
+      const posted = await postDebit(tx, ctx, row);
+      if ('refused' in posted) {
+        await tx.update(autopayInstructions).set({ status: 'refused', reason: posted.refused, resultAt: sql`now()`, updatedAt: sql`now()` }).where(eq(autopayInstructions.id, row.id));
+        summary.refused++;
+        continue;
+      }
+      await tx.update(autopayInstructions).set({ status: 'paid', repaymentId: posted.repaymentId, resultAt: sql`now()`, updatedAt: sql`now()` }).where(eq(autopayInstructions.id, row.id));
       summary.paid++;
     } else {
       await tx.update(autopayInstructions).set({ status: 'rejected', reason: line.reason || null, resultAt: sql`now()`, updatedAt: sql`now()` }).where(eq(autopayInstructions.id, row.id));
@@ -243,14 +248,38 @@ export async function importResults(tx: Tx, ctx: ServiceContext, content: string
   return summary;
 }
 
-/** The debits the bank rejected, newest result first: the collector's list. */
+/**
+ * A debit the bank made, posted as the loan's receipt inside a savepoint: a business rule that
+ * refuses it (4xx) rolls back that receipt alone and answers its reason, in the importer's
+ * language; anything else fails the whole import.
+ */
+async function postDebit(tx: Tx, ctx: ServiceContext, row: InstructionRow): Promise<{ repaymentId: number } | { refused: string }> {
+  try {
+    return await inSavepoint(tx, async (sp) => {
+      const loan = await loanRow(sp, ctx, row.loanId, { lock: true });
+      const receipt = await postReceipt(
+        sp,
+        ctx,
+        loan,
+        { loanId: loan.id, received: row.amount, repayDate: row.dueDate, repayType: 'auto', method: 'autopay', chequeNo: null, remarks: null, idempotencyKey: row.instructionId },
+        { audit: { autopayInstruction: row.instructionId } },
+      );
+      return { repaymentId: receipt.id };
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.status >= 400 && err.status < 500) return { refused: translate(ctx.lang, err.code, err.params).slice(0, 255) };
+    throw err;
+  }
+}
+
+/** The debits the bank rejected and those Harbour refused, newest result first: the collector's list. */
 export async function listRejected(tx: Tx, ctx: ServiceContext): Promise<AutopayRejected[]> {
   const rows = await tx
     .select({ i: autopayInstructions, loanNo: loans.loanNo, customerName: customers.name })
     .from(autopayInstructions)
     .innerJoin(loans, eq(loans.id, autopayInstructions.loanId))
     .innerJoin(customers, eq(customers.id, loans.customerId))
-    .where(and(eq(autopayInstructions.status, 'rejected'), storeScope(ctx, autopayInstructions.storeId)))
+    .where(and(inArray(autopayInstructions.status, ['rejected', 'refused']), storeScope(ctx, autopayInstructions.storeId)))
     .orderBy(desc(autopayInstructions.resultAt), asc(autopayInstructions.id))
     .limit(500);
   return rows.map(({ i, loanNo, customerName }) => ({
@@ -261,6 +290,7 @@ export async function listRejected(tx: Tx, ctx: ServiceContext): Promise<Autopay
     customerName,
     dueDate: i.dueDate,
     amount: i.amount,
+    status: i.status === 'refused' ? ('refused' as const) : ('rejected' as const),
     reason: i.reason,
     resultAt: i.resultAt?.toISOString() ?? null,
   }));

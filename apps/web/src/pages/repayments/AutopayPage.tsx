@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, DatePicker, Flex, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Card, DatePicker, Flex, Space, Table, Tag, Typography, Upload } from 'antd';
 import { DownloadOutlined, MessageOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +50,7 @@ export default function AutopayPage() {
   const importing = useMutation({
     mutationFn: async (file: File) => call(api.importAutopayResults, { body: { content: await file.text() } }),
     onSuccess: (r) => {
-      void message.success(t('autopay.imported', { paid: r.paid, rejected: r.rejected, unchanged: r.unchanged }));
+      void message.success(t('autopay.imported', { paid: r.paid, rejected: r.rejected, refused: r.refused, unchanged: r.unchanged }));
       setUnknown(r.unknown);
       refresh();
     },
@@ -82,6 +82,12 @@ export default function AutopayPage() {
     { title: t('autopay.columns.customerName'), dataIndex: 'customerName', key: 'customerName' },
     { title: t('autopay.columns.dueDate'), dataIndex: 'dueDate', key: 'dueDate', render: (v: string) => formatDate(v) },
     { title: t('autopay.columns.amount'), dataIndex: 'amount', key: 'amount', align: 'right' as const, render: (v: string) => <Money value={v} /> },
+    {
+      title: t('autopay.columns.status'),
+      dataIndex: 'status',
+      key: 'status',
+      render: (v: AutopayRejected['status']) => <Tag color={v === 'refused' ? 'orange' : 'red'}>{t(`autopay.status.${v}`)}</Tag>,
+    },
     { title: t('autopay.columns.reason'), dataIndex: 'reason', key: 'reason' },
     { title: t('autopay.columns.instructionId'), dataIndex: 'instructionId', key: 'instructionId' },
     { title: t('autopay.columns.resultAt'), dataIndex: 'resultAt', key: 'resultAt', render: (v: string | null) => formatDate(v) },

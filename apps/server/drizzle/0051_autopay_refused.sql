@@ -1,0 +1,2 @@
+ALTER TABLE "autopay_instructions" DROP CONSTRAINT "autopay_instructions_status";--> statement-breakpoint
+ALTER TABLE "autopay_instructions" ADD CONSTRAINT "autopay_instructions_status" CHECK ("autopay_instructions"."status" in ('sent','paid','rejected','refused'));
