@@ -61,8 +61,8 @@ const LOOKUP_LOCK = 0x5ea_0100;
 
 /**
  * The number a free-text search box would match in an ID number or phone column, or null when the
- * text is matched as a name or record number only (`classifySearch`: HKID shapes with or without
- * brackets and spaces, 8+ digit phones with or without the country code).
+ * text is matched as a name or record number only (`classifySearch`: HKID and passport shapes with
+ * or without brackets and spaces, 8+ digit phones with or without the country code).
  */
 export function numberInText(filter: string, text: string | undefined | null): NumberTerm | null {
   if (!text?.trim()) return null;
@@ -135,7 +135,7 @@ export async function guardNumberLookup(ctx: ServiceContext, area: LookupArea, r
 /**
  * For a check that looks numbers up as a side effect (a duplicate check on create or update): refuses
  * a caller already at the limit before the check runs — whatever the numbers, so the refusal tells
- * nothing — without counting anything. `recordNumberLookup` then counts the check that did disclose.
+ * nothing — without counting anything. `recordNumberLookup` then counts the check.
  */
 export async function assertNumberLookupAllowed(tx: Tx, ctx: ServiceContext, area: LookupArea): Promise<void> {
   if (unlimited(ctx, area)) return;
@@ -144,8 +144,10 @@ export async function assertNumberLookupAllowed(tx: Tx, ctx: ServiceContext, are
 }
 
 /**
- * Counts and audits a lookup that already happened as part of a write (a duplicate refused, a
- * shared mobile named), in its own transaction so it stays when the request is rolled back.
+ * Counts and audits a lookup made as part of a write (a save's duplicate and blacklist checks), in
+ * its own transaction so it stays when the request is rolled back. A customer or blacklist save
+ * counts whatever its check finds (a miss answers as much as a hit); a staff save, an
+ * administrator's, counts the clashes it names.
  */
 export async function recordNumberLookup(ctx: ServiceContext, area: LookupArea, route: string, candidates: readonly (NumberTerm | null)[]): Promise<void> {
   const found = terms(candidates);

@@ -95,9 +95,12 @@ describe('creating a customer', () => {
     });
     expect(created.customerCode).toMatch(/\S+/);
     expectNoWhole(JSON.stringify(res.body), [plain(whole), '91112233', '21112233']);
-    expect(await auditCount(t)).toBe(before + 1);
+    // the save's row, and its number check counted as a lookup (platform/number-lookup.ts)
+    expect(await auditCount(t)).toBe(before + 2);
     const row = await lastAudit();
     expect(row).toMatchObject({ action: 'add', reference: String(created.id) });
+    const lookup = await t.pool.query(`select after from audit_log where action = 'lookup' and reference = 'POST /customers' order by id desc limit 1`);
+    expect(lookup.rows[0].after).toMatchObject({ duplicateCheck: true, filters: [{ filter: 'idNumber' }, { filter: 'phone', value: '****2233' }] });
     expectNoWhole(JSON.stringify(row), [plain(whole), '91112233', '21112233']);
     const { rows } = await t.pool.query('select id_number, mobile1, home_no from customers where id = $1', [created.id]);
     expect(rows[0]).toEqual({ id_number: plain(whole), mobile1: '91112233', home_no: '21112233' });

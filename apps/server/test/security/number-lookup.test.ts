@@ -115,6 +115,35 @@ describe('another store’s customer', () => {
   });
 });
 
+describe('a passport number', () => {
+  it('typed in a search box is a whole-number lookup like an HKID: counted, the other store’s holder never found, the own store’s found', async () => {
+    const passport = async (code: string, name: string, number: string, storeId: number, applyNo: string) => {
+      const id = await insertCustomer(t.pool, { code, name, idNumber: number, mobile1: `5${code.slice(-3)}7777` });
+      await t.pool.query(`update customers set id_type = 'foreign_passport', registered_store_id = $1 where id = $2`, [storeId, id]);
+      await insertLoan(storeId, applyNo, id);
+      return id;
+    };
+    const away = await passport('NL0101', '觀塘護照', 'K12345678', stores.kwunTong, 'NL-AP-0101');
+    const home = await passport('NL0102', '旺角護照', 'E87654321', stores.mongKok, 'NL-AP-0102');
+    await setLimit(1000);
+    for (const [number, expected] of [['k1234567 8', []], ['E8765432 1', [home]]] as const) {
+      for (const url of ['/customers', '/search', '/loans']) {
+        const before = await lookupsOf(clerkId);
+        const res = await get<Page<CustomerItem> | SearchResult>(clerk, url, { q: number });
+        expect(res.statusCode, url).toBe(200);
+        const data = dataOf(res);
+        if (url === '/customers') expect((data as Page<CustomerItem>).items.map((c) => c.id)).toEqual(expected);
+        if (url === '/search') expect((data as SearchResult).customers.map((c) => c.id)).toEqual(expected);
+        if (url === '/loans') expect((data as Page<unknown>).items).toHaveLength(expected.length);
+        expect(await lookupsOf(clerkId), url).toBe(before + 1);
+        expect((await lastLookup(clerkId)).after).toMatchObject({ filters: [{ filter: 'q', value: `*****${number.replace(/\s/g, '').slice(-4)}` }], reveal: false });
+      }
+    }
+    // the all-stores holder of the reveal key finds the other store's
+    expect(await customersBy(manager, { q: 'K12345678' })).toEqual([away]);
+  });
+});
+
 describe('the own store’s customer', () => {
   it('is found by a whole number; a part of an ID number matches none, a part of a phone only the own store’s, and neither is counted', async () => {
     expect(await customersBy(clerk, { idNumber: MK.idNumber })).toEqual([mkId]);
@@ -241,36 +270,71 @@ describe('duplicate checks on create', () => {
     marital: 'single', education: 'tertiary', residentialType: 'rent', source: 'television',
   });
 
-  it('a refused duplicate ID is a counted lookup that names no one; past the limit every create with numbers gets the same refusal', async () => {
-    await oneMoreFor(clerkId);
+  it('every save that sets numbers is one counted lookup, a taken ID as a free one; past the limit both get the same refusal', async () => {
+    await setLimit((await lookupsOf(clerkId)) + 2);
+    const before = await lookupsOf(clerkId);
+    const created = await call<CustomerItem>(t.app, 'POST', '/customers', { token: clerk, body: newCustomer(hkid('E', '135791'), '5111 2221'), lang: 'en' });
+    expect(created.statusCode, JSON.stringify(created.body)).toBe(200);
+    expect(await lastLookup(clerkId)).toEqual({
+      module: 'customers',
+      reference: 'POST /customers',
+      after: { route: 'POST /customers', filters: [{ filter: 'idNumber', value: `****${hkid('E', '135791').slice(-4)}` }, { filter: 'phone', value: '****2221' }], reveal: false, duplicateCheck: true },
+    });
     const dup = await call(t.app, 'POST', '/customers', { token: clerk, body: newCustomer(KT.idNumber, '5111 2222'), lang: 'en' });
     expect(dup.statusCode).toBe(409);
     expect(dup.body).toMatchObject({ message: 'ID number already used' });
     expect(JSON.stringify(dup.body)).not.toContain(KT.name);
-    expect(await lastLookup(clerkId)).toMatchObject({ module: 'customers', reference: 'POST /customers', after: { duplicateCheck: true, filters: [{ filter: 'idNumber' }] } });
-    // at the limit now: a taken number and a free one answer alike
+    expect(await lookupsOf(clerkId)).toBe(before + 2);
+    // at the limit now: a taken number and a free one answer alike, and nothing is saved
+    const customers = await t.pool.query(`select count(*)::int n from customers`);
     const taken = await call(t.app, 'POST', '/customers', { token: clerk, body: newCustomer(KT.idNumber, '5111 2223'), lang: 'en' });
     const free = await call(t.app, 'POST', '/customers', { token: clerk, body: newCustomer(hkid('E', '135790'), '5111 2224'), lang: 'en' });
     expect(taken.statusCode).toBe(429);
     expect(free.statusCode).toBe(429);
     expect(free.body).toEqual(taken.body);
+    expect((await t.pool.query(`select count(*)::int n from customers`)).rows).toEqual(customers.rows);
+    // an edit that changes no number is no lookup, and saves at the limit
+    const item = dataOf(created);
+    const edit = await call(t.app, 'PUT', `/customers/${item.id}`, { token: clerk, body: { ...newCustomer(hkid('E', '135791'), '5111 2221'), name: '改名' }, lang: 'en' });
+    expect(edit.statusCode, JSON.stringify(edit.body)).toBe(200);
   });
 
-  it('a shared mobile names only a customer the clerk could find by that number', async () => {
+  it('a shared mobile names only a customer the clerk could find by that number: the answer is the same whether another store has it or no one', async () => {
     await setLimit(1000);
-    const res = await call<CustomerItem>(t.app, 'POST', '/customers', { token: clerk, body: newCustomer(hkid('E', '246802'), KT.mobile1), lang: 'en' });
-    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
-    expect(dataOf(res).warnings ?? []).toEqual([]);
+    const other = await call<CustomerItem>(t.app, 'POST', '/customers', { token: clerk, body: newCustomer(hkid('E', '246802'), KT.mobile1), lang: 'en' });
+    const nobody = await call<CustomerItem>(t.app, 'POST', '/customers', { token: clerk, body: newCustomer(hkid('E', '246804'), '5999 0404'), lang: 'en' });
+    for (const res of [other, nobody]) {
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+      expect(dataOf(res)).toMatchObject({ listStatus: 'white' });
+      expect(dataOf(res).warnings ?? []).toEqual([]);
+    }
     const mine = await call<CustomerItem>(t.app, 'POST', '/customers', { token: clerk, body: newCustomer(hkid('E', '246803'), MK.mobile1), lang: 'en' });
     expect(dataOf(mine).warnings).toEqual([{ field: 'mobile1', message: 'customers.mobileUsed', customerCode: MK.code, name: MK.name }]);
-    expect(await lastLookup(clerkId)).toMatchObject({ after: { duplicateCheck: true, filters: [{ filter: 'phone', value: '****4514' }] } });
+    expect(await lastLookup(clerkId)).toMatchObject({ after: { duplicateCheck: true, filters: [{ filter: 'idNumber' }, { filter: 'phone', value: '****4514' }] } });
   });
 
-  it('a refused duplicate blacklist number is a counted lookup', async () => {
-    await call(t.app, 'POST', '/blacklist', { token: manager, body: { idNumber: hkid('F', '112233'), name: 'Listed' }, lang: 'en' });
+  it('the blacklist warning is part of the save’s one counted lookup: a listed number and an unlisted one cost the same and are refused alike past the limit', async () => {
+    await call(t.app, 'POST', '/blacklist', { token: manager, body: { phone: '5333 0001', name: 'Listed phone' }, lang: 'en' });
     await oneMoreFor(clerkId);
+    const before = await lookupsOf(clerkId);
+    const listed = await call<CustomerItem>(t.app, 'POST', '/customers', { token: clerk, body: newCustomer(hkid('G', '100001'), '5333 0001'), lang: 'en' });
+    expect(dataOf(listed)).toMatchObject({ listStatus: 'black', warnings: [{ field: 'mobile1', message: 'customers.onBlacklist', customerCode: '', name: 'Listed phone' }] });
+    expect(await lookupsOf(clerkId)).toBe(before + 1);
+    expect(await lastLookup(clerkId)).toMatchObject({ module: 'customers', after: { duplicateCheck: true, filters: [{ filter: 'idNumber' }, { filter: 'phone', value: '****0001' }] } });
+    const again = await call(t.app, 'POST', '/customers', { token: clerk, body: newCustomer(hkid('G', '100002'), '5333 0001'), lang: 'en' });
+    const unlisted = await call(t.app, 'POST', '/customers', { token: clerk, body: newCustomer(hkid('G', '100003'), '5333 0002'), lang: 'en' });
+    expect(again.statusCode).toBe(429);
+    expect(unlisted.body).toEqual(again.body);
+  });
+
+  it('a blacklist entry’s duplicate check is a counted lookup, refused duplicate or saved entry alike', async () => {
+    await call(t.app, 'POST', '/blacklist', { token: manager, body: { idNumber: hkid('F', '112233'), name: 'Listed' }, lang: 'en' });
+    await setLimit((await lookupsOf(clerkId)) + 2);
     const dup = await call(t.app, 'POST', '/blacklist', { token: clerk, body: { idNumber: hkid('F', '112233'), name: 'Again' }, lang: 'en' });
     expect(dup.statusCode).toBe(409);
+    expect(await lastLookup(clerkId)).toMatchObject({ module: 'blacklist', reference: 'POST /blacklist', after: { duplicateCheck: true } });
+    const saved = await call(t.app, 'POST', '/blacklist', { token: clerk, body: { idNumber: hkid('F', '778899'), name: 'New' }, lang: 'en' });
+    expect(saved.statusCode, JSON.stringify(saved.body)).toBe(200);
     expect(await lastLookup(clerkId)).toMatchObject({ module: 'blacklist', reference: 'POST /blacklist', after: { duplicateCheck: true } });
     const next = await call(t.app, 'POST', '/blacklist', { token: clerk, body: { idNumber: hkid('F', '445566'), name: 'New' }, lang: 'en' });
     expect(next.statusCode).toBe(429);

@@ -47,6 +47,14 @@ describe('classifySearch', () => {
     ['9123-4567', 'phone', '91234567'],
     ['陳大', 'text', '陳大'],
     ['1234563', 'text', '1234563'],
+    // passports: 1–2 letters and 7–9 digits, however typed
+    ['k1234567 8', 'idNumber', 'K12345678'],
+    ['E1234567', 'idNumber', 'E1234567'],
+    ['MA1234567', 'idNumber', 'MA1234567'],
+    ['123456789', 'phone', '123456789'],
+    ['APMK26110007', 'text', 'APMK26110007'],
+    ['C000123', 'text', 'C000123'],
+    ['E123456789012', 'text', 'E123456789012'],
     [' AP2026 ', 'text', 'AP2026'],
   ] as const)('%s is %s', (text, kind, value) => expect(classifySearch(text)).toEqual({ kind, value }));
 });

@@ -22,15 +22,21 @@ export function normalisePhone(input: string): string {
   return intl ? `+${intl[1]}` : s;
 }
 
-/** An HKID-like card number once normalised (1–2 letters, 6 digits, check character). */
-const LOOKS_LIKE_ID = /^[A-Z]{1,2}\d{6}[0-9A]$/;
+/**
+ * An ID document number once normalised: an HKID-like card number (1–2 letters, 6 digits, check
+ * character) or a passport-like one (1–2 letters, 7–9 digits: Hong Kong, mainland and most other
+ * passports and travel permits). A passport of digits only is read as a phone (8+ digits): a number
+ * lookup either way. Record numbers (`AP`/`LN`/`RP` + store code + date, `C` + 6 digits) take
+ * neither shape.
+ */
+const LOOKS_LIKE_ID = /^[A-Z]{1,2}(?:\d{6}[0-9A]|\d{7,9})$/;
 /** A phone once normalised: 8 local digits or an international number. */
 const LOOKS_LIKE_PHONE = /^\+?\d{8,15}$/;
 
 /**
- * What a search box's text is: an ID number or a phone (then matched whole, exactly, on its
- * normal form — a personal number is never matched by a part), or other text (names, numbers of
- * records) matched by a part.
+ * What a search box's text is: an ID number (HKID or passport shape) or a phone (then matched
+ * whole, exactly, on its normal form — a personal number is never matched by a part, and the search
+ * is a number lookup), or other text (names, numbers of records) matched by a part.
  */
 export function classifySearch(text: string): { kind: 'idNumber' | 'phone' | 'text'; value: string } {
   const id = normaliseIdNumber(text);

@@ -20,9 +20,10 @@ async function assertNotListed(tx: Tx, ctx: ServiceContext, route: string, value
   if (values.idNumber) same.push(eq(blacklist.idNumber, values.idNumber));
   if (values.phone) same.push(eq(blacklist.phone, values.phone));
   if (same.length === 0) return;
-  // A refused duplicate says the number is listed: a number lookup (refused past the hour's limit
-  // whatever the numbers, counted and audited when it refuses).
+  // A refused duplicate says the number is listed, and an entry saved says it was not: a number
+  // lookup, refused past the hour's limit whatever the numbers, counted and audited whatever it finds.
   await assertNumberLookupAllowed(tx, ctx, LOOKUP_AREAS.blacklist);
+  await recordNumberLookup(ctx, LOOKUP_AREAS.blacklist, route, [numberFilter('idNumber', values.idNumber), numberFilter('phone', values.phone)]);
   const taken = await tx
     .select({ idNumber: blacklist.idNumber, phone: blacklist.phone })
     .from(blacklist)
@@ -30,7 +31,6 @@ async function assertNotListed(tx: Tx, ctx: ServiceContext, route: string, value
   const idTaken = !!values.idNumber && taken.some((r) => r.idNumber === values.idNumber);
   const phoneTaken = !!values.phone && taken.some((r) => r.phone === values.phone);
   if (!idTaken && !phoneTaken) return;
-  await recordNumberLookup(ctx, LOOKUP_AREAS.blacklist, route, [idTaken ? numberFilter('idNumber', values.idNumber) : null, phoneTaken ? numberFilter('phone', values.phone) : null]);
   throw conflict(idTaken ? 'blacklisting.duplicateIdNumber' : 'blacklisting.duplicatePhone');
 }
 

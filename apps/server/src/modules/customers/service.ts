@@ -255,7 +255,8 @@ async function blacklistMatches(tx: Tx, values: Pick<CustomerRow, 'idNumber' | '
 /**
  * A customer whose number is on the blacklist is marked black when saved (and its numbers kept on
  * the register), with the reason in the user's language; the answer warns the clerk. The save's
- * own audit row shows the mark.
+ * own audit row shows the mark. The warning says a number is listed: `checkDuplicates` has counted
+ * the save as a number lookup before it (refused past the limit of either area).
  */
 async function markIfBlacklisted(tx: Tx, ctx: ServiceContext, row: CustomerRow): Promise<{ row: CustomerRow; warnings: CustomerWarning[] }> {
   const { warnings, names } = await blacklistMatches(tx, row);
@@ -273,25 +274,31 @@ type Numbers = Pick<CustomerRow, 'idType' | 'idNumber' | 'mobile1' | 'mobile2' |
  * customer has is said (answer `warnings`, with that customer's code and name, never the number),
  * not refused — family members share phones.
  *
- * Both answers say something about a number, so they are number lookups (`platform/number-lookup.ts`):
- * a caller past the hour's limit is refused before any number is compared (whatever the numbers —
- * the refusal tells nothing), a refused ID number or a named shared mobile is counted and audited,
- * and a shared mobile names only a customer the caller could find by that number
- * (`customerNumberScope`). Only numbers that change are checked as lookups (`changed`).
+ * Both answers say something about a number, and so does the blacklist warning the save answers
+ * after (`markIfBlacklisted`), so the save is a number lookup (`platform/number-lookup.ts`): a
+ * caller past the hour's limit (of either area, customers or blacklist) is refused before any
+ * number is compared (whatever the numbers — the refusal tells nothing); every save that sets or
+ * changes a number counts as ONE lookup naming the numbers it checked, whatever it found (counting
+ * only the hits would leave the misses free, and a miss answers as much as a hit); and a shared
+ * mobile names only a customer the caller could find by that number (`customerNumberScope`).
+ * Only numbers that change are checked as lookups (`changed`). The ID number is one per company
+ * (spec §5), so its refusal is the one answer that may name another store's customer's number as
+ * taken: it is counted like every other.
  */
 async function checkDuplicates(tx: Tx, ctx: ServiceContext, route: string, values: Numbers, selfId: number | null, changed: (keyof Numbers)[]) {
   await tx.execute(sql`select pg_advisory_xact_lock(${CUSTOMER_WRITE_LOCK})`);
   const numbersChange = changed.some((f) => f !== 'idType');
-  if (numbersChange) await assertNumberLookupAllowed(tx, ctx, LOOKUP_AREAS.customers);
+  if (numbersChange) {
+    await assertNumberLookupAllowed(tx, ctx, LOOKUP_AREAS.customers);
+    await assertNumberLookupAllowed(tx, ctx, LOOKUP_AREAS.blacklist);
+  }
+  await recordNumberLookup(ctx, LOOKUP_AREAS.customers, route, checkedNumbers(values, changed));
   const others = selfId === null ? undefined : ne(customers.id, selfId);
   const [sameId] = await tx
     .select({ id: customers.id })
     .from(customers)
     .where(and(eq(customers.idType, values.idType), eq(customers.idNumber, values.idNumber), others));
-  if (sameId) {
-    await recordNumberLookup(ctx, LOOKUP_AREAS.customers, route, [numberFilter('idNumber', values.idNumber)]);
-    throw conflictOn('customers.idNumberUsed', 'idNumber');
-  }
+  if (sameId) throw conflictOn('customers.idNumberUsed', 'idNumber');
   const mobiles = [values.mobile1, values.mobile2, values.mobile3].filter((m): m is string => m !== null);
   const clashes = await tx
     .select({ customerCode: customers.customerCode, name: customers.name, mobile1: customers.mobile1, mobile2: customers.mobile2, mobile3: customers.mobile3 })
@@ -300,18 +307,21 @@ async function checkDuplicates(tx: Tx, ctx: ServiceContext, route: string, value
     .orderBy(customers.customerCode)
     .limit(10);
   const warnings: CustomerWarning[] = [];
-  const named: string[] = [];
   for (const field of ['mobile1', 'mobile2', 'mobile3'] as const) {
     const m = values[field];
     if (m === null) continue;
     for (const c of clashes) {
-      if (![c.mobile1, c.mobile2, c.mobile3].includes(m)) continue;
-      warnings.push({ field, message: 'customers.mobileUsed', customerCode: c.customerCode, name: c.name });
-      if (changed.includes(field) && !named.includes(m)) named.push(m);
+      if ([c.mobile1, c.mobile2, c.mobile3].includes(m)) warnings.push({ field, message: 'customers.mobileUsed', customerCode: c.customerCode, name: c.name });
     }
   }
-  await recordNumberLookup(ctx, LOOKUP_AREAS.customers, route, named.map((m) => numberFilter('phone', m)));
   return warnings;
+}
+
+/** The numbers a save checks as a lookup: its ID number and mobiles that change (each mobile once). */
+function checkedNumbers(values: Numbers, changed: (keyof Numbers)[]) {
+  const phones = new Set((['mobile1', 'mobile2', 'mobile3'] as const).filter((f) => changed.includes(f)).map((f) => values[f]).filter((m): m is string => m !== null));
+  const idChecked = changed.includes('idNumber') || changed.includes('idType');
+  return [idChecked ? numberFilter('idNumber', values.idNumber) : null, ...[...phones].map((m) => numberFilter('phone', m))];
 }
 
 /** The columns an input sets (create and update share them). */
