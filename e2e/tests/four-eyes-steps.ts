@@ -1,6 +1,6 @@
-import type { APIRequestContext, APIResponse, Response } from '@playwright/test';
+import type { APIRequestContext, APIResponse, Page, Response } from '@playwright/test';
 import type { ApprovalRequested } from '@harbour/contracts';
-import { apiLogin, expect } from '../fixtures/index.js';
+import { apiLogin, expect, t, type Lang } from '../fixtures/index.js';
 import { api } from './loan-steps.js';
 
 /**
@@ -15,4 +15,14 @@ export async function approvedBySecondPerson(request: APIRequestContext, asked: 
   const tokens = await apiLogin(request, checker);
   const decided = await api<{ status: string }>(request, tokens, 'POST', `/approvalRequests/${approvalRequest.id}/approve`, {});
   expect(decided.status).toBe('approved');
+}
+
+/**
+ * A settings save under four eyes asks the maker's reason in its confirmation first: fills it in
+ * and sends the request.
+ */
+export async function giveReason(page: Page, lang: Lang, reason: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: t(lang, 'approvals:reasonDialog.title') });
+  await dialog.getByLabel(t(lang, 'approvals:fields.reason')).fill(reason);
+  await dialog.getByRole('button', { name: t(lang, 'approvals:reasonDialog.send') }).click();
 }

@@ -2,7 +2,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API, apiLogin, bearer, expect, expectScreenAccessible, goInApp, shot, signIn, t, test, type Lang, screenSizes } from '../fixtures/index.js';
 import { btn } from './tools-helpers.js';
-import { approvedBySecondPerson } from './four-eyes-steps.js';
+import { approvedBySecondPerson, giveReason } from './four-eyes-steps.js';
 
 const PAGES = { codeFormat: '/system/codeFormat', activePeriod: '/system/activePeriod', visibleTel: '/system/visibleTel' } as const;
 
@@ -22,7 +22,8 @@ async function snapshot(request: APIRequestContext, paths: readonly ('/codeForma
   }
   return async () => {
     for (const [path, data] of saved) {
-      const put = await request.put(`${API}${path}`, { headers, data });
+      // the active period is a rate setting: a change goes to a second person with the maker's reason
+      const put = await request.put(`${API}${path}`, { headers, data: path === '/activePeriod' ? { ...(data as object), reason: 'put back after the browser test' } : data });
       expect(put.ok()).toBe(true);
       // the active period is under four eyes: putting it back waits for the accountant too
       if (put.status() === 202) await approvedBySecondPerson(request, put, 'accountant');
@@ -83,6 +84,7 @@ test('admin edits the active period and the visible tel. no. digits, with their 
     // the active period is under four eyes: the change waits for a second person, the accountant
     const asked = page.waitForResponse((r) => r.url().endsWith('/activePeriod') && r.request().method() === 'PUT');
     await main.getByRole('button', { name: btn(t(lang, 'settings:save')) }).click();
+    await giveReason(page, lang, 'Month-end closing takes longer');
     const request202 = await asked;
     await expect(page.locator('.ant-message-notice-title').getByText(t(lang, 'approvals:success.requested'), { exact: true })).toBeVisible();
     await approvedBySecondPerson(request, request202, 'accountant');

@@ -1,7 +1,7 @@
 /** System → default settings: a change is saved, survives a reload, and the screen reads well. */
 import { expect, t, test, type Lang, screenSizes } from '../fixtures/index.js';
 import { btn, expectAccessible, goInApp, signIn, toolsShot } from './tools-helpers.js';
-import { approvedBySecondPerson } from './four-eyes-steps.js';
+import { approvedBySecondPerson, giveReason } from './four-eyes-steps.js';
 
 test('settings save and survive a reload', async ({ page }) => {
   const lang: Lang = 'en';
@@ -17,7 +17,8 @@ test('settings save and survive a reload', async ({ page }) => {
   await main.locator('label.ant-radio-button-wrapper', { hasText: t(lang, 'settings:options.dayCount.30/360') }).click();
   const asked = page.waitForResponse((r) => r.url().endsWith('/createSystemPresets') && r.request().method() === 'POST');
   await main.getByRole('button', { name: btn(t(lang, 'settings:save')) }).first().click();
-  // the rate settings are under four eyes: the whole change waits for the accountant's approval
+  // the rate settings are under four eyes: the maker says why, and the whole change waits for the accountant's approval
+  await giveReason(page, lang, 'Board decision of the month');
   const answer = await asked;
   await expect(page.getByText(t(lang, 'approvals:success.requested'))).toBeVisible();
   await approvedBySecondPerson(page.request, answer, 'accountant');
@@ -40,6 +41,7 @@ test('settings refuse a bad value with the server’s message under the field', 
     await main.getByRole('checkbox', { name: t(lang, `settings:options.interestMethods.${m}`) }).uncheck();
   }
   await main.getByRole('button', { name: btn(t(lang, 'settings:save')) }).first().click();
+  await giveReason(page, lang, '測試');
   await expect(main.locator('.ant-form-item-explain-error')).toContainText('至少選擇一項');
 });
 

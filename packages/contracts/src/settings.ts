@@ -1,4 +1,4 @@
-import { CONTROLLED_KINDS } from './approvals.js';
+import { CONTROLLED_KINDS, FOUR_EYES_SETTINGS_KIND, fourEyesReason, type FourEyesKind } from './approvals.js';
 import { z } from 'zod';
 import { DAY_COUNT_CONVENTIONS, LATE_PAYOUT_POLICIES, RESCHEDULE_RULES } from '@harbour/domain';
 import { decimalString, INTEREST_METHODS, moneyAmount, V } from './calculator.js';
@@ -211,6 +211,48 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
 };
 
 export const SYSTEM_SETTING_KEYS = Object.keys(DEFAULT_SYSTEM_SETTINGS) as SystemSettingKey[];
+
+/**
+ * A settings save's body: any subset of the settings, and the maker's `reason` — required when the
+ * save changes a setting under four eyes (`settingsFourEyesKind`), recorded on the request and
+ * shown to the checker; ignored when the save takes effect at once.
+ */
+export const systemSettingsSaveSchema = systemSettingsSchema.partial().extend({ reason: fourEyesReason }).strict();
+export type SystemSettingsSave = Partial<SystemSettings> & { reason?: string | undefined };
+
+/**
+ * The settings a second person approves (`settings.rates`): the rates, fees and periods loans are
+ * priced and corrected by — interest methods, rule of 78, maximum APR and its excess action, day
+ * count, late drawdown fee, active period. (The late payout policy decides when a payout is
+ * refused, not what it costs: it saves at once.) The list of controlled kinds itself is
+ * `settings.fourEyes`, always controlled.
+ */
+export const RATE_SETTINGS: readonly SystemSettingKey[] = ['interestMethods', 'ruleOf78', 'maxApr', 'maxAprExcessAction', 'dayCount', 'lateDrawdownFee', 'activePeriodDays'];
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** What a save changes of the settings as they stand: only changed keys count (the reason is none). */
+export function changedSettingKeys(current: SystemSettings, patch: SystemSettingsSave): SystemSettingKey[] {
+  return (Object.keys(patch) as (SystemSettingKey | 'reason')[]).filter((k): k is SystemSettingKey => k !== 'reason' && patch[k] !== undefined && !sameValue(patch[k], current[k]));
+}
+
+/** The controlled kind of a save, if it changes a controlled setting (the four-eyes list first). */
+export function settingsFourEyesKind(current: SystemSettings, patch: SystemSettingsSave): FourEyesKind | null {
+  const changed = changedSettingKeys(current, patch);
+  if (changed.includes('fourEyesKinds')) return FOUR_EYES_SETTINGS_KIND;
+  if (changed.some((k) => RATE_SETTINGS.includes(k))) return 'settings.rates';
+  return null;
+}
+
+/**
+ * Whether the save goes to a second person as the settings stand (its kind is in `fourEyesKinds`,
+ * or it changes that list): then the maker gives a reason. The settings pages ask for it in their
+ * confirmation; the server refuses a request without one (400 `approvals.errors.reasonRequired`).
+ */
+export function settingsSaveIsRequest(current: SystemSettings, patch: SystemSettingsSave): boolean {
+  const kind = settingsFourEyesKind(current, patch);
+  return kind === FOUR_EYES_SETTINGS_KIND || (kind !== null && (current.fourEyesKinds as readonly string[]).includes(kind));
+}
 
 /** The form's sections, in order; the web renders one card per section. */
 export const SETTINGS_SECTIONS: readonly { key: string; fields: readonly SystemSettingKey[] }[] = [

@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import { V } from './calculator.js';
 import { systemSettingsSchema, systemSettingsValuesSchema } from './settings.js';
+import { fourEyesReason } from './approvals.js';
 
 /**
  * System → code format, active period and visible tel. no. (spec §2 System, §9).
@@ -96,7 +97,8 @@ export const codeKindParamsSchema = z.object({ kind: codeKindSchema });
 /** System → active period: `GET/PUT /activePeriod`, page key `system.activePeriod`. */
 export const ACTIVE_PERIOD_PATH = '/activePeriod';
 export const ACTIVE_PERIOD_PERMISSION = 'system.activePeriod' as const;
-export const activePeriodSchema = systemSettingsSchema.pick({ activePeriodDays: true }).strict();
+/** The active period is a rate setting (four eyes): the save carries the maker's reason, as the settings page's does. */
+export const activePeriodSchema = systemSettingsSchema.pick({ activePeriodDays: true }).extend({ reason: fourEyesReason }).strict();
 export const activePeriodValueSchema = systemSettingsValuesSchema.pick({ activePeriodDays: true });
 export type ActivePeriod = z.infer<typeof activePeriodValueSchema>;
 

@@ -256,18 +256,32 @@ describe('settings under four eyes', () => {
   it('asks a second person for a rate setting and for the four-eyes list itself; other settings save at once', async () => {
     await t.pool.query(`insert into role_permissions (role_id, permission_key) select id, 'system.settings' from roles where name = 'manager' on conflict do nothing`);
     try {
-      const rate = await save({ maxApr: '40' });
+      // a request says why: without a reason the save is refused (400 on the field), nothing recorded
+      const requests = async () => Number((await t.pool.query(`select count(*) n from approval_requests`)).rows[0].n);
+      const before = await requests();
+      for (const reason of [undefined, '  ']) {
+        const bare = await save({ maxApr: '40', ...(reason === undefined ? {} : { reason }) });
+        expect(bare.statusCode).toBe(400);
+        expect((bare.body as { errors: unknown[] }).errors).toEqual([{ field: 'reason', message: 'Give the reason for this change: a second person approves it' }]);
+      }
+      expect(await requests()).toBe(before);
+      const rate = await save({ maxApr: '40', reason: 'board decision of 2026-11-20' });
       expect(rate.statusCode).toBe(202);
       expect(dataOf(rate as never)).toMatchObject({ approvalRequest: { kind: 'settings.rates', status: 'pending' } });
       expect(await setting('maxApr')).toBe('48');
       const id = (dataOf(rate as never) as ApprovalRequested).approvalRequest.id;
-      expect(dataOf(await call<ApprovalRequestItem>(t.app, 'GET', `/approvalRequests/${id}`, { token: manager }))).toMatchObject({ change: { before: { maxApr: '48' }, after: { maxApr: '40' } } });
+      expect(dataOf(await call<ApprovalRequestItem>(t.app, 'GET', `/approvalRequests/${id}`, { token: manager }))).toMatchObject({
+        reason: 'board decision of 2026-11-20',
+        change: { before: { maxApr: '48' }, after: { maxApr: '40' } },
+      });
+      const [requested] = (await t.pool.query(`select after from audit_log where module = 'approvals' and action = 'request' and reference = $1`, [String(id)])).rows;
+      expect(requested.after).toMatchObject({ kind: 'settings.rates', reason: 'board decision of 2026-11-20' });
       expect((await decide(id, 'approve', admin)).statusCode).toBe(422);
       expect(dataOf(await decide(id, 'approve', manager)).status).toBe('approved');
       expect(await setting('maxApr')).toBe('40');
 
       // switching four eyes off is itself a request, whatever the list says
-      const off = await save({ fourEyesKinds: [] });
+      const off = await save({ fourEyesKinds: [], reason: 'audit asked for a trial month' });
       expect(off.statusCode).toBe(202);
       expect(dataOf(off as never)).toMatchObject({ approvalRequest: { kind: 'settings.fourEyes' } });
       expect(await setting('fourEyesKinds')).toEqual(['repayments.void', 'repayments.refund', 'repayments.refundTemporary', 'collection.writeOff', 'collection.cancelWriteOff', 'loans.waiver', 'settings.rates', 'staffLevels.limits']);
@@ -275,8 +289,19 @@ describe('settings under four eyes', () => {
       // a setting outside the controlled ones saves directly
       expect((await save({ recordsPerPage: 50 })).statusCode).toBe(200);
       expect(await setting('recordsPerPage')).toBe(50);
-      // saving the whole page unchanged but for that is no rate change
+      // saving the whole page unchanged but for that is no rate change, and needs no reason
       expect((await save({ maxApr: '40', recordsPerPage: 20 })).statusCode).toBe(200);
+      // the active period's own page asks the same
+      const period = (body: Record<string, unknown>) => call(t.app, 'PUT', '/activePeriod', { token: admin, body, lang: 'en' });
+      expect((await period({ activePeriodDays: 10 })).statusCode).toBe(400);
+      const asked = await period({ activePeriodDays: 10, reason: 'month-end closing takes longer' });
+      expect(asked.statusCode).toBe(202);
+      const periodId = (dataOf(asked as never) as ApprovalRequested).approvalRequest.id;
+      expect(dataOf(await call<ApprovalRequestItem>(t.app, 'GET', `/approvalRequests/${periodId}`, { token: manager }))).toMatchObject({
+        kind: 'settings.rates',
+        reason: 'month-end closing takes longer',
+        change: { before: { activePeriodDays: 7 }, after: { activePeriodDays: 10 } },
+      });
     } finally {
       await t.pool.query(`delete from role_permissions where permission_key = 'system.settings' and role_id = (select id from roles where name = 'manager')`);
       await t.pool.query(`update settings set value = '"48"'::jsonb where key = 'maxApr'`);

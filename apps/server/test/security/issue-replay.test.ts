@@ -193,8 +193,11 @@ describe('corrections need a second person', () => {
   });
 
   it('a change of the rate settings', async () => {
-    const asked = await post<ApprovalRequested>('/createSystemPresets', admin, { maxApr: '40' });
+    // the maker must say why
+    expectRefusal(await post('/createSystemPresets', admin, { maxApr: '40' }), 400, 'errors.validation');
+    const asked = await post<ApprovalRequested>('/createSystemPresets', admin, { maxApr: '40', reason: 'board decision of the month' });
     expect(asked.statusCode, JSON.stringify(asked.body)).toBe(202);
+    expect(dataOf(await call(t.app, 'GET', `/approvalRequests/${dataOf(asked).approvalRequest.id}`, { token: admin }))).toMatchObject({ kind: 'settings.rates', reason: 'board decision of the month' });
     expect((await t.pool.query(`select value from settings where key = 'maxApr'`)).rows[0]?.value ?? '48').toBe('48');
     expectRefusal(await post(`/approvalRequests/${dataOf(asked).approvalRequest.id}/approve`, admin, {}), 422, 'approvals.errors.makerChecker');
     expect((await t.pool.query(`select value from settings where key = 'maxApr'`)).rows[0]?.value ?? '48').toBe('48');

@@ -143,6 +143,7 @@ import {
   type SystemMonitor,
   type SystemParam,
   type SystemSettings,
+  type SystemSettingsSave,
   type TrialBalance,
   type VisibleTel,
   type agentPaymentVoidSchema,
@@ -394,11 +395,11 @@ export const endpoints = {
 
   system: {
     presets: endpoint<SystemSettings>()('GET', GET_SYSTEM_PRESETS_PATH),
-    savePresets: endpoint<SystemSettings, SystemSettings>()('POST', CREATE_SYSTEM_PRESETS_PATH),
+    savePresets: endpoint<SystemSettings, SystemSettingsSave>()('POST', CREATE_SYSTEM_PRESETS_PATH),
     codeFormats: endpoint<CodeFormatsAnswer>()('GET', CODE_FORMATS_PATH),
     saveCodeFormat: endpoint<CodeFormatItem, CodeFormatInput>()('PUT', `${CODE_FORMATS_PATH}/:kind`),
     activePeriod: endpoint<ActivePeriod>()('GET', ACTIVE_PERIOD_PATH),
-    saveActivePeriod: endpoint<ActivePeriod, ActivePeriod>()('PUT', ACTIVE_PERIOD_PATH),
+    saveActivePeriod: endpoint<ActivePeriod, ActivePeriod & { reason?: string }>()('PUT', ACTIVE_PERIOD_PATH),
     visibleTel: endpoint<VisibleTel>()('GET', VISIBLE_TEL_PATH),
     saveVisibleTel: endpoint<VisibleTel, VisibleTel>()('PUT', VISIBLE_TEL_PATH),
     groups: endpoint<{ id: SettingGroup; count: number }[]>()('GET', SYSTEM_LIST_PATHS.groups),

@@ -49,8 +49,9 @@ function settingPage<K extends SystemSettingKey>(
     response: page.response,
     handler: async (req) => {
       const ctx = contextOf(req);
-      const patch = { [page.key]: (req.body as Record<K, unknown>)[page.key] } as Partial<SystemSettings>;
-      const deferred = await deferSettingsSave(req, ctx.db, patch);
+      const body = req.body as Record<K, unknown> & { reason?: string };
+      const patch = { [page.key]: body[page.key] } as Partial<SystemSettings>;
+      const deferred = await deferSettingsSave(req, ctx.db, { ...patch, reason: body.reason });
       if (deferred) return deferred;
       const saved = await withTx(ctx, (tx) => saveSettings(tx, ctx, patch));
       succeed(req, 'success.saved');

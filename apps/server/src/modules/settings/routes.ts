@@ -2,18 +2,19 @@ import {
   CREATE_SYSTEM_PRESETS_PATH,
   GET_SYSTEM_PRESETS_PATH,
   SETTINGS_PERMISSION,
-  systemSettingsSchema,
+  systemSettingsSaveSchema,
   systemSettingsValuesSchema,
 } from '@harbour/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route, succeed } from '../../http/route.js';
 import { withTx } from '../../platform/tx.js';
 import { readAllSettings, saveSettings } from './service.js';
-import { deferSettingsSave } from './four-eyes.js';
+import { deferSettingsSave, settingsOf } from './four-eyes.js';
 
 /**
  * The spec's §7 calls for the default settings. The body may carry any subset of the settings
- * (other System pages save only theirs); unknown keys are refused rather than silently dropped.
+ * (other System pages save only theirs) and the maker's reason (four eyes); unknown keys are
+ * refused rather than silently dropped.
  */
 export function settingsRoutes(app: FastifyInstance) {
   route(app, {
@@ -32,12 +33,12 @@ export function settingsRoutes(app: FastifyInstance) {
     permission: SETTINGS_PERMISSION,
     summary: 'Save default settings (all or some); audited with the values before and after',
     tags: ['settings'],
-    body: systemSettingsSchema.partial().strict(),
+    body: systemSettingsSaveSchema,
     response: systemSettingsValuesSchema,
     handler: async (req) => {
       const deferred = await deferSettingsSave(req, req.server.db, req.body);
       if (deferred) return deferred;
-      const saved = await withTx(req, (tx) => saveSettings(tx, req, req.body));
+      const saved = await withTx(req, (tx) => saveSettings(tx, req, settingsOf(req.body)));
       succeed(req, 'success.saved');
       return saved;
     },

@@ -1,20 +1,22 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Alert, Button, Card, Col, Flex, Form, Row, Skeleton, Space, Typography } from 'antd';
 import { SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SETTINGS_SECTIONS, SYSTEM_SETTING_KEYS, type SystemSettings } from '@harbour/contracts';
+import { SETTINGS_SECTIONS, SYSTEM_SETTING_KEYS, settingsSaveIsRequest, type SystemSettings } from '@harbour/contracts';
 import { applyServerErrors } from '../../generic/server-errors';
 import { useFeedback } from '../../generic/use-feedback';
 import { SettingControl, SWITCHES } from './SettingControl';
 import { settingsApi } from './settings-api';
 import { isApprovalRequested } from '../../api/four-eyes';
+import { FourEyesReasonDialog } from './FourEyesReasonDialog';
 
 const KEY = ['settings', 'systemPresets'] as const;
 
 /**
  * System → default settings (spec §9): one card per section, each setting with its label and a
- * line of help. Saved together; the server checks every value and audits what changed.
+ * line of help. Saved together; the server checks every value and audits what changed. A save
+ * that changes a setting under four eyes asks the maker's reason first (`settingsSaveIsRequest`).
  */
 export default function SettingsPage() {
   const { t } = useTranslation('settings');
@@ -23,6 +25,8 @@ export default function SettingsPage() {
   const [form] = Form.useForm<SystemSettings>();
   const formName = useId();
   const current = useQuery({ queryKey: KEY, queryFn: ({ signal }) => settingsApi.get(signal) });
+  // the values waiting for the maker's reason (a save under four eyes), null when none
+  const [asking, setAsking] = useState<SystemSettings | null>(null);
 
   useEffect(() => {
     if (current.data) form.setFieldsValue(current.data);
@@ -31,6 +35,7 @@ export default function SettingsPage() {
   const save = useMutation({
     mutationFn: settingsApi.save,
     onSuccess: (saved) => {
+      setAsking(null);
       // under four eyes (rates, fees, the controlled actions' list) the change waits for a second
       // person: the form goes back to the values in force
       if (isApprovalRequested(saved as unknown)) {
@@ -43,6 +48,7 @@ export default function SettingsPage() {
       message.success(t('success:saved'));
     },
     onError: (err) => {
+      setAsking(null);
       const unmatched = applyServerErrors(form, err, SYSTEM_SETTING_KEYS);
       message.error(unmatched[0]?.message ?? err.message);
     },
@@ -76,7 +82,11 @@ export default function SettingsPage() {
         form={form}
         layout="vertical"
         initialValues={current.data}
-        onFinish={(values) => save.mutate({ ...current.data, ...values })}
+        onFinish={(values) => {
+          const body = { ...current.data, ...values };
+          if (settingsSaveIsRequest(current.data, body)) setAsking(body);
+          else save.mutate(body);
+        }}
         scrollToFirstError
       >
         <Row gutter={[16, 16]}>
@@ -100,6 +110,7 @@ export default function SettingsPage() {
         </Row>
       </Form>
       <Flex justify="flex-end">{actions}</Flex>
+      <FourEyesReasonDialog open={asking !== null} pending={save.isPending} onConfirm={(reason) => asking && save.mutate({ ...asking, reason })} onCancel={() => setAsking(null)} />
     </Flex>
   );
 }

@@ -1,24 +1,28 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Flex, Form, InputNumber, Skeleton, Space, Typography } from 'antd';
 import { SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { SystemSettingKey } from '@harbour/contracts';
+import { RATE_SETTINGS, type SystemSettingKey } from '@harbour/contracts';
 import { applyServerErrors, fieldErrorsOf } from '../../generic/server-errors';
 import { useFeedback } from '../../generic/use-feedback';
 import { isApprovalRequested } from '../../api/four-eyes';
+import { FourEyesReasonDialog } from './FourEyesReasonDialog';
 
 type One<K extends SystemSettingKey> = Record<K, number>;
+/** A save's body: the setting, and the maker's reason when it goes to a second person. */
+type OneSave<K extends SystemSettingKey> = One<K> & { reason?: string };
 
 /**
  * A System page for one numeric default setting (active period, visible tel. no.): what it does,
  * its input, and a preview of its effect for the value being typed, saved through the page's own
- * route. The default settings page shows the same setting among the others.
+ * route. The default settings page shows the same setting among the others. A rate setting (the
+ * active period: four eyes) asks the maker's reason before a changed value is sent.
  */
 export function SingleSettingPage<K extends SystemSettingKey>(props: {
   setting: K;
   queryKey: readonly string[];
-  api: { get: (signal?: AbortSignal) => Promise<One<K>>; save: (body: One<K>) => Promise<One<K>> };
+  api: { get: (signal?: AbortSignal) => Promise<One<K>>; save: (body: OneSave<K>) => Promise<One<K>> };
   intro: string;
   help: string;
   min: number;
@@ -34,6 +38,8 @@ export function SingleSettingPage<K extends SystemSettingKey>(props: {
   const formName = useId();
   const current = useQuery({ queryKey: props.queryKey, queryFn: ({ signal }) => props.api.get(signal) });
   const typed = Form.useWatch(props.setting as string, form) as number | null | undefined;
+  // the value waiting for the maker's reason (a rate setting changed), null when none
+  const [asking, setAsking] = useState<One<K> | null>(null);
 
   useEffect(() => {
     if (current.data) form.setFieldsValue(current.data);
@@ -42,6 +48,7 @@ export function SingleSettingPage<K extends SystemSettingKey>(props: {
   const save = useMutation({
     mutationFn: props.api.save,
     onSuccess: (saved) => {
+      setAsking(null);
       // under four eyes (rates, fees, the active period) the change waits for a second person: the
       // form goes back to the value in force
       if (isApprovalRequested(saved as unknown)) {
@@ -56,6 +63,7 @@ export function SingleSettingPage<K extends SystemSettingKey>(props: {
       void message.success(t('success:saved'));
     },
     onError: (err) => {
+      setAsking(null);
       const unmatched = applyServerErrors(form, err, [props.setting]);
       if (unmatched.length > 0 || fieldErrorsOf(err).length === 0) void message.error(unmatched[0]?.message ?? err.message);
     },
@@ -80,7 +88,11 @@ export function SingleSettingPage<K extends SystemSettingKey>(props: {
           form={form}
           layout="vertical"
           initialValues={current.data}
-          onFinish={(values) => save.mutate({ [props.setting]: values[props.setting] } as One<K>)}
+          onFinish={(values) => {
+            const body = { [props.setting]: values[props.setting] } as One<K>;
+            if (RATE_SETTINGS.includes(props.setting) && body[props.setting] !== current.data?.[props.setting]) setAsking(body);
+            else save.mutate(body);
+          }}
         >
           <Form.Item
             name={props.setting as string}
@@ -103,6 +115,7 @@ export function SingleSettingPage<K extends SystemSettingKey>(props: {
           </Space>
         </Flex>
       </Card>
+      <FourEyesReasonDialog open={asking !== null} pending={save.isPending} onConfirm={(reason) => asking && save.mutate({ ...asking, reason })} onCancel={() => setAsking(null)} />
     </Flex>
   );
 }

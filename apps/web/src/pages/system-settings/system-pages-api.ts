@@ -13,7 +13,7 @@ export const codeFormatsApi = {
 
 export const activePeriodApi = {
   get: (signal?: AbortSignal) => call(api.activePeriod, { signal }),
-  save: (body: ActivePeriod) => call(api.saveActivePeriod, { body, silent: true }),
+  save: (body: ActivePeriod & { reason?: string }) => call(api.saveActivePeriod, { body, silent: true }),
 };
 
 export const visibleTelApi = {
