@@ -6,6 +6,7 @@ import { benchDomain } from './domain-runner.js';
 import { benchServer } from './server/bench-server.js';
 import { benchLoans } from './server/loans-bench.js';
 import { benchReceipts } from './server/receipts-bench.js';
+import { benchBank } from './server/bank-bench.js';
 import { benchReports } from './server/reports-bench.js';
 import { benchSms } from './server/sms-bench.js';
 import { benchWeb } from './web/bench-web.js';
@@ -16,6 +17,7 @@ const parts: [string, () => Promise<Figure[]>][] = [
   ['server', benchServer],
   ['loans', benchLoans],
   ['receipts', benchReceipts],
+  ['bank', benchBank],
   ['reports', benchReports],
   ['sms', benchSms],
   ['web', benchWeb],

@@ -25,7 +25,7 @@ import { seedBench } from '../seed/index.js';
 
 const run = promisify(execFile);
 const PART = 'receipts';
-const CONNECTIONS = Number(process.env.HARBOUR_BENCH_RECEIPT_CONNECTIONS ?? 16);
+export const CONNECTIONS = Number(process.env.HARBOUR_BENCH_RECEIPT_CONNECTIONS ?? 16);
 const DURATION_S = Number(process.env.HARBOUR_BENCH_SECONDS ?? 10);
 const LOANS = Number(process.env.HARBOUR_BENCH_RECEIPT_LOANS ?? 5_000);
 const GOAL_RATIO = 0.3;
@@ -51,6 +51,47 @@ async function pgbenchTps(databaseUrl: string, seconds: number): Promise<number>
   return Number(tps[1]);
 }
 
+/**
+ * Up to 1,000 repaying loans (of one store, when given) that are not overdue: on an overdue one a
+ * 10.00 receipt is refused (it must cover the overdue interest and fees first, 422), and the seed
+ * leaves ~8 % of repaying loans overdue.
+ */
+export async function receivingLoans(databaseUrl: string, storeId?: number): Promise<number[]> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ id: number }>(
+      `select l.id from loans l where l.status = 'repaying' and l.interest_start_date <= (now() at time zone 'Asia/Hong_Kong')::date
+         and ($1::int is null or l.store_id = $1)
+         and not exists (select 1 from loan_due_summaries d where d.loan_id = l.id and (d.overdue_tenors > 0 or d.handling_fee > 0 or d.overdue_interest > 0))
+       order by md5(l.id::text) limit 1000`,
+      [storeId ?? null],
+    );
+    return rows.map((r) => r.id);
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * The counter's receipts per second: `POST /repayments` at `CONNECTIONS` for `seconds` (after a
+ * 2 s warm-up), 10.00 cash receipts spread over `loanIds`, each with its own idempotency key.
+ */
+export async function counterReceipts(baseURL: string, authorization: string, loanIds: readonly number[], seconds: number): Promise<LatencyResult | { refused: string }> {
+  const headers = { authorization, 'content-type': 'application/json' };
+  const url = `${baseURL}${API}/repayments`;
+  const runId = Date.now().toString(36);
+  const receipt = (n: number) => ({
+    url,
+    init: { method: 'POST', headers, body: JSON.stringify({ loanId: loanIds[((n % loanIds.length) + loanIds.length) % loanIds.length], received: '10.00', method: 'cash', repayType: 'auto', idempotencyKey: `bench-${runId}-${n}` }) },
+  });
+  // The answer is a posted receipt before anything is timed.
+  const first = (await (await fetch(receipt(-1).url, receipt(-1).init)).json()) as { data?: { repayNo?: string } };
+  if (!first.data?.repayNo) return { refused: `unexpected answer ${JSON.stringify(first).slice(0, 200)}` };
+  await measureRequests((n) => receipt(1_000_000 + n), { connections: CONNECTIONS, seconds: 2 });
+  return measureRequests(receipt, { connections: CONNECTIONS, seconds });
+}
+
 export async function benchReceipts(): Promise<Figure[]> {
   let server: RunningServer | undefined;
   try {
@@ -61,32 +102,11 @@ export async function benchReceipts(): Promise<Figure[]> {
     }
     const databaseUrl = await embeddedDatabaseUrl(server.dataDir);
     await seedBench(databaseUrl, { loans: LOANS });
-    const db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
-    // Loans not overdue: on an overdue one a 10.00 receipt is refused (it must cover the overdue
-    // interest and fees first, 422), and the seed leaves ~8 % of repaying loans overdue.
-    const loanIds = (
-      await db.query<{ id: number }>(
-        `select l.id from loans l where l.status = 'repaying' and l.interest_start_date <= (now() at time zone 'Asia/Hong_Kong')::date
-           and not exists (select 1 from loan_due_summaries d where d.loan_id = l.id and (d.overdue_tenors > 0 or d.handling_fee > 0 or d.overdue_interest > 0))
-         order by md5(l.id::text) limit 1000`,
-      )
-    ).rows.map((r) => r.id);
-    await db.end();
+    const loanIds = await receivingLoans(databaseUrl);
     if (loanIds.length === 0) return [na(PART, 'POST /repayments', 'no repaying loan in the bench book')];
 
-    const headers = { authorization: await adminLogin(server.baseURL), 'content-type': 'application/json' };
-    const url = `${server.baseURL}${API}/repayments`;
-    const runId = Date.now().toString(36);
-    const receipt = (n: number) => ({
-      url,
-      init: { method: 'POST', headers, body: JSON.stringify({ loanId: loanIds[((n % loanIds.length) + loanIds.length) % loanIds.length], received: '10.00', method: 'cash', repayType: 'auto', idempotencyKey: `bench-${runId}-${n}` }) },
-    });
-    // The answer is a posted receipt before anything is timed.
-    const first = (await (await fetch(receipt(-1).url, receipt(-1).init)).json()) as { data?: { repayNo?: string } };
-    if (!first.data?.repayNo) return [na(PART, 'POST /repayments', `unexpected answer ${JSON.stringify(first).slice(0, 200)}`)];
-    await measureRequests((n) => receipt(1_000_000 + n), { connections: CONNECTIONS, seconds: 2 });
-    const posted: LatencyResult = await measureRequests(receipt, { connections: CONNECTIONS, seconds: DURATION_S });
+    const posted = await counterReceipts(server.baseURL, await adminLogin(server.baseURL), loanIds, DURATION_S);
+    if ('refused' in posted) return [na(PART, 'POST /repayments', posted.refused)];
     let tps: number | undefined;
     let pgbenchNote = '';
     try {

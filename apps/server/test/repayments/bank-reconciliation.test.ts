@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { fourEyesOff } from '../helpers/four-eyes.js';
 import { expectLedgerBalanced } from '../helpers/ledger.js';
 import { insertCustomer } from '../helpers/loans.js';
+import { camt053, type CamtEntry } from '../helpers/camt053.js';
 import { hongKongToday, repayingLoan } from '../helpers/repaying.js';
 
 /**
@@ -24,48 +25,8 @@ const due: Record<string, string> = {};
 
 const ACCOUNT_NO = '012-345678-001';
 
-interface Entry {
-  id: string;
-  amount: string;
-  cd: 'CRDT' | 'DBIT';
-  ref?: string;
-  payer?: string;
-}
-/** A camt.053.001.08 statement as a Hong Kong bank's portal exports it (namespaced, entries with TxDtls). */
-function camt(stmtId: string, entries: Entry[], opening: string, closing: string): string {
-  const ntry = entries
-    .map(
-      (e) => `
-      <Ntry>
-        <NtryRef>${e.id}</NtryRef>
-        <Amt Ccy="HKD">${e.amount}</Amt>
-        <CdtDbtInd>${e.cd}</CdtDbtInd>
-        <Sts><Cd>BOOK</Cd></Sts>
-        <BookgDt><Dt>${today}</Dt></BookgDt>
-        <ValDt><Dt>${today}</Dt></ValDt>
-        <AcctSvcrRef>${e.id}</AcctSvcrRef>
-        <BkTxCd><Prtry><Cd>FPS</Cd></Prtry></BkTxCd>
-        <NtryDtls><TxDtls>
-          <Refs><EndToEndId>E2E${e.id}</EndToEndId></Refs>
-          ${e.payer ? `<RltdPties><Dbtr><Pty><Nm>${e.payer}</Nm></Pty></Dbtr></RltdPties>` : ''}
-          ${e.ref ? `<RmtInf><Ustrd>${e.ref}</Ustrd></RmtInf>` : ''}
-        </TxDtls></NtryDtls>
-      </Ntry>`,
-    )
-    .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08">
-  <BkToCstmrStmt>
-    <GrpHdr><MsgId>MSG-${stmtId}</MsgId><CreDtTm>${today}T18:00:00+08:00</CreDtTm></GrpHdr>
-    <Stmt>
-      <Id>${stmtId}</Id>
-      <Acct><Id><Othr><Id>012345678001</Id></Othr></Id><Ccy>HKD</Ccy></Acct>
-      <Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="HKD">${opening}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>${today}</Dt></Dt></Bal>
-      <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="HKD">${closing}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>${today}</Dt></Dt></Bal>${ntry}
-    </Stmt>
-  </BkToCstmrStmt>
-</Document>`;
-}
+/** The statement of the test's date. */
+const camt = (stmtId: string, entries: CamtEntry[], opening: string, closing: string) => camt053(stmtId, today, entries, opening, closing);
 
 const statement = async (id: number) => dataOf(await call<BankStatementDetail>(t.app, 'GET', `/bankStatements/${id}`, { token: manager, lang: 'en' }));
 const lineOf = (s: BankStatementDetail, txn: string) => s.lines.find((l) => l.bankTxnId === txn)!;
