@@ -50,3 +50,4 @@ export type * from './schema-types.js';
 export * from './approvals.js';
 export * from './autopay.js';
 export * from './bank-reconciliation.js';
+export * from './collection-contacts.js';

@@ -46,3 +46,4 @@ export * from './sms.js';
 export * from './write-off-recovery.js';
 export * from './fps-qr.js';
 export * from './bank-reconciliation.js';
+export * from './promise-to-pay.js';

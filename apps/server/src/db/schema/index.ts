@@ -29,3 +29,4 @@ export * from './approvals.js';
 export * from './stored-files.js';
 export * from './autopay.js';
 export * from './bank-reconciliation.js';
+export * from './collection-contacts.js';
