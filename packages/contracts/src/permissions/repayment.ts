@@ -1,6 +1,7 @@
 import { action, page } from './define.js';
 import { REPAYMENT_ACTIONS } from '../repayments.js';
 import { workflowApis } from '../workflow.js';
+import { COLLECTION_CONTACTS_CANCEL_PATH, COLLECTION_CONTACTS_PATH, COLLECTION_DESK_EXPORT_PATH, COLLECTION_DESK_PATH } from '../collection-contacts.js';
 
 /**
  * Repayment: process, tips list, process list, operation, list (spec §2). The process page is
@@ -43,6 +44,19 @@ export const repaymentPermissions = [
     'POST /bankStatementLines/{id}/ignore',
     'POST /bankAccounts/{id}/saveCsvMapping',
   ]),
+  /**
+   * The collector's desk (docs/collection.md), next to the tips list it grew from: the work queue,
+   * today's and broken promises to pay and each loan's contact log (view); logging a contact and
+   * cancelling a wrong one (log).
+   */
+  page('repayment', 54, 'collectorDesk', {
+    key: 'collection.contacts',
+    path: '/repayment/collectorDesk',
+    icon: 'phone',
+    available: true,
+    api: [`GET ${COLLECTION_DESK_PATH}`, `GET ${COLLECTION_DESK_EXPORT_PATH}`, `GET ${COLLECTION_CONTACTS_PATH}`],
+  }),
+  action('repayment', 55, 'collection.log', [`POST ${COLLECTION_CONTACTS_PATH}`, `POST ${COLLECTION_CONTACTS_CANCEL_PATH}`]),
   /** Running the daily servicing job by hand (it also runs every day at 00:05 Hong Kong time). */
   action('repayment', 46, 'repayment.dailyJob', ['POST /repayments/dailyJob']),
 ];

@@ -3,7 +3,7 @@
  * pages' own texts, `collection.*`); amounts keep two decimals and separators, dates YYYY-MM-DD.
  */
 import ExcelJS from 'exceljs';
-import type { CollectionLoan, CollectionStep, Language } from '@harbour/contracts';
+import type { CollectionLoan, CollectionStep, DeskRow, DeskView, Language } from '@harbour/contracts';
 import { translate } from '../../http/i18n.js';
 import { xmlSafeRow } from '../../platform/xml-text.js';
 
@@ -29,7 +29,8 @@ async function workbook<T>(lang: Language, title: string, columns: Column<T>[], 
   ws.addRow([t(title)]).font = { bold: true, size: 14 };
   ws.addRow([t('count', { count: rows.length })]);
   ws.addRow([]);
-  const header = ws.addRow(columns.map((c) => t(`fields.${c.label}`)));
+  // a label is a key under `collection.fields`, or a full key under `collection` (the desk's own)
+  const header = ws.addRow(columns.map((c) => t(c.label.includes('.') ? c.label : `fields.${c.label}`)));
   header.font = { bold: true };
   header.eachCell((c) => {
     c.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFEFEFEF' } };
@@ -82,6 +83,30 @@ export function collectionStepsWorkbook(lang: Language, rows: CollectionStep[]):
       { label: 'amount', width: 14, money: true, value: (r) => num(r.amount) },
       { label: 'staff', width: 12, value: (r) => r.staffName },
       { label: 'remarks', width: 30, value: (r) => r.remarks },
+    ],
+    rows,
+  );
+}
+
+/** A list of the collector's desk (the queue, today's or the broken promises) as on the page. */
+export function deskWorkbook(lang: Language, view: DeskView, rows: DeskRow[]): Promise<Buffer> {
+  const d = (k: string) => translate(lang, `collection.desk.${k}`);
+  return workbook<DeskRow>(
+    lang,
+    `desk.views.${view}`,
+    [
+      { label: 'loanNo', width: 16, value: (r) => r.loanNo },
+      { label: 'customerName', width: 16, value: (r) => r.customerName },
+      { label: 'desk.fields.mobile', width: 12, value: (r) => r.mobile },
+      { label: 'desk.fields.storeName', width: 12, value: (r) => r.storeName },
+      { label: 'desk.fields.daysOverdue', width: 10, value: (r) => r.daysOverdue },
+      { label: 'desk.fields.overdueAmount', width: 14, money: true, value: (r) => num(r.overdueAmount) },
+      { label: 'desk.fields.amountDue', width: 14, money: true, value: (r) => num(r.amountDue) },
+      { label: 'desk.fields.lastContact', width: 24, value: (r) => (r.lastContact ? `${r.lastContact.at.slice(0, 10)} ${d(`channels.${r.lastContact.channel}`)} ${d(`outcomes.${r.lastContact.outcome}`)}` : null) },
+      { label: 'desk.fields.promiseDate', width: 12, value: (r) => r.promise?.date ?? null },
+      { label: 'desk.fields.promiseAmount', width: 14, money: true, value: (r) => num(r.promise?.amount ?? null) },
+      { label: 'desk.fields.promisePaid', width: 14, money: true, value: (r) => num(r.promise?.paid ?? null) },
+      { label: 'desk.fields.promiseState', width: 10, value: (r) => (r.promise ? d(`states.${r.promise.state}`) : null) },
     ],
     rows,
   );

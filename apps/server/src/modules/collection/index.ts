@@ -30,6 +30,7 @@ import { collectionLoansWorkbook, collectionStepsWorkbook } from './collection-x
 import { STEPS_EXPORT_MAX, exportCollectionSteps, listCollectionSteps } from './steps.js';
 import { cancelWriteOff, listCollectionLoans, listOverdueLoans, loanOfRecovery, recallFromOca, recordRecovery, recoveryRetry, transferToOca, voidRecovery, writeOffLoan } from './service.js';
 import { registerLoanAction } from '../loan-core/workflow.js';
+import { collectorDeskRoutes } from './desk-routes.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -147,6 +148,7 @@ export function collectionModule(app: FastifyInstance) {
       return withReadTx(ctx, (tx) => listCollectionLoans(tx, ctx, req.query));
     },
   });
+  collectorDeskRoutes(app);
   // The loan's workflow actions: each declaration with its service function.
   const action = <N extends CollectionActionName>(name: N) => loanAction(COLLECTION_ACTIONS, name);
   registerLoanAction(app, action('transfer'), { handler: transferToOca });

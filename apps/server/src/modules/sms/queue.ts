@@ -22,7 +22,7 @@ import { formatMoney, renderSms, smsLength, type SmsValues } from '@harbour/doma
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { companyInfo, smsMessages, smsPreferences } from '../../db/schema/index.js';
+import { collectionContacts, companyInfo, smsMessages, smsPreferences } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { hkDayEnd, hkDayStart, likePattern, offsetOf, orderBy, pageOfRows } from '../../platform/list.js';
 import { audit } from '../../platform/audit.js';
@@ -228,6 +228,7 @@ export async function queueReminders(
     const chunk = values.slice(i, i + INSERT_CHUNK);
     inserted.push(...(await tx.insert(smsMessages).values(chunk).onConflictDoNothing().returning({ id: smsMessages.id, loanId: smsMessages.loanId })));
   }
+  await logAsContacts(tx, ctx, inserted.map((r) => r.id), today);
   const insertedLoans = new Set(inserted.map((r) => r.loanId));
   for (const v of values) if (!insertedLoans.has(v.loanId)) skipped.push({ loanId: v.loanId, reason: 'alreadyQueued' });
   const stores = [...new Set(values.filter((v) => insertedLoans.has(v.loanId)).map((v) => v.storeId))];
@@ -241,6 +242,22 @@ export async function queueReminders(
     });
   }
   return { queued: inserted.length, skipped: skipped.sort((a, b) => a.loanId - b.loanId), ids: inserted.map((r) => r.id), stores };
+}
+
+/**
+ * Each queued reminder is an entry of its loan's contact log on the collector's desk
+ * (docs/collection.md): channel `sms`, outcome `sent`, by whoever queued it (none for the daily
+ * schedule), linked to the message so it is logged once.
+ */
+async function logAsContacts(tx: Tx, ctx: ServiceContext, messageIds: readonly number[], today: string): Promise<void> {
+  for (let i = 0; i < messageIds.length; i += INSERT_CHUNK) {
+    const chunk = messageIds.slice(i, i + INSERT_CHUNK);
+    const staffId = ctx.auth?.staffId ?? null;
+    await tx.execute(sql`
+      insert into ${collectionContacts} (store_id, loan_id, staff_id, made_on, channel, outcome, sms_message_id, created_by)
+      select m.store_id, m.loan_id, ${staffId}::int, ${today}::date, 'sms', 'sent', m.id, ${staffId}::int
+      from sms_messages m where m.id in (${sql.join(chunk.map((id) => sql`${id}`), sql`, `)})`);
+  }
 }
 
 export async function sendReminders(ctx: ServiceContext, input: z.output<typeof smsSendSchema>): Promise<SmsSendResult> {
