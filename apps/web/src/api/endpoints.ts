@@ -33,6 +33,14 @@ import {
   CALCULATOR_PATH,
   CODE_FORMATS_PATH,
   COLLECTION_ACTIONS,
+  COLLECTION_CONTACTS_CANCEL_PATH,
+  COLLECTION_CONTACTS_PATH,
+  COLLECTION_DESK_EXPORT_PATH,
+  COLLECTION_DESK_PATH,
+  type ContactEntry,
+  type DeskPage,
+  type contactCancelBodySchema,
+  type contactCreateSchema,
   COLLECTION_AGENTS_PATH,
   COLLECTION_LOANS_EXPORT_PATH,
   COLLECTION_OVERDUE_PATH,
@@ -334,6 +342,12 @@ export const endpoints = {
     overdueLoans: endpoint<OverdueLoan[]>()('GET', COLLECTION_OVERDUE_PATH),
     payAgent: endpoint<AgentPaymentItem, AgentPaymentInput>()('POST', '/collection/agentPayments'),
     voidPayment: endpoint<AgentPaymentItem, BodyOf<typeof agentPaymentVoidSchema>>()('POST', '/collection/agentPayments/void'),
+    /** The collector's desk: a loan's contact log, logging and cancelling contacts, the desk's lists. */
+    contacts: endpoint<ContactEntry[]>()('GET', COLLECTION_CONTACTS_PATH),
+    logContact: endpoint<ContactEntry, BodyOf<typeof contactCreateSchema>>()('POST', COLLECTION_CONTACTS_PATH),
+    cancelContact: endpoint<ContactEntry, BodyOf<typeof contactCancelBodySchema>>()('POST', COLLECTION_CONTACTS_CANCEL_PATH),
+    desk: endpoint<DeskPage>()('GET', COLLECTION_DESK_PATH),
+    exportDesk: endpoint<File_>()('GET', COLLECTION_DESK_EXPORT_PATH),
   },
 
   sms: {

@@ -87,6 +87,8 @@ export const pages: Record<string, PageComponent> = {
   'reports.trialBalance': lazy(() => import('../pages/ledger/TrialBalancePage.js')),
   // Repayment → tips list: loans due soon and overdue, from the daily servicing job's summaries.
   'repayment.tipsList': lazy(() => import('../pages/repayments/TipsListPage.js')),
+  // Repayment → collector's desk: the work queue, today's and broken promises to pay.
+  'collection.contacts': lazy(() => import('../pages/collection-desk/CollectorDeskPage.js')),
   'system.settings': lazy(() => import('../pages/system-settings/SettingsPage.js')),
   'system.codeFormat': lazy(() => import('../pages/system-settings/CodeFormatPage.js')),
   'system.activePeriod': lazy(() => import('../pages/system-settings/ActivePeriodPage.js')),

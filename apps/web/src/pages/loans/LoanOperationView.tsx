@@ -26,6 +26,7 @@ import { loansApi, optionLabel, type LoanActionName } from './loans-api';
 import { useStoreName } from './use-store-name';
 import { rateDecimals, useDecimalPlaces } from './rate-decimals';
 import { useTabDetail } from '../../shell/use-tab-detail.js';
+import { ContactsPanel } from '../collection-desk/ContactsPanel';
 
 /** The buttons of a loan, in the order of the work, with the key each needs and when it applies. */
 const BUTTONS: { action: LoanActionName; need: PermissionKey; offered: (l: LoanItem) => boolean; primary?: boolean; label?: (l: LoanItem) => string }[] = [
@@ -346,6 +347,7 @@ export function LoanOperationView({ id }: { id: number }) {
           />
         )}
       </Card>
+      {l.loanNo && l.payout && <ContactsPanel loanId={l.id} loanNo={l.loanNo} />}
       {action && <LoanActionDialog key={action} loan={l} action={action} onClose={() => setAction(undefined)} />}
     </Flex>
   );

@@ -19,6 +19,7 @@ import { useFeedback } from '../../generic/use-feedback';
 import { resourceKeys } from '../../generic/use-resource';
 import { LoanStatusTag } from '../loans/LoanListView';
 import { ReceiptView } from './ReceiptView';
+import { ContactsPanel } from '../collection-desk/ContactsPanel';
 import { ReschedulePanel } from './ReschedulePanel';
 import { TemporaryAmountPanel } from './TemporaryAmountPanel';
 import { ChosenLoan } from './list-controls';
@@ -373,6 +374,9 @@ function RepaymentCounter({ loanId }: { loanId: number }) {
       <Card size="small" title={t('process.dueState')}>
         <DueTable due={d} />
       </Card>
+
+      {/* below the schedule and collapsed: the counter's own action stays in view */}
+      <ContactsPanel loanId={loanId} loanNo={d.loanNo} collapsed />
     </Flex>
   );
 }
