@@ -1,7 +1,7 @@
 /**
  * Repayment → collector's desk (docs/collection.md). The collector, in zh-TW, finds the demo
  * overdue loan of 李美玲 (Mong Kok) on the work queue, logs a call with a promise to pay today in
- * the row's small dialog, sees the promise in the loan's contact log, and finds it under today's
+ * the row's small dialog, sees the promise in the loan's contact log at the repayment counter, and finds it under today's
  * promises. Only contacts are written (no receipt), so the demo loan stays as other specs read it.
  */
 import type { DeskPage } from '@harbour/contracts';
@@ -36,20 +36,23 @@ test('the collector logs a call with a promise on the queue, sees it on the loan
   await row.getByRole('button', { name: btn(t(lang, 'collection:desk.actions.promised')) }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(t(lang, 'collection:desk.fields.promiseAmount')).fill('1500');
+  await dialog.getByLabel(t(lang, 'collection:desk.fields.note')).fill('客戶答應今日下午到店還款');
+  // the date last: Enter in it saves the dialog
+  const logged = page.waitForResponse((r) => r.url().endsWith('/collection/contacts') && r.request().method() === 'POST');
   const date = dialog.getByLabel(t(lang, 'collection:desk.fields.promiseDate'));
   await date.fill(today);
   await date.press('Enter');
-  await dialog.getByLabel(t(lang, 'collection:desk.fields.note')).fill('客戶答應今日下午到店還款');
-  const logged = page.waitForResponse((r) => r.url().endsWith('/collection/contacts') && r.request().method() === 'POST');
-  await dialog.getByRole('button', { name: btn(t(lang, 'collection:desk.actions.save')) }).click();
   expect((await logged).status()).toBe(200);
+  await expect(dialog).toBeHidden();
   await expect(row).toContainText(`1,500.00，${today} 或之前`);
   await expect(row).toContainText(t(lang, 'collection:desk.outcomes.promised'));
   await shot(page, 'collector-desk-walk');
 
-  // the loan's page: the contact log, newest first
+  // the loan at the repayment counter: its contact log, collapsed below the due state, newest first
   await row.getByRole('link', { name: loan.loanNo }).click();
-  const panel = main.locator('.ant-card').filter({ hasText: t(lang, 'collection:desk.panel.title') });
+  await expect(page).toHaveURL(new RegExp(`/repayment/process\\?loanId=${loan.loanId}$`));
+  const panel = main.locator('.ant-collapse').filter({ hasText: t(lang, 'collection:desk.panel.title') });
+  await panel.getByRole('button', { name: t(lang, 'collection:desk.panel.title') }).click();
   const entry = panel.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '客戶答應今日下午到店還款' });
   await expect(entry).toContainText(t(lang, 'collection:desk.outcomes.promised'));
   await expect(entry).toContainText(`1,500.00，${today} 或之前`);
@@ -57,7 +60,7 @@ test('the collector logs a call with a promise on the queue, sees it on the loan
 
   // back on the desk: under today's promises
   await goInApp(page, PATH);
-  await main.getByRole('tab', { name: t(lang, 'collection:desk.views.today') }).click();
+  await main.locator('.ant-segmented-item').filter({ hasText: t(lang, 'collection:desk.views.today') }).click();
   await main.getByPlaceholder(t(lang, 'collection:desk.fields.loanNo')).fill(loan.loanNo);
   await main.getByRole('button', { name: btn(t(lang, 'collection:search')) }).click();
   await expect(main.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: loan.loanNo }).first()).toContainText(`1,500.00，${today} 或之前`);

@@ -126,7 +126,7 @@ export const deskRowSchema = z.object({
   overdueAmount: z.string(),
   amountDue: z.string(),
   /** the latest entry of the log (not cancelled) */
-  lastContact: z.object({ at: z.string(), channel: z.enum(CONTACT_CHANNELS), outcome: z.enum(CONTACT_OUTCOMES), staffName: z.string().nullable() }).nullable(),
+  lastContact: z.object({ at: z.string(), madeOn: z.string(), channel: z.enum(CONTACT_CHANNELS), outcome: z.enum(CONTACT_OUTCOMES), staffName: z.string().nullable() }).nullable(),
   /** queue: the loan's latest promise; today / broken: the promise listed */
   promise: deskPromiseSchema.nullable(),
 });

@@ -149,7 +149,7 @@ describe('the work queue', () => {
     expect(days).toEqual([...days].sort((a, b) => b - a));
     const row = page.items.find((r) => r.loanId === newer.id)!;
     const summary = (await t.pool.query(`select days_overdue, overdue_amount::text from loan_due_summaries where loan_id = $1`, [newer.id])).rows[0];
-    expect(row).toMatchObject({ customerName: '簡承諾', mobile: '****5566', daysOverdue: summary.days_overdue, overdueAmount: summary.overdue_amount, lastContact: { channel: 'sms', outcome: 'promised', staffName: '張收數' } });
+    expect(row).toMatchObject({ customerName: '簡承諾', mobile: '****5566', daysOverdue: summary.days_overdue, overdueAmount: summary.overdue_amount, lastContact: { madeOn: today, channel: 'sms', outcome: 'promised', staffName: '張收數' } });
     expect(row.promise).toEqual({ contactId: promised.id, madeOn: today, date: addDays(today, 1), amount: '2120.00', paid: '0.00', state: 'pending', staffName: '張收數' });
     expect(page.total).toBe(page.items.length);
     const one = await desk({ view: 'queue', customerName: '簡承諾', pageSize: 1, page: 2 });

@@ -102,7 +102,7 @@ export function deskWorkbook(lang: Language, view: DeskView, rows: DeskRow[]): P
       { label: 'desk.fields.daysOverdue', width: 10, value: (r) => r.daysOverdue },
       { label: 'desk.fields.overdueAmount', width: 14, money: true, value: (r) => num(r.overdueAmount) },
       { label: 'desk.fields.amountDue', width: 14, money: true, value: (r) => num(r.amountDue) },
-      { label: 'desk.fields.lastContact', width: 24, value: (r) => (r.lastContact ? `${r.lastContact.at.slice(0, 10)} ${d(`channels.${r.lastContact.channel}`)} ${d(`outcomes.${r.lastContact.outcome}`)}` : null) },
+      { label: 'desk.fields.lastContact', width: 24, value: (r) => (r.lastContact ? `${r.lastContact.madeOn} ${d(`channels.${r.lastContact.channel}`)} ${d(`outcomes.${r.lastContact.outcome}`)}` : null) },
       { label: 'desk.fields.promiseDate', width: 12, value: (r) => r.promise?.date ?? null },
       { label: 'desk.fields.promiseAmount', width: 14, money: true, value: (r) => num(r.promise?.amount ?? null) },
       { label: 'desk.fields.promisePaid', width: 14, money: true, value: (r) => num(r.promise?.paid ?? null) },

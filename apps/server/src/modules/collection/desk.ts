@@ -93,7 +93,7 @@ async function rowsOf(tx: DbOrTx, parts: readonly (LoanPart & { promiseId: numbe
       daysOverdue: Number(p.daysOverdue),
       overdueAmount: p.overdueAmount,
       amountDue: p.amountDue,
-      lastContact: last ? { at: last.c.at.toISOString(), channel: last.c.channel as 'call', outcome: last.c.outcome as 'noAnswer', staffName: last.staffName } : null,
+      lastContact: last ? { at: last.c.at.toISOString(), madeOn: last.c.madeOn, channel: last.c.channel as 'call', outcome: last.c.outcome as 'noAnswer', staffName: last.staffName } : null,
       promise:
         promised && outcome
           ? { contactId: promised.c.id, madeOn: promised.c.madeOn, date: promised.c.promiseDate!, amount: promised.c.promiseAmount!, paid: moneyText(outcome.paid), state: outcome.state, staffName: promised.staffName }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Card, DatePicker, Empty, Flex, Input, Table, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Empty, Flex, Grid, Input, Segmented, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { FileExcelOutlined, PhoneOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
-import { COLLECTION_PERMISSIONS, DESK_SORTS, type DeskQuery, type DeskRow, type DeskView } from '@harbour/contracts';
+import { COLLECTION_PERMISSIONS, DESK_SORTS, DESK_VIEWS, type DeskQuery, type DeskRow, type DeskView } from '@harbour/contracts';
 import { DateText } from '../../components/DateText';
 import { Money } from '../../components/Money';
 import { Permission } from '../../components/Permission';
@@ -26,7 +26,7 @@ interface Filters {
 }
 type Sortable = (typeof DESK_SORTS)[number];
 
-/** "Called — no answer" in one click, and "Promised…" opening the small dialog. */
+/** "Called — no answer" in one click, and "Promised…" opening the small dialog (stacked: a narrow column). */
 function RowLogging({ row }: { row: DeskRow }) {
   const { t } = useTranslation('collection');
   const { message } = useFeedback();
@@ -43,7 +43,7 @@ function RowLogging({ row }: { row: DeskRow }) {
   });
   return (
     <Permission need={COLLECTION_PERMISSIONS.log}>
-      <Flex gap={4} wrap={false}>
+      <Flex vertical gap={4} align="stretch">
         <Button size="small" icon={<PhoneOutlined />} loading={noAnswer.isPending} onClick={() => noAnswer.mutate()}>
           {t('desk.actions.noAnswer')}
         </Button>
@@ -64,6 +64,8 @@ function RowLogging({ row }: { row: DeskRow }) {
  */
 export default function CollectorDeskPage() {
   const { t } = useTranslation('collection');
+  // a phone scrolls the whole row sideways: an action column pinned on the right would cover it
+  const wide = Grid.useBreakpoint().md !== false;
   const [view, setView] = useState<DeskView>('queue');
   const [draft, setDraft] = useState<Filters>({});
   const [filters, setFilters] = useState<Filters>({});
@@ -85,14 +87,16 @@ export default function CollectorDeskPage() {
     setPage(1);
     setSort(undefined);
   };
-  const switchTo = (v: string) => {
-    setView(v as DeskView);
+  const switchTo = (v: DeskView) => {
+    setView(v);
     setPage(1);
     setSort(undefined);
   };
   const nowrap = { whiteSpace: 'nowrap' as const };
   const columns: ColumnsType<DeskRow> = [
-    { title: t('desk.fields.loanNo'), dataIndex: 'loanNo', key: 'loanNo', sorter: true, sortOrder: sortOrder('loanNo'), render: (v: string, r) => <Link to={`/loan/operation?id=${r.loanId}`} style={nowrap}>{v}</Link> },
+    { title: t('desk.fields.loanNo'), dataIndex: 'loanNo', key: 'loanNo', sorter: true, sortOrder: sortOrder('loanNo'), // the repayment counter: where the collector takes the money, with the loan's contact log below
+      render: (v: string, r) => <Link to={`/repayment/process?loanId=${r.loanId}`} style={nowrap}>{v}</Link>,
+    },
     {
       title: t('desk.fields.customerName'),
       dataIndex: 'customerName',
@@ -104,7 +108,7 @@ export default function CollectorDeskPage() {
         </Flex>
       ),
     },
-    { title: t('desk.fields.storeName'), dataIndex: 'storeName', key: 'storeName', responsive: ['lg'], render: (v: string) => <span style={nowrap}>{v}</span> },
+    { title: t('desk.fields.storeName'), dataIndex: 'storeName', key: 'storeName', responsive: ['xxl'], render: (v: string) => <span style={nowrap}>{v}</span> },
     { title: t('desk.fields.daysOverdue'), dataIndex: 'daysOverdue', key: 'daysOverdue', align: 'right', sorter: true, sortOrder: sortOrder('daysOverdue') },
     { title: t('desk.fields.overdueAmount'), dataIndex: 'overdueAmount', key: 'overdueAmount', align: 'right', sorter: true, sortOrder: sortOrder('overdueAmount'), render: (v: string) => <Money value={v} /> },
     { title: t('desk.fields.amountDue'), dataIndex: 'amountDue', key: 'amountDue', align: 'right', render: (v: string) => <Money value={v} /> },
@@ -116,7 +120,7 @@ export default function CollectorDeskPage() {
           <Flex vertical style={nowrap}>
             <span>{`${t(`desk.channels.${r.lastContact.channel}`)} · ${t(`desk.outcomes.${r.lastContact.outcome}`)}`}</span>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              <DateText value={r.lastContact.at.slice(0, 10)} /> {r.lastContact.staffName ?? ''}
+              <DateText value={r.lastContact.madeOn} /> {r.lastContact.staffName ?? ''}
             </Typography.Text>
           </Flex>
         ) : null,
@@ -128,13 +132,13 @@ export default function CollectorDeskPage() {
       sortOrder: sortOrder('promiseDate'),
       render: (_: unknown, r) =>
         r.promise ? (
-          <Flex gap={4} align="center" style={nowrap}>
+          <Flex vertical gap={2} align="flex-start" style={nowrap}>
             <span>{t('desk.promiseLine', { amount: moneyDisplay(r.promise.amount), date: r.promise.date })}</span>
             <PromiseTag state={r.promise.state} />
           </Flex>
         ) : null,
     },
-    { title: t('desk.fields.actions'), key: 'actions', fixed: 'right', render: (_: unknown, r) => <RowLogging row={r} /> },
+    { title: t('desk.fields.actions'), key: 'actions', ...(wide ? { fixed: 'right' as const } : {}), render: (_: unknown, r) => <RowLogging row={r} /> },
   ];
 
   const range = (
@@ -149,7 +153,8 @@ export default function CollectorDeskPage() {
   );
   return (
     <Card title={t('desk.title')}>
-      <Tabs activeKey={view} onChange={switchTo} items={(['queue', 'today', 'broken'] as const).map((v) => ({ key: v, label: t(`desk.views.${v}`) }))} />
+      {/* a segmented switch, not tabs: it wraps on a phone instead of hiding lists behind a menu */}
+      <Segmented<DeskView> vertical={!wide} value={view} onChange={switchTo} options={DESK_VIEWS.map((v) => ({ value: v, label: t(`desk.views.${v}`) }))} style={{ marginBottom: 12 }} />
       <Flex wrap gap={8} justify="space-between" style={{ marginBottom: 12 }}>
         <Flex wrap gap={8} align="center">
           <Input allowClear aria-label={t('desk.fields.loanNo')} placeholder={t('desk.fields.loanNo')} style={{ width: 160 }} value={draft.loanNo ?? ''} onChange={(e) => setDraft((d) => ({ ...d, loanNo: e.target.value || undefined }))} onPressEnter={search} />
