@@ -1,4 +1,4 @@
-import { API_BASE, type ContactEntry, type DeskPage, type SmsSendResult } from '@harbour/contracts';
+import { API_BASE, type ContactEntry, type DeskPage, type ReportAnswer, type SmsSendResult } from '@harbour/contracts';
 import { addDays } from '@harbour/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
@@ -191,5 +191,27 @@ describe('store scope and keys', () => {
     expect((await log({ loanId: loan.id, channel: 'call', outcome: 'noAnswer' }, accountant)).statusCode).toBe(403);
     expect((await call(t.app, 'GET', '/collection/desk', { token: collector, query: { view: 'later' } })).statusCode).toBe(400);
     expect((await contacts(loan.id)).map((c) => c.id)).toEqual([entry.id]);
+  });
+});
+
+describe('the collector activity report', () => {
+  // runs last: it counts what the tests above logged as the collector (the cancelled promise left out)
+  it("counts each staff member's standing contacts in the period by channel, with the promises among them", async () => {
+    const staffId = (await t.pool.query<{ id: number }>(`select id from staff where username = 'collector'`)).rows[0]!.id;
+    const run = async (query: Record<string, string | number>, token = manager) =>
+      dataOf(await call<ReportAnswer>(t.app, 'GET', '/reports/collectorActivity', { token, lang: 'en', query: { staff: staffId, ...query } }));
+    const todays = await run({ dateFrom: today, dateTo: today });
+    expect(todays.rows).toEqual([
+      { staffName: '張收數', username: 'collector', calls: 4, sms: 2, visits: 0, letters: 0, contacts: 6, promises: 4, promisedAmount: '4670.00', loans: 5 },
+    ]);
+    expect(todays.totals).toMatchObject({ contacts: 6, promisedAmount: '4670.00' });
+    // the visit's promise was moved five days back: it counts in a period that reaches that day
+    const week = await run({ dateFrom: addDays(today, -5), dateTo: today });
+    expect(week.rows[0]).toMatchObject({ visits: 1, contacts: 7, promises: 5, promisedAmount: '6790.00', loans: 6 });
+    // a caller of Kwun Tong sees none of Mong Kok's contacts; a clerk lacks the report's key
+    const away = (await loginAs(t.app, 'collector')).access_token;
+    dataOf(await call(t.app, 'POST', '/switchStores', { token: away, body: { storeId: 2 } }));
+    expect((await run({ dateFrom: today, dateTo: today }, away)).rows).toEqual([]);
+    expect((await call(t.app, 'GET', '/reports/collectorActivity', { token: clerk })).statusCode).toBe(403);
   });
 });

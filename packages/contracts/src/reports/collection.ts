@@ -184,4 +184,36 @@ const smsSentRecord = defineReport({
   print: { orientation: 'landscape' },
 });
 
-export const collectionReports = [currentlyOcaLoan, ocaChargesPayable, nonSettledOcaRepayment, writeOff, writeOffCollection, smsSentRecord];
+/**
+ * The collector's desk: each staff member's contacts logged in a period (their Hong Kong business
+ * dates), by channel, with the promises to pay among them; cancelled entries left out. SMS the
+ * daily schedule queued are the system's row.
+ */
+const collectorActivity = defineReport({
+  name: 'collectorActivity',
+  menuOrder: 28,
+  permission: 'reports.collectorActivity',
+  params: [
+    { name: 'dateFrom', kind: 'date', default: 'monthStart' },
+    { name: 'dateTo', kind: 'date', default: 'today' },
+    { name: 'staff', kind: 'staff' },
+    { name: 'store', kind: 'store' },
+  ],
+  columns: [
+    { key: 'staffName', kind: 'text' },
+    { key: 'username', kind: 'code' },
+    { key: 'calls', kind: 'integer', total: true, width: 'narrow' },
+    { key: 'sms', kind: 'integer', total: true, width: 'narrow' },
+    { key: 'visits', kind: 'integer', total: true, width: 'narrow' },
+    { key: 'letters', kind: 'integer', total: true, width: 'narrow' },
+    { key: 'contacts', kind: 'integer', total: true, width: 'narrow' },
+    { key: 'promises', kind: 'integer', total: true, width: 'narrow' },
+    { key: 'promisedAmount', kind: 'money', total: true },
+    { key: 'loans', kind: 'integer', width: 'narrow' },
+  ],
+  rowKey: 'username',
+  defaultSort: { key: 'contacts', order: 'desc' },
+  print: { orientation: 'landscape' },
+});
+
+export const collectionReports = [currentlyOcaLoan, ocaChargesPayable, nonSettledOcaRepayment, writeOff, writeOffCollection, smsSentRecord, collectorActivity];

@@ -160,4 +160,19 @@ export const collectionQueries: Partial<Record<ReportName, ReportQuery>> = {
        and (${text(p.smsStatus)} is null or m.status = ${text(p.smsStatus)})
        and (${text(p.smsKind)} is null or m.kind = ${text(p.smsKind)})
        and (${int(p.store)} is null or m.store_id = ${int(p.store)})`,
+
+  // contacts that stand (not a cancelling row, not cancelled), by who made them; the schedule's SMS have no one
+  collectorActivity: ({ params: p, lang }) => sql`
+    select coalesce(st.name, ${translate(lang, 'reports.collectorActivity.system')}) as "staffName", coalesce(st.username, '—') as "username",
+           count(*) filter (where x.channel = 'call')::int as "calls", count(*) filter (where x.channel = 'sms')::int as "sms",
+           count(*) filter (where x.channel = 'visit')::int as "visits", count(*) filter (where x.channel = 'letter')::int as "letters",
+           count(*)::int as "contacts", count(*) filter (where x.outcome = 'promised')::int as "promises",
+           coalesce(sum(x.promise_amount), 0)::numeric(16,2) as "promisedAmount", count(distinct x.loan_id)::int as "loans"
+      from collection_contacts x
+      left join staff st on st.id = x.staff_id
+     where x.outcome <> 'cancel' and not exists (select 1 from collection_contacts y where y.cancels_id = x.id)
+       and x.made_on between ${date(p.dateFrom)} and ${date(p.dateTo)}
+       and (${int(p.staff)} is null or x.staff_id = ${int(p.staff)})
+       and (${int(p.store)} is null or x.store_id = ${int(p.store)})
+     group by st.id, st.name, st.username`,
 };
