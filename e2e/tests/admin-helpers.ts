@@ -11,7 +11,6 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 export const ADMIN_SCREENS = [
   { name: 'staff', path: '/admin/list', title: 'shell:menu.admin.list' },
   { name: 'admin-log', path: '/admin/log', title: 'shell:menu.admin.log' },
-  { name: 'staff-info', path: '/staff/list', title: 'shell:menu.staff.list' },
   { name: 'power', path: '/power/list', title: 'shell:menu.power.list' },
   { name: 'power-staff', path: '/power/staffList', title: 'shell:menu.power.staffList' },
   { name: 'roles', path: '/role/list', title: 'shell:menu.role.list' },

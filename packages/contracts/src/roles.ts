@@ -126,3 +126,12 @@ export const permissionRefreshAnswerSchema = z.object({
   updated: z.number().int(),
   total: z.number().int(),
 });
+
+/**
+ * Roles the product ships with, by their stored name (the demo data's four and the super
+ * administrator's `admin`): the screens show each in the reader's language
+ * (`admin:roles.builtIn.<name>`), with its description likewise. Roles an administrator adds
+ * show as typed.
+ */
+export const BUILT_IN_ROLES = ['admin', 'manager', 'clerk', 'collector', 'accountant'] as const;
+export type BuiltInRole = (typeof BUILT_IN_ROLES)[number];

@@ -17,13 +17,25 @@ const OPTION_EDIT_KEYS = [CUSTOMER_OPTION_PERMISSIONS, LOAN_OPTION_PERMISSIONS].
 /** The blacklist's keys (its page sits in the Persona group, which a clerk or collector does not get whole). */
 const BLACKLIST_KEYS = PERMISSION_CATALOGUE.filter((p) => p.key.startsWith('blacklist.')).map((p) => p.key);
 
+/**
+ * A manager's part of the "Staff & roles" group: reading the staff list (with unlocking and the
+ * audited reveal) and the staff levels; creating staff, roles and permissions stays the administrator's.
+ */
+const MANAGER_STAFF_KEYS = [
+  'admin.list',
+  'staff.list',
+  'staff.unlock',
+  'staff.reveal',
+  ...PERMISSION_CATALOGUE.filter((p) => p.key.startsWith('masterdata.staffLevel.')).map((p) => p.key),
+];
+
 /** The demo roles and what they may do, by permission group (and single keys), less `except`. */
 const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; groups: string[]; keys?: string[]; except?: string[] }> = {
   manager: {
     description: 'Store manager: every business screen, all stores',
     allStores: true,
-    groups: ['dashboard', 'loan', 'repayment', 'oca', 'sms', 'approval', 'payout', 'reports', 'masterdata', 'tools', 'stores', 'staff', 'persona', 'member', 'article'],
-    keys: ['system.loginList'],
+    groups: ['dashboard', 'loan', 'repayment', 'oca', 'sms', 'approval', 'payout', 'reports', 'masterdata', 'tools', 'stores', 'persona', 'member', 'article'],
+    keys: ['system.loginList', ...MANAGER_STAFF_KEYS],
     // The option lists feed every customer and loan form: managers view them, the administrator edits.
     except: OPTION_EDIT_KEYS,
   },

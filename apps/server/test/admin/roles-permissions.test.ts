@@ -80,9 +80,9 @@ describe('roles', () => {
 
 describe('permission catalogue', () => {
   it('lists the catalogue with filters and gives the role editor its grouped tree', async () => {
-    const page = dataOf(await call<Page<PermissionItem>>(t.app, 'GET', '/permissions', { token: admin, query: { group: 'admin', pageSize: 100 } }));
-    expect(page.items.map((p) => p.key)).toEqual(expect.arrayContaining(['admin.list', 'admin.create', 'admin.log']));
-    expect(page.items.every((p) => p.group === 'admin' && p.source === 'catalogue')).toBe(true);
+    const page = dataOf(await call<Page<PermissionItem>>(t.app, 'GET', '/permissions', { token: admin, query: { group: 'staff', pageSize: 100 } }));
+    expect(page.items.map((p) => p.key)).toEqual(expect.arrayContaining(['admin.list', 'admin.create', 'role.list', 'power.list', 'masterdata.staffLevel.list']));
+    expect(page.items.every((p) => p.group === 'staff' && p.source === 'catalogue')).toBe(true);
     const tree = dataOf(await call<PermissionTree>(t.app, 'GET', '/permissions/tree', { token: admin }));
     expect(tree[0]!.group).toBe('dashboard');
     const staffGroup = tree.find((g) => g.group === 'staff')!;
@@ -122,12 +122,12 @@ describe('permission catalogue', () => {
     expectFieldErrors(await call(t.app, 'POST', '/permissions', { token: admin, body: { key: 'bad key', name: 'X', group: 'tools' }, lang: 'en' }), ['key']);
     expect(await rowCount(t, 'permissions')).toBe(count);
 
-    const dup = await call(t.app, 'POST', '/permissions', { token: admin, body: { key: 'admin.list', name: 'Again', group: 'admin' }, lang: 'en' });
+    const dup = await call(t.app, 'POST', '/permissions', { token: admin, body: { key: 'admin.list', name: 'Again', group: 'staff' }, lang: 'en' });
     expect(dup.statusCode).toBe(409);
     expect(messageOf(dup, 'key')).toMatch(/Duplicate name/);
     const adminList = (await t.pool.query(`select id from permissions where key = 'admin.list'`)).rows[0].id as number;
     expect((await call(t.app, 'DELETE', `/permissions/${adminList}`, { token: admin })).statusCode).toBe(422);
-    const rename = await call(t.app, 'PUT', `/permissions/${adminList}`, { token: admin, body: { key: 'admin.renamed', name: 'X', group: 'admin' }, lang: 'en' });
+    const rename = await call(t.app, 'PUT', `/permissions/${adminList}`, { token: admin, body: { key: 'admin.renamed', name: 'X', group: 'staff' }, lang: 'en' });
     expectFieldErrors(rename, ['key']);
   });
 
@@ -143,7 +143,7 @@ describe('permission catalogue', () => {
     expect(await auditCount(t)).toBe(before + 1);
     const { rows } = await t.pool.query(`select api, sort from permissions where key = 'admin.list'`);
     expect(rows[0].api).toEqual(expect.arrayContaining(['GET /staff', 'GET /staff/{id}']));
-    expect(rows[0].sort).toBe(10);
+    expect(rows[0].sort).toBe(500);
     const routes = (await t.pool.query(`select api from permissions where key = 'stores.list'`)).rows[0].api as string[];
     expect(routes).toEqual(expect.arrayContaining(['GET /stores', 'GET /stores/{id}']));
   });

@@ -64,9 +64,9 @@ export const pages: Record<string, PageComponent> = {
   // Administration (spec §2 Admin, Power, Role, Stores, Staff, System): pages/admin.
   'admin.list': lazy(() => import('../pages/admin/StaffPage.js')),
   'admin.log': lazy(() => import('../pages/admin/AdminLogPage.js')),
-  'staff.list': lazy(() => import('../pages/admin/StaffInfoPage.js')),
-  // Master data → staff information is the same screen as Staff → staff list.
-  'masterdata.staffInfo': lazy(() => import('../pages/admin/StaffInfoPage.js').then((m) => ({ default: m.MasterdataStaffInfoPage }))),
+  // The former read-only staff summaries: the shell sends their addresses on to the one staff list (MOVED_PAGES).
+  'staff.list': lazy(() => import('../pages/admin/StaffPage.js')),
+  'masterdata.staffInfo': lazy(() => import('../pages/admin/StaffPage.js')),
   'power.list': lazy(() => import('../pages/admin/PermissionsPage.js')),
   'power.staffList': lazy(() => import('../pages/admin/PowerStaffPage.js')),
   'role.list': lazy(() => import('../pages/admin/RolesPage.js')),

@@ -35,10 +35,12 @@ export interface ResourceFormDrawerProps {
   defaults?: Row;
   /** Asks before creating (texts already translated): adding someone to the blacklist is deliberate. */
   confirmCreate?: { title: string; content?: string; okText?: string };
+  /** The drawer's titles (message keys) when "New · <list title>" does not read well ("New staff member"). */
+  titles?: { create: string; edit: string };
 }
 
 export function ResourceFormDrawer(props: ResourceFormDrawerProps) {
-  const { decl, target, onClose, extra, itemProps, controls, prepareItem, preparePayload, size = 520, defaults, confirmCreate } = props;
+  const { decl, target, onClose, extra, itemProps, controls, prepareItem, preparePayload, size = 520, defaults, confirmCreate, titles } = props;
   const { t } = useTranslation();
   const { message, confirm } = useFeedback();
   const [form] = Form.useForm();
@@ -93,7 +95,9 @@ export function ResourceFormDrawer(props: ResourceFormDrawerProps) {
   const loaded = item.data ?? (target !== 'new' ? target : undefined);
   const formItem = useMemo(() => (loaded && prepareItem ? prepareItem(loaded) : loaded), [loaded, prepareItem]);
 
-  const title = `${t(mode === 'create' ? 'admin:resource.create' : 'admin:resource.edit')} · ${t(nsKey(decl.title))}`;
+  const title = titles
+    ? t(nsKey(titles[mode]))
+    : `${t(mode === 'create' ? 'admin:resource.create' : 'admin:resource.edit')} · ${t(nsKey(decl.title))}`;
   return (
     <Drawer
       open={target !== undefined}

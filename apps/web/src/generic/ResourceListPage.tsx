@@ -37,7 +37,7 @@ export interface ResourceListPageProps {
   /** Replaces the declared create/edit drawer (a screen with a richer form). */
   renderForm?: (props: { target: 'new' | Row | undefined; onClose: () => void }) => ReactNode;
   /** Extra props of the declared drawer (hand-written form items). */
-  formProps?: Pick<ResourceFormDrawerProps, 'extra' | 'itemProps' | 'controls' | 'prepareItem' | 'preparePayload' | 'size' | 'defaults' | 'confirmCreate'>;
+  formProps?: Pick<ResourceFormDrawerProps, 'extra' | 'itemProps' | 'controls' | 'prepareItem' | 'preparePayload' | 'size' | 'defaults' | 'confirmCreate' | 'titles'>;
   /** The delete button's label and question (i18n keys), when "Delete" is not the word (e.g. remove from the blacklist). */
   deleteTexts?: { label: string; confirm: string };
   /** Whether a row may be deleted (e.g. a role still in use may not). */

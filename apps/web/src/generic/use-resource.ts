@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page, ResourceDecl } from '@harbour/contracts';
+import { rolesResource, type Page, type ResourceDecl } from '@harbour/contracts';
+import { useRoleName } from '../components/role-name';
 import { resourceApi, type RefOption } from './resource-api';
 import { toApiQuery, type ListState } from './list-query';
 
@@ -68,11 +69,15 @@ export function useDeleteResource(decl: Decl) {
 
 /** Choices for `ref`/`refs` fields and filters; cached for a minute since they rarely change. */
 export function useRefOptions(refPath: string | undefined) {
+  const roleName = useRoleName().name;
+  // Roles are choices in every staff form and filter: the built-in ones read in the user's language.
+  const roles = !!refPath && (refPath === rolesResource.path || refPath.startsWith(`${rolesResource.path}?`));
   return useQuery({
     queryKey: resourceKeys.refs(refPath ?? ''),
     queryFn: ({ signal }) => resourceApi.refOptions(refPath as string, signal),
     enabled: !!refPath,
     staleTime: 60_000,
+    ...(roles ? { select: (options: RefOption[]) => options.map((o) => ({ ...o, name: roleName(o.name) })) } : {}),
   });
 }
 

@@ -16,7 +16,7 @@ import { resolvePage } from '../app/pages.js';
 import { useSession } from '../stores/session.js';
 import { useTags, type CachedPage } from '../stores/tags.js';
 import { canAccess } from './access.js';
-import { AFFIX_PATHS, DASHBOARD_PATH } from './fixed-routes.js';
+import { AFFIX_PATHS, DASHBOARD_PATH, MOVED_PAGES } from './fixed-routes.js';
 import { matchRoute } from './menu.js';
 import { dropFromCache, mountKeyOf, pathnameOf, renameInCache, tabOfPage, touchCache } from '../stores/tag-rules.js';
 import { useShellRoutes } from './use-shell-routes.js';
@@ -119,6 +119,8 @@ export function ShellOutlet() {
 
   if (location.pathname === '/' || location.pathname === '') return <Navigate to={DASHBOARD_PATH} replace />;
   if (isRedirect) return <RedirectPage />;
+  const moved = MOVED_PAGES.get(location.pathname.replace(/\/+$/, '').toLowerCase());
+  if (moved) return <Navigate to={moved} replace />;
   if (!route) {
     const onward = redirects.get(location.pathname.replace(/\/+$/, '').toLowerCase());
     if (onward) return <Navigate to={onward} replace />;

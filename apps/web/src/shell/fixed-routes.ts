@@ -22,6 +22,15 @@ export const FIXED_SHELL_ROUTES: RouteRecord[] = [
   { path: '/test/:n', name: 'TestN', component: 'test', hidden: true, meta: { title: 'shell:menu.fixed.test' } },
 ];
 
+/**
+ * Addresses of pages that were folded into another, kept so old bookmarks and links land on the
+ * page that replaced them: the read-only staff summaries are the one staff list now.
+ */
+export const MOVED_PAGES: ReadonlyMap<string, string> = new Map([
+  ['/staff/list', '/admin/list'],
+  ['/masterdata/staffinfo', '/admin/list'],
+]);
+
 /** The dashboard tab is always there (it cannot be closed). */
 export const AFFIX_PATHS = new Set([DASHBOARD_PATH]);
 

@@ -20,11 +20,13 @@ import { storesPermissions } from './stores.js';
 import { systemPermissions } from './system.js';
 import { toolsPermissions } from './tools.js';
 
-/** Menu groups in sidebar order (spec §2); each has the icon and title of its parent entry. */
+/**
+ * Menu groups in sidebar order (spec §2); each has the icon and title of its parent entry. `staff`
+ * ("Staff & roles") holds the staff list, roles, staff levels and permissions: the spec's Admin,
+ * Power, Staff and Role menus in one place.
+ */
 export const PERMISSION_GROUPS = [
   { key: 'dashboard', icon: 'dashboard' },
-  { key: 'admin', icon: 'user' },
-  { key: 'power', icon: 'safety' },
   { key: 'loan', icon: 'wallet' },
   { key: 'repayment', icon: 'transaction' },
   { key: 'oca', icon: 'stop' },
@@ -39,7 +41,6 @@ export const PERMISSION_GROUPS = [
   { key: 'staff', icon: 'team' },
   { key: 'persona', icon: 'user' },
   { key: 'member', icon: 'usergroup-add' },
-  { key: 'role', icon: 'lock' },
   { key: 'article', icon: 'read' },
 ] as const;
 

@@ -15,9 +15,11 @@ export const masterdataPermissions = [
   action('masterdata', 200, COMPANY_EDIT_PERMISSION, ['PUT /companyInfo', 'POST /companyInfo/logo']),
   // The prescribed summary (Cap. 163A Schedule 3) as the lender enters it: new versions only.
   action('masterdata', 200, PRESCRIBED_SUMMARY_PERMISSION, ['POST /companyInfo/prescribedSummaries']),
-  // The staff list's screen (the same page and `GET /staffInfo`), also under master data.
-  page('masterdata', 201, 'staffInfo', { icon: 'idcard', available: true, api: ['GET /staffInfo'] }),
-  ...resourcePermissions(staffLevelResource, 'masterdata', 202, { icon: 'crown', available: true, path: '/masterdata/staffLevel' }),
+  // The former read-only staff summary under master data: no menu page any more (the web sends its
+  // address to the one staff list); the key keeps `GET /staffInfo`'s check.
+  page('masterdata', 201, 'staffInfo', { hidden: true, icon: 'idcard', available: true, api: ['GET /staffInfo'] }),
+  // Staff levels (approval limits) sit in the "Staff & roles" group with the staff they apply to.
+  ...resourcePermissions(staffLevelResource, 'staff', 515, { icon: 'crown', available: true, path: '/masterdata/staffLevel' }),
   ...resourcePermissions(customerOptionResource, 'masterdata', 203, { icon: 'contacts', available: true, path: '/masterdata/customer' }),
   ...resourcePermissions(loanOptionResource, 'masterdata', 204, { icon: 'profile', available: true, path: '/masterdata/loan' }),
   ...resourcePermissions(bankResource, 'masterdata', 205, { icon: 'bank', available: true, path: '/masterdata/bank' }),

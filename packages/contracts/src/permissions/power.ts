@@ -1,11 +1,14 @@
 import { action, page } from './define.js';
 
-/** Power: list, staff list (spec §2). The power list is the permission catalogue table. */
+/**
+ * Power (spec §2): the permission catalogue and each staff member's grants, in the "Staff & roles"
+ * menu group beside the staff list and the roles that hold the permissions.
+ */
 export const powerPermissions = [
-  page('power', 20, 'list', { available: true, icon: 'safety', api: ['GET /permissions', 'GET /permissions/{id}'] }),
-  action('power', 22, 'power.create', ['POST /permissions']),
-  action('power', 23, 'power.update', ['PUT /permissions/{id}']),
-  action('power', 24, 'power.delete', ['DELETE /permissions/{id}']),
-  action('power', 25, 'power.refresh', ['POST /permissions/refresh']),
-  page('power', 21, 'staffList', { available: true, icon: 'team', api: ['GET /powerStaff', 'GET /powerStaff/{id}', 'GET /powerStaff/keys'] }),
+  page('staff', 520, 'list', { key: 'power.list', path: '/power/list', available: true, icon: 'safety', api: ['GET /permissions', 'GET /permissions/{id}'] }),
+  action('staff', 522, 'power.create', ['POST /permissions']),
+  action('staff', 523, 'power.update', ['PUT /permissions/{id}']),
+  action('staff', 524, 'power.delete', ['DELETE /permissions/{id}']),
+  action('staff', 525, 'power.refresh', ['POST /permissions/refresh']),
+  page('staff', 521, 'staffList', { key: 'power.staffList', path: '/power/staffList', available: true, icon: 'team', api: ['GET /powerStaff', 'GET /powerStaff/{id}', 'GET /powerStaff/keys'] }),
 ];

@@ -1,8 +1,9 @@
 import { action, page } from './define.js';
 
+/** Roles, in the "Staff & roles" menu group right after the staff list. */
 export const rolePermissions = [
-  page('role', 540, 'list', { available: true, icon: 'lock', api: ['GET /roles', 'GET /roles/{id}', 'GET /permissions/tree'] }),
-  action('role', 541, 'role.create', ['POST /roles']),
-  action('role', 542, 'role.update', ['PUT /roles/{id}']),
-  action('role', 543, 'role.delete', ['DELETE /roles/{id}']),
+  page('staff', 505, 'list', { key: 'role.list', path: '/role/list', available: true, icon: 'lock', api: ['GET /roles', 'GET /roles/{id}', 'GET /permissions/tree'] }),
+  action('staff', 506, 'role.create', ['POST /roles']),
+  action('staff', 507, 'role.update', ['PUT /roles/{id}']),
+  action('staff', 508, 'role.delete', ['DELETE /roles/{id}']),
 ];

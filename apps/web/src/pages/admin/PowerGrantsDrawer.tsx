@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import type { PowerGrant } from '@harbour/contracts';
 import { enumKey } from '../../generic/i18n-key';
 import { powerApi } from './power-api';
+import { useRoleName } from '../../components/role-name';
 
 /** One staff member's keys, each with the roles that grant it, grouped by menu group. */
 export function PowerGrantsDrawer({ staffId, onClose }: { staffId: number | undefined; onClose: () => void }) {
   const { t } = useTranslation('admin');
+  const roleName = useRoleName().name;
   const wide = Grid.useBreakpoint().md !== false;
   const item = useQuery({
     queryKey: ['powerStaff', staffId],
@@ -38,7 +40,7 @@ export function PowerGrantsDrawer({ staffId, onClose }: { staffId: number | unde
             size="small"
             bordered
             items={[
-              { key: 'roles', label: t('fields:roles'), children: data.roleNames.length ? <Tags values={data.roleNames} color="geekblue" /> : '—' },
+              { key: 'roles', label: t('fields:roles'), children: data.roleNames.length ? <Tags values={data.roleNames} color="geekblue" label={roleName} /> : '—' },
               { key: 'stores', label: t('fields:loginStores'), children: data.allStores ? t('power.allStores') : <Tags values={data.storeNames} /> },
               { key: 'count', label: t('power.keyCount'), children: data.keyCount },
             ]}
@@ -70,7 +72,7 @@ export function PowerGrantsDrawer({ staffId, onClose }: { staffId: number | unde
                   </>
                 ),
               },
-              { key: 'roles', title: t('power.grantedBy'), render: (_, g) => (g.roles.length ? <Tags values={g.roles} color="geekblue" /> : '—') },
+              { key: 'roles', title: t('power.grantedBy'), render: (_, g) => (g.roles.length ? <Tags values={g.roles} color="geekblue" label={roleName} /> : '—') },
             ]}
           />
         </>
@@ -79,12 +81,12 @@ export function PowerGrantsDrawer({ staffId, onClose }: { staffId: number | unde
   );
 }
 
-function Tags({ values, color }: { values: string[]; color?: string }) {
+function Tags({ values, color, label = String }: { values: string[]; color?: string; label?: (name: string) => string }) {
   return (
     <Space size={[4, 4]} wrap>
       {values.map((v) => (
         <Tag key={v} color={color}>
-          {v}
+          {label(v)}
         </Tag>
       ))}
     </Space>

@@ -9,6 +9,7 @@ import { ResourceListPage } from '../../generic/ResourceListPage';
 import { RowAction } from '../../generic/RowAction';
 import type { Row } from '../../generic/use-resource';
 import { PowerGrantsDrawer } from './PowerGrantsDrawer';
+import { useRoleName } from '../../components/role-name';
 import { powerApi } from './power-api';
 
 /**
@@ -17,6 +18,7 @@ import { powerApi } from './power-api';
  */
 export default function PowerStaffPage() {
   const { t } = useTranslation('admin');
+  const roleName = useRoleName().name;
   const [open, setOpen] = useState<number | undefined>();
   const keys = useQuery({ queryKey: ['powerStaffKeys'], queryFn: ({ signal }) => powerApi.keys(signal), staleTime: 60_000 });
   const filterControls = useMemo(
@@ -42,7 +44,7 @@ export default function PowerStaffPage() {
         onOpen={(row: Row) => setOpen(Number(row.id))}
         cells={{
           storeNames: (row: Row) => (row.allStores ? <Tag><strong>{t('power.allStores')}</strong></Tag> : <NameTags names={row.storeNames} />),
-          roleNames: (row: Row) => <NameTags names={row.roleNames} color="geekblue" />,
+          roleNames: (row: Row) => <NameTags names={row.roleNames} color="geekblue" label={roleName} />,
         }}
         rowActions={(row: Row) => (
           <RowAction

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ResourceListPage } from '../../generic/ResourceListPage';
 import { PermissionTreeInput } from './PermissionTreeInput';
 import { rolesResource } from '@harbour/contracts';
+import { useRoleName } from '../../components/role-name';
 
 /**
  * Role list (spec §2, §6): roles with their grouped permissions. A role still held by staff
@@ -9,9 +10,11 @@ import { rolesResource } from '@harbour/contracts';
  */
 export default function RolesPage() {
   const { t } = useTranslation('admin');
+  const role = useRoleName();
   return (
     <ResourceListPage
       decl={rolesResource}
+      cells={{ name: (row) => role.name(row.name), description: (row) => role.description(row.name, row.description) }}
       canDelete={(row) => Number(row.staffCount) === 0}
       extraColumns={[
         {
@@ -21,7 +24,7 @@ export default function RolesPage() {
           render: (_, row) => (Array.isArray(row.permissions) ? row.permissions.length : 0),
         },
       ]}
-      formProps={{ controls: { permissions: <PermissionTreeInput /> }, size: 640 }}
+      formProps={{ controls: { permissions: <PermissionTreeInput /> }, size: 640, titles: { create: 'shell:perm.role.create', edit: 'shell:perm.role.update' } }}
     />
   );
 }

@@ -11,6 +11,7 @@ import { StaffRowActions } from './StaffRowActions';
 import { staffResource } from '@harbour/contracts';
 import { staffItemToForm } from './staff-form';
 import { ApprovalLimit } from '../../components/ApprovalLimit.js';
+import { useRoleName } from '../../components/role-name.js';
 
 type IdName = { id: number; name: string };
 const idNames = (v: unknown): IdName[] => (Array.isArray(v) ? (v as IdName[]) : []);
@@ -24,6 +25,7 @@ const defaultStoreRef = staffResource.fields.find((f) => f.name === 'defaultStor
  */
 export default function StaffPage() {
   const { t } = useTranslation('admin');
+  const roleName = useRoleName().name;
   return (
     <ResourceListPage
       decl={staffResource}
@@ -55,7 +57,7 @@ export default function StaffPage() {
             <Space size={[4, 4]} wrap style={{ maxWidth: 240 }}>
               {idNames(row.roles).map((r) => (
                 <Tag key={r.id} color="geekblue">
-                  {r.name}
+                  {roleName(r.name)}
                 </Tag>
               ))}
             </Space>
@@ -67,6 +69,7 @@ export default function StaffPage() {
         size: 640,
         prepareItem: staffItemToForm,
         defaults: NEW_STAFF,
+        titles: { create: 'shell:perm.admin.create', edit: 'shell:perm.admin.update' },
         controls: { defaultStoreId: <DefaultStoreSelect refPath={defaultStoreRef} /> },
         itemProps: {
           password: { extra: t('staff.passwordHint') },

@@ -16,10 +16,12 @@ import { routeTitle } from '../../shell/title.js';
 import { useShellRoutes } from '../../shell/use-shell-routes.js';
 import { usePermission } from '../../components/Permission.js';
 import { Figures } from './Figures.js';
+import { useRoleName } from '../../components/role-name.js';
 
 export default function DashboardPage() {
   const { t, i18n } = useTranslation('shell');
   const user = useSession((s) => s.user);
+  const roleName = useRoleName().name;
   const { menu } = useShellRoutes();
   const links = menuLeaves(menu).filter((n) => n.key !== DASHBOARD_PATH && !n.key.includes(':'));
   const store = user?.visitStore;
@@ -41,7 +43,7 @@ export default function DashboardPage() {
             {
               key: 'roles',
               label: t('dashboard.roles'),
-              children: (user?.roles ?? []).map((r) => <Tag key={r}>{r}</Tag>),
+              children: (user?.roles ?? []).map((r) => <Tag key={r}>{roleName(r)}</Tag>),
             },
           ]}
         />
