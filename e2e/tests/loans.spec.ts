@@ -67,17 +67,38 @@ test('the clerk applies, the manager approves, the accountant pays out by cheque
   await acc.waitForURL(new RegExp(`/payout/detail/${loanId}$`));
   await expect(acc.getByRole('main').getByRole('button', { name: btn(t(lang, 'loans:actions.payout')) })).toHaveCount(0);
   await act(acc, lang, 'signedNote');
-  await act(acc, lang, 'payout', async () => {
-    const dialog = acc.getByRole('dialog');
-    await dialog.getByLabel(t(lang, 'loans:fields.chequeNo'), { exact: true }).fill('000123');
-    // The quote: 50,000 less the 500 handling fee.
-    await expect(dialog.getByText(t(lang, 'loans:fields.amountReceived'))).toBeVisible();
-    await expect(dialog.getByText('49,500.00')).toBeVisible();
-  });
+  // The payout on one screen at 1440×900 and from the keyboard: the first field focused on open,
+  // Enter moves on, Ctrl+Enter asks for the confirmation and posts.
+  await acc.getByRole('main').getByRole('button', { name: btn(t(lang, 'loans:actions.payout')) }).click();
+  const dialog = acc.getByRole('dialog');
+  await expect(dialog.getByLabel(t(lang, 'loans:fields.chequeNo'), { exact: true })).toBeFocused();
+  await acc.keyboard.type('000123');
+  await acc.keyboard.press('Enter');
+  await expect(dialog.getByLabel(t(lang, 'loans:fields.payoutDate'), { exact: true })).toBeFocused();
+  // The quote: 50,000 less the 500 handling fee; the loan, its borrower, the form and the amounts all in view.
+  const received = dialog.getByText('49,500.00');
+  for (const part of [dialog.getByText(/陳志明 · /), dialog.getByText(t(lang, 'loans:fields.loanAmount')).first(), received, dialog.getByRole('button', { name: btn(t(lang, 'loans:actions.payout')) })]) {
+    await expect(part).toBeInViewport({ ratio: 1 });
+  }
+  const scrolled = () => acc.evaluate(() => window.scrollY + (document.querySelector('.ant-modal-wrap')?.scrollTop ?? 0));
+  expect(await scrolled()).toBe(0);
+  await shot(acc, 'loans-payout', { fullPage: false });
+  await acc.keyboard.press('Control+Enter');
+  const confirmation = acc.locator('.ant-modal-confirm');
+  await expect(confirmation).toContainText('HK$ 49,500.00');
+  await expect(confirmation.getByRole('button', { name: btn(t(lang, 'loans:actions.payout')) })).toBeFocused();
+  await acc.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  expect(await scrolled()).toBe(0);
   await expect(statusTag(acc, lang, 'repaying')).toBeVisible();
   await expect(acc.getByRole('main').locator('.calc-schedule tbody tr.ant-table-row')).toHaveCount(12);
   await expect(acc.getByRole('main').getByText('000123')).toBeVisible();
   await expectScreenAccessible(acc);
+  // The payout receipt prints at once, without a reload.
+  await acc.getByRole('main').getByRole('button', { name: btn(t(lang, 'papers:printReceipt')) }).click();
+  await acc.waitForURL(/\/loan\/papers\?id=\d+&paper=receipt/);
+  await expect(acc.getByRole('main').locator('.loan-papers section[data-paper="receipt"]:visible')).toContainText('49,500.00');
+  await expect(acc.getByRole('main').getByRole('button', { name: btn(t(lang, 'papers:print')) })).toBeEnabled();
   await accCtx.close();
 });
 

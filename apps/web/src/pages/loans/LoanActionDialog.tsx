@@ -1,14 +1,14 @@
-import { useId, useState } from 'react';
-import { Alert, Checkbox, DatePicker, Descriptions, Form, Input, Modal, Radio, Spin, Typography } from 'antd';
+import { useId, useRef, useState } from 'react';
+import { Alert, Checkbox, DatePicker, Descriptions, Form, Input, Modal, Typography } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { dec, s18LastDay, s18NoteTiming, type S18NoteIssue } from '@harbour/domain';
+import { s18LastDay, s18NoteTiming, type S18NoteIssue } from '@harbour/domain';
 import dayjs, { type Dayjs } from 'dayjs';
-import { PAYOUT_METHODS, type LoanItem } from '@harbour/contracts';
+import type { LoanItem } from '@harbour/contracts';
 import { DecimalInput } from '../../components/DecimalInput.js';
 import { hongKongToday } from '../../components/format.js';
 import { useDebounced } from '../../components/use-debounced.js';
-import { Money } from '../../components/Money.js';
+import { moneyDisplay } from '../../components/format.js';
 import { Rate } from '../../components/Rate.js';
 import { usePermission } from '../../components/Permission.js';
 import { fieldErrorsOf } from '../../generic/server-errors';
@@ -19,6 +19,8 @@ import { endpoints, type LoanActionBody } from '../../api/endpoints.js';
 import { matchesMessage } from '../../i18n/message-match';
 import { AffordabilityPanel } from './AffordabilityPanel';
 import { loanPapersKey } from './papers/papers-model';
+import { PayoutPanel } from './PayoutPanel';
+import { focusFirstField, payoutKeyDown } from './payout-keys';
 
 const DATE = 'YYYY-MM-DD';
 const APPROVE_AMOUNTS = ['upfrontInterest', 'handlingFee', 'lateDrawdownFee', 'overduePenalty', 'lockPeriodFee'] as const;
@@ -111,7 +113,8 @@ export function LoanActionDialog({ loan, action, onClose, initialError }: Props)
   const name = useId();
   const [form] = Form.useForm<Values>();
   const qc = useQueryClient();
-  const { message } = useFeedback();
+  const { message, confirm } = useFeedback();
+  const box = useRef<HTMLDivElement>(null);
   const mayOverride = usePermission('loan.blacklistOverride');
   const [error, setError] = useState<string | undefined>(initialError);
   const [askOverride, setAskOverride] = useState(
@@ -171,6 +174,28 @@ export function LoanActionDialog({ loan, action, onClose, initialError }: Props)
       ? s18NoteTiming({ agreementDate: loan.loanDate, noteDate: loan.signedNoteReceivedOn, today: hongKongToday(), payoutDate: quoteDate })
       : null;
   const timing = issue ? t(`errors.${S18_MESSAGES[issue.code]}`, issue) : undefined;
+  const payoutDisabled = payoutBlocked || (action === 'payout' && timing !== undefined);
+  // Ctrl+Enter on the payout form: the payout's own confirmation (amount, method, borrower), then the post.
+  const askPayout = () => {
+    if (payoutDisabled || !quote.data) return;
+    void form.validateFields().then(
+      (values) =>
+        confirm({
+          title,
+          content: t('op.confirmPayout', {
+            amount: moneyDisplay(quote.data!.amountReceived),
+            method: t(`enums:payoutMethod.${String(values.method)}`),
+            name: loan.customer.name,
+            loanNo: loan.loanNo ?? loan.applyNo,
+          }),
+          okText: title,
+          autoFocusButton: 'ok',
+          onOk: () => run.mutateAsync(values).catch(() => undefined),
+        }),
+      () => undefined,
+    );
+  };
+  const okButton = () => box.current?.closest('.ant-modal')?.querySelector<HTMLElement>('.ant-modal-footer .ant-btn-primary') ?? null;
   const reason = (field: 'remarks' | 'reason') => (
     <Form.Item name={field} label={t('fields.reason')} required>
       <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={field === 'reason' ? 500 : 1000} />
@@ -183,135 +208,85 @@ export function LoanActionDialog({ loan, action, onClose, initialError }: Props)
       title={title}
       okText={title}
       cancelText={t('common:actions.close')}
-      okButtonProps={{ danger: action === 'cancel' || action === 'reject', disabled: payoutBlocked || (action === 'payout' && timing !== undefined) }}
+      okButtonProps={{ danger: action === 'cancel' || action === 'reject', disabled: payoutDisabled }}
       confirmLoading={run.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
-      width={action === 'approve' || action === 'payout' ? 640 : 480}
+      width={action === 'payout' ? 1040 : action === 'approve' ? 640 : 480}
+      // the payout dialog opens ready for the keyboard (its first field focused)
+      afterOpenChange={(open) => open && action === 'payout' && focusFirstField(box.current)}
+      style={action === 'payout' ? { top: 24 } : undefined}
     >
-      <Typography.Paragraph>{t('op.confirmAction', { action: title })}</Typography.Paragraph>
+      {action !== 'payout' && <Typography.Paragraph>{t('op.confirmAction', { action: title })}</Typography.Paragraph>}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
-      <Form<Values>
-        form={form}
-        name={name}
-        layout="vertical"
-        onFinish={(v) => run.mutate(v)}
-        initialValues={{ receivedOn: today, givenOn: today, payoutDate: today, method: 'cheque' }}
-      >
-        {BLACKLIST_CHECKED.has(action) && askOverride && (
-          <Form.Item name="overrideReason" label={t('fields.overrideReason')} required>
-            <Input.TextArea autoSize={{ minRows: 2 }} maxLength={500} />
-          </Form.Item>
-        )}
-        {action === 'cancel' && reason('reason')}
-        {(action === 'reject' || action === 'return' || action === 'undoApproval') && reason('remarks')}
-        {action === 'approve' && (
-          <>
-            <AffordabilityPanel a={loan.affordability} />
-            {askAffordabilityReason && (
-              <Form.Item name="affordabilityReason" label={t('fields.affordabilityReason')} rules={[{ required: true, whitespace: true, message: t('validation:required') }]}>
-                <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} />
+      <div ref={box} onKeyDownCapture={action === 'payout' ? (e) => payoutKeyDown(e, askPayout, okButton) : undefined}>
+        <Form<Values>
+          form={form}
+          name={name}
+          layout="vertical"
+          onFinish={(v) => run.mutate(v)}
+          initialValues={{ receivedOn: today, givenOn: today, payoutDate: today, method: 'cheque' }}
+        >
+          {BLACKLIST_CHECKED.has(action) && askOverride && (
+            <Form.Item name="overrideReason" label={t('fields.overrideReason')} required>
+              <Input.TextArea autoSize={{ minRows: 2 }} maxLength={500} />
+            </Form.Item>
+          )}
+          {action === 'cancel' && reason('reason')}
+          {(action === 'reject' || action === 'return' || action === 'undoApproval') && reason('remarks')}
+          {action === 'approve' && (
+            <>
+              <AffordabilityPanel a={loan.affordability} />
+              {askAffordabilityReason && (
+                <Form.Item name="affordabilityReason" label={t('fields.affordabilityReason')} rules={[{ required: true, whitespace: true, message: t('validation:required') }]}>
+                  <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} />
+                </Form.Item>
+              )}
+              <Form.Item name="overdueRate" label={t('fields.overdueRate')}>
+                <DecimalInput suffix="%" />
               </Form.Item>
-            )}
-            <Form.Item name="overdueRate" label={t('fields.overdueRate')}>
-              <DecimalInput suffix="%" />
-            </Form.Item>
-            {APPROVE_AMOUNTS.map((f) => (
-              <Form.Item key={f} name={f} label={t(`fields.${f}`)}>
-                <DecimalInput grouped prefix="HK$" />
+              {APPROVE_AMOUNTS.map((f) => (
+                <Form.Item key={f} name={f} label={t(`fields.${f}`)}>
+                  <DecimalInput grouped prefix="HK$" />
+                </Form.Item>
+              ))}
+              <ApprovalRate loanId={loan.id} upfrontInterest={upfrontInterest} handlingFee={handlingFee} />
+              <Form.Item name="earlySettleLockMonths" label={t('fields.earlySettleLockMonths')}>
+                <Input inputMode="numeric" />
               </Form.Item>
-            ))}
-            <ApprovalRate loanId={loan.id} upfrontInterest={upfrontInterest} handlingFee={handlingFee} />
-            <Form.Item name="earlySettleLockMonths" label={t('fields.earlySettleLockMonths')}>
-              <Input inputMode="numeric" />
-            </Form.Item>
-            <Form.Item name="placeOfNegotiation" label={t('fields.placeOfNegotiation')}>
-              <Input maxLength={128} />
-            </Form.Item>
-            <Form.Item name="remarks" label={t('fields.remarks')}>
-              <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={1000} />
-            </Form.Item>
-            {askExcess && (
-              <Form.Item name="confirmExcess" valuePropName="checked">
-                <Checkbox>{t('fields.confirmExcess')}</Checkbox>
+              <Form.Item name="placeOfNegotiation" label={t('fields.placeOfNegotiation')}>
+                <Input maxLength={128} />
               </Form.Item>
-            )}
-          </>
-        )}
-        {action === 'signedNote' && (
-          <>
-            <Typography.Paragraph type="secondary">{t('op.signedNoteDue', { date: s18LastDay(loan.loanDate), agreementDate: loan.loanDate })}</Typography.Paragraph>
-            <Form.Item name="receivedOn" label={t('fields.receivedOn')} required>
-              <DatePicker format={DATE} style={{ width: '100%' }} allowClear={false} />
-            </Form.Item>
-          </>
-        )}
-        {action === 'suretyPack' && (
-          <>
-            <Typography.Paragraph type="secondary">{t('op.suretyPackDue', { date: loan.suretyPack?.dueBy ?? s18LastDay(loan.loanDate) })}</Typography.Paragraph>
-            <Form.Item name="givenOn" label={t('fields.givenOn')} required>
-              <DatePicker format={DATE} style={{ width: '100%' }} allowClear={false} />
-            </Form.Item>
-          </>
-        )}
-        {action === 'payout' && (
-          <>
-            <Form.Item name="payoutDate" label={t('fields.payoutDate')} required>
-              <DatePicker format={DATE} style={{ width: '100%' }} allowClear={false} />
-            </Form.Item>
-            <Form.Item name="method" label={t('fields.method')} required>
-              <Radio.Group optionType="button" options={PAYOUT_METHODS.map((m) => ({ value: m, label: t(`enums:payoutMethod.${m}`) }))} />
-            </Form.Item>
-            {timing && <Alert type="error" showIcon title={timing} style={{ marginBottom: 12 }} />}
-            {method === 'cheque' && (
-              <Form.Item name="chequeNo" label={t('fields.chequeNo')} required>
-                <Input maxLength={32} autoComplete="off" />
+              <Form.Item name="remarks" label={t('fields.remarks')}>
+                <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={1000} />
               </Form.Item>
-            )}
-            <Form.Item name="remarks" label={t('fields.remarks')}>
-              <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={1000} />
-            </Form.Item>
-            {quote.isFetching && !quote.data ? (
-              <Spin />
-            ) : quote.data ? (
-              <Descriptions
-                bordered
-                size="small"
-                column={1}
-                title={t('op.quote')}
-                items={[
-                  { key: 'loanAmount', label: t('fields.loanAmount'), children: <Money value={quote.data.loanAmount} /> },
-                  { key: 'upfront', label: t('fields.upfrontInterest'), children: <Money value={quote.data.upfrontInterest} /> },
-                  { key: 'fee', label: t('fields.handlingFee'), children: <Money value={quote.data.handlingFee} /> },
-                  { key: 'late', label: t('fields.lateDrawdownFee'), children: <Money value={quote.data.lateDrawdownFee} /> },
-                  { key: 'deducted', label: t('fields.totalDeducted'), children: <Money value={quote.data.totalDeducted} /> },
-                  ...(dec(quote.data.oldLoanSettlement).isZero()
-                    ? []
-                    : [{ key: 'reloan', label: `${t('fields.oldLoanSettlement')} (${loan.reloanOf?.loanNo ?? ''})`, children: <Money value={quote.data.oldLoanSettlement} /> }]),
-                  {
-                    key: 'received',
-                    label: <strong>{t('fields.amountReceived')}</strong>,
-                    children: <Money value={quote.data.amountReceived} style={{ fontWeight: 600, fontSize: 16 }} />,
-                  },
-                  ...(quote.data.firstDueDate
-                    ? [{ key: 'firstDue', label: quote.data.lateDays > 0 ? t('fields.rebasedFirstDue') : t('fields.firstDueDate'), children: <div style={{ textAlign: 'right' }}>{quote.data.firstDueDate}</div> }]
-                    : []),
-                  ...(quote.data.mloRate !== null
-                    ? [{ key: 'rate', label: t('fields.payoutRate'), children: <div style={{ textAlign: 'right' }}><Rate value={quote.data.mloRate} /></div> }]
-                    : []),
-                ]}
-              />
-            ) : null}
-            {refusal && <Alert type={refusal.needsConfirmation ? 'warning' : 'error'} showIcon title={refusal.message} style={{ marginTop: 12 }} />}
-            {refusal?.needsConfirmation && (
-              <Form.Item name="confirmExcess" valuePropName="checked" style={{ marginTop: 12 }}>
-                <Checkbox>{t('fields.confirmPayoutExcess')}</Checkbox>
+              {askExcess && (
+                <Form.Item name="confirmExcess" valuePropName="checked">
+                  <Checkbox>{t('fields.confirmExcess')}</Checkbox>
+                </Form.Item>
+              )}
+            </>
+          )}
+          {action === 'signedNote' && (
+            <>
+              <Typography.Paragraph type="secondary">{t('op.signedNoteDue', { date: s18LastDay(loan.loanDate), agreementDate: loan.loanDate })}</Typography.Paragraph>
+              <Form.Item name="receivedOn" label={t('fields.receivedOn')} required>
+                <DatePicker format={DATE} style={{ width: '100%' }} allowClear={false} />
               </Form.Item>
-            )}
-          </>
-        )}
-      </Form>
+            </>
+          )}
+          {action === 'suretyPack' && (
+            <>
+              <Typography.Paragraph type="secondary">{t('op.suretyPackDue', { date: loan.suretyPack?.dueBy ?? s18LastDay(loan.loanDate) })}</Typography.Paragraph>
+              <Form.Item name="givenOn" label={t('fields.givenOn')} required>
+                <DatePicker format={DATE} style={{ width: '100%' }} allowClear={false} />
+              </Form.Item>
+            </>
+          )}
+          {action === 'payout' && <PayoutPanel loan={loan} method={method} quote={quote.data} loading={quote.isFetching} timing={timing} refusal={refusal} />}
+        </Form>
+      </div>
     </Modal>
   );
 }
