@@ -85,7 +85,16 @@ describe('GET /loans/{id}/papers', () => {
     expect(p.sureties[0]).toMatchObject({ name: '馬保證', address: '新界荃灣大河道 8 號' });
     expect(p.sureties[0]!.idNumber).not.toContain('B234567');
     expect(p.loan).toMatchObject({ loanNo: loan.loanNo, loanAmount: '50000.00', totalTenor: 12, payoutDate: today, loanDate: today });
-    // Interest a year and the Schedule 2 rate with the 1,100 kept back: higher than the nominal one.
+    // The nominal annual rate is the contract's, before the 1,100 kept back: the application
+    // form's figure for the same terms; the Schedule 2 rate, with the 1,100, is the higher one.
+    const form = dataOf(
+      await call<{ nominalRate: string; mloRate: string }>(t.app, 'POST', '/tools/calculator', {
+        token: clerk,
+        body: { loanAmount: '50000', totalTenor: 12, repayCycle: 'monthly', interestMethod: 'amortization', flatRate: '1.2', loanDate: today, interestStartDate: today },
+      }),
+    );
+    expect(p.loan.nominalRate).toBe(form.nominalRate);
+    expect(Number(p.loan.mloRate)).toBeGreaterThan(Number(form.mloRate));
     expect(Number(p.loan.mloRate)).toBeGreaterThan(Number(p.loan.nominalRate));
     expect(p.schedule.source).toBe('persisted');
     expect(p.schedule.rows).toEqual(loan.instalments);

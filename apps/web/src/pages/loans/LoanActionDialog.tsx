@@ -10,6 +10,7 @@ import { hongKongToday } from '../../components/format.js';
 import { useDebounced } from '../../components/use-debounced.js';
 import { moneyDisplay } from '../../components/format.js';
 import { Rate } from '../../components/Rate.js';
+import { RateLabel } from '../../components/RateLabel.js';
 import { usePermission } from '../../components/Permission.js';
 import { fieldErrorsOf } from '../../generic/server-errors';
 import { useFeedback } from '../../generic/use-feedback';
@@ -87,7 +88,7 @@ function ApprovalRate({ loanId, upfrontInterest, handlingFee }: { loanId: number
         size="small"
         column={1}
         style={{ marginBottom: 12 }}
-        items={[{ key: 'rate', label: t('fields.approvalRate'), children: <div style={{ textAlign: 'right' }}><Rate value={quote.data.rate} /></div> }]}
+        items={[{ key: 'rate', label: <RateLabel label={t('fields.approvalRate')} hint={t('rateHints.mloRate')} />, children: <div style={{ textAlign: 'right' }}><Rate value={quote.data.rate} /></div> }]}
       />
       {quote.data.refusal && <Alert type="error" showIcon title={quote.data.refusal} style={{ marginBottom: 12 }} />}
     </>

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Descriptions, Empty, Flex, Result, Space, Spin, Table, Tooltip, Typography } from 'antd';
-import { EditOutlined, FileTextOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Descriptions, Empty, Flex, Result, Space, Spin, Table, Typography } from 'antd';
+import { EditOutlined, FileTextOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import { ConsentText, PartakerPhone } from './RefereeConsent';
 import { loansApi, optionLabel, type LoanActionName } from './loans-api';
 import { useStoreName } from './use-store-name';
 import { rateDecimals, useDecimalPlaces } from './rate-decimals';
+import { RateLabel } from '../../components/RateLabel.js';
 import { useTabDetail } from '../../shell/use-tab-detail.js';
 import { ContactsPanel } from '../collection-desk/ContactsPanel';
 
@@ -47,18 +48,6 @@ const BUTTONS: { action: LoanActionName; need: PermissionKey; offered: (l: LoanI
   { action: 'undoApproval', need: 'approval.undo', offered: (l) => l.nextActions.includes('undo_approval') },
   { action: 'cancel', need: 'loan.cancel', offered: (l) => l.nextActions.includes('cancel') },
 ];
-
-/** A rate's label with what it means a hover or a focus away (two rates side by side are easily confused). */
-function RateLabel({ label, hint }: { label: string; hint: string }) {
-  return (
-    <Space size={4}>
-      {label}
-      <Tooltip title={hint}>
-        <QuestionCircleOutlined role="img" aria-label={hint} tabIndex={0} />
-      </Tooltip>
-    </Space>
-  );
-}
 
 function ActionButton({ loan, b, onRun }: { loan: LoanItem; b: (typeof BUTTONS)[number]; onRun: (a: LoanActionName) => void }) {
   const { t } = useTranslation('loans');

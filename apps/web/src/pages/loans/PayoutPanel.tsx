@@ -6,6 +6,7 @@ import { PAYOUT_METHODS, type LoanItem, type PayoutQuote } from '@harbour/contra
 import { DateText } from '../../components/DateText.js';
 import { Money } from '../../components/Money.js';
 import { Rate } from '../../components/Rate.js';
+import { RateLabel } from '../../components/RateLabel.js';
 
 const DATE = 'YYYY-MM-DD';
 const right = (node: ReactNode) => <div style={{ textAlign: 'right' }}>{node}</div>;
@@ -94,7 +95,7 @@ export function PayoutPanel({
                 ...(quote.firstDueDate
                   ? [{ key: 'firstDue', label: quote.lateDays > 0 ? t('fields.rebasedFirstDue') : t('fields.firstDueDate'), children: right(quote.firstDueDate) }]
                   : []),
-                ...(quote.mloRate !== null ? [{ key: 'rate', label: t('fields.payoutRate'), children: right(<Rate value={quote.mloRate} />) }] : []),
+                ...(quote.mloRate !== null ? [{ key: 'rate', label: <RateLabel label={t('fields.payoutRate')} hint={t('rateHints.mloRate')} />, children: right(<Rate value={quote.mloRate} />) }] : []),
               ]}
             />
           ) : null}

@@ -4,6 +4,7 @@ import type { CalculatorResult, MloStatus, RepayCycle } from '@harbour/contracts
 import type { DecimalPlaces } from '@harbour/domain';
 import { Money } from '../../components/Money';
 import { Rate } from '../../components/Rate';
+import { RateLabel } from '../../components/RateLabel';
 
 /**
  * Colours of the Money Lenders Ordinance bands: green within 36 %, amber above 36 % (presumed
@@ -21,8 +22,10 @@ interface Props {
 
 /** Instalment, interest, the four rates with the MLO band, and what the maximum APR setting says. */
 export function CalculatorSummary({ result, repayCycle, decimalPlaces, confirmed, onConfirm }: Props) {
-  const { t } = useTranslation('tools');
+  const { t } = useTranslation(['tools', 'loans']);
   const { excess } = result;
+  // each rate with the glossary's name and what it is, as on the loan page and the papers
+  const rate = (label: string, hint: string) => <RateLabel label={t(label)} hint={t(`loans:rateHints.${hint}`)} />;
   const excessText = t(`calculator.excess.${excess.outcome === 'none' ? 'warning' : excess.outcome}`, { maxApr: excess.maxApr ?? '' });
   return (
     <>
@@ -47,14 +50,14 @@ export function CalculatorSummary({ result, repayCycle, decimalPlaces, confirmed
             : []),
           {
             key: 'flat',
-            label: t(repayCycle === 'monthly' ? 'calculator.summary.flatRateMonthly' : 'calculator.summary.flatRate'),
+            label: rate(repayCycle === 'monthly' ? 'calculator.summary.flatRateMonthly' : 'calculator.summary.flatRate', 'flatRate'),
             children: <Rate value={result.flatRate} decimals={4} />,
           },
-          { key: 'effective', label: t('calculator.summary.effectiveRate'), children: <Rate value={result.effectiveRate} /> },
-          { key: 'nominal', label: t('calculator.summary.nominalRate'), children: <Rate value={result.nominalRate} /> },
+          { key: 'effective', label: rate('calculator.summary.effectiveRate', 'effectiveRate'), children: <Rate value={result.effectiveRate} /> },
+          { key: 'nominal', label: rate('calculator.summary.nominalRate', 'nominalRate'), children: <Rate value={result.nominalRate} /> },
           {
             key: 'mlo',
-            label: t('calculator.summary.mloRate'),
+            label: rate('calculator.summary.mloRate', 'mloRate'),
             span: { xs: 1, sm: 2, md: 2, lg: 2, xl: 3, xxl: 3 },
             children: (
               <span data-testid="mlo">

@@ -178,6 +178,7 @@ export function S18Note({ p, lang, t }: PaperProps) {
           <Row label={t('s18.j')}>{t('s18.jText', { place: placeOfNegotiation(p, lang) })}</Row>
         </tbody>
       </table>
+      <RateFootnote t={t} />
       <p className="paper-text">{t('s18.ack')}</p>
       <Signatures
         t={t}
@@ -264,6 +265,7 @@ export function TermsExplained({ p, lang, t }: PaperProps) {
           </Row>
         </tbody>
       </table>
+      <RateFootnote t={t} />
       <SignedByBorrowerAndStaff p={p} t={t} text={t('terms.confirm')} />
     </>
   );
@@ -368,12 +370,14 @@ export function AffordabilityDeclaration({ p, lang, t }: PaperProps) {
 export function RepaymentSchedule({ p, lang, t }: PaperProps) {
   const rows = p.schedule.rows;
   const totals = scheduleTotals(rows);
+  const rates = { flat: p.loan.flatRate && paperRate(p.loan.flatRate), nominal: paperRate(p.loan.nominalRate), effective: paperRate(p.loan.mloRate) };
   return (
     <>
       <Header p={p} lang={lang} t={t} title={t('schedule.title')} />
       <p className="paper-small">
         {personName(p.borrower)} · {hkd(t, p.loan.loanAmount)}
       </p>
+      <p className="paper-small">{t(rates.flat ? 'schedule.rates' : 'schedule.ratesNoFlat', rates)}</p>
       {p.schedule.source === 'computed' && <p className="paper-notice">{t('schedule.computed')}</p>}
       <div className="paper-scroll">
         <table className="paper-table paper-grid">
@@ -411,9 +415,15 @@ export function RepaymentSchedule({ p, lang, t }: PaperProps) {
         </table>
       </div>
       {/* one instalment's amount: the schedule's instalments are equal but for the last */}
+      <RateFootnote t={t} />
       {p.loan.loanNo && <FpsPaymentCode amount={rows[0]?.instalment ?? null} reference={p.loan.loanNo} t={t} />}
     </>
   );
+}
+
+/** What the rates a paper names are (flat, nominal annual, effective annual under the Ordinance): the footnote of the papers that show them. */
+function RateFootnote({ t }: { t: PaperProps['t'] }) {
+  return <p className="paper-small paper-footnote">{t('rateFootnote')}</p>;
 }
 
 export function PayoutReceipt({ p, lang, t }: PaperProps) {
