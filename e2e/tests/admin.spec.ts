@@ -63,7 +63,7 @@ test('staff: create, edit, forbid and restore', async ({ page }) => {
   await d.getByLabel(label(t(lang, 'fields:name'))).fill('Wong Siu Ming');
   await d.getByLabel(label(t(lang, 'fields:mobile'))).fill(mobile());
   await choose(page, d, t(lang, 'fields:loginStores'), '觀塘店');
-  await choose(page, d, t(lang, 'fields:roles'), 'clerk');
+  await choose(page, d, t(lang, 'fields:roles'), t(lang, 'admin:roles.builtIn.clerk.name'));
   // The level carries the maximum approved amount (Loan officer: 100,000.00 in the demo data).
   // A single choice closes its own list (Escape, as `choose` ends, would close the drawer).
   await d.getByLabel(label(t(lang, 'fields:staffLevel'))).click();
@@ -209,7 +209,7 @@ for (const lang of ['zh-TW', 'en'] as const) {
     await d.getByLabel(label(t(lang, 'fields:hkid'))).fill('');
     await d.getByLabel(label(t(lang, 'fields:email'))).fill('');
     await choose(page, d, t(lang, 'fields:loginStores'), '旺角店');
-    await choose(page, d, t(lang, 'fields:roles'), 'clerk');
+    await choose(page, d, t(lang, 'fields:roles'), t(lang, 'admin:roles.builtIn.clerk.name'));
     const answer = page.waitForResponse((r) => r.url().endsWith(`${API}/staff`) && r.request().method() === 'POST');
     await button(page, lang, 'admin:resource.save').click();
     const body = (await (await answer).json()) as { errors?: { field: string; message: string }[] };
