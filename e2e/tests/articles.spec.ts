@@ -151,9 +151,14 @@ for (const lang of ['zh-TW', 'en'] as Lang[]) {
       await editor.scrollIntoViewIfNeeded();
       await adminShot(page, 'articles-edit', lang);
 
-      // A bookmark of master data → staff information lands on the one staff list.
-      const staff = await openScreen(page, lang, STAFF_INFO);
+      // A bookmark of master data → staff information lands on the one staff list (the shell
+      // replaces the address at once, so wait for the list's, not the old one).
+      await page.evaluate((to) => {
+        window.history.pushState({}, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, STAFF_INFO.path);
       await expect(page).toHaveURL(/\/admin\/list$/);
+      const staff = await openScreen(page, lang, { path: '/admin/list', title: STAFF_INFO.title });
       await expect(staff.locator('.ant-table-tbody:visible tr.ant-table-row', { hasText: 'accountant' })).toBeVisible();
     });
   }
