@@ -125,6 +125,7 @@ describe('the web endpoint map', () => {
 
 /**
  * Screens of the web whose URL happens to equal an API path (`/dashboard` is both the page and
- * its figures' call): written in the web as page addresses, not calls.
+ * its figures' call; `/staff/list` the old staff page's address, redirected to the staff list):
+ * written in the web as page addresses, not calls.
  */
-const PAGE_ROUTES = new Set<string>(['/login', '/dashboard', '/adminModify']);
+const PAGE_ROUTES = new Set<string>(['/login', '/dashboard', '/adminModify', '/staff/list']);
