@@ -89,7 +89,7 @@ function ContactsTable({ loanId, loanNo }: { loanId: number; loanNo: string }) {
         <LogContactDialog loanId={loanId} loanNo={loanNo} open={logging} onClose={() => setLogging(false)} />
       </Permission>
       {list.isError && <Alert type="error" showIcon title={t('desk.loadError')} action={<Button onClick={() => void list.refetch()}>{t('desk.retry')}</Button>} />}
-      <Table<ContactEntry> rowKey="id" size="small" loading={list.isFetching} columns={columns} dataSource={rows} pagination={rows.length > 10 ? { pageSize: 10 } : false} locale={{ emptyText: t('desk.empty.contacts') }} scroll={{ x: 720 }} />
+      <Table<ContactEntry> rowKey="id" size="small" loading={list.isFetching} columns={columns} dataSource={rows} pagination={rows.length > 10 ? { pageSize: 10 } : false} locale={{ emptyText: <Typography.Text type="secondary">{t('desk.empty.contacts')}</Typography.Text> }} scroll={{ x: 720 }} />
     </Flex>
   );
 }

@@ -124,7 +124,7 @@ export default function CalculatorPage() {
             <Empty className="calc-empty" description={calc.isError ? t('calculator.fixFields') : t('calculator.empty')} />
           ) : (
             // printed as it is (Ctrl+P): the lender's header above the summary and schedule, nothing else of the page
-            <Flex vertical gap={16} aria-busy={waiting} className="harbour-paper">
+            <Flex vertical gap={16} aria-busy={waiting} className="harbour-paper calc-paper">
               <ScreenPaperHeader title={t('calculator.printTitle')} printOnly />
               <CalculatorSummary
                 result={result}
