@@ -10,6 +10,7 @@
  */
 import path from 'node:path';
 import pg from 'pg';
+import { dec, moneyText, sum } from '@harbour/domain';
 import { startServer, repoRoot, API, type RunningServer } from '../../e2e/fixtures/server.js';
 import { camt053, type CamtEntry } from '../../apps/server/test/helpers/camt053.js';
 import { adminLogin } from '../lib/admin-login.js';
@@ -73,9 +74,10 @@ export async function benchBank(): Promise<Figure[]> {
     const today = (await db.query<{ today: string }>(`select to_char((now() at time zone 'Asia/Hong_Kong')::date, 'YYYY-MM-DD') today`)).rows[0]!.today;
     await db.end();
     const entries = statementLines(loans);
-    const credits = entries.filter((e) => e.cd === 'CRDT').reduce((s, e) => s + Math.round(Number(e.amount) * 100), 0);
-    const debits = entries.filter((e) => e.cd === 'DBIT').reduce((s, e) => s + Math.round(Number(e.amount) * 100), 0);
-    const content = camt053('BENCH-STMT', today, entries, '0.00', ((credits - debits) / 100).toFixed(2));
+    // the closing balance in decimals, as the statement's own figures are
+    const credits = sum(entries.filter((e) => e.cd === 'CRDT').map((e) => dec(e.amount)));
+    const debits = sum(entries.filter((e) => e.cd === 'DBIT').map((e) => dec(e.amount)));
+    const content = camt053('BENCH-STMT', today, entries, '0.00', moneyText(credits.minus(debits)));
 
     let t0 = performance.now();
     const imported = await api<{ added: number; statement: { id: number } }>(server.baseURL, authorization, 'POST', '/bankStatements/import', {

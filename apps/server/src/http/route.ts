@@ -72,7 +72,8 @@ export function route<B extends Schema = undefined, Q extends Schema = undefined
       if (data instanceof EncodedData) {
         if (decl.method !== 'GET') throw new Error(`${decl.url}: encoded data is for GET routes`);
         void reply.type('application/json; charset=utf-8');
-        return `{"result":"success","data":${data.json}}`;
+        const message = req.successMessage ? `,"message":${JSON.stringify(translate(req.lang, req.successMessage, req.successParams))}` : '';
+        return `{"result":"success","data":${data.json}${message}}`;
       }
       return { result: 'success' as const, data, ...(req.successMessage ? { message: translate(req.lang, req.successMessage, req.successParams) } : {}) };
     },
