@@ -394,8 +394,8 @@ async function main() {
     const unbalanced = Number((await admin.query<{ n: string }>(`select count(*) n from (select entry_id from journal_lines group by entry_id having sum(debit) <> sum(credit)) x`)).rows[0]!.n);
     check('trial balance', !!tbData?.balanced && unbalanced === 0, `debits ${tbData?.totals.debit} = credits ${tbData?.totals.credit} over ${tbData?.entryCount} entries; ${unbalanced} unbalanced journal entries`);
     const bc = await request(base, 'GET', '/ledger/balanceCheck', adminToken);
-    const bcData = bc.body?.data as { consistent: boolean; differences: unknown[] } | undefined;
-    check('kept balances', !!bcData?.consistent, `kept day balances against the journal: ${bcData ? `${bcData.differences.length} differences` : `answer ${bc.status}`}`);
+    const bcData = bc.body?.data as { consistent: boolean; differences: unknown[]; entryCountDifferences: unknown[] } | undefined;
+    check('kept balances', !!bcData?.consistent, `kept day balances and entry counts against the journal: ${bcData ? `${bcData.differences.length} + ${bcData.entryCountDifferences.length} differences` : `answer ${bc.status}`}`);
     check('reports on the standby', standbyAfter - standbyBefore >= acked.report, `the standby ran ${standbyAfter - standbyBefore} transactions during the run for ${acked.report} report and dashboard reads (pg_stat_database on the standby)`);
     const runs = (await admin.query<{ n: string; forced: string }>(`select count(*) n, count(*) filter (where forced) forced from daily_job_runs where business_date = $1`, [today])).rows[0]!;
     const dailyAnswers = daily.map((d) => `${d.status} ${d.body?.message ?? ''}`.trim());

@@ -402,10 +402,14 @@ async function run(client: pg.Client, today: string, step: Step): Promise<Servic
   await step('each loan\'s kept totals (loan_totals)', () => q(`select harbour_keep_loan_totals(array(select loan_id from bench_loans))`));
   // … and the ledger's kept day balances (migration 0049): its insert trigger is skipped too, so the
   // balances are summed again from the whole journal (the demo entries' rows with the bench's).
-  await step('the ledger\'s kept day balances (ledger_day_balances)', async () => {
+  await step('the ledger\'s kept day balances and entry counts (ledger_day_balances, ledger_day_entries)', async () => {
     await q(`delete from ledger_day_balances`);
     await q(`insert into ledger_day_balances (store_id, entry_date, account, debit, credit)
              select store_id, entry_date, account, sum(debit), sum(credit) from journal_lines group by store_id, entry_date, account`);
+    // … and the entry counts kept beside them (migration 0054), counted the same way
+    await q(`delete from ledger_day_entries`);
+    await q(`insert into ledger_day_entries (store_id, entry_date, entries)
+             select store_id, entry_date, count(*) from journal_entries group by store_id, entry_date`);
   });
 
   const sms = await step('SMS reminders', async () => {

@@ -89,13 +89,23 @@ export const ledgerBalanceDifferenceSchema = z.object({
   journal: z.object({ debit: moneyString, credit: moneyString }),
 });
 
+/** A store and date whose kept entry count differs from the journal's entries. */
+export const ledgerEntryCountDifferenceSchema = z.object({
+  storeId: z.number().int(),
+  entryDate: z.string(),
+  kept: z.number().int(),
+  journal: z.number().int(),
+});
+
 /**
- * The consistency check of the kept day balances against the journal, in the caller's store
- * scope: `consistent` when no store, date and account differs by as much as a cent.
+ * The consistency check of the kept day balances and entry counts against the journal, in the
+ * caller's store scope: `consistent` when no store, date and account differs by as much as a
+ * cent and no store and date by an entry.
  */
 export const ledgerBalanceCheckSchema = z.object({
   consistent: z.boolean(),
   differences: z.array(ledgerBalanceDifferenceSchema),
+  entryCountDifferences: z.array(ledgerEntryCountDifferenceSchema),
 });
 export type LedgerBalanceCheck = z.infer<typeof ledgerBalanceCheckSchema>;
 

@@ -28,10 +28,10 @@ export const APPEND_ONLY_TABLES: readonly string[] = ['audit_log', 'journal_entr
 export const APP_ONLY_FUNCTIONS: readonly string[] = ['harbour_redact_audit(text[],text)'];
 
 /**
- * Tables the app may only read: the migration history, and the ledger's kept balances (written
- * only by the journal's insert trigger, migration 0049).
+ * Tables the app may only read: the migration history, and the ledger's kept day balances and
+ * entry counts (written only by the journal's insert triggers, migrations 0049 and 0054).
  */
-export const READ_ONLY_TABLES: readonly string[] = ['harbour_migrations', 'ledger_day_balances'];
+export const READ_ONLY_TABLES: readonly string[] = ['harbour_migrations', 'ledger_day_balances', 'ledger_day_entries'];
 
 const TABLE_RIGHTS = 'SELECT, INSERT, UPDATE, DELETE';
 const SEQUENCE_RIGHTS = 'USAGE, SELECT, UPDATE';

@@ -13,7 +13,7 @@ import {
 } from '@harbour/domain';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
-import { bankAccounts, journalEntries, journalLines, ledgerDayBalances } from '../db/schema/index.js';
+import { bankAccounts, journalEntries, journalLines, ledgerDayBalances, ledgerDayEntries } from '../db/schema/index.js';
 import { forbidden } from './errors.js';
 import type { ServiceContext } from './context.js';
 import { found, reachesAllStores, currentStore } from './store-scope.js';
@@ -197,18 +197,19 @@ const chartValues = () =>
  * a period: every account of the chart in code order with its debits, credits and balance on its
  * normal side, and the column totals — all NUMERIC in PostgreSQL, answered as decimal strings.
  * The sums are read from the kept day balances (`ledger_day_balances`, one row per store, date and
- * account, added to as lines post), so the cost follows the days and stores asked for, not the
- * journal's length; `ledgerBalanceDifferences` checks them against the journal.
+ * account, added to as lines post) and the entry count from the kept day counts
+ * (`ledger_day_entries`), so the cost follows the days and stores asked for, not the journal's
+ * length; `ledgerBalanceDifferences` checks both against the journal.
  */
 export async function trialBalance(tx: Tx, filter: TrialBalanceFilter = {}): Promise<TrialBalanceResult> {
-  const within = (table: typeof journalEntries | typeof ledgerDayBalances) =>
+  const within = (table: typeof ledgerDayEntries | typeof ledgerDayBalances) =>
     and(
       filter.storeId === undefined ? undefined : eq(table.storeId, filter.storeId),
       filter.from === undefined ? undefined : sql`${table.entryDate} >= ${filter.from}::date`,
       filter.to === undefined ? undefined : sql`${table.entryDate} <= ${filter.to}::date`,
     );
   const balancesWhere = within(ledgerDayBalances);
-  const entriesWhere = within(journalEntries);
+  const entriesWhere = within(ledgerDayEntries);
   const { rows } = await tx.execute<{
     key: string; code: string; debit_side: boolean; debit: string; credit: string; balance: string; total_debit: string; total_credit: string; balanced: boolean;
   }>(sql`
@@ -230,8 +231,8 @@ export async function trialBalance(tx: Tx, filter: TrialBalanceFilter = {}): Pro
     from chart left join moved on moved.account = chart.key
     order by chart.code`);
   const first = rows[0]!;
-  // the entries themselves are counted from the (store, date) index of journal_entries
-  const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(journalEntries).where(entriesWhere);
+  // the entries are counted from their kept day counts, like the sums
+  const [counted] = await tx.select({ n: sql<number>`coalesce(sum(${ledgerDayEntries.entries}), 0)::int` }).from(ledgerDayEntries).where(entriesWhere);
   return {
     rows: rows.map((r) => {
       const key = r.key as Account;
@@ -269,4 +270,23 @@ export async function ledgerBalanceDifferences(tx: Tx): Promise<LedgerBalanceDif
     kept: { debit: r.kept_debit, credit: r.kept_credit },
     journal: { debit: r.journal_debit, credit: r.journal_credit },
   }));
+}
+
+/** A store and date whose kept entry count differs from the journal's entries. */
+export interface LedgerEntryCountDifference {
+  storeId: number;
+  entryDate: string;
+  kept: number;
+  journal: number;
+}
+
+/**
+ * The consistency check of the kept entry counts (`harbour_ledger_entry_count_differences()`,
+ * migration 0054): every store and date of the transaction's store scope whose kept count differs
+ * from the journal's entries. Empty when they agree.
+ */
+export async function ledgerEntryCountDifferences(tx: Tx): Promise<LedgerEntryCountDifference[]> {
+  const { rows } = await tx.execute<{ store_id: number; entry_date: string; kept: number; journal: number }>(sql`
+    select store_id, entry_date::text as entry_date, kept, journal from harbour_ledger_entry_count_differences()`);
+  return rows.map((r) => ({ storeId: Number(r.store_id), entryDate: r.entry_date, kept: Number(r.kept), journal: Number(r.journal) }));
 }

@@ -101,7 +101,7 @@ describe('kept day balances', () => {
     const kt = await trialBalanceOf(manager, { storeId: String(kwunTong), ...MARCH });
     expect(kt).toMatchObject({ totals: { debit: '240.50', credit: '240.50' }, entryCount: 1 });
     expect(moved(kt)).toEqual(await journalTotals(kwunTong, MARCH.from, MARCH.to));
-    expect(dataOf(await call<LedgerBalanceCheck>(t.app, 'GET', '/ledger/balanceCheck', { token: manager }))).toEqual({ consistent: true, differences: [] });
+    expect(dataOf(await call<LedgerBalanceCheck>(t.app, 'GET', '/ledger/balanceCheck', { token: manager }))).toEqual({ consistent: true, differences: [], entryCountDifferences: [] });
   });
 
   it('keep every increment of receipts posted side by side on the same store and day', async () => {
@@ -122,11 +122,24 @@ describe('kept day balances', () => {
       expect(check).toEqual({
         consistent: false,
         differences: [{ storeId: kwunTong, entryDate: '2027-04-01', account: 'ocaCharges', kept: { debit: '66.01', credit: '0.00' }, journal: { debit: '66.00', credit: '0.00' } }],
+        entryCountDifferences: [],
       });
       // a one-store caller checks its own store only
-      expect(dataOf(await call<LedgerBalanceCheck>(t.app, 'GET', '/ledger/balanceCheck', { token: accountant }))).toEqual({ consistent: true, differences: [] });
+      expect(dataOf(await call<LedgerBalanceCheck>(t.app, 'GET', '/ledger/balanceCheck', { token: accountant }))).toEqual({ consistent: true, differences: [], entryCountDifferences: [] });
     } finally {
       await asOwner(`update ledger_day_balances set debit = debit - 0.01 where store_id = $1 and entry_date = '2027-04-01' and account = 'ocaCharges'`, [kwunTong]);
+    }
+    expect(dataOf(await call<LedgerBalanceCheck>(t.app, 'GET', '/ledger/balanceCheck', { token: manager })).consistent).toBe(true);
+  });
+  it('keep entry counts checked against the journal: a count off by one is found', async () => {
+    expect(await asOwner(`update ledger_day_entries set entries = entries + 1 where store_id = $1 and entry_date = '2027-04-01'`, [kwunTong])).toBe(1);
+    try {
+      const april = await trialBalanceOf(manager, { storeId: String(kwunTong), from: '2027-04-01', to: '2027-04-01' });
+      expect(april.entryCount).toBe(13);
+      const check = dataOf(await call<LedgerBalanceCheck>(t.app, 'GET', '/ledger/balanceCheck', { token: manager }));
+      expect(check).toEqual({ consistent: false, differences: [], entryCountDifferences: [{ storeId: kwunTong, entryDate: '2027-04-01', kept: 13, journal: 12 }] });
+    } finally {
+      await asOwner(`update ledger_day_entries set entries = entries - 1 where store_id = $1 and entry_date = '2027-04-01'`, [kwunTong]);
     }
     expect(dataOf(await call<LedgerBalanceCheck>(t.app, 'GET', '/ledger/balanceCheck', { token: manager })).consistent).toBe(true);
   });

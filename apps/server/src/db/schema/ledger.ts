@@ -118,3 +118,20 @@ export const ledgerDayBalances = pgTable(
     index('ledger_day_balances_date_idx').on(t.entryDate),
   ],
 );
+
+/**
+ * How many journal entries each store posted each business day, kept by an insert trigger on
+ * `journal_entries` (migration `ledger_day_entries`) in the posting transaction, like the day
+ * balances: the trial balance's entry count reads a few thousand rows instead of counting every
+ * entry of the period. The app role only reads it; `harbour_ledger_entry_count_differences()`
+ * compares it with the journal.
+ */
+export const ledgerDayEntries = pgTable(
+  'ledger_day_entries',
+  {
+    storeId: integer('store_id').notNull().references(() => stores.id),
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    entries: integer('entries').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.entryDate], name: 'ledger_day_entries_pk' })],
+);

@@ -6,7 +6,7 @@ import { notFound } from '../../platform/errors.js';
 import { translate } from '../../http/i18n.js';
 import { offsetOf, orderBy, pageOfRows, totalCount } from '../../platform/list.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { ledgerBalanceDifferences, trialBalance } from '../../platform/ledger.js';
+import { ledgerBalanceDifferences, ledgerEntryCountDifferences, trialBalance } from '../../platform/ledger.js';
 import { currentStore, reachesAllStores, storeScope } from '../../platform/store-scope.js';
 import { withReadTx } from '../../platform/tx.js';
 import type { Tx } from '../../db/client.js';
@@ -64,11 +64,12 @@ export function readTrialBalance(ctx: ServiceContext, q: TrialBalanceQuery): Pro
   });
 }
 
-/** The kept day balances checked against the journal, for the stores the caller reaches. */
+/** The kept day balances and entry counts checked against the journal, for the stores the caller reaches. */
 export function checkLedgerBalances(ctx: ServiceContext): Promise<LedgerBalanceCheck> {
   return withReadTx(ctx, async (tx) => {
     const differences = await ledgerBalanceDifferences(tx);
-    return { consistent: differences.length === 0, differences };
+    const entryCountDifferences = await ledgerEntryCountDifferences(tx);
+    return { consistent: differences.length === 0 && entryCountDifferences.length === 0, differences, entryCountDifferences };
   });
 }
 
