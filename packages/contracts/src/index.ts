@@ -11,6 +11,7 @@ export * from './access-ips.js';
 export * from './admin-lists.js';
 export * from './power-staff.js';
 export * from './calculator.js';
+export * from './imports.js';
 export * from './settings.js';
 export * from './system-codes.js';
 export * from './holidays.js';

@@ -46,7 +46,7 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
     // A clerk lists people and checks numbers; seeing whole numbers, editing and removing are the manager's.
     // Submitting despite a blacklist hit is a manager's decision too; so is what the application form asks.
     // Voiding or refunding a posted receipt is a manager's correction; so are waiving overdue interest and fees and running the daily servicing job by hand.
-    except: ['blacklist.reveal', 'blacklist.update', 'blacklist.delete', 'loan.blacklistOverride', 'tools.formBuilder', 'tools.formBuilder.edit', 'repayment.void', 'repayment.waive', 'repayment.dailyJob'],
+    except: ['blacklist.reveal', 'blacklist.update', 'blacklist.delete', 'loan.blacklistOverride', 'tools.formBuilder', 'tools.formBuilder.edit', 'tools.dataImport', 'repayment.void', 'repayment.waive', 'repayment.dailyJob'],
     // Registers and edits customers; sees their ID numbers and phones masked only. Follows up
     // the own store's applications in the approval status report.
     keys: [...BLACKLIST_KEYS, 'persona.list', 'persona.create', 'persona.edit', 'persona.detail', 'reports.approvalStatus', 'approval.requests'],

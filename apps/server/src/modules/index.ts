@@ -8,6 +8,7 @@ import { storesModule } from './stores/index.js';
 import { auditModule } from './audit/index.js';
 import { accessIpsModule } from './access-ips/index.js';
 import { toolsModule } from './tools/index.js';
+import { importsModule } from './imports/index.js';
 import { settingsModule } from './settings/index.js';
 import { holidaysModule } from './holidays/index.js';
 import { counterpartiesModule } from './counterparties/index.js';
@@ -41,4 +42,4 @@ import { bankReconciliationModule } from './bank-reconciliation/index.js';
 export type HarbourModule = (app: FastifyInstance) => void | Promise<void>;
 
 /** Every module of the server, in registration order. Add yours here (one line). */
-export const MODULES: readonly HarbourModule[] = [systemModule, authModule, staffModule, rolesModule, permissionsModule, storesModule, auditModule, accessIpsModule, toolsModule, settingsModule, holidaysModule, counterpartiesModule, companyModule, optionsModule, systemListModule, monitorModule, staffLevelsModule, codesModule, articlesModule, blacklistModule, ledgerModule, customersModule, loansModule, powerStaffModule, membersModule, formLayoutsModule, addressSearchModule, repaymentsModule, statementsModule, collectionModule, smsModule, reportsModule, searchModule, dashboardModule, approvalsModule, autopayModule, bankReconciliationModule];
+export const MODULES: readonly HarbourModule[] = [systemModule, authModule, staffModule, rolesModule, permissionsModule, storesModule, auditModule, accessIpsModule, toolsModule, settingsModule, holidaysModule, counterpartiesModule, companyModule, optionsModule, systemListModule, monitorModule, staffLevelsModule, codesModule, articlesModule, blacklistModule, ledgerModule, customersModule, loansModule, powerStaffModule, membersModule, formLayoutsModule, addressSearchModule, repaymentsModule, statementsModule, collectionModule, smsModule, reportsModule, searchModule, dashboardModule, approvalsModule, autopayModule, bankReconciliationModule, importsModule];

@@ -30,3 +30,4 @@ export * from './stored-files.js';
 export * from './autopay.js';
 export * from './bank-reconciliation.js';
 export * from './collection-contacts.js';
+export * from './imports.js';

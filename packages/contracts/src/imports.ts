@@ -1,0 +1,132 @@
+import { LOAN_STATUSES } from '@harbour/domain';
+import { z } from 'zod';
+import { INTEREST_METHODS, REPAY_CYCLES } from './calculator.js';
+import { CUSTOMER_TYPES, GENDERS } from './customers.js';
+import { RECEIPT_METHODS } from './repayments.js';
+
+/**
+ * Data import (issue 28, docs/import.md): the workbook a lender fills from its old system. One sheet
+ * per kind of record; each column's header, meaning, type, format and allowed values come from
+ * here, so the template, the read-me sheet and the validation say the same.
+ */
+export const IMPORT_TEMPLATE_PATH = '/tools/import/template';
+export const IMPORT_BATCHES_PATH = '/tools/import/batches';
+export const IMPORT_PERMISSION = 'tools.dataImport' as const;
+
+/** How a cell is read: `date` accepts YYYY-MM-DD, DD/MM/YYYY and YYYY/MM/DD; `money` a decimal of at most 2 places. */
+export const IMPORT_COLUMN_TYPES = ['text', 'date', 'money', 'decimal', 'integer', 'choice', 'idNumber', 'phone', 'reference'] as const;
+export type ImportColumnType = (typeof IMPORT_COLUMN_TYPES)[number];
+
+export interface ImportColumn {
+  key: string;
+  type: ImportColumnType;
+  required: boolean;
+  /** The allowed values of a `choice` column. */
+  choices?: readonly string[];
+  /** The sheet and column a `reference` column names a row of. */
+  refers?: { sheet: ImportSheetKey; column: string };
+}
+
+const col = (key: string, type: ImportColumnType, required = false, extra: Partial<ImportColumn> = {}): ImportColumn => ({
+  key,
+  type,
+  required,
+  ...extra,
+});
+const customerRef = (key = 'customerCode', required = true) => col(key, 'reference', required, { refers: { sheet: 'customers', column: 'customerCode' } });
+const loanRef = () => col('loanNo', 'reference', true, { refers: { sheet: 'loans', column: 'loanNo' } });
+
+export const IMPORT_SHEETS = ['customers', 'partakers', 'loans', 'instalments', 'receipts', 'openingPositions', 'temporaryAmounts', 'blacklist', 'referralAgents'] as const;
+export type ImportSheetKey = (typeof IMPORT_SHEETS)[number];
+
+/** Roles a partaker row may take (the loan's referees are asked for at application, not imported). */
+export const IMPORT_PARTAKER_ROLES = ['guarantor', 'joint', 'consultant'] as const;
+
+export const IMPORT_COLUMNS: Record<ImportSheetKey, readonly ImportColumn[]> = {
+  customers: [
+    col('customerCode', 'text', true),
+    col('type', 'choice', true, { choices: CUSTOMER_TYPES }),
+    col('name', 'text', true),
+    col('englishName', 'text'),
+    col('gender', 'choice', false, { choices: GENDERS }),
+    col('dateOfBirth', 'date'),
+    col('idType', 'text', true),
+    col('idNumber', 'idNumber', true),
+    col('mobile1', 'phone', true),
+    col('mobile2', 'phone'),
+    col('homeNo', 'phone'),
+    col('email', 'text'),
+    col('residentialAddress', 'text'),
+    col('mailingAddress', 'text'),
+    col('companyName', 'text'),
+    col('companyAddress', 'text'),
+    col('officeNo', 'phone'),
+    col('position', 'text'),
+    col('employmentType', 'text'),
+    col('workFrom', 'date'),
+    col('salary', 'money'),
+    col('remarks', 'text'),
+  ],
+  partakers: [loanRef(), customerRef(), col('role', 'choice', true, { choices: IMPORT_PARTAKER_ROLES })],
+  loans: [
+    col('loanNo', 'text', true),
+    col('applicationNo', 'text'),
+    customerRef(),
+    col('storeCode', 'text', true),
+    col('status', 'choice', true, { choices: LOAN_STATUSES }),
+    col('applicationDate', 'date', true),
+    col('loanDate', 'date', true),
+    col('loanAmount', 'money', true),
+    col('amountDeducted', 'money'),
+    col('totalTenor', 'integer', true),
+    col('repayCycle', 'choice', true, { choices: REPAY_CYCLES }),
+    col('cycleDays', 'integer'),
+    col('interestMethod', 'choice', true, { choices: INTEREST_METHODS }),
+    col('flatRate', 'decimal'),
+    col('effectiveRate', 'decimal'),
+    col('firstDueDate', 'date'),
+    col('staffLogin', 'text'),
+    col('referralAgent', 'reference', false, { refers: { sheet: 'referralAgents', column: 'nameEn' } }),
+  ],
+  instalments: [loanRef(), col('tenor', 'integer', true), col('dueDate', 'date', true), col('principal', 'money', true), col('interest', 'money', true)],
+  receipts: [
+    loanRef(),
+    col('receiptNo', 'text'),
+    col('receiptDate', 'date', true),
+    col('amount', 'money', true),
+    col('method', 'choice', true, { choices: RECEIPT_METHODS }),
+  ],
+  openingPositions: [
+    loanRef(),
+    col('cutOverDate', 'date', true),
+    col('principalPaid', 'money', true),
+    col('interestPaid', 'money', true),
+    col('overduePaid', 'money', true),
+    col('outstandingPrincipal', 'money', true),
+  ],
+  temporaryAmounts: [customerRef(), loanRef(), col('amount', 'money', true), col('receivedOn', 'date', true)],
+  blacklist: [col('name', 'text', true), col('idNumber', 'idNumber'), col('phone', 'phone'), col('reason', 'text', true)],
+  referralAgents: [col('nameZh', 'text', true), col('nameEn', 'text', true), col('phone', 'phone'), col('brNo', 'text'), col('licenceNo', 'text')],
+};
+
+/** The label of a sheet or column in the caller's language (`tools.import.…` message keys). */
+export const importSheetLabel = (sheet: ImportSheetKey) => `tools.import.sheets.${sheet}`;
+export const importColumnLabel = (sheet: ImportSheetKey, key: string) => `tools.import.columns.${sheet}.${key}`;
+
+export const IMPORT_BATCH_STATES = ['dryRun', 'committing', 'committed', 'rolledBack', 'failed'] as const;
+
+export const importBatchSchema = z.object({
+  id: z.number().int(),
+  storeId: z.number().int(),
+  state: z.enum(IMPORT_BATCH_STATES),
+  fileName: z.string(),
+  sha256: z.string(),
+  cutOverDate: z.string().nullable(),
+  rowsTotal: z.number().int(),
+  rowsRead: z.number().int(),
+  rowsValidated: z.number().int(),
+  rowsWritten: z.number().int(),
+  problemCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type ImportBatch = z.infer<typeof importBatchSchema>;
