@@ -12,6 +12,7 @@ export * from './admin-lists.js';
 export * from './power-staff.js';
 export * from './calculator.js';
 export * from './imports.js';
+export * from './import-rows.js';
 export * from './settings.js';
 export * from './system-codes.js';
 export * from './holidays.js';
