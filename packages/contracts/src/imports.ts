@@ -130,3 +130,12 @@ export const importBatchSchema = z.object({
   createdAt: z.string(),
 });
 export type ImportBatch = z.infer<typeof importBatchSchema>;
+
+export const IMPORT_DRY_RUN_PATH = '/tools/import/dryRun';
+
+/** A dry run's answer: rows per sheet read, accepted and rejected, and every problem in the caller's language. */
+export const importDryRunSchema = z.object({
+  counts: z.array(z.object({ sheet: z.enum(IMPORT_SHEETS), read: z.number().int(), valid: z.number().int(), rejected: z.number().int() })),
+  problems: z.array(z.object({ sheet: z.enum(IMPORT_SHEETS), row: z.number().int(), column: z.string().nullable(), message: z.string() })),
+});
+export type ImportDryRun = z.infer<typeof importDryRunSchema>;

@@ -1,15 +1,20 @@
-import { API_BASE, IMPORT_BATCHES_PATH, IMPORT_PERMISSION, IMPORT_TEMPLATE_PATH, importBatchSchema } from '@harbour/contracts';
+import multipart from '@fastify/multipart';
+import { API_BASE, IMPORT_BATCHES_PATH, IMPORT_DRY_RUN_PATH, importDryRunSchema, IMPORT_PERMISSION, IMPORT_TEMPLATE_PATH, importBatchSchema } from '@harbour/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { route } from '../../http/route.js';
 import { contextOf } from '../../platform/context.js';
+import { badRequest } from '../../platform/errors.js';
+import { dryRunImport } from './dry-run.js';
 import { listImportBatches } from './service.js';
 import { importTemplateWorkbook } from './template-xlsx.js';
 
+/** A workbook of a few thousand loans is a few MB; the streaming reader for whole books is not built yet. */
+const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Tools → data import (docs/import.md): the template and the batches of a lender's book brought in. */
-export function importsModule(app: FastifyInstance) {
+export async function importsModule(app: FastifyInstance) {
   // Answers the file itself, not an envelope; errors still answer the error envelope.
   app.route({
     method: 'GET',
@@ -31,5 +36,23 @@ export function importsModule(app: FastifyInstance) {
     tags: ['tools'],
     response: z.array(importBatchSchema),
     handler: async (req) => listImportBatches(contextOf(req)),
+  });
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, parts: 2 } });
+    route(scope, {
+      method: 'POST',
+      url: IMPORT_DRY_RUN_PATH,
+      permission: IMPORT_PERMISSION,
+      audit: false, // checks the file, writes nothing
+      summary: 'Dry run of an import workbook (multipart `file`): rows per sheet and every problem by sheet, row and column',
+      tags: ['tools'],
+      response: importDryRunSchema,
+      handler: async (req) => {
+        const part = req.isMultipart() ? await req.file() : undefined;
+        if (!part) throw badRequest('tools.import.problems.notWorkbook');
+        return dryRunImport(contextOf(req), await part.toBuffer(), req.lang);
+      },
+    });
   });
 }
