@@ -39,6 +39,16 @@ const loanRef = () => col('loanNo', 'reference', true, { refers: { sheet: 'loans
 export const IMPORT_SHEETS = ['customers', 'partakers', 'loans', 'instalments', 'receipts', 'openingPositions', 'temporaryAmounts', 'blacklist', 'referralAgents'] as const;
 export type ImportSheetKey = (typeof IMPORT_SHEETS)[number];
 
+/** How an imported loan's money was paid out (as the payout screen allows). */
+export const IMPORT_PAYOUT_METHODS = ['cash', 'cheque'] as const;
+
+/**
+ * The loan statuses an import brings in today: a loan being repaid and one repaid in full. A loan
+ * in collection, written off or reloaned needs its collection or write-off history, which the
+ * import does not read yet; such a row is refused by name (`tools.import.problems.statusNotImported`).
+ */
+export const IMPORT_LOAN_STATUSES = ['repaying', 'complete'] as const;
+
 /** Roles a partaker row may take (the loan's referees are asked for at application, not imported). */
 export const IMPORT_PARTAKER_ROLES = ['guarantor', 'joint', 'consultant'] as const;
 
@@ -87,6 +97,7 @@ export const IMPORT_COLUMNS: Record<ImportSheetKey, readonly ImportColumn[]> = {
     col('firstDueDate', 'date'),
     col('staffLogin', 'text'),
     col('referralAgent', 'reference', false, { refers: { sheet: 'referralAgents', column: 'nameEn' } }),
+    col('payoutMethod', 'choice', true, { choices: IMPORT_PAYOUT_METHODS }),
   ],
   instalments: [loanRef(), col('tenor', 'integer', true), col('dueDate', 'date', true), col('principal', 'money', true), col('interest', 'money', true)],
   receipts: [

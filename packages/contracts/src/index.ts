@@ -13,6 +13,7 @@ export * from './power-staff.js';
 export * from './calculator.js';
 export * from './imports.js';
 export * from './import-rows.js';
+export * from './import-loans.js';
 export * from './settings.js';
 export * from './system-codes.js';
 export * from './holidays.js';

@@ -20,7 +20,7 @@ export const JOURNAL_ENTRIES_PERMISSION = 'reports.trialBalance.entries' as cons
 
 export const ACCOUNT_KEYS = Object.keys(ACCOUNTS) as Account[];
 export const accountKeySchema = z.enum(ACCOUNT_KEYS as [Account, ...Account[]]);
-export const accountKindSchema = z.enum(['asset', 'liability', 'income', 'expense']);
+export const accountKindSchema = z.enum(['asset', 'liability', 'equity', 'income', 'expense']);
 export const journalEventSchema = z.enum(JOURNAL_EVENTS, { message: V.choice });
 /** A decimal string of money as the database sums it ("1234.50", "-20.00"). */
 const moneyString = z.string();

@@ -29,6 +29,7 @@ export const DOMAIN_ERROR_CODES = {
   // the accounting ledger
   UNBALANCED_JOURNAL_ENTRY: 'The journal entry does not balance',
   INVALID_JOURNAL_AMOUNT: 'A journal amount must be zero or more with at most two decimals',
+  OPENING_EXCEEDS_SCHEDULE: 'An opening position pays more of a part than the schedule asks',
   JOURNAL_REVERSAL_NOT_REVERSIBLE: 'A reversal entry cannot itself be reversed; post the event again instead',
   JOURNAL_ENTRY_ALREADY_REVERSED: 'This journal entry has already been reversed',
   // payout

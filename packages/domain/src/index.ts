@@ -47,3 +47,4 @@ export * from './write-off-recovery.js';
 export * from './fps-qr.js';
 export * from './bank-reconciliation.js';
 export * from './promise-to-pay.js';
+export * from './opening-position.js';

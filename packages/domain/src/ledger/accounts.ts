@@ -4,7 +4,8 @@
  * journal lines posted to these accounts. The store and the loan are dimensions of an entry (the
  * server's journal columns), not separate accounts, so a store's cash is `cash` filtered by store.
  *
- * `code` orders the trial balance (1xxx assets, 2xxx liabilities, 4xxx income, 5xxx expenses);
+ * `code` orders the trial balance (1xxx assets, 2xxx liabilities, 3xxx equity, 4xxx income, 5xxx
+ * expenses);
  * `name` documents the account — screens translate the account key, never show `name`.
  */
 export const ACCOUNTS = {
@@ -17,6 +18,7 @@ export const ACCOUNTS = {
   customerDeposits: { code: '2010', kind: 'liability', name: 'Temporary amounts held for customers' },
   ocaPayable: { code: '2020', kind: 'liability', name: 'Charges payable to collection agents' },
   suspense: { code: '2090', kind: 'liability', name: 'Bank receipts not yet identified (suspense)' },
+  migrationEquity: { code: '3010', kind: 'equity', name: 'Opening balances of loans brought in from the previous system' },
   interestIncome: { code: '4010', kind: 'income', name: 'Interest income' },
   overdueInterestIncome: { code: '4020', kind: 'income', name: 'Overdue interest income' },
   feeIncome: { code: '4030', kind: 'income', name: 'Fee income (handling, late drawdown, lock-period fees)' },

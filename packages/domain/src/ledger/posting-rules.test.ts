@@ -17,6 +17,8 @@ import {
   postOcaCharge,
   postOcaPayment,
   postBankSuspense,
+  postOpeningLoan,
+  postOpeningPosition,
   postPayout,
   postRepayment,
   postTemporaryApplied,
@@ -210,6 +212,21 @@ describe('posting rules (golden entries)', () => {
     expect(code(() => assertReversible(reverse(e), { alreadyReversed: false }))).toBe('JOURNAL_REVERSAL_NOT_REVERSIBLE');
     expect(code(() => assertReversible(reverse(e), { alreadyReversed: true }))).toBe('JOURNAL_REVERSAL_NOT_REVERSIBLE');
   });
+  it('opens an imported loan against the migration equity, and its paid principal leaves the receivable with no income', () => {
+    expect(lines(postOpeningLoan({ principal: '10000' }))).toEqual([
+      ['loansReceivable', '10000.00', '0.00'],
+      ['migrationEquity', '0.00', '10000.00'],
+    ]);
+    const paid = postOpeningPosition({ principalPaid: '2500', interestPaid: '600.50', overduePaid: '20' });
+    expect(paid.event).toBe('opening_balance');
+    expect(lines(paid)).toEqual([
+      ['migrationEquity', '3120.50', '0.00'],
+      ['loansReceivable', '0.00', '2500.00'],
+      ['migrationEquity', '0.00', '620.50'],
+    ]);
+    expect(normalSide('migrationEquity')).toBe('credit');
+  });
+
   it('parks an unidentified bank credit in suspense, and a receipt from suspense empties it', () => {
     expect(lines(postBankSuspense({ amount: '1234.50', bank: 'bank2', memo: { bankTxnId: 'T1' } }))).toEqual([
       ['bank2', '1234.50', '0.00'],
@@ -231,6 +248,7 @@ describe('posting rules (golden entries)', () => {
       postOcaCharge({ amount: '1' }),
       postOcaPayment({ amount: '1', paidFrom: 'cash' }),
       postBankSuspense({ amount: '1', bank: 'bank' }),
+      postOpeningLoan({ principal: '1' }),
     ].map((e) => e.event);
     expect([...events, reverse(postOcaCharge({ amount: '1' })).event].sort()).toEqual([...JOURNAL_EVENTS].sort());
   });

@@ -28,6 +28,7 @@ export const JOURNAL_EVENTS = [
   'oca_charge',
   'oca_payment',
   'bank_suspense',
+  'opening_balance',
   'reversal',
 ] as const;
 export type JournalEvent = (typeof JOURNAL_EVENTS)[number];
@@ -322,6 +323,40 @@ export function postBankSuspense(p: { amount: DecimalInput; bank: BankLedgerAcco
     [
       [p.bank, 'debit', p.amount],
       ['suspense', 'credit', p.amount],
+    ],
+    p.memo,
+  );
+}
+
+/**
+ * A loan brought in from the lender's previous system (docs/import.md): its principal as lent, a
+ * receivable opened against the migration equity account instead of cash, since the money left
+ * before Harbour kept the books.
+ */
+export function postOpeningLoan(p: { principal: DecimalInput; memo?: JournalMemo }): JournalEntry {
+  return entry(
+    'opening_balance',
+    [
+      ['loansReceivable', 'debit', p.principal],
+      ['migrationEquity', 'credit', p.principal],
+    ],
+    p.memo,
+  );
+}
+
+/**
+ * What the previous system says an imported loan was paid up to the cut-over date: the principal
+ * leaves the receivable against the migration equity; interest and overdue interest paid then were
+ * the previous books' income, so they pass through the equity account and touch no income here.
+ */
+export function postOpeningPosition(p: { principalPaid: DecimalInput; interestPaid: DecimalInput; overduePaid: DecimalInput; memo?: JournalMemo }): JournalEntry {
+  const interest = dec(p.interestPaid).plus(dec(p.overduePaid));
+  return entry(
+    'opening_balance',
+    [
+      ['migrationEquity', 'debit', dec(p.principalPaid).plus(interest)],
+      ['loansReceivable', 'credit', p.principalPaid],
+      ['migrationEquity', 'credit', interest],
     ],
     p.memo,
   );

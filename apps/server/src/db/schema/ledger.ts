@@ -10,12 +10,12 @@ import { stores } from './stores.js';
  * packages; the types below fail to compile when a list misses one or names an unknown one.
  */
 export const LEDGER_ACCOUNT_KEYS = [
-  'cash', 'bank', 'bank2', 'loansReceivable', 'interestReceivable', 'reloanClearing', 'customerDeposits', 'ocaPayable', 'suspense',
+  'cash', 'bank', 'bank2', 'loansReceivable', 'interestReceivable', 'reloanClearing', 'customerDeposits', 'ocaPayable', 'suspense', 'migrationEquity',
   'interestIncome', 'overdueInterestIncome', 'feeIncome', 'badDebtRecovered', 'settlementRebate', 'badDebtExpense', 'ocaCharges',
 ] as const satisfies readonly Account[];
 export const LEDGER_EVENTS = [
   'payout', 'repayment', 'interest_accrued', 'temporary_applied', 'temporary_refund', 'early_settlement',
-  'write_off', 'write_off_recovery', 'oca_charge', 'oca_payment', 'bank_suspense', 'reversal',
+  'write_off', 'write_off_recovery', 'oca_charge', 'oca_payment', 'bank_suspense', 'opening_balance', 'reversal',
 ] as const satisfies readonly JournalEvent[];
 type Exhaustive<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : false;
 const accountsComplete: Exhaustive<Account, (typeof LEDGER_ACCOUNT_KEYS)[number]> = true;

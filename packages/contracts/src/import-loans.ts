@@ -1,0 +1,105 @@
+import { dec } from '@harbour/domain';
+import { IMPORT_LOAN_STATUSES, IMPORT_COLUMNS, type ImportSheetKey } from './imports.js';
+import { type ImportProblem, type ImportSheetRows, importDateOf, importTextOf } from './import-rows.js';
+
+/**
+ * The loans and opening-position sheets of an import workbook, cell by cell (docs/import.md): the
+ * types of the template's read-me (money with at most 2 decimals, whole numbers, percentages,
+ * choices from the contracts' lists, dates in the three spellings), required cells, and loan
+ * numbers that appear twice. What needs Harbour's data or the domain's rules (the customer, the
+ * store, the staff member, the rate of the loan's own cash flows, the schedule the opening
+ * position is applied to) is checked by the server's dry run on the rows accepted here.
+ */
+
+const MONEY = /^\d{1,13}(\.\d{1,2})?$/;
+const DECIMAL = /^\d{1,4}(\.\d{1,6})?$/;
+const INTEGER = /^\d{1,4}$/;
+
+/** One row's cells as typed text (money without thousands separators, dates as YYYY-MM-DD), with its cell problems. */
+export function typedImportRow(sheet: ImportSheetKey, row: number, cells: Record<string, unknown>, problems: ImportProblem[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const c of IMPORT_COLUMNS[sheet]) {
+    const raw = cells[c.key];
+    let text = importTextOf(raw);
+    const bad = (message: string, params?: Record<string, string | number>) => problems.push({ sheet, row, column: c.key, message, ...(params ? { params } : {}) });
+    if (text === '') {
+      if (c.required) bad('validation.required');
+      continue;
+    }
+    if (c.type === 'date') {
+      const date = importDateOf(raw);
+      if (date === null) bad('validation.date');
+      text = date ?? '';
+    } else if (c.type === 'money') {
+      text = text.replace(/,/g, '');
+      if (!MONEY.test(text)) bad('validation.money');
+    } else if (c.type === 'decimal') {
+      if (!DECIMAL.test(text)) bad('validation.decimal');
+    } else if (c.type === 'integer') {
+      if (!INTEGER.test(text)) bad('validation.integer');
+    } else if (c.type === 'choice' && !c.choices!.includes(text)) bad('validation.choice');
+    out[c.key] = text;
+  }
+  return out;
+}
+
+/** A loan row the cells accept: the file's own figures, still to be checked against Harbour and the domain. */
+export interface ImportLoanRow {
+  row: number;
+  fields: Record<string, string>;
+}
+
+/** The loans sheet's rows by loan number, and every cell problem (statuses not imported yet, loan numbers twice). */
+export function checkLoanRows(input: ImportSheetRows): { valid: Map<string, ImportLoanRow>; problems: ImportProblem[] } {
+  const problems: ImportProblem[] = [];
+  const valid = new Map<string, ImportLoanRow>();
+  for (const { row, cells } of input.rows) {
+    const before = problems.length;
+    const fields = typedImportRow('loans', row, cells, problems);
+    const bad = (column: string, message: string, params?: Record<string, string | number>) => problems.push({ sheet: 'loans', row, column, message, ...(params ? { params } : {}) });
+    if (fields.status && !(IMPORT_LOAN_STATUSES as readonly string[]).includes(fields.status) && !problems.slice(before).some((p) => p.column === 'status')) {
+      bad('status', 'tools.import.problems.statusNotImported', { status: fields.status });
+    }
+    if (!fields.flatRate && !fields.effectiveRate && !problems.slice(before).some((p) => p.column === 'flatRate' || p.column === 'effectiveRate')) bad('flatRate', 'validation.rateRequired');
+    if (fields.flatRate && fields.effectiveRate) bad('effectiveRate', 'validation.oneRateOnly');
+    if (fields.repayCycle === 'every-n-days' && !fields.cycleDays) bad('cycleDays', 'validation.required');
+    if (fields.applicationDate && fields.loanDate && fields.loanDate < fields.applicationDate) bad('loanDate', 'tools.import.problems.loanBeforeApplication');
+    if (fields.loanAmount && MONEY.test(fields.loanAmount) && dec(fields.loanAmount).lte(0)) bad('loanAmount', 'validation.positive');
+    if (problems.length > before) continue;
+    const same = valid.get(fields.loanNo!);
+    if (same) {
+      bad('loanNo', 'tools.import.problems.duplicateInFile', { row: same.row });
+      continue;
+    }
+    valid.set(fields.loanNo!, { row, fields });
+  }
+  return { valid, problems };
+}
+
+/** An opening position: what the previous system says the loan was paid up to the cut-over date. */
+export interface ImportOpeningRow {
+  row: number;
+  cutOverDate: string;
+  principalPaid: string;
+  interestPaid: string;
+  overduePaid: string;
+  outstandingPrincipal: string;
+}
+
+/** The opening-positions sheet's rows by loan number (one a loan), and every cell problem. */
+export function checkOpeningRows(input: ImportSheetRows): { valid: Map<string, ImportOpeningRow>; problems: ImportProblem[] } {
+  const problems: ImportProblem[] = [];
+  const valid = new Map<string, ImportOpeningRow>();
+  for (const { row, cells } of input.rows) {
+    const before = problems.length;
+    const f = typedImportRow('openingPositions', row, cells, problems);
+    if (problems.length > before) continue;
+    const same = valid.get(f.loanNo!);
+    if (same) {
+      problems.push({ sheet: 'openingPositions', row, column: 'loanNo', message: 'tools.import.problems.duplicateInFile', params: { row: same.row } });
+      continue;
+    }
+    valid.set(f.loanNo!, { row, cutOverDate: f.cutOverDate!, principalPaid: f.principalPaid!, interestPaid: f.interestPaid!, overduePaid: f.overduePaid!, outstandingPrincipal: f.outstandingPrincipal! });
+  }
+  return { valid, problems };
+}
