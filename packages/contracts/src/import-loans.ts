@@ -63,6 +63,7 @@ export function checkLoanRows(input: ImportSheetRows): { valid: Map<string, Impo
     if (!fields.flatRate && !fields.effectiveRate && !problems.slice(before).some((p) => p.column === 'flatRate' || p.column === 'effectiveRate')) bad('flatRate', 'validation.rateRequired');
     if (fields.flatRate && fields.effectiveRate) bad('effectiveRate', 'validation.oneRateOnly');
     if (fields.repayCycle === 'every-n-days' && !fields.cycleDays) bad('cycleDays', 'validation.required');
+    if (fields.payoutMethod === 'cheque' && !fields.chequeNo) bad('chequeNo', 'validation.required');
     if (fields.applicationDate && fields.loanDate && fields.loanDate < fields.applicationDate) bad('loanDate', 'tools.import.problems.loanBeforeApplication');
     if (fields.loanAmount && MONEY.test(fields.loanAmount) && dec(fields.loanAmount).lte(0)) bad('loanAmount', 'validation.positive');
     if (problems.length > before) continue;

@@ -98,6 +98,9 @@ export const IMPORT_COLUMNS: Record<ImportSheetKey, readonly ImportColumn[]> = {
     col('staffLogin', 'text'),
     col('referralAgent', 'reference', false, { refers: { sheet: 'referralAgents', column: 'nameEn' } }),
     col('payoutMethod', 'choice', true, { choices: IMPORT_PAYOUT_METHODS }),
+    col('chequeNo', 'text'),
+    col('overdueRate', 'decimal'),
+    col('overduePenalty', 'money'),
   ],
   instalments: [loanRef(), col('tenor', 'integer', true), col('dueDate', 'date', true), col('principal', 'money', true), col('interest', 'money', true)],
   receipts: [
@@ -124,7 +127,8 @@ export const IMPORT_COLUMNS: Record<ImportSheetKey, readonly ImportColumn[]> = {
 export const importSheetLabel = (sheet: ImportSheetKey) => `tools.import.sheets.${sheet}`;
 export const importColumnLabel = (sheet: ImportSheetKey, key: string) => `tools.import.columns.${sheet}.${key}`;
 
-export const IMPORT_BATCH_STATES = ['dryRun', 'committing', 'committed', 'rolledBack', 'failed'] as const;
+/** `rollingBack` only inside the rollback's transaction (the state the receipts' guard reads), never seen committed. */
+export const IMPORT_BATCH_STATES = ['dryRun', 'committing', 'committed', 'rollingBack', 'rolledBack', 'failed'] as const;
 
 export const importBatchSchema = z.object({
   id: z.number().int(),
@@ -138,9 +142,23 @@ export const importBatchSchema = z.object({
   rowsValidated: z.number().int(),
   rowsWritten: z.number().int(),
   problemCount: z.number().int(),
+  /** why the commit failed (nothing of it was written) */
+  failure: z.string().nullable(),
+  startedByName: z.string().nullable(),
   createdAt: z.string(),
+  committedAt: z.string().nullable(),
+  rolledBackAt: z.string().nullable(),
 });
 export type ImportBatch = z.infer<typeof importBatchSchema>;
+
+/** The store whose book a file is (default: the caller's current store) and the cut-over date, as the upload's query. */
+export const importTargetQuerySchema = z.object({
+  storeId: z.coerce.number().int().positive().optional(),
+  cutOverDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.date' }).optional(),
+});
+export type ImportTargetQuery = z.infer<typeof importTargetQuerySchema>;
+
+export const importBatchParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
 export const IMPORT_DRY_RUN_PATH = '/tools/import/dryRun';
 

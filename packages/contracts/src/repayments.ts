@@ -23,9 +23,10 @@ export const REPAY_TYPES = ['auto', 'instalment', 'overdue-interest', 'handling-
 export type RepayType = (typeof REPAY_TYPES)[number];
 /**
  * What a receipt row records: a receipt of one of the repay types, an early settlement (MLO
- * s.21), a held temporary amount applied to what is due, or a temporary amount refunded.
+ * s.21), a held temporary amount applied to what is due, a temporary amount refunded, or the
+ * opening position of a loan brought in from the previous system (docs/import.md).
  */
-export const RECEIPT_KINDS = [...REPAY_TYPES, 'settlement', 'temporary', 'temp-refund'] as const;
+export const RECEIPT_KINDS = [...REPAY_TYPES, 'settlement', 'temporary', 'temp-refund', 'opening'] as const;
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 export { PAYMENT_METHODS };
 export type { PaymentMethod } from '@harbour/domain';

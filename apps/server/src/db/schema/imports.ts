@@ -28,6 +28,8 @@ export const importBatches = pgTable('import_batches', {
   rowsValidated: integer('rows_validated').notNull().default(0),
   rowsWritten: integer('rows_written').notNull().default(0),
   problemCount: integer('problem_count').notNull().default(0),
+  /** Why a commit failed (nothing of it was written). */
+  failure: varchar('failure', { length: 500 }),
   startedBy: integer('started_by').references(() => staff.id),
   committedAt: instant('committed_at'),
   rolledBackAt: instant('rolled_back_at'),

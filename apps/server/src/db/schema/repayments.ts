@@ -27,7 +27,8 @@ export const loanRepayments = pgTable(
     /**
      * money received: auto | instalment | overdue-interest | handling-fee | principal |
      * settlement (early settlement, MLO s.21); no money received: temporary (a held temporary
-     * amount applied to what is due); money paid back: temp-refund (a temporary amount refunded)
+     * amount applied to what is due), opening (what a loan brought in from the previous system was
+     * paid before the cut-over date, docs/import.md); money paid back: temp-refund (a temporary amount refunded)
      */
     repayType: varchar('repay_type', { length: 16 }).notNull(),
     tenor: smallint('tenor'),
@@ -60,9 +61,9 @@ export const loanRepayments = pgTable(
     unique('loan_repayments_idempotency').on(t.loanId, t.idempotencyKey),
     check(
       'loan_repayments_type',
-      sql`${t.repayType} in ('auto','instalment','overdue-interest','handling-fee','principal','settlement','temporary','temp-refund')`,
+      sql`${t.repayType} in ('auto','instalment','overdue-interest','handling-fee','principal','settlement','temporary','temp-refund','opening')`,
     ),
-    check('loan_repayments_method', sql`(${t.method} is null) = (${t.repayType} = 'temporary') and (${t.method} is null or ${t.method} in ('cash','cheque','bank-transfer','autopay','reloan'))`),
+    check('loan_repayments_method', sql`(${t.method} is null) = (${t.repayType} in ('temporary', 'opening')) and (${t.method} is null or ${t.method} in ('cash','cheque','bank-transfer','autopay','reloan'))`),
     check('loan_repayments_cheque', sql`${t.method} is distinct from 'cheque' or ${t.chequeNo} is not null`),
     check('loan_repayments_amounts', sql`${t.received} >= 0 and ${t.tempIn} >= 0 and ${t.tempOut} >= 0 and ${t.paidOut} >= 0 and ${t.received} + ${t.tempOut} > 0`),
     // every cent in (received, or taken from the temporary amount) is accounted for

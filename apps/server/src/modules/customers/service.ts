@@ -325,7 +325,7 @@ function checkedNumbers(values: Numbers, changed: (keyof Numbers)[]) {
 }
 
 /** The columns an input sets (create and update share them). */
-const profileColumns = (input: Omit<CustomerCreate, 'idNumber' | 'mobile1' | 'mobile2' | 'mobile3' | 'homeNo'>) => ({
+export const profileColumns = (input: Omit<CustomerCreate, 'idNumber' | 'mobile1' | 'mobile2' | 'mobile3' | 'homeNo'>) => ({
   type: input.type,
   name: input.name,
   englishName: input.englishName,

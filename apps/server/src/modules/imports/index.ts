@@ -1,17 +1,23 @@
 import multipart from '@fastify/multipart';
-import { API_BASE, IMPORT_BATCHES_PATH, IMPORT_DRY_RUN_PATH, importDryRunSchema, IMPORT_PERMISSION, IMPORT_TEMPLATE_PATH, importBatchSchema } from '@harbour/contracts';
-import type { FastifyInstance } from 'fastify';
+import { API_BASE, IMPORT_BATCHES_PATH, IMPORT_DRY_RUN_PATH, importBatchParamsSchema, importDryRunSchema, IMPORT_PERMISSION, IMPORT_TEMPLATE_PATH, importBatchSchema, importTargetQuerySchema } from '@harbour/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { route } from '../../http/route.js';
 import { contextOf } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
-import { dryRunImport } from './dry-run.js';
-import { listImportBatches } from './service.js';
+import { dryRunImport, getImportBatch, listImportBatches, rollbackImport, startImport } from './service.js';
 import { importTemplateWorkbook } from './template-xlsx.js';
 
 /** A workbook of a few thousand loans is a few MB; the streaming reader for whole books is not built yet. */
 const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The uploaded workbook of a multipart request (400 when there is none). */
+async function uploaded(req: FastifyRequest): Promise<{ name: string; bytes: Buffer }> {
+  const part = req.isMultipart() ? await req.file() : undefined;
+  if (!part) throw badRequest('tools.import.problems.notWorkbook');
+  return { name: part.filename || 'import.xlsx', bytes: await part.toBuffer() };
+}
 
 /** Tools → data import (docs/import.md): the template and the batches of a lender's book brought in. */
 export async function importsModule(app: FastifyInstance) {
@@ -38,21 +44,50 @@ export async function importsModule(app: FastifyInstance) {
     handler: async (req) => listImportBatches(contextOf(req)),
   });
 
+  route(app, {
+    method: 'GET',
+    url: `${IMPORT_BATCHES_PATH}/:id`,
+    permission: IMPORT_PERMISSION,
+    summary: 'One import batch with its progress figures (the page polls it while it commits)',
+    tags: ['tools'],
+    params: importBatchParamsSchema,
+    response: importBatchSchema,
+    handler: async (req) => getImportBatch(contextOf(req), req.params.id),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: `${IMPORT_BATCHES_PATH}/:id/rollback`,
+    permission: IMPORT_PERMISSION,
+    summary: 'Roll a committed batch back while none of its loans has had an event since (409 otherwise)',
+    tags: ['tools'],
+    params: importBatchParamsSchema,
+    response: importBatchSchema,
+    handler: async (req) => rollbackImport(contextOf(req), req.params.id),
+  });
+
   await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, parts: 2 } });
+    await scope.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, parts: 4 } });
     route(scope, {
       method: 'POST',
       url: IMPORT_DRY_RUN_PATH,
       permission: IMPORT_PERMISSION,
       audit: false, // checks the file, writes nothing
-      summary: 'Dry run of an import workbook (multipart `file`): rows per sheet and every problem by sheet, row and column',
+      summary: 'Dry run of an import workbook (multipart `file`) for a store: rows per sheet and every problem by sheet, row and column',
       tags: ['tools'],
+      querystring: importTargetQuerySchema,
       response: importDryRunSchema,
-      handler: async (req) => {
-        const part = req.isMultipart() ? await req.file() : undefined;
-        if (!part) throw badRequest('tools.import.problems.notWorkbook');
-        return dryRunImport(contextOf(req), await part.toBuffer(), req.lang);
-      },
+      handler: async (req) => dryRunImport(contextOf(req), (await uploaded(req)).bytes, req.lang, req.query),
+    });
+    route(scope, {
+      method: 'POST',
+      url: IMPORT_BATCHES_PATH,
+      permission: IMPORT_PERMISSION,
+      summary: 'Commit an import workbook (multipart `file`) into a store: checked again, then written as one batch by a server job (422 when the file has problems)',
+      tags: ['tools'],
+      querystring: importTargetQuerySchema,
+      response: importBatchSchema,
+      handler: async (req) => startImport(contextOf(req), await uploaded(req), req.query),
     });
   });
 }

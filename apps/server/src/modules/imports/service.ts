@@ -1,12 +1,21 @@
-import type { ImportBatch } from '@harbour/contracts';
-import { desc } from 'drizzle-orm';
-import { importBatches } from '../../db/schema/index.js';
+import { createHash } from 'node:crypto';
+import type { ImportBatch, ImportDryRun, ImportTargetQuery, Language } from '@harbour/contracts';
+import { desc, eq } from 'drizzle-orm';
+import { importBatches, staff, stores } from '../../db/schema/index.js';
+import { audit } from '../../platform/audit.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { withReadTx } from '../../platform/tx.js';
+import { businessRule, notFound } from '../../platform/errors.js';
+import { currentStore, reachesAllStores } from '../../platform/store-scope.js';
+import { withReadTx, withTx } from '../../platform/tx.js';
+import type { Tx } from '../../db/client.js';
+import { planImport } from './book-plan.js';
+import { commitBatch } from './commit.js';
+import { readWorkbook, translatedPlan } from './dry-run.js';
+import { rollbackBatch } from './rollback.js';
 
 type BatchRow = typeof importBatches.$inferSelect;
 
-const toBatch = (r: BatchRow): ImportBatch => ({
+const toBatch = (r: BatchRow, startedByName: string | null): ImportBatch => ({
   id: r.id,
   storeId: r.storeId,
   state: r.state as ImportBatch['state'],
@@ -18,10 +27,97 @@ const toBatch = (r: BatchRow): ImportBatch => ({
   rowsValidated: r.rowsValidated,
   rowsWritten: r.rowsWritten,
   problemCount: r.problemCount,
+  failure: r.failure,
+  startedByName,
   createdAt: r.createdAt.toISOString(),
+  committedAt: r.committedAt?.toISOString() ?? null,
+  rolledBackAt: r.rolledBackAt?.toISOString() ?? null,
 });
+
+const batchColumns = { batch: importBatches, startedByName: staff.name };
 
 /** The import batches of the stores the caller reaches (row-level security), newest first. */
 export function listImportBatches(ctx: ServiceContext): Promise<ImportBatch[]> {
-  return withReadTx(ctx, async (tx) => (await tx.select().from(importBatches).orderBy(desc(importBatches.id))).map(toBatch));
+  return withReadTx(ctx, async (tx) =>
+    (await tx.select(batchColumns).from(importBatches).leftJoin(staff, eq(staff.id, importBatches.startedBy)).orderBy(desc(importBatches.id))).map((r) => toBatch(r.batch, r.startedByName)),
+  );
 }
+
+/** One batch the caller's stores hold; 404 otherwise (another store's batch is not there for it). */
+async function batchRow(tx: Tx, id: number, lock = false): Promise<{ batch: BatchRow; startedByName: string | null }> {
+  const q = tx.select(batchColumns).from(importBatches).leftJoin(staff, eq(staff.id, importBatches.startedBy)).where(eq(importBatches.id, id));
+  const [row] = lock ? await q.for('update', { of: importBatches }) : await q;
+  if (!row) throw notFound();
+  return row;
+}
+
+export const getImportBatch = (ctx: ServiceContext, id: number): Promise<ImportBatch> =>
+  withReadTx(ctx, async (tx) => {
+    const r = await batchRow(tx, id);
+    return toBatch(r.batch, r.startedByName);
+  });
+
+/**
+ * The store a file is imported into: the one named, which the caller must reach (404 otherwise,
+ * as a missing one), or its current store.
+ */
+async function targetStore(tx: Tx, ctx: ServiceContext, storeId: number | undefined): Promise<number> {
+  if (storeId === undefined) return currentStore(ctx);
+  if (!reachesAllStores(ctx) && storeId !== currentStore(ctx)) throw notFound();
+  const [row] = await tx.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId));
+  if (!row) throw notFound();
+  return storeId;
+}
+
+/** The dry run of a file for a store: counts per sheet and every problem, in `lang`. Nothing is written. */
+export async function dryRunImport(ctx: ServiceContext, bytes: Buffer, lang: Language, q: ImportTargetQuery): Promise<ImportDryRun> {
+  const sheets = await readWorkbook(bytes);
+  const plan = await withReadTx(ctx, async (tx) => planImport(tx, sheets, await targetStore(tx, ctx, q.storeId)));
+  return translatedPlan(plan, lang);
+}
+
+/**
+ * Starts the commit of a file: checked again as the dry run checks it (any problem → 422 with
+ * their count, nothing written), then the batch is recorded with its `upload` audit row and the
+ * job that writes it starts on the server. Answers the batch, which the page polls.
+ */
+export async function startImport(ctx: ServiceContext, file: { name: string; bytes: Buffer }, q: ImportTargetQuery): Promise<ImportBatch> {
+  const sheets = await readWorkbook(file.bytes);
+  const sha256 = createHash('sha256').update(file.bytes).digest('hex');
+  const rowsRead = sheets.reduce((n, s) => n + s.rows.length, 0);
+  const { batch, plan, storeId } = await withTx(ctx, async (tx) => {
+    const storeId = await targetStore(tx, ctx, q.storeId);
+    const plan = await planImport(tx, sheets, storeId);
+    if (plan.problems.length > 0) throw businessRule('tools.import.problems.fileHasProblems', { count: plan.problems.length });
+    const counts = Object.fromEntries(plan.counts.map((c) => [c.sheet, { read: c.read, valid: c.valid, rejected: c.rejected }]));
+    const [batch] = await tx
+      .insert(importBatches)
+      .values({
+        storeId,
+        state: 'committing',
+        fileName: file.name.slice(0, 255),
+        sha256,
+        cutOverDate: q.cutOverDate ?? null,
+        counts,
+        rowsTotal: plan.customers.length + plan.loans.length,
+        rowsRead,
+        rowsValidated: rowsRead,
+        startedBy: ctx.auth?.staffId ?? null,
+      })
+      .returning();
+    await audit(tx, { action: 'upload', module: 'imports', reference: batch!.id, after: { fileName: batch!.fileName, sha256, counts }, recordStores: [storeId] });
+    return { batch: batch!, plan, storeId };
+  });
+  // the job goes on after this answer; its outcome is kept on the batch
+  void commitBatch(ctx, batch.id, storeId, plan, { name: batch.fileName, sha256 });
+  return toBatch(batch, null);
+}
+
+/** Rolls a committed batch back (see rollback.ts). */
+export const rollbackImport = (ctx: ServiceContext, id: number): Promise<ImportBatch> =>
+  withTx(ctx, async (tx) => {
+    const { batch } = await batchRow(tx, id, true);
+    await rollbackBatch(tx, ctx, batch);
+    const r = await batchRow(tx, id);
+    return toBatch(r.batch, r.startedByName);
+  });

@@ -1,0 +1,202 @@
+/**
+ * The plan of an import (docs/import.md): every sheet the import reads, checked row by row with
+ * the contracts and the domain, then against what Harbour holds — the same plan the dry run
+ * answers with and the commit writes, so a file the dry run passes is the file the commit takes.
+ */
+import {
+  checkCustomerRows,
+  checkLoanRows,
+  checkOpeningRows,
+  type CustomerCreate,
+  type ImportOpeningRow,
+  type ImportProblem,
+  type ImportSheetKey,
+  type ImportSheetRows,
+  TERMS_ISSUE_MESSAGES,
+} from '@harbour/contracts';
+import { type CalculatorResult, type OpeningLine, TermsValidationError, calculate, dec, formatRate, isDomainError, openingLines } from '@harbour/domain';
+import { inArray, or } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { customers, loans, referralAgents, staff, stores } from '../../db/schema/index.js';
+import { businessToday } from '../../platform/business-date.js';
+import { loadEngine } from '../loan-core/engine.js';
+
+/** A customer the file brings: its row and the create contract's output. */
+export interface PlannedCustomer {
+  row: number;
+  code: string;
+  customer: CustomerCreate;
+}
+
+/** A loan the file brings, checked: where its borrower comes from, its schedule and its opening position. */
+export interface PlannedLoan {
+  row: number;
+  loanNo: string;
+  applyNo: string;
+  status: 'repaying' | 'complete';
+  storeId: number;
+  staffId: number | null;
+  referralAgentId: number | null;
+  /** the borrower: a customer of this file (by code) or one Harbour holds (by id) */
+  borrower: { fileCode: string } | { customerId: number };
+  fields: Record<string, string>;
+  calc: CalculatorResult;
+  opening: ImportOpeningRow & { lines: OpeningLine[] };
+}
+
+export interface ImportPlan {
+  counts: { sheet: ImportSheetKey; read: number; valid: number; rejected: number }[];
+  problems: ImportProblem[];
+  customers: PlannedCustomer[];
+  loans: PlannedLoan[];
+}
+
+/** The sheets the import reads today (docs/import.md → Not built yet); the others are not counted. */
+export const PLANNED_SHEETS: readonly ImportSheetKey[] = ['customers', 'loans', 'openingPositions'];
+
+const rowsOf = (sheets: ImportSheetRows[], sheet: ImportSheetKey): ImportSheetRows => sheets.find((s) => s.sheet === sheet) ?? { sheet, rows: [] };
+
+/**
+ * Plans the import of `sheets` into `storeId` (the store whose book it is; every loan row names
+ * it by code). Reads Harbour in `tx` (the caller's store scope: the customer register is
+ * company-wide by design, loan numbers are checked company-wide by the loans' unique key).
+ */
+export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: number): Promise<ImportPlan> {
+  const problems: ImportProblem[] = [];
+  const problem = (sheet: ImportSheetKey, row: number, column: string | null, message: string, params?: Record<string, string | number>) =>
+    problems.push({ sheet, row, column, message, ...(params ? { params } : {}) });
+
+  // Customers: the contract, then what Harbour already holds (by code or ID number, any store).
+  const cust = checkCustomerRows(rowsOf(sheets, 'customers'));
+  problems.push(...cust.problems);
+  const fileCustomers = [...cust.valid.entries()];
+  const heldCustomers = fileCustomers.length === 0 ? [] : await tx
+    .select({ customerCode: customers.customerCode, idNumber: customers.idNumber })
+    .from(customers)
+    .where(or(inArray(customers.customerCode, fileCustomers.map(([code]) => code)), inArray(customers.idNumber, fileCustomers.map(([, v]) => v.customer.idNumber))));
+  const heldCodes = new Set(heldCustomers.map((h) => h.customerCode));
+  const heldIds = new Set(heldCustomers.map((h) => h.idNumber));
+  const plannedCustomers: PlannedCustomer[] = [];
+  for (const [code, v] of fileCustomers) {
+    const column = heldCodes.has(code) ? 'customerCode' : heldIds.has(v.customer.idNumber) ? 'idNumber' : null;
+    if (column) problem('customers', v.row, column, 'tools.import.problems.duplicateInHarbour');
+    else plannedCustomers.push({ row: v.row, code, customer: v.customer });
+  }
+  const customerRows = new Map(plannedCustomers.map((c) => [c.code, c]));
+  // a customer row the file has but refused: its own problem names it, its loans are not planned
+  const refusedCodes = new Set(rowsOf(sheets, 'customers').rows.map((r) => String(r.cells.customerCode ?? '').trim()).filter((c) => c !== '' && !customerRows.has(c)));
+
+  // Loans and their opening positions: the cells, then Harbour's data and the domain's rules.
+  const loanRows = checkLoanRows(rowsOf(sheets, 'loans'));
+  problems.push(...loanRows.problems);
+  const openings = checkOpeningRows(rowsOf(sheets, 'openingPositions'));
+  problems.push(...openings.problems);
+  const fileLoans = [...loanRows.valid.values()];
+  const values = (key: string) => [...new Set(fileLoans.map((l) => l.fields[key]).filter((v): v is string => !!v))];
+  // a value no row holds keeps each IN list non-empty
+  const none = [''];
+  const [storeRows, staffRows, agentRows, heldLoans, heldBorrowers] = await Promise.all([
+    tx.select({ id: stores.id, code: stores.code }).from(stores),
+    tx.select({ id: staff.id, username: staff.username }).from(staff).where(inArray(staff.username, [...values('staffLogin'), ...none])),
+    tx.select({ id: referralAgents.id, nameEn: referralAgents.nameEn }).from(referralAgents).where(inArray(referralAgents.nameEn, [...values('referralAgent'), ...none])),
+    tx.select({ loanNo: loans.loanNo, applyNo: loans.applyNo }).from(loans).where(or(inArray(loans.loanNo, [...values('loanNo'), ...none]), inArray(loans.applyNo, [...values('applicationNo'), ...values('loanNo'), ...none]))),
+    tx.select({ id: customers.id, code: customers.customerCode }).from(customers).where(inArray(customers.customerCode, [...values('customerCode'), ...none])),
+  ]);
+  const storeByCode = new Map(storeRows.map((s) => [s.code, s.id]));
+  const staffByLogin = new Map(staffRows.map((s) => [s.username, s.id]));
+  const agentByName = new Map(agentRows.map((a) => [a.nameEn, a.id]));
+  const heldLoanNos = new Set(heldLoans.flatMap((l) => [l.loanNo, l.applyNo]));
+  const heldBorrower = new Map(heldBorrowers.map((c) => [c.code, c.id]));
+  const engine = await loadEngine(tx);
+  const today = await businessToday(tx);
+
+  const plannedLoans: PlannedLoan[] = [];
+  for (const { row, fields } of fileLoans) {
+    const before = problems.length;
+    const bad = (column: string | null, message: string, params?: Record<string, string | number>) => problem('loans', row, column, message, params);
+    const loanNo = fields.loanNo!;
+    const applyNo = fields.applicationNo || loanNo;
+    if (heldLoanNos.has(loanNo)) bad('loanNo', 'tools.import.problems.duplicateInHarbour');
+    else if (heldLoanNos.has(applyNo)) bad('applicationNo', 'tools.import.problems.duplicateInHarbour');
+    const rowStore = storeByCode.get(fields.storeCode!);
+    if (rowStore === undefined) bad('storeCode', 'tools.import.problems.unknownStore');
+    else if (rowStore !== storeId) bad('storeCode', 'tools.import.problems.otherStore');
+    const code = fields.customerCode!;
+    const borrower = customerRows.has(code) ? { fileCode: code } : heldBorrower.has(code) ? { customerId: heldBorrower.get(code)! } : null;
+    if (!borrower && !refusedCodes.has(code)) bad('customerCode', 'tools.import.problems.unknownReference');
+    const staffId = fields.staffLogin ? (staffByLogin.get(fields.staffLogin) ?? null) : null;
+    if (fields.staffLogin && staffId === null) bad('staffLogin', 'tools.import.problems.unknownReference');
+    const referralAgentId = fields.referralAgent ? (agentByName.get(fields.referralAgent) ?? null) : null;
+    if (fields.referralAgent && referralAgentId === null) bad('referralAgent', 'tools.import.problems.unknownReference');
+    // The loan as it was lent: the domain's schedule and the Ordinance's rate of its own cash flows.
+    let calc: CalculatorResult | null = null;
+    try {
+      calc = calculate(
+        {
+          loanAmount: fields.loanAmount!,
+          totalTenor: Number(fields.totalTenor),
+          repayCycle: fields.repayCycle as 'monthly',
+          cycleDays: fields.cycleDays ? Number(fields.cycleDays) : undefined,
+          interestMethod: fields.interestMethod as 'amortization',
+          flatRate: fields.flatRate || undefined,
+          effectiveRate: fields.effectiveRate || undefined,
+          loanDate: fields.loanDate!,
+          firstDueDate: fields.firstDueDate || undefined,
+          amountDeducted: fields.amountDeducted || undefined,
+        },
+        engine.settings,
+        engine.holidays,
+      );
+    } catch (e) {
+      if (e instanceof TermsValidationError) for (const i of e.issues) bad(i.field === 'loanDate' ? 'loanDate' : i.field, TERMS_ISSUE_MESSAGES[i.code]);
+      else if (e instanceof RangeError || isDomainError(e)) bad(null, 'tools.calculatorFailed');
+      else throw e;
+    }
+    if (calc && calc.mloStatus === 'illegal') bad('flatRate', 'tools.import.problems.illegalRate', { rate: formatRate(calc.mloRate) });
+    const opening = openings.valid.get(loanNo);
+    if (!opening) bad('loanNo', 'tools.import.problems.noOpeningPosition');
+    let lines: OpeningLine[] = [];
+    if (opening && calc) {
+      const o = (column: string, message: string, params?: Record<string, string | number>) => problem('openingPositions', opening.row, column, message, params);
+      if (opening.cutOverDate < fields.loanDate!) o('cutOverDate', 'tools.import.problems.cutOverBeforeLoan');
+      if (opening.cutOverDate > today) o('cutOverDate', 'tools.import.problems.cutOverInFuture');
+      const outstanding = dec(fields.loanAmount!).minus(dec(opening.principalPaid));
+      if (!outstanding.eq(dec(opening.outstandingPrincipal))) o('outstandingPrincipal', 'tools.import.problems.outstandingMismatch', { expected: outstanding.toFixed(2) });
+      try {
+        lines = openingLines(calc.schedule, opening);
+      } catch (e) {
+        if (!isDomainError(e)) throw e;
+        o(dec(opening.principalPaid).gt(dec(calc.schedule.reduce((s, l) => s.plus(l.principal), dec('0')))) ? 'principalPaid' : 'interestPaid', `domain.${e.code}`, e.params as Record<string, string>);
+      }
+      const allPaid = dec(opening.principalPaid).eq(dec(fields.loanAmount!)) && dec(opening.interestPaid).eq(dec(calc.totalInterest));
+      if (fields.status === 'complete' && !allPaid) bad('status', 'tools.import.problems.completeNotPaid');
+      if (fields.status === 'repaying' && allPaid) bad('status', 'tools.import.problems.repayingAllPaid');
+    }
+    if (problems.length > before || !calc || !opening || !borrower) continue;
+    plannedLoans.push({
+      row,
+      loanNo,
+      applyNo,
+      status: fields.status as 'repaying' | 'complete',
+      storeId,
+      staffId,
+      referralAgentId,
+      borrower,
+      fields,
+      calc,
+      opening: { ...opening, lines },
+    });
+  }
+  // an opening position must belong to a loan of the file
+  for (const [loanNo, o] of openings.valid) if (!loanRows.valid.has(loanNo) && !loanRows.problems.some((p) => p.row === o.row)) problem('openingPositions', o.row, 'loanNo', 'tools.import.problems.unknownReference');
+
+  const counts = PLANNED_SHEETS.flatMap((sheet) => {
+    const read = rowsOf(sheets, sheet).rows.length;
+    if (read === 0 && !sheets.some((s) => s.sheet === sheet)) return [];
+    const rejected = new Set(problems.filter((p) => p.sheet === sheet).map((p) => p.row)).size;
+    return [{ sheet, read, valid: read - rejected, rejected }];
+  });
+  const order = (s: ImportSheetKey) => PLANNED_SHEETS.indexOf(s);
+  problems.sort((a, b) => order(a.sheet) - order(b.sheet) || a.row - b.row);
+  return { counts, problems, customers: plannedCustomers, loans: plannedLoans };
+}

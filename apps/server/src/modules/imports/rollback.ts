@@ -1,0 +1,104 @@
+/**
+ * The rollback of an import batch (docs/import.md): while none of its loans has had an event since
+ * the import, everything the batch created is removed and its opening entries are reversed (the
+ * journal is append-only), so the row counts of the business tables and the trial balance are as
+ * before the batch.
+ */
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import {
+  customers,
+  importBatches,
+  importRows,
+  journalEntries,
+  loanApprovals,
+  loanDueSummaries,
+  loanInstalments,
+  loanPayouts,
+  loanRepaymentLines,
+  loanRepayments,
+  loans,
+} from '../../db/schema/index.js';
+import { audit } from '../../platform/audit.js';
+import { businessToday } from '../../platform/business-date.js';
+import type { ServiceContext } from '../../platform/context.js';
+import { conflict } from '../../platform/errors.js';
+import { reverseJournal } from '../../platform/ledger.js';
+import { importLockKey } from './commit.js';
+
+/**
+ * Tables a loan's later events write to (by `loan_id`): a row there — a receipt or waiver, a
+ * journal entry naming the loan, a reschedule, a contact, an SMS, an OCA transfer, a write-off, a
+ * document… — means the loan has lived in Harbour since the import, and blocks the rollback.
+ */
+const EVENT_TABLES = [
+  'loan_waivers', 'journal_entries', 'loan_schedule_revisions', 'collection_contacts', 'sms_messages', 'loan_statement_requests',
+  'approval_requests', 'autopay_instructions', 'bank_statement_lines', 'loan_oca_assignments', 'loan_write_offs', 'loan_documents',
+  'loan_partakers', 'loan_makers', 'loan_repayment_corrections',
+] as const;
+
+/** The first loan of the batch (by number) with an event since the import, or null. */
+async function laterEvents(tx: Tx, loanIds: number[], openingReceiptIds: number[]): Promise<string | null> {
+  const list = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+  const others = EVENT_TABLES.map((t) => sql`exists (select 1 from ${sql.identifier(t)} x where x.loan_id = l.id)`);
+  const { rows } = await tx.execute<{ loan_no: string }>(sql`
+    select l.loan_no from loans l where l.id in (${list(loanIds)}) and (
+      exists (select 1 from loan_repayments r where r.loan_id = l.id ${openingReceiptIds.length > 0 ? sql`and r.id not in (${list(openingReceiptIds)})` : sql``})
+      or exists (select 1 from loans n where n.reloan_of_id = l.id)
+      or ${sql.join(others, sql` or `)}
+    ) order by l.loan_no limit 1`);
+  return rows[0]?.loan_no ?? null;
+}
+
+/** Removes batch `batchId`'s records and reverses its opening entries; 409 when it cannot. */
+export async function rollbackBatch(tx: Tx, ctx: ServiceContext, batch: typeof importBatches.$inferSelect): Promise<void> {
+  if (batch.state !== 'committed') throw conflict('tools.import.problems.notCommitted');
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${importLockKey(batch.storeId)}))`);
+  const rows = await tx.select().from(importRows).where(eq(importRows.batchId, batch.id));
+  const of = (entity: string) => rows.filter((r) => r.entity === entity).map((r) => r.entityId);
+  const loanIds = of('loan');
+  const receiptIds = of('repayment');
+  const customerIds = of('customer');
+  if (loanIds.length > 0) {
+    const blocked = await laterEvents(tx, loanIds, receiptIds);
+    if (blocked) throw conflict('tools.import.problems.rollbackBlocked', { loanNo: blocked });
+  }
+  // a customer of the batch that a later loan borrows under stays: the batch cannot take it back
+  if (customerIds.length > 0) {
+    const [used] = await tx.select({ code: customers.customerCode }).from(loans).innerJoin(customers, eq(customers.id, loans.customerId))
+      .where(and(inArray(loans.customerId, customerIds), loanIds.length > 0 ? notInArray(loans.id, loanIds) : undefined)).limit(1);
+    if (used) throw conflict('tools.import.problems.rollbackCustomerUsed', { customerCode: used.code ?? '' });
+  }
+  // the opening entries, found by the batch named in their memo, reversed on today's date
+  const today = await businessToday(tx);
+  const entries = await tx.select({ id: journalEntries.id }).from(journalEntries)
+    .where(and(sql`${journalEntries.memo}->>'importBatch' = ${String(batch.id)}`, eq(journalEntries.event, 'opening_balance')));
+  for (const e of entries) await reverseJournal(tx, ctx, e.id, { date: today, reason: `import batch ${batch.id} rolled back` });
+  if (loanIds.length > 0) {
+    // the one state in which the database lets the batch's opening receipts go (migration 0055)
+    await tx.update(importBatches).set({ state: 'rollingBack' }).where(eq(importBatches.id, batch.id));
+    if (receiptIds.length > 0) {
+      await tx.delete(loanRepaymentLines).where(inArray(loanRepaymentLines.repaymentId, receiptIds));
+      await tx.delete(loanRepayments).where(inArray(loanRepayments.id, receiptIds));
+    }
+    await tx.execute(sql`delete from loan_instalment_paid where loan_id in (${sql.join(loanIds.map((id) => sql`${id}`), sql`, `)})`);
+    await tx.execute(sql`delete from loan_totals where loan_id in (${sql.join(loanIds.map((id) => sql`${id}`), sql`, `)})`);
+    await tx.delete(loanDueSummaries).where(inArray(loanDueSummaries.loanId, loanIds));
+    await tx.delete(loanPayouts).where(inArray(loanPayouts.loanId, loanIds));
+    await tx.delete(loanInstalments).where(inArray(loanInstalments.loanId, loanIds));
+    await tx.delete(loanApprovals).where(inArray(loanApprovals.loanId, loanIds));
+    await tx.delete(loans).where(inArray(loans.id, loanIds));
+  }
+  if (customerIds.length > 0) await tx.delete(customers).where(inArray(customers.id, customerIds));
+  // the rows are deleted after the records they map: the receipts' guard reads them
+  await tx.delete(importRows).where(eq(importRows.batchId, batch.id));
+  await tx.update(importBatches).set({ state: 'rolledBack', rolledBackAt: new Date(), updatedAt: new Date() }).where(eq(importBatches.id, batch.id));
+  await audit(tx, {
+    action: 'delete',
+    module: 'imports',
+    reference: batch.id,
+    before: { batch: batch.id, fileName: batch.fileName, customers: customerIds, loans: loanIds, openingReceipts: receiptIds },
+    after: { state: 'rolledBack', reversedEntries: entries.map((e) => e.id) },
+    recordStores: [batch.storeId],
+  });
+}

@@ -1,0 +1,239 @@
+import type { CalculatorResult, ImportBatch, ImportDryRun, RepaymentItem, TrialBalance } from '@harbour/contracts';
+import { dec } from '@harbour/domain';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, dataOf, loginAs } from '../helpers/api.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+
+/**
+ * A lender's book brought in (docs/import.md): a workbook as a real export looks — mixed names,
+ * HKIDs with and without brackets, phones with +852 and spaces, dates in the three spellings —
+ * checked, committed as one batch by the server's job, and rolled back.
+ */
+let t: TestApp;
+let manager: string;
+let clerk: string;
+let store: { id: number; code: string };
+const RUN = String(Date.now()).slice(-6);
+/** The cut-over date: yesterday, within the active period the next receipt must fall in. */
+let CUT_OVER = '';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  manager = (await loginAs(t.app, 'manager')).access_token;
+  clerk = (await loginAs(t.app, 'clerk')).access_token;
+  const r = await t.pool.query<{ id: number; code: string }>(`select id, code from stores where code = 'MK'`);
+  store = r.rows[0]!;
+  CUT_OVER = (await t.pool.query<{ d: string }>(`select to_char((now() at time zone 'Asia/Hong_Kong')::date - 1, 'YYYY-MM-DD') d`)).rows[0]!.d;
+});
+afterAll(() => t.close());
+
+const TERMS = { loanAmount: '12000', totalTenor: 12, repayCycle: 'monthly', interestMethod: 'amortization', flatRate: '1.5', loanDate: '2026-01-15' };
+
+/** The schedule the server's own calculator gives these terms (the figures the opening position is written from). */
+async function schedule(): Promise<CalculatorResult> {
+  return dataOf(await call<CalculatorResult>(t.app, 'POST', '/tools/calculator', { token: manager, body: TERMS }));
+}
+
+const sumOf = (xs: string[]) => xs.reduce((s, x) => s.plus(x), dec('0')).toFixed(2);
+
+interface Book {
+  customers: unknown[][];
+  loans: unknown[][];
+  openings: unknown[][];
+}
+
+async function workbook(b: Book): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const sheet = (name: string, zh: string[], en: string[], rows: unknown[][]) => {
+    const ws = wb.addWorksheet(name);
+    ws.addRow(zh);
+    ws.addRow(en);
+    for (const r of rows) ws.addRow(r);
+  };
+  sheet('Customers', ['客戶編號'], ['Customer code', 'Type', 'Name', 'English name', 'ID type', 'ID number', 'Mobile 1', 'Date of birth'], b.customers);
+  sheet('Loans', ['貸款編號'], ['Loan no.', 'Customer code', 'Store code', 'Status', 'Application date', 'Loan date', 'Loan amount', 'Tenor', 'Repayment cycle', 'Interest method', 'Flat rate (%)', 'Payout method', 'Overdue interest rate (% a year)'], b.loans);
+  sheet('Opening positions', ['貸款編號'], ['Loan no.', 'Cut-over date', 'Principal paid', 'Interest paid', 'Overdue interest and fees paid', 'Outstanding principal'], b.openings);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+function multipart(file: Buffer) {
+  const boundary = '----harbourimport';
+  return {
+    boundary,
+    body: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="book-${RUN}.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  };
+}
+
+async function upload<T>(path: string, file: Buffer, token = manager) {
+  const { boundary, body } = multipart(file);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/v1${path}?storeId=${store.id}&cutOverDate=${CUT_OVER}`,
+    headers: { authorization: `Bearer ${token}`, 'accept-language': 'en', 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
+  return { statusCode: res.statusCode, headers: res.headers, body: res.json() as { data: T; message?: string } };
+}
+
+async function committed(id: number): Promise<ImportBatch> {
+  for (let i = 0; i < 200; i++) {
+    const b = dataOf(await call<ImportBatch>(t.app, 'GET', `/tools/import/batches/${id}`, { token: manager }));
+    if (b.state !== 'committing') return b;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the batch did not finish');
+}
+
+const trialBalance = async () => dataOf(await call<TrialBalance>(t.app, 'GET', '/ledger/trialBalance', { token: manager }));
+const count = async (table: string) => Number((await t.pool.query<{ n: string }>(`select count(*) n from ${table}`)).rows[0]!.n);
+const COUNTED = ['customers', 'loans', 'loan_instalments', 'loan_payouts', 'loan_approvals', 'loan_repayments', 'loan_repayment_lines', 'loan_due_summaries', 'loan_totals'];
+const counts = async (): Promise<Record<string, number>> => Object.fromEntries(await Promise.all(COUNTED.map(async (table) => [table, await count(table)] as const)));
+
+describe('a lender’s book brought in', () => {
+  let calc: CalculatorResult;
+  let book: Book;
+  let batch: ImportBatch;
+  let before: Record<string, number>;
+  let tbBefore: TrialBalance;
+  const paid3 = { principal: '', interest: '' };
+
+  it('the dry run names exactly the deliberate errors, by sheet, row and column', async () => {
+    calc = await schedule();
+    paid3.principal = sumOf(calc.schedule.slice(0, 3).map((l) => l.principal));
+    paid3.interest = sumOf(calc.schedule.slice(0, 3).map((l) => l.interest));
+    const all = { principal: sumOf(calc.schedule.map((l) => l.principal)), interest: sumOf(calc.schedule.map((l) => l.interest)) };
+    const c = (n: number) => `IMPC-${RUN}-${n}`;
+    const loan = (n: number, customer: string, status: string, extra: unknown[] = []) => [`IMPL-${RUN}-${n}`, customer, store.code, status, '10/01/2026', '2026/01/15', '12,000', 12, 'monthly', 'amortization', '1.5', 'cash', '', ...extra];
+    book = {
+      customers: [
+        [c(1), 'personal', '陳大文', 'CHAN Tai Man', 'hkid', 'A123456(3)', '+852 9123 4567', '15/08/1980'],
+        [c(2), 'personal', 'Wong Siu Ming', '', 'hkid', 'B2345671', 61234567, '1975/01/02'],
+      ],
+      loans: [loan(1, c(1), 'repaying'), loan(2, c(2), 'complete'), loan(3, c(1), 'repaying')],
+      openings: [
+        [`IMPL-${RUN}-1`, CUT_OVER, paid3.principal, paid3.interest, '35.50', dec('12000').minus(paid3.principal).toFixed(2)],
+        [`IMPL-${RUN}-2`, CUT_OVER, all.principal, all.interest, '0', '0'],
+        [`IMPL-${RUN}-3`, CUT_OVER, '0', '0', '0', '12000'],
+      ],
+    };
+    // three deliberate errors: a bad check digit, a rate above the Ordinance's cap, an outstanding figure that does not add up
+    const broken: Book = {
+      customers: [book.customers[0]!, [...book.customers[1]!.slice(0, 5), 'B2345672', ...book.customers[1]!.slice(6)]],
+      loans: [book.loans[0]!, book.loans[1]!, [...book.loans[2]!.slice(0, 10), '9', ...book.loans[2]!.slice(11)]],
+      openings: [[...book.openings[0]!.slice(0, 5), '9000.00'], book.openings[1]!, book.openings[2]!],
+    };
+    const res = await upload<ImportDryRun>('/tools/import/dryRun', await workbook(broken));
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.problems).toEqual([
+      { sheet: 'customers', row: 4, column: 'idNumber', message: expect.any(String) },
+      { sheet: 'loans', row: 5, column: 'flatRate', message: expect.stringMatching(/above the 48%/) },
+      { sheet: 'openingPositions', row: 3, column: 'outstandingPrincipal', message: `Should be ${dec('12000').minus(paid3.principal).toFixed(2)}: the loan amount less the principal paid` },
+    ]);
+    expect(res.body.data.counts).toEqual([
+      { sheet: 'customers', read: 2, valid: 1, rejected: 1 },
+      { sheet: 'loans', read: 3, valid: 2, rejected: 1 },
+      { sheet: 'openingPositions', read: 3, valid: 2, rejected: 1 },
+    ]);
+    // committing that file is refused, nothing written
+    before = await counts();
+    const refused = await upload<ImportBatch>('/tools/import/batches', await workbook(broken));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body.message).toBe('The file has 3 problems: run the check, fix them and upload again');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('a caller without the import key is refused', async () => {
+    expect((await upload('/tools/import/dryRun', await workbook(book), clerk)).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', '/tools/import/batches', { token: clerk })).statusCode).toBe(403);
+  });
+
+  it('commits the fixed file as one batch: the trial balance balances and the receivable is the outstanding principal', async () => {
+    tbBefore = await trialBalance();
+    const fixed = await upload<ImportDryRun>('/tools/import/dryRun', await workbook(book));
+    expect(fixed.body.data.problems).toEqual([]);
+    const started = await upload<ImportBatch>('/tools/import/batches', await workbook(book));
+    expect(started.statusCode).toBe(200);
+    expect(started.body.data).toMatchObject({ state: 'committing', storeId: store.id, rowsTotal: 5 });
+    batch = await committed(started.body.data.id);
+    expect(batch).toMatchObject({ state: 'committed', rowsWritten: 5, failure: null });
+    const after = await counts();
+    expect(after.customers! - before.customers!).toBe(2);
+    expect(after.loans! - before.loans!).toBe(3);
+    expect(after.loan_instalments! - before.loan_instalments!).toBe(36);
+    expect(after.loan_repayments! - before.loan_repayments!).toBe(2); // nothing was paid on the third loan
+    const tb = await trialBalance();
+    expect(tb.balanced).toBe(true);
+    const moved = (key: string, x: TrialBalance) => dec(x.rows.find((r) => r.key === key)!.balance);
+    const outstanding = dec('12000').minus(paid3.principal).plus('0').plus('12000');
+    expect(moved('loansReceivable', tb).minus(moved('loansReceivable', tbBefore)).toFixed(2)).toBe(outstanding.toFixed(2));
+    expect(moved('migrationEquity', tb).toFixed(2)).toBe(outstanding.toFixed(2));
+    // no income: what was paid before the cut-over was the previous books'
+    expect(moved('interestIncome', tb).toFixed(2)).toBe(moved('interestIncome', tbBefore).toFixed(2));
+    const statuses = await t.pool.query<{ loan_no: string; status: string }>(`select loan_no, status from loans where loan_no like $1 order by loan_no`, [`IMPL-${RUN}-%`]);
+    expect(statuses.rows).toEqual([
+      { loan_no: `IMPL-${RUN}-1`, status: 'repaying' },
+      { loan_no: `IMPL-${RUN}-2`, status: 'complete' },
+      { loan_no: `IMPL-${RUN}-3`, status: 'repaying' },
+    ]);
+    const check = dataOf(await call<{ consistent: boolean }>(t.app, 'GET', '/ledger/balanceCheck', { token: manager }));
+    expect(check.consistent).toBe(true);
+  });
+
+  it('the imported loan’s next receipt pays its fourth instalment, as on a loan paid out here', async () => {
+    const { rows } = await t.pool.query<{ id: number }>(`select id from loans where loan_no = $1`, [`IMPL-${RUN}-1`]);
+    const fourth = calc.schedule[3]!;
+    const res = await call<RepaymentItem>(t.app, 'POST', '/repayments', {
+      token: manager,
+      body: { loanId: rows[0]!.id, repayDate: CUT_OVER, received: fourth.instalment, repayType: 'auto', method: 'cash', idempotencyKey: `imp-${RUN}` },
+    });
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    const receipt = dataOf(res);
+    expect(receipt).toMatchObject({ received: fourth.instalment, principal: fourth.principal, interest: fourth.interest, overdueInterest: '0.00' });
+    expect(receipt.lines.map((l) => l.tenor)).toEqual([4]);
+  });
+
+  it('the same file again creates nothing: every record is reported as held', async () => {
+    const again = await upload<ImportDryRun>('/tools/import/dryRun', await workbook(book));
+    expect(again.body.data.problems.map((p) => [p.sheet, p.column, p.message])).toEqual([
+      ['customers', 'customerCode', 'Harbour already holds this record'],
+      ['customers', 'customerCode', 'Harbour already holds this record'],
+      ['loans', 'loanNo', 'Harbour already holds this record'],
+      ['loans', 'loanNo', 'Harbour already holds this record'],
+      ['loans', 'loanNo', 'Harbour already holds this record'],
+    ]);
+  });
+
+  it('refuses a rollback once a loan has had a receipt, and rolls a clean batch back to the counts and trial balance before it', async () => {
+    const blocked = await call(t.app, 'POST', `/tools/import/batches/${batch.id}/rollback`, { token: manager });
+    expect(blocked.statusCode).toBe(409);
+    expect((blocked.body as { message: string }).message).toMatch(new RegExp(`IMPL-${RUN}-1`));
+    // a second, untouched batch: brought in and rolled back
+    const RUN2 = `${RUN}b`;
+    const re = (x: unknown) => (typeof x === 'string' ? x.replace(`-${RUN}-`, `-${RUN2}-`) : x);
+    const other: Book = {
+      customers: [[`IMPC-${RUN2}-9`, 'personal', '何美玲', 'HO Mei Ling', 'hkid', 'C1234569', '9876 5432', '1990-05-05']],
+      loans: [[...book.loans[0]!.map(re).slice(0, 1), `IMPC-${RUN2}-9`, ...book.loans[0]!.slice(2)]],
+      openings: [book.openings[0]!.map(re)],
+    };
+    const countsBefore = await counts();
+    const tb0 = await trialBalance();
+    const started = await upload<ImportBatch>('/tools/import/batches', await workbook(other));
+    expect(started.statusCode, JSON.stringify(started.body)).toBe(200);
+    expect((await committed(started.body.data.id)).state).toBe('committed');
+    expect((await counts()).loans).toBe(countsBefore.loans! + 1);
+    const rolled = await call<ImportBatch>(t.app, 'POST', `/tools/import/batches/${started.body.data.id}/rollback`, { token: manager });
+    expect(rolled.statusCode, JSON.stringify(rolled.body)).toBe(200);
+    expect(dataOf(rolled).state).toBe('rolledBack');
+    expect(await counts()).toEqual(countsBefore);
+    const tb1 = await trialBalance();
+    expect(tb1.rows.map((r) => [r.key, r.balance])).toEqual(tb0.rows.map((r) => [r.key, r.balance]));
+    // a rolled-back batch cannot be rolled back again
+    expect((await call(t.app, 'POST', `/tools/import/batches/${started.body.data.id}/rollback`, { token: manager })).statusCode).toBe(409);
+  });
+});
