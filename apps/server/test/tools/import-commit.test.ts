@@ -1,6 +1,5 @@
 import type { CalculatorResult, ImportBatch, ImportDryRun, RepaymentItem, TrialBalance } from '@harbour/contracts';
 import { dec } from '@harbour/domain';
-import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
