@@ -346,6 +346,8 @@ export async function correctReceipt(tx: Tx, ctx: ServiceContext, id: number, bo
   if (already) throw businessRule('repayments.errors.alreadyCorrected');
   // a reloan's settlement was paid by the new loan's payout, not at the counter: it stands with it
   if (stored!.method === 'reloan') throw businessRule('repayments.errors.reloanReceipt');
+  // an imported loan's opening position goes only with its import batch (docs/import.md)
+  if (stored!.repayType === 'opening') throw businessRule('repayments.errors.openingReceipt');
   // No money came in with a temporary amount applied or refunded: it can be voided, not refunded.
   const fromTemporary = stored!.repayType === 'temporary' || stored!.repayType === 'temp-refund';
   if (fromTemporary && body.kind === 'refund') throw businessRule('repayments.errors.voidOnly');
