@@ -111,6 +111,26 @@ export async function takeCode(tx: Tx, kind: CodeKind, at: { storeId: number; da
 }
 
 /**
+ * Moves the counter of `kind` for the store's numbers of `date` past every number in `held` that
+ * the current format would have made in that period (same head, a sequence after it): numbers a
+ * data import brought in, so the next number Harbour takes does not collide with one of them.
+ * Numbers in another format or period are left alone — they cannot collide.
+ */
+export async function continueCodesAfter(tx: Tx, kind: CodeKind, at: { storeId: number; date: string }, held: readonly string[]): Promise<void> {
+  const slot = await codeSlot(tx, kind, at);
+  const seqs = held.filter((c) => c.startsWith(slot.head) && /^\d+$/.test(c.slice(slot.head.length))).map((c) => Number(c.slice(slot.head.length)));
+  if (seqs.length === 0) return;
+  const value = Math.max(...seqs);
+  await tx
+    .insert(codeCounters)
+    .values({ kind: slot.kind, storeKey: slot.storeKey, period: slot.period, value })
+    .onConflictDoUpdate({
+      target: [codeCounters.kind, codeCounters.storeKey, codeCounters.period],
+      set: { value: sql`greatest(${codeCounters.value}, ${value})`, updatedAt: sql`now()` },
+    });
+}
+
+/**
  * The counters of a store and the shared ones in `date`'s periods (every restart), for showing
  * the next number without taking it.
  */

@@ -17,6 +17,8 @@ let store: { id: number; code: string };
 const RUN = String(Date.now()).slice(-6);
 /** The cut-over date: yesterday, within the active period the next receipt must fall in. */
 let CUT_OVER = '';
+/** Today's business date: the period whose numbers the import's own-format numbers move on. */
+let TODAY = '';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -24,7 +26,9 @@ beforeAll(async () => {
   clerk = (await loginAs(t.app, 'clerk')).access_token;
   const r = await t.pool.query<{ id: number; code: string }>(`select id, code from stores where code = 'MK'`);
   store = r.rows[0]!;
-  CUT_OVER = (await t.pool.query<{ d: string }>(`select to_char((now() at time zone 'Asia/Hong_Kong')::date - 1, 'YYYY-MM-DD') d`)).rows[0]!.d;
+  const dates = await t.pool.query<{ d: string; y: string }>(`select to_char((now() at time zone 'Asia/Hong_Kong')::date, 'YYYY-MM-DD') d, to_char((now() at time zone 'Asia/Hong_Kong')::date - 1, 'YYYY-MM-DD') y`);
+  TODAY = dates.rows[0]!.d;
+  CUT_OVER = dates.rows[0]!.y;
 });
 afterAll(() => t.close());
 
@@ -34,6 +38,9 @@ const TERMS = { loanAmount: '12000', totalTenor: 12, repayCycle: 'monthly', inte
 async function schedule(): Promise<CalculatorResult> {
   return dataOf(await call<CalculatorResult>(t.app, 'POST', '/tools/calculator', { token: manager, body: TERMS }));
 }
+
+/** A loan number in Harbour's own default format for this month (LN + store + YYMM + 4 digits), high in the sequence. */
+const HARBOUR_STYLE_NO = () => `LN${store.code}${TODAY.slice(2, 4)}${TODAY.slice(5, 7)}0950`;
 
 const sumOf = (xs: string[]) => xs.reduce((s, x) => s.plus(x), dec('0')).toFixed(2);
 
@@ -114,11 +121,11 @@ describe('a lender’s book brought in', () => {
         [c(1), 'personal', '陳大文', 'CHAN Tai Man', 'hkid', 'A123456(3)', '+852 9123 4567', '15/08/1980'],
         [c(2), 'personal', 'Wong Siu Ming', '', 'hkid', 'B2345671', 61234567, '1975/01/02'],
       ],
-      loans: [loan(1, c(1), 'repaying'), loan(2, c(2), 'complete'), loan(3, c(1), 'repaying')],
+      loans: [loan(1, c(1), 'repaying'), loan(2, c(2), 'complete'), [HARBOUR_STYLE_NO(), ...loan(3, c(1), 'repaying').slice(1)]],
       openings: [
         [`IMPL-${RUN}-1`, CUT_OVER, paid3.principal, paid3.interest, '35.50', dec('12000').minus(paid3.principal).toFixed(2)],
         [`IMPL-${RUN}-2`, CUT_OVER, all.principal, all.interest, '0', '0'],
-        [`IMPL-${RUN}-3`, CUT_OVER, '0', '0', '0', '12000'],
+        [HARBOUR_STYLE_NO(), CUT_OVER, '0', '0', '0', '12000'],
       ],
     };
     // three deliberate errors: a bad check digit, a rate above the Ordinance's cap, an outstanding figure that does not add up
@@ -174,12 +181,15 @@ describe('a lender’s book brought in', () => {
     expect(moved('migrationEquity', tb).toFixed(2)).toBe(outstanding.toFixed(2));
     // no income: what was paid before the cut-over was the previous books'
     expect(moved('interestIncome', tb).toFixed(2)).toBe(moved('interestIncome', tbBefore).toFixed(2));
-    const statuses = await t.pool.query<{ loan_no: string; status: string }>(`select loan_no, status from loans where loan_no like $1 order by loan_no`, [`IMPL-${RUN}-%`]);
+    const statuses = await t.pool.query<{ loan_no: string; status: string }>(`select loan_no, status from loans where loan_no like $1 or loan_no = $2 order by loan_no`, [`IMPL-${RUN}-%`, HARBOUR_STYLE_NO()]);
     expect(statuses.rows).toEqual([
       { loan_no: `IMPL-${RUN}-1`, status: 'repaying' },
       { loan_no: `IMPL-${RUN}-2`, status: 'complete' },
-      { loan_no: `IMPL-${RUN}-3`, status: 'repaying' },
-    ]);
+      { loan_no: HARBOUR_STYLE_NO(), status: 'repaying' },
+    ].sort((a, b) => a.loan_no.localeCompare(b.loan_no)));
+    // the next loan number Harbour takes this month follows the imported one of its own format
+    const counter = await t.pool.query<{ value: number }>(`select value from code_counters where kind = 'loanNo' and period = $1 and store_key in (0, $2)`, [TODAY.slice(0, 7).replace('-', ''), store.id]);
+    expect(counter.rows.map((r) => Number(r.value))).toContain(950);
     const check = dataOf(await call<{ consistent: boolean }>(t.app, 'GET', '/ledger/balanceCheck', { token: manager }));
     expect(check.consistent).toBe(true);
   });

@@ -9,7 +9,8 @@ import { moneyText, postOpeningLoan, postOpeningPosition, storedRate, dec } from
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { customers, importBatches, importRows, loanApprovals, loanInstalments, loanPayouts, loanRepaymentLines, loanRepayments, loans } from '../../db/schema/index.js';
-import { takeCode } from '../../platform/codes.js';
+import { businessToday } from '../../platform/business-date.js';
+import { continueCodesAfter, takeCode } from '../../platform/codes.js';
 import { audit } from '../../platform/audit.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { postJournal } from '../../platform/ledger.js';
@@ -187,6 +188,11 @@ export async function commitBatch(ctx: ServiceContext, batchId: number, storeId:
         if (written % PROGRESS_EVERY === 0) await updateBatch(ctx, batchId, { rowsWritten: written });
       }
       if (created.length > 0) await tx.insert(importRows).values(created.map((c) => ({ batchId, ...c })));
+      // the numbers Harbour takes next continue after the highest imported ones of today's format
+      const today = await businessToday(tx);
+      await continueCodesAfter(tx, 'loanNo', { storeId, date: today }, plan.loans.map((l) => l.loanNo));
+      await continueCodesAfter(tx, 'applyNo', { storeId, date: today }, plan.loans.map((l) => l.applyNo));
+      await continueCodesAfter(tx, 'customerCode', { storeId, date: today }, plan.customers.map((c) => c.code));
       const byEntity = (e: string) => created.filter((c) => c.entity === e).map((c) => c.entityId);
       await audit(tx, {
         action: 'add',
