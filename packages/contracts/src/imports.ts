@@ -84,6 +84,7 @@ export const IMPORT_COLUMNS: Record<ImportSheetKey, readonly ImportColumn[]> = {
     customerRef(),
     col('storeCode', 'text', true),
     col('status', 'choice', true, { choices: LOAN_STATUSES }),
+    col('loanType', 'text', true),
     col('applicationDate', 'date', true),
     col('loanDate', 'date', true),
     col('loanAmount', 'money', true),

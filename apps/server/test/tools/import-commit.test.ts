@@ -59,7 +59,7 @@ async function workbook(b: Book): Promise<Buffer> {
     for (const r of rows) ws.addRow(r);
   };
   sheet('Customers', ['客戶編號'], ['Customer code', 'Type', 'Name', 'English name', 'ID type', 'ID number', 'Mobile 1', 'Date of birth'], b.customers);
-  sheet('Loans', ['貸款編號'], ['Loan no.', 'Customer code', 'Store code', 'Status', 'Application date', 'Loan date', 'Loan amount', 'Tenor', 'Repayment cycle', 'Interest method', 'Flat rate (%)', 'Payout method', 'Overdue interest rate (% a year)'], b.loans);
+  sheet('Loans', ['貸款編號'], ['Loan no.', 'Customer code', 'Store code', 'Status', 'Loan type (code)', 'Application date', 'Loan date', 'Loan amount', 'Tenor', 'Repayment cycle', 'Interest method', 'Flat rate (%)', 'Payout method', 'Overdue interest rate (% a year)'], b.loans);
   sheet('Opening positions', ['貸款編號'], ['Loan no.', 'Cut-over date', 'Principal paid', 'Interest paid', 'Overdue interest and fees paid', 'Outstanding principal'], b.openings);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
@@ -115,7 +115,7 @@ describe('a lender’s book brought in', () => {
     paid3.interest = sumOf(calc.schedule.slice(0, 3).map((l) => l.interest));
     const all = { principal: sumOf(calc.schedule.map((l) => l.principal)), interest: sumOf(calc.schedule.map((l) => l.interest)) };
     const c = (n: number) => `IMPC-${RUN}-${n}`;
-    const loan = (n: number, customer: string, status: string, extra: unknown[] = []) => [`IMPL-${RUN}-${n}`, customer, store.code, status, '10/01/2026', '2026/01/15', '12,000', 12, 'monthly', 'amortization', '1.5', 'cash', '', ...extra];
+    const loan = (n: number, customer: string, status: string, extra: unknown[] = []) => [`IMPL-${RUN}-${n}`, customer, store.code, status, 'private_loan', '10/01/2026', '2026/01/15', '12,000', 12, 'monthly', 'amortization', '1.5', 'cash', '', ...extra];
     book = {
       customers: [
         [c(1), 'personal', '陳大文', 'CHAN Tai Man', 'hkid', 'A123456(3)', '+852 9123 4567', '15/08/1980'],
@@ -131,7 +131,7 @@ describe('a lender’s book brought in', () => {
     // three deliberate errors: a bad check digit, a rate above the Ordinance's cap, an outstanding figure that does not add up
     const broken: Book = {
       customers: [book.customers[0]!, [...book.customers[1]!.slice(0, 5), 'B2345672', ...book.customers[1]!.slice(6)]],
-      loans: [book.loans[0]!, book.loans[1]!, [...book.loans[2]!.slice(0, 10), '9', ...book.loans[2]!.slice(11)]],
+      loans: [book.loans[0]!, book.loans[1]!, [...book.loans[2]!.slice(0, 11), '9', ...book.loans[2]!.slice(12)]],
       openings: [[...book.openings[0]!.slice(0, 5), '9000.00'], book.openings[1]!, book.openings[2]!],
     };
     const res = await upload<ImportDryRun>('/tools/import/dryRun', await workbook(broken));
@@ -152,6 +152,19 @@ describe('a lender’s book brought in', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.body.message).toBe('The file has 3 problems: run the check, fix them and upload again');
     expect(await counts()).toEqual(before);
+  });
+
+  it('checks a historical loan at its own dates: a borrower under 18 on the application date, a loan type the company lacks', async () => {
+    const young: Book = {
+      customers: [[`IMPC-${RUN}-7`, 'personal', '小明', '', 'hkid', 'C1234569', '91234570', '2010-01-01']],
+      loans: [[`IMPL-${RUN}-7`, `IMPC-${RUN}-7`, store.code, 'repaying', 'no_such_type', ...book.loans[0]!.slice(5)]],
+      openings: [[`IMPL-${RUN}-7`, ...book.openings[2]!.slice(1)]],
+    };
+    const res = await upload<ImportDryRun>('/tools/import/dryRun', await workbook(young));
+    expect(res.body.data.problems.map((p) => [p.sheet, p.row, p.column])).toEqual([
+      ['loans', 3, 'customerCode'],
+      ['loans', 3, 'loanType'],
+    ]);
   });
 
   it('a caller without the import key is refused', async () => {

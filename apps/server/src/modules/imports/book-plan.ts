@@ -20,6 +20,8 @@ import type { Tx } from '../../db/client.js';
 import { customers, loans, referralAgents, staff, stores } from '../../db/schema/index.js';
 import { businessToday } from '../../platform/business-date.js';
 import { loadEngine } from '../loan-core/engine.js';
+import { ageProblem } from '../loans/write.js';
+import { findOption } from '../options/service.js';
 
 /** A customer the file brings: its row and the create contract's output. */
 export interface PlannedCustomer {
@@ -100,13 +102,14 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
     tx.select({ id: staff.id, username: staff.username }).from(staff).where(inArray(staff.username, [...values('staffLogin'), ...none])),
     tx.select({ id: referralAgents.id, nameEn: referralAgents.nameEn }).from(referralAgents).where(inArray(referralAgents.nameEn, [...values('referralAgent'), ...none])),
     tx.select({ loanNo: loans.loanNo, applyNo: loans.applyNo }).from(loans).where(or(inArray(loans.loanNo, [...values('loanNo'), ...none]), inArray(loans.applyNo, [...values('applicationNo'), ...values('loanNo'), ...none]))),
-    tx.select({ id: customers.id, code: customers.customerCode }).from(customers).where(inArray(customers.customerCode, [...values('customerCode'), ...none])),
+    tx.select({ id: customers.id, code: customers.customerCode, type: customers.type, dateOfBirth: customers.dateOfBirth }).from(customers).where(inArray(customers.customerCode, [...values('customerCode'), ...none])),
   ]);
+  const loanTypes = new Map(await Promise.all(values('loanType').map(async (code) => [code, (await findOption(tx, 'loanType', { code })) !== undefined] as const)));
   const storeByCode = new Map(storeRows.map((s) => [s.code, s.id]));
   const staffByLogin = new Map(staffRows.map((s) => [s.username, s.id]));
   const agentByName = new Map(agentRows.map((a) => [a.nameEn, a.id]));
   const heldLoanNos = new Set(heldLoans.flatMap((l) => [l.loanNo, l.applyNo]));
-  const heldBorrower = new Map(heldBorrowers.map((c) => [c.code, c.id]));
+  const heldBorrower = new Map(heldBorrowers.map((c) => [c.code, c]));
   const engine = await loadEngine(tx);
   const today = await businessToday(tx);
 
@@ -122,8 +125,14 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
     if (rowStore === undefined) bad('storeCode', 'tools.import.problems.unknownStore');
     else if (rowStore !== storeId) bad('storeCode', 'tools.import.problems.otherStore');
     const code = fields.customerCode!;
-    const borrower = customerRows.has(code) ? { fileCode: code } : heldBorrower.has(code) ? { customerId: heldBorrower.get(code)! } : null;
+    const borrower = customerRows.has(code) ? { fileCode: code } : heldBorrower.has(code) ? { customerId: heldBorrower.get(code)!.id } : null;
     if (!borrower && !refusedCodes.has(code)) bad('customerCode', 'tools.import.problems.unknownReference');
+    // the borrower's age as the form checks it, on the loan's own application date
+    const person = customerRows.get(code)?.customer ?? heldBorrower.get(code);
+    const age = person && person.type === 'personal' ? ageProblem(person.dateOfBirth ?? null, fields.applicationDate!) : null;
+    if (age) bad('customerCode', age);
+    // a type the company has (a historical loan keeps one disabled since)
+    if (!loanTypes.get(fields.loanType!)) bad('loanType', 'options.unavailable');
     const staffId = fields.staffLogin ? (staffByLogin.get(fields.staffLogin) ?? null) : null;
     if (fields.staffLogin && staffId === null) bad('staffLogin', 'tools.import.problems.unknownReference');
     const referralAgentId = fields.referralAgent ? (agentByName.get(fields.referralAgent) ?? null) : null;

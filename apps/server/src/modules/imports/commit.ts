@@ -52,7 +52,7 @@ async function writeLoan(tx: Tx, ctx: ServiceContext, batchId: number, l: Planne
       loanNo: l.loanNo,
       status: 'repaying',
       customerId,
-      loanType: 'private_loan',
+      loanType: f.loanType!,
       applyDate: f.applicationDate!,
       loanDate: f.loanDate!,
       interestStartDate: f.loanDate!,

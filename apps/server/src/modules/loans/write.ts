@@ -44,7 +44,8 @@ export async function computedTerms(tx: Tx, input: ApplicationInput) {
   };
 }
 
-const ageProblem = (dateOfBirth: string | null, applyDate: string): string | null => {
+/** The borrower's age rule on the application date (also a historical loan's, `imports/book-plan.ts`). */
+export const ageProblem = (dateOfBirth: string | null, applyDate: string): string | null => {
   if (!dateOfBirth) return null;
   const r = validateMinimumAge(dateOfBirth, applyDate);
   return r.ok ? null : 'loans.validation.underAge';
