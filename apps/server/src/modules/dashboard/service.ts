@@ -67,7 +67,7 @@ async function months(tx: Tx, d: DashboardDates, storeId: number | undefined) {
       union all
       select 'in', r.repay_date, sum(r.received), count(*)::int
       from loan_repayments r
-      where r.repay_date >= ${d.chartStart}::date and r.repay_date <= ${d.today}::date and r.received > 0 ${inStore(sql`r.store_id`, storeId)}
+      where r.repay_date >= ${d.chartStart}::date and r.repay_date <= ${d.today}::date and r.received > 0 and r.repay_type <> 'opening' ${inStore(sql`r.store_id`, storeId)}
         and not exists (select 1 from loan_repayment_corrections c where c.repayment_id = r.id)
       group by r.repay_date
     )

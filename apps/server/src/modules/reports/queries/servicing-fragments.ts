@@ -152,6 +152,8 @@ export const temporaryOn = (on: SQL, store: Param) => sql`(
  * of a temporary amount refunded), principal, interest, overdue_interest, charges, temp_in,
  * temp_out, temporary (temp_in − temp_out). The receipts' branch reads one table (its correction
  * a subquery), so PostgreSQL can read it in an index's order and merge it with the corrections'.
+ * An imported loan's opening position (`opening`, docs/import.md) is no money taken that day and
+ * moved no cash or income: it is not a movement (it is never corrected either).
  */
 export const receiptMovements = sql`(
   select r.journal_entry_id as entry_id, r.repay_date as entry_date, r.id as repayment_id, r.loan_id, r.store_id,
@@ -160,6 +162,7 @@ export const receiptMovements = sql`(
          r.received - r.paid_out as received, r.principal, r.interest, r.overdue_interest,
          r.handling_fee + r.lock_period_fee as charges, r.temp_in, r.temp_out, r.temp_in - r.temp_out as temporary
     from loan_repayments r
+   where r.repay_type <> 'opening'
   union all
   select c.journal_entry_id, c.corrected_on, r.id, r.loan_id, r.store_id,
          r.repay_no, r.repay_type, r.method, c.kind, true,
