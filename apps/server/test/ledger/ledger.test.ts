@@ -234,7 +234,7 @@ describe('trial balance', () => {
       feeIncome: ['0.00', '300.00', '300.00'],
     });
     expect(tb.rows.map((r) => r.code)).toEqual([...tb.rows.map((r) => r.code)].sort());
-    expect(tb.rows).toHaveLength(16);
+    expect(tb.rows).toHaveLength(17);
     expect(tb).toMatchObject({ totals: { debit: '10005.00', credit: '10005.00' }, balanced: true, entryCount: 2 });
     // Periods are bounded: the demo loans' payouts are in the ledger too, dated the day the demo data was made.
     const feb = await withReadTx(job(), (tx) => trialBalance(tx, { storeId: mongKok, from: '2026-02-01', to: '2026-02-28' }));
@@ -251,7 +251,7 @@ describe('routes', () => {
   it('answers the chart with names in the caller’s language', async () => {
     const en = dataOf(await call<LedgerAccount[]>(t.app, 'GET', '/ledger/accounts', { token: accountant, lang: 'en' }));
     expect(en[0]).toEqual({ key: 'cash', code: '1010', kind: 'asset', normalSide: 'debit', name: 'Cash at stores' });
-    expect(en).toHaveLength(16);
+    expect(en).toHaveLength(17);
     const zh = dataOf(await call<LedgerAccount[]>(t.app, 'GET', '/ledger/accounts', { token: accountant }));
     expect(zh.find((a) => a.key === 'interestIncome')!.name).toBe('利息收入');
   });

@@ -14,7 +14,7 @@ import {
   type ImportSheetRows,
   TERMS_ISSUE_MESSAGES,
 } from '@harbour/contracts';
-import { type CalculatorResult, type OpeningLine, TermsValidationError, calculate, dec, formatRate, isDomainError, openingLines } from '@harbour/domain';
+import { type CalculatorResult, type OpeningLine, TermsValidationError, calculate, dec, formatRate, isDomainError, moneyText, openingLines } from '@harbour/domain';
 import { inArray, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { customers, loans, referralAgents, staff, stores } from '../../db/schema/index.js';
@@ -170,7 +170,7 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
       if (opening.cutOverDate < fields.loanDate!) o('cutOverDate', 'tools.import.problems.cutOverBeforeLoan');
       if (opening.cutOverDate > today) o('cutOverDate', 'tools.import.problems.cutOverInFuture');
       const outstanding = dec(fields.loanAmount!).minus(dec(opening.principalPaid));
-      if (!outstanding.eq(dec(opening.outstandingPrincipal))) o('outstandingPrincipal', 'tools.import.problems.outstandingMismatch', { expected: outstanding.toFixed(2) });
+      if (!outstanding.eq(dec(opening.outstandingPrincipal))) o('outstandingPrincipal', 'tools.import.problems.outstandingMismatch', { expected: moneyText(outstanding) });
       try {
         lines = openingLines(calc.schedule, opening);
       } catch (e) {
