@@ -7,6 +7,7 @@ import { benchServer } from './server/bench-server.js';
 import { benchLoans } from './server/loans-bench.js';
 import { benchReceipts } from './server/receipts-bench.js';
 import { benchBank } from './server/bank-bench.js';
+import { benchImport } from './server/import-bench.js';
 import { benchReports } from './server/reports-bench.js';
 import { benchSms } from './server/sms-bench.js';
 import { benchWeb } from './web/bench-web.js';
@@ -18,6 +19,7 @@ const parts: [string, () => Promise<Figure[]>][] = [
   ['loans', benchLoans],
   ['receipts', benchReceipts],
   ['bank', benchBank],
+  ['import', benchImport],
   ['reports', benchReports],
   ['sms', benchSms],
   ['web', benchWeb],

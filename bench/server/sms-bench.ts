@@ -15,7 +15,7 @@
  * - the server process's resident memory before the queue, after it, after sending, and its peak.
  */
 import http from 'node:http';
-import { readFileSync } from 'node:fs';
+import { memoryOf } from '../lib/memory.js';
 import path from 'node:path';
 import pg from 'pg';
 import { startServer, repoRoot, API, type RunningServer } from '../../e2e/fixtures/server.js';
@@ -30,13 +30,6 @@ const RATE = Number(process.env.HARBOUR_BENCH_SMS_RATE ?? 100);
 /** how long the local gateway takes to answer */
 const GATEWAY_MS = Number(process.env.HARBOUR_BENCH_SMS_GATEWAY_MS ?? 3);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Resident and peak resident memory of a process, in MB (Linux). */
-function memoryOf(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
 
 interface LocalGateway {
   url: string;

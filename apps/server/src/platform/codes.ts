@@ -100,6 +100,23 @@ export function takeCodeQuery(db: DbOrTx, slot: CodeSlot) {
 }
 
 /**
+ * Takes `count` numbers of `kind` at once (a data import's receipts), in order: the counter moves
+ * by `count` in one statement, the numbers are its values before that, formatted as `takeCode`
+ * formats them.
+ */
+export async function takeCodes(tx: Tx, kind: CodeKind, at: { storeId: number; date: string }, count: number): Promise<string[]> {
+  if (count === 0) return [];
+  const slot = await codeSlot(tx, kind, at);
+  const [row] = await tx
+    .insert(codeCounters)
+    .values({ kind: slot.kind, storeKey: slot.storeKey, period: slot.period, value: count })
+    .onConflictDoUpdate({ target: [codeCounters.kind, codeCounters.storeKey, codeCounters.period], set: { value: sql`${codeCounters.value} + ${count}`, updatedAt: sql`now()` } })
+    .returning({ value: codeCounters.value });
+  const first = row!.value - count + 1;
+  return Array.from({ length: count }, (_, i) => slot.head + String(first + i).padStart(slot.seqWidth, '0'));
+}
+
+/**
  * Takes the next number of `kind` in its current format for the record of `storeId` dated `date`
  * (the business date the number shows, 'YYYY-MM-DD'). Call it in the transaction that inserts
  * the record, as late as it can be: the counter stays locked until that transaction ends, and

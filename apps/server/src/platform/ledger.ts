@@ -99,6 +99,27 @@ export async function postJournal(tx: Tx, ctx: ServiceContext, entry: JournalEnt
 }
 
 /**
+ * `postJournal` for many entries at once (a data import's opening entries): every entry checked
+ * the same way, written in one statement and their lines in another. Answers each entry's id in
+ * the order given (null for an entry of nothing). The ids are taken from the entries' sequence in
+ * the order of the rows, which PostgreSQL assigns as it inserts them.
+ */
+export async function postJournals(tx: Tx, ctx: ServiceContext, items: readonly { entry: JournalEntry; target: PostTarget }[]): Promise<(number | null)[]> {
+  for (const { entry, target } of items) {
+    assertBalanced(entry);
+    if (entry.event === 'reversal') throw new Error('a reversal is posted with reverseJournal, which links it to its entry');
+    assertReaches(ctx, target.storeId);
+  }
+  const written = items.filter((i) => i.entry.lines.length > 0);
+  if (written.length === 0) return items.map(() => null);
+  const rows = await tx.insert(journalEntries).values(written.map((i) => entryValues(ctx, i.entry, i.target, null))).returning({ id: journalEntries.id });
+  const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+  await tx.insert(journalLines).values(written.flatMap((i, n) => lineValues(ctx, i.entry, i.target, ids[n]!)));
+  const byItem = new Map(written.map((i, n) => [i, ids[n]!]));
+  return items.map((i) => byItem.get(i) ?? null);
+}
+
+/**
  * `postJournal` as two parts of a caller's single statement (data-modifying CTEs): the entry's
  * insert, answering its `id`, and its lines' insert, which reads that id through `entryId` (SQL
  * reading the entry's CTE). `memo` adds keys whose values the same statement computes — a

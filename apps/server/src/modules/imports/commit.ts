@@ -3,27 +3,27 @@
  * transaction — all or nothing — by a job that runs on the server after the request that started
  * it has answered, so closing the browser does not stop it. One import at a time per store (an
  * advisory lock). Progress figures are written to the batch row in short transactions of their
- * own, so the page polling it sees them while the long one runs.
+ * own, so the page polling it sees them while the long one runs. The rows go in rounds of a few
+ * multi-row statements (`CHUNK` loans each), not a dozen statements a loan.
  */
 import { moneyText, postOpeningLoan, postOpeningPosition, storedRate, dec } from '@harbour/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { customers, importBatches, importRows, loanApprovals, loanInstalments, loanPayouts, loanRepaymentLines, loanRepayments, loans } from '../../db/schema/index.js';
 import { businessToday } from '../../platform/business-date.js';
-import { continueCodesAfter, takeCode } from '../../platform/codes.js';
+import { continueCodesAfter, takeCodes } from '../../platform/codes.js';
 import { audit } from '../../platform/audit.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { postJournal } from '../../platform/ledger.js';
+import { postJournals } from '../../platform/ledger.js';
 import { withTx } from '../../platform/tx.js';
 import { profileColumns } from '../customers/service.js';
-import { refreshDueSummary } from '../repayments/daily.js';
+import { type Engine, loadEngine } from '../loan-core/engine.js';
+import { dueSummaryOf, saveSummaries } from '../repayments/daily.js';
+import { type PaidByTenor, repaymentStateOf } from '../repayments/state.js';
 import type { ImportPlan, PlannedLoan } from './book-plan.js';
 
 /** The advisory lock of a store's imports: one batch of a store commits at a time. */
 export const importLockKey = (storeId: number) => `harbour.import.${storeId}`;
-
-/** How often (in loans) the job writes its progress figures. */
-const PROGRESS_EVERY = 25;
 
 type Created = { sheet: string; row: number; entity: string; entityId: number };
 
@@ -32,131 +32,149 @@ export function updateBatch(ctx: ServiceContext, batchId: number, set: Partial<t
   return withTx(ctx, (tx) => tx.update(importBatches).set({ ...set, updatedAt: new Date() }).where(eq(importBatches.id, batchId)));
 }
 
-/** The memo every opening entry carries: the batch and the loan, named by number (see rollback). */
+/** The memo every opening entry carries: the batch and the loan, named by number (see below). */
 const memoOf = (batchId: number, l: PlannedLoan) => ({ importBatch: String(batchId), loanNo: l.loanNo });
 
+/** Loans written per round of statements: each round is a handful of multi-row statements. */
+const CHUNK = 200;
+
 /**
- * One imported loan: the loan with its status as the file has it, the approval terms its overdue
- * interest follows, the schedule the domain computed, the payout as it was, the opening entries,
- * the opening position as one receipt spread over the schedule, and the due summary.
+ * A round of imported loans, each table in one statement: the loans with their statuses as the
+ * file has them, the approval terms their overdue interest follows, the schedules the domain
+ * computed, the payouts as they were, the opening entries, the opening positions as one receipt a
+ * loan spread over its schedule, and the due summaries — computed from the rows being written
+ * (`repaymentStateOf`), as a payout or a receipt computes them.
  */
-async function writeLoan(tx: Tx, ctx: ServiceContext, batchId: number, l: PlannedLoan, customerId: number, created: Created[]): Promise<void> {
+async function writeLoans(tx: Tx, ctx: ServiceContext, batchId: number, chunk: readonly PlannedLoan[], customerIds: Map<string, number>, created: Created[], today: string, engine: Engine): Promise<void> {
   const me = ctx.auth?.staffId ?? null;
-  const f = l.fields;
-  const staffId = l.staffId ?? me!;
-  const [loan] = await tx
+  const written = await tx
     .insert(loans)
-    .values({
-      storeId: l.storeId,
-      applyNo: l.applyNo,
-      loanNo: l.loanNo,
-      status: 'repaying',
-      customerId,
-      loanType: f.loanType!,
-      applyDate: f.applicationDate!,
-      loanDate: f.loanDate!,
-      interestStartDate: f.loanDate!,
-      firstDueDate: f.firstDueDate || null,
-      loanAmount: f.loanAmount!,
-      flatRate: f.flatRate || null,
-      effectiveRate: f.effectiveRate || null,
-      interestMethod: f.interestMethod!,
-      repayCycle: f.repayCycle!,
-      cycleDays: f.cycleDays ? Number(f.cycleDays) : null,
-      totalTenor: Number(f.totalTenor),
-      instalmentAmount: l.calc.instalmentAmount,
-      totalInterest: l.calc.totalInterest,
-      mloRate: storedRate(l.calc.mloRate),
-      mloStatus: l.calc.mloStatus,
-      payoutMethod: f.payoutMethod!,
-      payoutDate: f.loanDate!,
-      staffId,
-      referralAgentId: l.referralAgentId,
-      createdBy: me,
-      updatedBy: me,
-    })
+    .values(
+      chunk.map((l) => {
+        const f = l.fields;
+        return {
+          storeId: l.storeId,
+          applyNo: l.applyNo,
+          loanNo: l.loanNo,
+          status: l.status,
+          customerId: 'fileCode' in l.borrower ? customerIds.get(l.borrower.fileCode)! : l.borrower.customerId,
+          loanType: f.loanType!,
+          applyDate: f.applicationDate!,
+          loanDate: f.loanDate!,
+          interestStartDate: f.loanDate!,
+          firstDueDate: f.firstDueDate || null,
+          loanAmount: f.loanAmount!,
+          flatRate: f.flatRate || null,
+          effectiveRate: f.effectiveRate || null,
+          interestMethod: f.interestMethod!,
+          repayCycle: f.repayCycle!,
+          cycleDays: f.cycleDays ? Number(f.cycleDays) : null,
+          totalTenor: Number(f.totalTenor),
+          instalmentAmount: l.calc.instalmentAmount,
+          totalInterest: l.calc.totalInterest,
+          mloRate: storedRate(l.calc.mloRate),
+          mloStatus: l.calc.mloStatus,
+          payoutMethod: f.payoutMethod!,
+          payoutDate: f.loanDate!,
+          staffId: l.staffId ?? me!,
+          referralAgentId: l.referralAgentId,
+          createdBy: me,
+          updatedBy: me,
+        };
+      }),
+    )
     .returning();
-  const loanId = loan!.id;
-  created.push({ sheet: 'loans', row: l.row, entity: 'loan', entityId: loanId });
-  await tx.insert(loanApprovals).values({
-    storeId: l.storeId,
-    loanId,
-    decision: 'approve',
-    decidedOn: f.applicationDate!,
-    staffId,
-    overdueRate: f.overdueRate || null,
-    overduePenalty: f.overduePenalty || null,
-    upfrontInterest: f.amountDeducted || null,
-  });
-  await tx.insert(loanInstalments).values(
-    l.calc.schedule.map((s) => ({ storeId: l.storeId, loanId, tenor: s.tenor, dueDate: s.dueDate, principal: s.principal, interest: s.interest, instalment: s.instalment, balance: s.balance, createdBy: me })),
+  const byNo = new Map(written.map((w) => [w.loanNo!, w]));
+  const rowOf = (l: PlannedLoan) => byNo.get(l.loanNo)!;
+  for (const l of chunk) created.push({ sheet: 'loans', row: l.row, entity: 'loan', entityId: rowOf(l).id });
+  const approvals = chunk.map((l) => ({ overdueRate: l.fields.overdueRate || null, overduePenalty: l.fields.overduePenalty || null }));
+  await tx.insert(loanApprovals).values(
+    chunk.map((l, n) => ({ storeId: l.storeId, loanId: rowOf(l).id, decision: 'approve', decidedOn: l.fields.applicationDate!, staffId: l.staffId ?? me!, ...approvals[n]!, upfrontInterest: l.fields.amountDeducted || null })),
   );
-  // The opening entries name the loan in their memo, not by id, so a rollback can remove the loan
-  // while the append-only journal keeps them and their reversals.
-  const opened = await postJournal(tx, ctx, postOpeningLoan({ principal: f.loanAmount!, memo: memoOf(batchId, l) }), { storeId: l.storeId, date: l.opening.cutOverDate });
-  const deducted = f.amountDeducted || '0';
-  await tx.insert(loanPayouts).values({
-    storeId: l.storeId,
-    loanId,
-    payoutDate: f.loanDate!,
-    method: f.payoutMethod!,
-    chequeNo: f.payoutMethod === 'cheque' ? f.chequeNo! : null,
-    upfrontDeducted: deducted,
-    lateDrawdownFee: '0',
-    amountReceived: moneyText(dec(f.loanAmount!).minus(dec(deducted))),
-    journalEntryId: opened!,
-    createdBy: me,
-  });
-  const o = l.opening;
-  const paid = dec(o.principalPaid).plus(dec(o.interestPaid)).plus(dec(o.overduePaid));
-  if (paid.gt(0)) {
-    const lines = o.lines.length > 0 ? o.lines : [{ tenor: 1, principal: '0.00', interest: '0.00' }];
-    // like the opening entry, the position's entry names the loan in its memo only (see above)
-    const entryId = await postJournal(tx, ctx, postOpeningPosition({ principalPaid: o.principalPaid, interestPaid: o.interestPaid, overduePaid: o.overduePaid, memo: memoOf(batchId, l) }), {
-      storeId: l.storeId,
-      date: o.cutOverDate,
+  await tx.insert(loanInstalments).values(
+    chunk.flatMap((l) =>
+      l.calc.schedule.map((s) => ({ storeId: l.storeId, loanId: rowOf(l).id, tenor: s.tenor, dueDate: s.dueDate, principal: s.principal, interest: s.interest, instalment: s.instalment, balance: s.balance, createdBy: me })),
+    ),
+  );
+  // The opening entries name the loan in their memo, not by the entry's loan id, so a rollback can
+  // remove the loan while the append-only journal keeps them and their reversals.
+  const opened = await postJournals(tx, ctx, chunk.map((l) => ({ entry: postOpeningLoan({ principal: l.fields.loanAmount!, memo: memoOf(batchId, l) }), target: { storeId: l.storeId, date: l.opening.cutOverDate } })));
+  await tx.insert(loanPayouts).values(
+    chunk.map((l, n) => {
+      const deducted = l.fields.amountDeducted || '0';
+      return {
+        storeId: l.storeId,
+        loanId: rowOf(l).id,
+        payoutDate: l.fields.loanDate!,
+        method: l.fields.payoutMethod!,
+        chequeNo: l.fields.payoutMethod === 'cheque' ? l.fields.chequeNo! : null,
+        upfrontDeducted: deducted,
+        lateDrawdownFee: '0',
+        amountReceived: moneyText(dec(l.fields.loanAmount!).minus(dec(deducted))),
+        journalEntryId: opened[n]!,
+        createdBy: me,
+      };
+    }),
+  );
+  // the opening positions: one receipt a loan that was paid anything, numbered in Harbour's sequence
+  const paidOf = (l: PlannedLoan) => dec(l.opening.principalPaid).plus(dec(l.opening.interestPaid)).plus(dec(l.opening.overduePaid));
+  const paying = chunk.filter((l) => paidOf(l).gt(0));
+  const linesOf = (l: PlannedLoan) => (l.opening.lines.length > 0 ? l.opening.lines : [{ tenor: 1, principal: '0.00', interest: '0.00' }]);
+  // the overdue interest the previous system collected is kept on the first line it paid, as charged and paid
+  const paidRows = (l: PlannedLoan): PaidByTenor[] =>
+    linesOf(l).map((line, n) => {
+      const overdue = n === 0 ? moneyText(l.opening.overduePaid) : '0.00';
+      return { tenor: line.tenor, overdueInterestCharged: overdue, feeCharged: '0.00', accruedTo: null, overdueInterest: overdue, handlingFee: '0.00', interest: line.interest, principal: line.principal };
     });
-    const [receipt] = await tx
+  if (paying.length > 0) {
+    const entries = await postJournals(tx, ctx, paying.map((l) => ({
+      entry: postOpeningPosition({ principalPaid: l.opening.principalPaid, interestPaid: l.opening.interestPaid, overduePaid: l.opening.overduePaid, memo: memoOf(batchId, l) }),
+      target: { storeId: l.storeId, date: l.opening.cutOverDate },
+    })));
+    // numbers are taken per date, as the counter keeps them
+    const numbers = new Map<PlannedLoan, string>();
+    for (const date of new Set(paying.map((l) => l.opening.cutOverDate))) {
+      const onDate = paying.filter((l) => l.opening.cutOverDate === date);
+      const codes = await takeCodes(tx, 'repayNo', { storeId: onDate[0]!.storeId, date }, onDate.length);
+      onDate.forEach((l, n) => numbers.set(l, codes[n]!));
+    }
+    const receipts = await tx
       .insert(loanRepayments)
-      .values({
-        storeId: l.storeId,
-        loanId,
-        repayNo: await takeCode(tx, 'repayNo', { storeId: l.storeId, date: o.cutOverDate }),
-        repayDate: o.cutOverDate,
-        repayType: 'opening',
-        received: moneyText(paid),
-        overdueInterest: moneyText(o.overduePaid),
-        handlingFee: '0.00',
-        interest: moneyText(o.interestPaid),
-        principal: moneyText(o.principalPaid),
-        tempIn: '0.00',
-        method: null,
-        idempotencyKey: `import-${batchId}-${l.row}`,
-        journalEntryId: entryId!,
-        createdBy: me,
-      })
-      .returning({ id: loanRepayments.id });
-    // the overdue interest the previous system collected is kept on the first line it paid, as charged and paid
+      .values(
+        paying.map((l, n) => ({
+          storeId: l.storeId,
+          loanId: rowOf(l).id,
+          repayNo: numbers.get(l)!,
+          repayDate: l.opening.cutOverDate,
+          repayType: 'opening',
+          received: moneyText(paidOf(l)),
+          overdueInterest: moneyText(l.opening.overduePaid),
+          handlingFee: '0.00',
+          interest: moneyText(l.opening.interestPaid),
+          principal: moneyText(l.opening.principalPaid),
+          tempIn: '0.00',
+          method: null,
+          idempotencyKey: `import-${batchId}-${l.row}`,
+          journalEntryId: entries[n]!,
+          createdBy: me,
+        })),
+      )
+      .returning({ id: loanRepayments.id, loanId: loanRepayments.loanId });
+    const receiptOf = new Map(receipts.map((r) => [r.loanId, r.id]));
     await tx.insert(loanRepaymentLines).values(
-      lines.map((line, n) => ({
-        storeId: l.storeId,
-        repaymentId: receipt!.id,
-        loanId,
-        tenor: line.tenor,
-        overdueInterestCharged: n === 0 ? moneyText(o.overduePaid) : '0.00',
-        feeCharged: '0.00',
-        accruedTo: null,
-        overdueInterest: n === 0 ? moneyText(o.overduePaid) : '0.00',
-        handlingFee: '0.00',
-        interest: line.interest,
-        principal: line.principal,
-        createdBy: me,
-      })),
+      paying.flatMap((l) => paidRows(l).map((p) => ({ ...p, storeId: l.storeId, repaymentId: receiptOf.get(rowOf(l).id)!, loanId: rowOf(l).id, createdBy: me }))),
     );
-    created.push({ sheet: 'openingPositions', row: o.row, entity: 'repayment', entityId: receipt!.id });
+    for (const l of paying) created.push({ sheet: 'openingPositions', row: l.opening.row, entity: 'repayment', entityId: receiptOf.get(rowOf(l).id)! });
   }
-  if (l.status === 'complete') await tx.update(loans).set({ status: 'complete' }).where(eq(loans.id, loanId));
-  await refreshDueSummary(tx, loanId);
+  // what the tips list and the reminders read, for the loans still repaying
+  const summaries = chunk
+    .filter((l) => l.status === 'repaying')
+    .map((l, _, __, loan = rowOf(l)) => {
+      const paid = paidOf(l).gt(0);
+      const state = repaymentStateOf(loan, l.calc.schedule, approvals[chunk.indexOf(l)], paid ? paidRows(l) : [], paid ? { temp: '0', lastDate: l.opening.cutOverDate } : undefined);
+      return dueSummaryOf(loan, state, today, engine);
+    });
+  await saveSummaries(tx, summaries);
 }
 
 /**
@@ -171,25 +189,29 @@ export async function commitBatch(ctx: ServiceContext, batchId: number, storeId:
       const me = ctx.auth?.staffId ?? null;
       const created: Created[] = [];
       const customerIds = new Map<string, number>();
-      for (const c of plan.customers) {
-        const { idType, idNumber, mobile1, mobile2, mobile3, homeNo } = c.customer;
-        const [row] = await tx
+      for (let i = 0; i < plan.customers.length; i += CHUNK) {
+        const chunk = plan.customers.slice(i, i + CHUNK);
+        const rows = await tx
           .insert(customers)
-          .values({ ...profileColumns(c.customer), idType, idNumber, mobile1, mobile2, mobile3, homeNo, customerCode: c.code, registeredStoreId: storeId, createdBy: me, updatedBy: me })
-          .returning({ id: customers.id });
-        customerIds.set(c.code, row!.id);
-        created.push({ sheet: 'customers', row: c.row, entity: 'customer', entityId: row!.id });
+          .values(
+            chunk.map((c) => {
+              const { idType, idNumber, mobile1, mobile2, mobile3, homeNo } = c.customer;
+              return { ...profileColumns(c.customer), idType, idNumber, mobile1, mobile2, mobile3, homeNo, customerCode: c.code, registeredStoreId: storeId, createdBy: me, updatedBy: me };
+            }),
+          )
+          .returning({ id: customers.id, code: customers.customerCode });
+        for (const r of rows) customerIds.set(r.code!, r.id);
+        for (const c of chunk) created.push({ sheet: 'customers', row: c.row, entity: 'customer', entityId: customerIds.get(c.code)! });
       }
       await updateBatch(ctx, batchId, { rowsWritten: plan.customers.length });
-      let written = plan.customers.length;
-      for (const l of plan.loans) {
-        await writeLoan(tx, ctx, batchId, l, 'fileCode' in l.borrower ? customerIds.get(l.borrower.fileCode)! : l.borrower.customerId, created);
-        written += 1;
-        if (written % PROGRESS_EVERY === 0) await updateBatch(ctx, batchId, { rowsWritten: written });
+      const today = await businessToday(tx);
+      const engine = await loadEngine(tx);
+      for (let i = 0; i < plan.loans.length; i += CHUNK) {
+        await writeLoans(tx, ctx, batchId, plan.loans.slice(i, i + CHUNK), customerIds, created, today, engine);
+        await updateBatch(ctx, batchId, { rowsWritten: plan.customers.length + Math.min(i + CHUNK, plan.loans.length) });
       }
       if (created.length > 0) await tx.insert(importRows).values(created.map((c) => ({ batchId, ...c })));
       // the numbers Harbour takes next continue after the highest imported ones of today's format
-      const today = await businessToday(tx);
       await continueCodesAfter(tx, 'loanNo', { storeId, date: today }, plan.loans.map((l) => l.loanNo));
       await continueCodesAfter(tx, 'applyNo', { storeId, date: today }, plan.loans.map((l) => l.applyNo));
       await continueCodesAfter(tx, 'customerCode', { storeId, date: today }, plan.customers.map((c) => c.code));

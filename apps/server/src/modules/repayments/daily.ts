@@ -67,7 +67,7 @@ export function dueSummaryOf(loan: Pick<LoanRow, 'id' | 'storeId' | 'status'>, s
 }
 
 /** Writes summaries (insert, or replace the loan's one). */
-async function saveSummaries(tx: Tx, rows: DueSummary[]): Promise<void> {
+export async function saveSummaries(tx: Tx, rows: DueSummary[]): Promise<void> {
   if (rows.length === 0) return;
   const excluded = (c: string) => sql.raw(`excluded.${c}`);
   await tx

@@ -91,6 +91,47 @@ export async function loadRepaymentState(tx: DbOrTx, loan: LoanRow, opts: { allo
       .groupBy(loanWaiverLines.tenor),
     tx.select({ lastDate: sql<string | null>`max(${loanWaivers.waiveDate})` }).from(loanWaivers).where(standingWaivers(loan.id)),
   ]);
+  const state = repaymentStateOf(loan, instalments, approval, paid, totals, waived, waivedTotals, opts);
+  return { state, latestReceiptId: totals?.latestId == null ? null : Number(totals.latestId) };
+}
+
+/** What each instalment's receipt lines add up to (a row of the loader's grouped read). */
+export interface PaidByTenor {
+  tenor: number;
+  overdueInterestCharged: string;
+  feeCharged: string;
+  accruedTo: string | null;
+  overdueInterest: string;
+  handlingFee: string;
+  interest: string;
+  principal: string;
+}
+
+/** What each instalment's standing waivers add up to. */
+interface WaivedByTenor {
+  tenor: number;
+  overdueInterestCharged: string;
+  feeCharged: string;
+  accruedTo: string | null;
+  overdueInterestWaived: string;
+  feeWaived: string;
+}
+
+/**
+ * The state the domain's rules read, from a loan's rows: its current schedule, its approval's
+ * overdue terms, and what its standing receipts and waivers did to each instalment. Pure: the
+ * loader reads the rows, and a data import builds a loan's state from the rows it is writing.
+ */
+export function repaymentStateOf(
+  loan: Pick<LoanRow, 'interestStartDate'>,
+  instalments: readonly { tenor: number; dueDate: string; principal: string; interest: string }[],
+  approval: { overdueRate: string | null; overduePenalty: string | null } | undefined,
+  paid: readonly PaidByTenor[],
+  totals: { temp: string; lastDate: string | null } | undefined,
+  waived: readonly WaivedByTenor[] = [],
+  waivedTotals: { lastDate: string | null } | undefined = undefined,
+  opts: { allowPartialPrincipal?: boolean } = {},
+): RepaymentState {
   const lines = instalments.map((i) => ({ tenor: i.tenor, dueDate: i.dueDate, principal: dec(i.principal), interest: dec(i.interest) }));
   // the finance charge of the schedule as persisted at payout (the rule-of-78 rebate's base)
   const schedule = { loanDate: loan.interestStartDate, totalInterest: sum(lines.map((l) => l.interest)), lines };
@@ -102,7 +143,7 @@ export async function loadRepaymentState(tx: DbOrTx, loan: LoanRow, opts: { allo
   const byTenor = new Map(paid.map((p) => [p.tenor, p]));
   const waivedByTenor = new Map(waived.map((w) => [w.tenor, w]));
   const lastDates = [totals?.lastDate ?? null, waivedTotals?.lastDate ?? null].filter((d): d is string => d !== null).sort();
-  const state: RepaymentState = {
+  return {
     ...base,
     // a waiver accrued the charges to its date: nothing later may be dated before it either
     lastRepaymentDate: lastDates.at(-1) ?? null,
@@ -128,7 +169,6 @@ export async function loadRepaymentState(tx: DbOrTx, loan: LoanRow, opts: { allo
       };
     }),
   };
-  return { state, latestReceiptId: totals?.latestId == null ? null : Number(totals.latestId) };
 }
 
 /** What a receipt changed on each instalment: the charges added and the amounts paid. */
