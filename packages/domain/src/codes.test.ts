@@ -9,6 +9,7 @@ import {
   formatCode,
   nextCode,
   resetsAllowed,
+  sequenceOf,
   type CodeFormat,
 } from './codes.js';
 
@@ -105,5 +106,30 @@ describe('nextCode', () => {
     expect(nextCode('applyNo', f({ reset: 'yearly' }), counters, at)).toBe('APMK26110301');
     expect(nextCode('applyNo', f({ reset: 'never' }), counters, at)).toBe('APMK26110001');
     expect(nextCode('repayNo', f({}), counters, at)).toBe('APMK26110001');
+  });
+});
+
+describe('sequenceOf', () => {
+  const at = { storeCode: 'MK', date: '2026-11-23' };
+  it('reads back the sequence of a number the format gives, past its width too', () => {
+    expect(sequenceOf(f({}), at, 'APMK26110042')).toBe(42);
+    expect(sequenceOf(f({}), at, 'APMK261112345')).toBe(12345);
+    expect(sequenceOf(f({ prefix: 'C', includeStoreCode: false, datePart: 'none', reset: 'never', seqWidth: 6 }), at, 'C000731')).toBe(731);
+  });
+  it('is null for a number the format would not give on that date', () => {
+    expect(sequenceOf(f({}), at, 'APMK26100042')).toBeNull(); // another month
+    expect(sequenceOf(f({}), at, 'APKT26110042')).toBeNull(); // another store
+    expect(sequenceOf(f({}), at, 'APMK2611042')).toBeNull(); // shorter than the width
+    expect(sequenceOf(f({}), at, 'APMK2611012345')).toBeNull(); // longer, with a leading zero
+    expect(sequenceOf(f({}), at, 'APMK26110000')).toBeNull();
+    expect(sequenceOf(f({}), at, 'L-2019-0042')).toBeNull();
+  });
+  it('inverts formatCode', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.constantFrom(...CODE_DATE_PARTS), fc.integer({ min: 1, max: 8 }), (seq, datePart, seqWidth) => {
+        const format = f({ datePart, seqWidth });
+        expect(sequenceOf(format, at, formatCode(format, { ...at, seq }))).toBe(seq);
+      }),
+    );
   });
 });

@@ -102,6 +102,21 @@ export function formatCode(f: CodeFormat, at: { storeCode: string; date: string;
   return f.prefix + (f.includeStoreCode ? at.storeCode : '') + codeDateText(f.datePart, at.date) + String(at.seq).padStart(f.seqWidth, '0');
 }
 
+/**
+ * The sequence a number holds if `format` could have given it on `date` (the inverse of
+ * `formatCode`): its prefix, store code and date part, then the sequence — padded to the width,
+ * or longer without a leading zero. `null` for a number the format would never give (another
+ * system's numbering, another date's part): Harbour cannot repeat such a number.
+ */
+export function sequenceOf(f: CodeFormat, at: { storeCode: string; date: string }, code: string): number | null {
+  const head = f.prefix + (f.includeStoreCode ? at.storeCode : '') + codeDateText(f.datePart, at.date);
+  if (!code.startsWith(head)) return null;
+  const digits = code.slice(head.length);
+  if (!/^\d+$/.test(digits) || digits.length < Math.max(f.seqWidth, 1) || (digits.length > f.seqWidth && digits.startsWith('0'))) return null;
+  const seq = Number(digits);
+  return Number.isSafeInteger(seq) && seq >= 1 ? seq : null;
+}
+
 /** What a fresh installation numbers with. */
 export const DEFAULT_CODE_FORMATS: Readonly<Record<CodeKind, CodeFormat>> = {
   applyNo: { prefix: 'AP', includeStoreCode: true, datePart: 'YYMM', seqWidth: 4, reset: 'monthly' },

@@ -8,7 +8,7 @@
  * gapless and unique under concurrency, at the cost that takers of one counter queue behind each
  * other's transactions — take the number late in the transaction, just before the insert.
  */
-import { CODE_KINDS, codePeriod, DEFAULT_CODE_FORMATS, formatCode, type CodeFormat, type CodeKind } from '@harbour/domain';
+import { CODE_KINDS, codePeriod, DEFAULT_CODE_FORMATS, formatCode, sequenceOf, type CodeFormat, type CodeKind } from '@harbour/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client.js';
 import { codeCounters, codeFormats, stores } from '../db/schema/index.js';
@@ -128,26 +128,6 @@ export async function takeCode(tx: Tx, kind: CodeKind, at: { storeId: number; da
 }
 
 /**
- * Moves the counter of `kind` for the store's numbers of `date` past every number in `held` that
- * the current format would have made in that period (same head, a sequence after it): numbers a
- * data import brought in, so the next number Harbour takes does not collide with one of them.
- * Numbers in another format or period are left alone — they cannot collide.
- */
-export async function continueCodesAfter(tx: Tx, kind: CodeKind, at: { storeId: number; date: string }, held: readonly string[]): Promise<void> {
-  const slot = await codeSlot(tx, kind, at);
-  const seqs = held.filter((c) => c.startsWith(slot.head) && /^\d+$/.test(c.slice(slot.head.length))).map((c) => Number(c.slice(slot.head.length)));
-  if (seqs.length === 0) return;
-  const value = Math.max(...seqs);
-  await tx
-    .insert(codeCounters)
-    .values({ kind: slot.kind, storeKey: slot.storeKey, period: slot.period, value })
-    .onConflictDoUpdate({
-      target: [codeCounters.kind, codeCounters.storeKey, codeCounters.period],
-      set: { value: sql`greatest(${codeCounters.value}, ${value})`, updatedAt: sql`now()` },
-    });
-}
-
-/**
  * The counters of a store and the shared ones in `date`'s periods (every restart), for showing
  * the next number without taking it.
  */
@@ -158,4 +138,44 @@ export async function readCounters(db: DbOrTx, storeId: number, date: string) {
     .from(codeCounters)
     .where(and(inArray(codeCounters.storeKey, [0, storeId]), inArray(codeCounters.period, periods)));
   return rows.map((r) => ({ kind: r.kind as CodeKind, scope: r.storeKey === 0 ? ('shared' as const) : ('store' as const), period: r.period, value: r.value }));
+}
+
+/** A number a record brought into Harbour already holds, with the store and date it would have been taken for. */
+export interface HeldCode {
+  kind: CodeKind;
+  code: string;
+  storeId: number;
+  date: string;
+}
+
+/**
+ * Moves the counters on past numbers that records brought in from another system already hold
+ * (docs/import.md → number sequences): a number the kind's current format would give for its
+ * store on its date raises that slot's counter to its sequence (never lowers it), so a number
+ * taken afterwards follows the highest one imported instead of repeating it. A number in another
+ * numbering moves nothing — Harbour's format cannot give it. Answers how many counters it set.
+ */
+export async function continueCounters(tx: Tx, held: readonly HeldCode[]): Promise<number> {
+  if (held.length === 0) return 0;
+  const formats = await readCodeFormats(tx);
+  const storeRows = await tx.select({ id: stores.id, code: stores.code }).from(stores).where(inArray(stores.id, [...new Set(held.map((h) => h.storeId))]));
+  const storeCode = new Map(storeRows.map((s) => [s.id, s.code ?? '']));
+  const highest = new Map<string, { kind: CodeKind; storeKey: number; period: string; value: number }>();
+  for (const h of held) {
+    const { format } = formats[h.kind];
+    const seq = sequenceOf(format, { storeCode: storeCode.get(h.storeId) ?? '', date: h.date }, h.code);
+    if (seq === null || seq > 2_147_483_647) continue; // the counter is a PostgreSQL integer
+    const slot = { kind: h.kind, storeKey: counterStoreKey(format, h.storeId), period: codePeriod(format.reset, h.date), value: seq };
+    const key = `${slot.kind}|${slot.storeKey}|${slot.period}`;
+    if ((highest.get(key)?.value ?? 0) < seq) highest.set(key, slot);
+  }
+  if (highest.size === 0) return 0;
+  await tx
+    .insert(codeCounters)
+    .values([...highest.values()])
+    .onConflictDoUpdate({
+      target: [codeCounters.kind, codeCounters.storeKey, codeCounters.period],
+      set: { value: sql`greatest(${codeCounters.value}, excluded.value)`, updatedAt: sql`now()` },
+    });
+  return highest.size;
 }

@@ -1,9 +1,9 @@
 import type { CalculatorResult, ImportBatch, ImportDryRun, RepaymentItem, TrialBalance } from '@harbour/contracts';
 import { dec } from '@harbour/domain';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { type Book, finishedBatch, uploadBook, workbook } from './import-book.js';
 
 /**
  * A lender's book brought in (docs/import.md): a workbook as a real export looks — mixed names,
@@ -44,57 +44,8 @@ const HARBOUR_STYLE_NO = () => `LN${store.code}${TODAY.slice(2, 4)}${TODAY.slice
 
 const sumOf = (xs: string[]) => xs.reduce((s, x) => s.plus(x), dec('0')).toFixed(2);
 
-interface Book {
-  customers: unknown[][];
-  loans: unknown[][];
-  openings: unknown[][];
-}
-
-async function workbook(b: Book): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const sheet = (name: string, zh: string[], en: string[], rows: unknown[][]) => {
-    const ws = wb.addWorksheet(name);
-    ws.addRow(zh);
-    ws.addRow(en);
-    for (const r of rows) ws.addRow(r);
-  };
-  sheet('Customers', ['客戶編號'], ['Customer code', 'Type', 'Name', 'English name', 'ID type', 'ID number', 'Mobile 1', 'Date of birth'], b.customers);
-  sheet('Loans', ['貸款編號'], ['Loan no.', 'Customer code', 'Store code', 'Status', 'Loan type (code)', 'Application date', 'Loan date', 'Loan amount', 'Tenor', 'Repayment cycle', 'Interest method', 'Flat rate (%)', 'Payout method', 'Overdue interest rate (% a year)'], b.loans);
-  sheet('Opening positions', ['貸款編號'], ['Loan no.', 'Cut-over date', 'Principal paid', 'Interest paid', 'Overdue interest and fees paid', 'Outstanding principal'], b.openings);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-function multipart(file: Buffer) {
-  const boundary = '----harbourimport';
-  return {
-    boundary,
-    body: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="book-${RUN}.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-      file,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  };
-}
-
-async function upload<T>(path: string, file: Buffer, token = manager) {
-  const { boundary, body } = multipart(file);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/admin/v1${path}?storeId=${store.id}&cutOverDate=${CUT_OVER}`,
-    headers: { authorization: `Bearer ${token}`, 'accept-language': 'en', 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: body,
-  });
-  return { statusCode: res.statusCode, headers: res.headers, body: res.json() as { data: T; message?: string } };
-}
-
-async function committed(id: number): Promise<ImportBatch> {
-  for (let i = 0; i < 200; i++) {
-    const b = dataOf(await call<ImportBatch>(t.app, 'GET', `/tools/import/batches/${id}`, { token: manager }));
-    if (b.state !== 'committing') return b;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the batch did not finish');
-}
+const upload = <T>(path: string, file: Buffer, token = manager) => uploadBook<T>(t, path, file, { token, storeId: store.id, cutOverDate: CUT_OVER, fileName: `book-${RUN}.xlsx` });
+const committed = (id: number) => finishedBatch(t, id, manager);
 
 const trialBalance = async () => dataOf(await call<TrialBalance>(t.app, 'GET', '/ledger/trialBalance', { token: manager }));
 const count = async (table: string) => Number((await t.pool.query<{ n: string }>(`select count(*) n from ${table}`)).rows[0]!.n);

@@ -10,8 +10,8 @@ import { moneyText, postOpeningLoan, postOpeningPosition, storedRate, dec } from
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { customers, importBatches, importRows, loanApprovals, loanInstalments, loanPayouts, loanRepaymentLines, loanRepayments, loans } from '../../db/schema/index.js';
+import { continueCounters, takeCodes } from '../../platform/codes.js';
 import { businessToday } from '../../platform/business-date.js';
-import { continueCodesAfter, takeCodes } from '../../platform/codes.js';
 import { audit } from '../../platform/audit.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { postJournals } from '../../platform/ledger.js';
@@ -211,10 +211,15 @@ export async function commitBatch(ctx: ServiceContext, batchId: number, storeId:
         await updateBatch(ctx, batchId, { rowsWritten: plan.customers.length + Math.min(i + CHUNK, plan.loans.length) });
       }
       if (created.length > 0) await tx.insert(importRows).values(created.map((c) => ({ batchId, ...c })));
-      // the numbers Harbour takes next continue after the highest imported ones of today's format
-      await continueCodesAfter(tx, 'loanNo', { storeId, date: today }, plan.loans.map((l) => l.loanNo));
-      await continueCodesAfter(tx, 'applyNo', { storeId, date: today }, plan.loans.map((l) => l.applyNo));
-      await continueCodesAfter(tx, 'customerCode', { storeId, date: today }, plan.customers.map((c) => c.code));
+      // the numbers Harbour takes next continue after the highest imported: each number in the
+      // period of its record's own date (a back-dated record takes its number there) and of today's
+      await continueCounters(tx, [
+        ...plan.customers.map((c) => ({ kind: 'customerCode' as const, code: c.code, storeId, date: today })),
+        ...plan.loans.flatMap((l) => [
+          ...[l.fields.loanDate!, today].map((date) => ({ kind: 'loanNo' as const, code: l.loanNo, storeId: l.storeId, date })),
+          ...[l.fields.applicationDate!, today].map((date) => ({ kind: 'applyNo' as const, code: l.applyNo, storeId: l.storeId, date })),
+        ]),
+      ]);
       const byEntity = (e: string) => created.filter((c) => c.entity === e).map((c) => c.entityId);
       await audit(tx, {
         action: 'add',

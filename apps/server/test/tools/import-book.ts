@@ -1,0 +1,53 @@
+import type { ImportBatch } from '@harbour/contracts';
+import ExcelJS from 'exceljs';
+import { call, dataOf } from '../helpers/api.js';
+import type { TestApp } from '../helpers/app.js';
+
+/** An import workbook's rows, in the columns `workbook` writes (the English headers on row 2). */
+export interface Book {
+  customers: unknown[][];
+  loans: unknown[][];
+  openings: unknown[][];
+}
+
+/** A workbook as a lender fills the template: the headers on rows 1–2, the data from row 3. */
+export async function workbook(b: Book): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const sheet = (name: string, zh: string[], en: string[], rows: unknown[][]) => {
+    const ws = wb.addWorksheet(name);
+    ws.addRow(zh);
+    ws.addRow(en);
+    for (const r of rows) ws.addRow(r);
+  };
+  sheet('Customers', ['客戶編號'], ['Customer code', 'Type', 'Name', 'English name', 'ID type', 'ID number', 'Mobile 1', 'Date of birth'], b.customers);
+  sheet('Loans', ['貸款編號'], ['Loan no.', 'Customer code', 'Store code', 'Status', 'Loan type (code)', 'Application date', 'Loan date', 'Loan amount', 'Tenor', 'Repayment cycle', 'Interest method', 'Flat rate (%)', 'Payout method', 'Overdue interest rate (% a year)', 'Application no.'], b.loans);
+  sheet('Opening positions', ['貸款編號'], ['Loan no.', 'Cut-over date', 'Principal paid', 'Interest paid', 'Overdue interest and fees paid', 'Outstanding principal'], b.openings);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** Uploads a workbook (multipart `file`) to an import route for a store and cut-over date, in English. */
+export async function uploadBook<T>(t: TestApp, path: string, file: Buffer, to: { token: string; storeId: number; cutOverDate: string; fileName: string }) {
+  const boundary = '----harbourimport';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${to.fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/v1${path}?storeId=${to.storeId}&cutOverDate=${to.cutOverDate}`,
+    headers: { authorization: `Bearer ${to.token}`, 'accept-language': 'en', 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
+  return { statusCode: res.statusCode, headers: res.headers, body: res.json() as { data: T; message?: string } };
+}
+
+/** The batch once its server job has finished (polled as the page polls it). */
+export async function finishedBatch(t: TestApp, id: number, token: string): Promise<ImportBatch> {
+  for (let i = 0; i < 200; i++) {
+    const b = dataOf(await call<ImportBatch>(t.app, 'GET', `/tools/import/batches/${id}`, { token }));
+    if (b.state !== 'committing') return b;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the batch did not finish');
+}
