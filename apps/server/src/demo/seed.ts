@@ -59,7 +59,7 @@ const ROLE_GRANTS: Record<string, { description: string; allStores: boolean; gro
     except: ['blacklist.reveal', 'sms.gateway', 'oca.writeOff', 'oca.agentPayment'],
     // Asks for a receipt's void or refund; under four eyes (the default) a manager approves it
     // (`approval.check`, the manager's through the approval group) before anything is reversed.
-    keys: [...BLACKLIST_KEYS, 'repayment.void', 'approval.requests', 'repayment.autopay', 'repayment.tipsList', 'repayment.process', 'repayment.bankReconciliation', 'repayment.bankReconciliation.post', 'repayment.list', 'repayment.processList', 'repayment.operation', 'reports.overdue', 'reports.currentlyOcaLoan', 'reports.collectorActivity', 'tools.calculator', 'masterdata.smsContent', 'masterdata.smsContent.update', 'collection.contacts', 'collection.log'],
+    keys: [...BLACKLIST_KEYS, 'repayment.void', 'approval.requests', 'repayment.autopay', 'repayment.tipsList', 'repayment.process', 'repayment.bankReconciliation', 'repayment.bankReconciliation.post', 'repayment.list', 'repayment.processList', 'repayment.operation', 'reports.overdue', 'reports.currentlyOcaLoan', 'reports.collectorActivity', 'reports.promiseOutcomes', 'tools.calculator', 'masterdata.smsContent', 'masterdata.smsContent.update', 'collection.contacts', 'collection.log'],
   },
   accountant: {
     description: 'Accountant: payouts and every report; second person on rate, fee and active-period changes',

@@ -216,4 +216,43 @@ const collectorActivity = defineReport({
   print: { orientation: 'landscape' },
 });
 
-export const collectionReports = [currentlyOcaLoan, ocaChargesPayable, nonSettledOcaRepayment, writeOff, writeOffCollection, smsSentRecord, collectorActivity];
+/**
+ * One row per standing promise to pay falling due in the period, with the judgement the domain's
+ * `promiseOutcome` gave it (kept on the contact row, docs/collection.md): a kept / broken / open
+ * count of 1 and its amount in that state's column, so the totals (and a collector's filter) give
+ * the counts and amounts per state.
+ */
+const promiseOutcomes = defineReport({
+  name: 'promiseOutcomes',
+  menuOrder: 29,
+  permission: 'reports.promiseOutcomes',
+  params: [
+    { name: 'dateFrom', kind: 'date', default: 'monthStart' },
+    { name: 'dateTo', kind: 'date', default: 'monthEnd' },
+    { name: 'staff', kind: 'staff' },
+    { name: 'store', kind: 'store' },
+  ],
+  columns: [
+    { key: 'staffName', kind: 'text' },
+    { key: 'loanNo', kind: 'code' },
+    { key: 'customerName', kind: 'text' },
+    { key: 'madeOn', kind: 'date', optional: true },
+    { key: 'promiseDate', kind: 'date' },
+    { key: 'promiseAmount', kind: 'money', total: true },
+    { key: 'state', kind: 'enum', enumNs: 'promiseState', width: 'narrow' },
+    { key: 'decidedOn', kind: 'date' },
+    { key: 'received', kind: 'money', total: true },
+    { key: 'kept', kind: 'integer', total: true, width: 'narrow' },
+    { key: 'keptAmount', kind: 'money', total: true, compact: true },
+    { key: 'broken', kind: 'integer', total: true, width: 'narrow' },
+    { key: 'brokenAmount', kind: 'money', total: true, compact: true },
+    { key: 'open', kind: 'integer', total: true, width: 'narrow' },
+    { key: 'openAmount', kind: 'money', total: true, compact: true },
+    { key: 'contactId', kind: 'integer', optional: true, width: 'narrow' },
+  ],
+  rowKey: 'contactId',
+  defaultSort: { key: 'staffName', order: 'asc' },
+  print: { orientation: 'landscape' },
+});
+
+export const collectionReports = [currentlyOcaLoan, ocaChargesPayable, nonSettledOcaRepayment, writeOff, writeOffCollection, smsSentRecord, collectorActivity, promiseOutcomes];

@@ -12,10 +12,11 @@ describe('report declarations', () => {
     expect(pages.map((p) => p.key)).toEqual(REPORT_NAMES.map((n) => `reports.${n}`));
     expect(pages.map((p) => p.sort)).toEqual(REPORT_NAMES.map((_, i) => 100 + i));
     expect(REPORT_NAMES.slice(0, 4)).toEqual(['approvalStatus', 'loan', 'loanDetail', 'repayment']);
-    // spec §2's 26, then Harbour's own: the retention job's dry run, the collector's desk's activity
-    expect(REPORT_NAMES).toHaveLength(28);
-    expect(REPORT_NAMES.at(-3)).toBe('smsSentRecord');
-    expect(REPORT_NAMES.at(-2)).toBe('retentionDue');
-    expect(REPORT_NAMES.at(-1)).toBe('collectorActivity');
+    // spec §2's 26, then Harbour's own: the retention job's dry run, the collector's desk's activity and promises
+    expect(REPORT_NAMES).toHaveLength(29);
+    expect(REPORT_NAMES.at(-4)).toBe('smsSentRecord');
+    expect(REPORT_NAMES.at(-3)).toBe('retentionDue');
+    expect(REPORT_NAMES.at(-2)).toBe('collectorActivity');
+    expect(REPORT_NAMES.at(-1)).toBe('promiseOutcomes');
   });
 });

@@ -29,6 +29,16 @@ export const collectionContacts = pgTable(
     note: varchar('note', { length: 1000 }),
     promiseAmount: numeric('promise_amount', { precision: 16, scale: 2 }),
     promiseDate: date('promise_date', { mode: 'string' }),
+    /**
+     * The promise's judgement as the domain's `promiseOutcome` last gave it (kept | broken | open),
+     * kept here for the reports' SQL, which cannot call it; written by `collection/promise-outcomes.ts`
+     * when a receipt or a void posts on the loan and by the daily job. Null on a row with no promise.
+     */
+    promiseState: varchar('promise_state', { length: 8 }),
+    /** kept: the day the receipts first covered the amount; broken: the day after the promise date */
+    promiseDecidedOn: date('promise_decided_on', { mode: 'string' }),
+    /** the standing receipts counted towards the promise (dated from the day it was made to its date) */
+    promiseReceived: numeric('promise_received', { precision: 16, scale: 2 }),
     /** the entry this row cancels */
     cancelsId: integer('cancels_id').unique(),
     /** the SMS this contact records, when sent through the SMS module */
@@ -39,6 +49,7 @@ export const collectionContacts = pgTable(
     check('collection_contacts_channel', sql`${t.channel} in ('call','sms','visit','letter')`),
     check('collection_contacts_promise', sql`(${t.outcome} = 'promised') = (${t.promiseAmount} is not null and ${t.promiseDate} is not null)`),
     check('collection_contacts_promise_amount', sql`${t.promiseAmount} is null or ${t.promiseAmount} > 0`),
+    check('collection_contacts_promise_state', sql`${t.promiseState} is null or ${t.promiseState} in ('kept','broken','open')`),
     check('collection_contacts_cancel', sql`(${t.outcome} = 'cancel') = (${t.cancelsId} is not null)`),
     index('collection_contacts_loan').on(t.loanId, t.at),
     index('collection_contacts_promise_date').on(t.storeId, t.promiseDate),

@@ -2,14 +2,16 @@
  * The collector's desk (docs/collection.md): a loan's log of contacts, written once. Logging a
  * contact or cancelling a wrong one appends a row and writes ONE audit row; the loan is looked up
  * under the caller's store scope, so another store's loan answers 404. A promise is judged by the
- * domain's `promiseOutcome` against the loan's standing receipts.
+ * domain's `promiseOutcome` against the loan's standing receipts, and the judgement is kept on the
+ * row (`promise-outcomes.ts`).
  */
 import type { ContactEntry, contactCancelBodySchema, contactCreateSchema } from '@harbour/contracts';
-import { type PromiseOutcome, dec, moneyText, promiseOutcome } from '@harbour/domain';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { dec, moneyText } from '@harbour/domain';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { collectionContacts, loanRepaymentCorrections, loanRepayments, loans, staff } from '../../db/schema/index.js';
+import { collectionContacts, loans, staff } from '../../db/schema/index.js';
+import { judgeLoanPromises, judged, standingReceipts } from './promise-outcomes.js';
 import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';
@@ -18,30 +20,10 @@ import { found, storeScope } from '../../platform/store-scope.js';
 
 type Create = z.output<typeof contactCreateSchema>;
 type Cancel = z.output<typeof contactCancelBodySchema>;
-type ContactRow = typeof collectionContacts.$inferSelect;
-type Receipt = { date: string; amount: string };
 
 /** The loan under the caller's store scope (404 otherwise). */
 async function scopedLoan(tx: DbOrTx, ctx: ServiceContext, loanId: number) {
   return found((await tx.select({ id: loans.id, storeId: loans.storeId, loanNo: loans.loanNo }).from(loans).where(and(eq(loans.id, loanId), storeScope(ctx, loans.storeId))))[0]);
-}
-
-/** The standing receipts (not voided or refunded) of each loan: what its promises are judged against. */
-export async function standingReceipts(tx: DbOrTx, loanIds: readonly number[]): Promise<Map<number, Receipt[]>> {
-  const out = new Map<number, Receipt[]>(loanIds.map((id) => [id, []]));
-  if (loanIds.length === 0) return out;
-  const rows = await tx
-    .select({ loanId: loanRepayments.loanId, date: loanRepayments.repayDate, amount: loanRepayments.received })
-    .from(loanRepayments)
-    .leftJoin(loanRepaymentCorrections, eq(loanRepaymentCorrections.repaymentId, loanRepayments.id))
-    .where(and(inArray(loanRepayments.loanId, [...new Set(loanIds)]), isNull(loanRepaymentCorrections.id)));
-  for (const r of rows) out.get(r.loanId)!.push({ date: r.date, amount: r.amount });
-  return out;
-}
-
-/** A promise on a contact row judged as of `today` (the row must hold one). */
-export function judged(row: Pick<ContactRow, 'madeOn' | 'promiseDate' | 'promiseAmount'>, receipts: readonly Receipt[], today: string): PromiseOutcome {
-  return promiseOutcome({ madeOn: row.madeOn, dueOn: row.promiseDate!, amount: row.promiseAmount! }, receipts, today);
 }
 
 /** A contact logged by the caller on a loan of their store. */
@@ -64,6 +46,8 @@ export async function logContact(tx: Tx, ctx: ServiceContext, input: Create): Pr
       createdBy: ctx.auth?.staffId ?? null,
     })
     .returning();
+  // a promise made today may already be covered by a receipt of today
+  if (row!.promiseAmount !== null) await judgeLoanPromises(tx, loan.id, today);
   await audit(tx, { action: 'add', module: 'collection', reference: loan.loanNo, after: { contactId: row!.id, channel: row!.channel, outcome: row!.outcome, promiseAmount: row!.promiseAmount, promiseDate: row!.promiseDate }, recordStores: [loan.storeId] });
   return (await entriesOfLoan(tx, loan.id, today)).find((e) => e.id === row!.id)!;
 }

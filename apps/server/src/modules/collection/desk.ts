@@ -18,7 +18,7 @@ import { masked } from '../../platform/masking.js';
 import { readSettings } from '../../platform/settings.js';
 import { storeScope } from '../../platform/store-scope.js';
 import { overdueOn } from '../loan-core/due-summary.js';
-import { judged, standingReceipts } from './contacts.js';
+import { judged, standingReceipts } from './promise-outcomes.js';
 
 type DeskQuery = z.output<typeof deskQuerySchema>;
 

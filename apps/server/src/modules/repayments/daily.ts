@@ -20,6 +20,7 @@ import { withTx } from '../../platform/tx.js';
 import type { LoanRow } from '../loan-core/row.js';
 import { refreshParSnapshots } from '../dashboard/par.js';
 import { runRetention } from '../customers/retention.js';
+import { judgeDuePromises } from '../collection/promise-outcomes.js';
 import { type Engine, loadEngine, loadRepaymentState } from './state.js';
 
 /** The advisory lock's name: `pg_try_advisory_xact_lock(hashtext(DAILY_LOCK))`. */
@@ -253,6 +254,8 @@ async function servicingRun(
       .returning({ loanId: loanDueSummaries.loanId });
     // the dashboard's PAR trend (its last six month-ends, as the receipts stand now)
     await refreshParSnapshots(tx, today);
+    // promises to pay whose date has passed (and any never judged) judged as of the run's date
+    await judgeDuePromises(tx, asOf);
     const finishedAt = new Date();
     const figures: RunFigures = { asOf, loans: written, overdue, removed: gone.length, durationMs: finishedAt.getTime() - started };
     const startedBy = opts.startedBy ?? null;

@@ -41,6 +41,7 @@ import { loanRow, type LoanRow } from '../loan-core/row.js';
 import { instalmentDeltas, loadEngine, loadRepaymentState, receiptBalance, receiptLines } from './state.js';
 import { getRepayment, receiptItem, receiptNames } from './read.js';
 import { refreshDueSummary, storeDueSummary } from './daily.js';
+import { judgeLoanPromises } from '../collection/promise-outcomes.js';
 import { currentScheduleTerms, planReschedule, reschedulePreview, restoreSchedule, writeReschedule } from './reschedule.js';
 import { restoreLoanRate, storeLoanRate } from './loan-rate.js';
 import { reverseChargeOfReceipt } from '../loan-core/oca-charges.js';
@@ -232,6 +233,8 @@ export async function insertReceiptRow(
     ...(p.lines.length > 0 ? [tx.$with('receipt_lines').as(tx.insert(loanRepaymentLines).values(p.lines.map((l) => ({ ...l, repaymentId: sql`(select id from receipt)` }))))] : []),
   ];
   const [row] = await tx.with(...parts).select().from(receipt);
+  // the loan's promises to pay, judged again with this receipt counted (collection/promise-outcomes.ts)
+  await judgeLoanPromises(tx, loan.id, await businessToday(tx));
   return row!;
 }
 
@@ -370,6 +373,8 @@ export async function correctReceipt(tx: Tx, ctx: ServiceContext, id: number, bo
     correctedBy: ctx.auth?.staffId ?? null,
     createdBy: ctx.auth?.staffId ?? null,
   });
+  // the loan's promises to pay, judged again without this receipt
+  await judgeLoanPromises(tx, loan.id, today);
   // A refund of a temporary amount paid nothing due: voiding it leaves a completed loan complete.
   // a principal receipt's schedule gives way to the one before it (a new revision)
   const restored = stored!.repayType === 'principal' ? await restoreSchedule(tx, ctx, loan, stored!, today) : null;

@@ -175,4 +175,22 @@ export const collectionQueries: Partial<Record<ReportName, ReportQuery>> = {
        and (${int(p.staff)} is null or x.staff_id = ${int(p.staff)})
        and (${int(p.store)} is null or x.store_id = ${int(p.store)})
      group by st.id, st.name, st.username`,
+
+  // standing promises falling due in the period, as the domain judged them (the contact row's kept judgement)
+  promiseOutcomes: ({ params: p, lang }) => sql`
+    select coalesce(st.name, ${translate(lang, 'reports.collectorActivity.system')}) as "staffName", l.loan_no as "loanNo", c.name as "customerName",
+           x.made_on as "madeOn", x.promise_date as "promiseDate", x.promise_amount as "promiseAmount",
+           x.promise_state as "state", x.promise_decided_on as "decidedOn", coalesce(x.promise_received, 0)::numeric(16,2) as "received",
+           (x.promise_state = 'kept')::int as "kept", case when x.promise_state = 'kept' then x.promise_amount else 0 end::numeric(16,2) as "keptAmount",
+           (x.promise_state = 'broken')::int as "broken", case when x.promise_state = 'broken' then x.promise_amount else 0 end::numeric(16,2) as "brokenAmount",
+           (x.promise_state = 'open')::int as "open", case when x.promise_state = 'open' then x.promise_amount else 0 end::numeric(16,2) as "openAmount",
+           x.id as "contactId"
+      from collection_contacts x
+      join loans l on l.id = x.loan_id
+      join customers c on c.id = l.customer_id
+      left join staff st on st.id = x.staff_id
+     where x.outcome = 'promised' and not exists (select 1 from collection_contacts y where y.cancels_id = x.id)
+       and x.promise_date between ${date(p.dateFrom)} and ${date(p.dateTo)}
+       and (${int(p.staff)} is null or x.staff_id = ${int(p.staff)})
+       and (${int(p.store)} is null or x.store_id = ${int(p.store)})`,
 };
