@@ -451,6 +451,8 @@ export const loanItemSchema = loanListItemSchema.extend({
   firstDueDate: z.string().nullable(),
   flatRate: z.string().nullable(),
   effectiveRate: z.string().nullable(),
+  /** the contract's nominal annual rate, before fees (the papers' figure); null when the calculator now refuses its terms */
+  nominalRate: z.string().nullable(),
   interestMethod: z.enum(INTEREST_METHODS),
   cycleMonths: z.number().int().nullable(),
   cycleDays: z.number().int().nullable(),

@@ -96,6 +96,9 @@ describe('GET /loans/{id}/papers', () => {
     expect(p.loan.nominalRate).toBe(form.nominalRate);
     expect(Number(p.loan.mloRate)).toBeGreaterThan(Number(form.mloRate));
     expect(Number(p.loan.mloRate)).toBeGreaterThan(Number(p.loan.nominalRate));
+    // the loan page carries the same figure the papers print, beside the same Ordinance rate
+    const item = dataOf(await call<LoanItem>(t.app, 'GET', `/loans/${loan.id}`, { token: clerk }));
+    expect({ nominalRate: item.nominalRate, mloRate: item.mloRate }).toEqual({ nominalRate: form.nominalRate, mloRate: p.loan.mloRate });
     expect(p.schedule.source).toBe('persisted');
     expect(p.schedule.rows).toEqual(loan.instalments);
     expect(p.loan.firstDueDate).toBe(loan.instalments[0]!.dueDate);

@@ -26,6 +26,7 @@ import { withReadTx, withTx } from '../../platform/tx.js';
 import { readCompanyInfo } from '../company/service.js';
 import { summaryInForce } from '../company/prescribed-summary.js';
 import { hkidShown } from '../customers/service.js';
+import { nominalRateOf } from './nominal-rate.js';
 import { runCalculator } from '../tools/calculator-service.js';
 import { termsOf } from '../loan-core/terms.js';
 import { loanRow, type LoanRow } from '../loan-core/row.js';
@@ -91,10 +92,9 @@ async function loanPapers(tx: Tx, ctx: ServiceContext, loan: LoanRow, masking: M
       ? onTimeDeducted({ upfrontInterest: approval.a.upfrontInterest, handlingFee: approval.a.handlingFee })
       : '0';
   const terms = await runCalculator(tx, termsOf(loan, deducted));
-  // The nominal annual rate is the contract's, before anything kept back (the glossary's term):
-  // the same figure the application form shows for these terms; the up-front interest and fees
-  // are in the effective annual rate (the Ordinance's) printed beside it.
-  const contract = deducted === '0' ? terms : await runCalculator(tx, termsOf(loan, '0'));
+  // The nominal annual rate is the contract's, before anything kept back (`nominal-rate.ts`); the
+  // up-front interest and fees are in the effective annual rate (the Ordinance's) printed beside it.
+  const nominalRate = deducted === '0' ? terms.nominalRate : await nominalRateOf(tx, loan);
   const rows = instalments.length > 0
     ? instalments.map((i) => ({ tenor: i.tenor, dueDate: i.dueDate, principal: i.principal, interest: i.interest, instalment: i.instalment, balance: i.balance }))
     : terms.schedule;
@@ -153,7 +153,7 @@ async function loanPapers(tx: Tx, ctx: ServiceContext, loan: LoanRow, masking: M
       instalmentAmount: terms.instalmentAmount,
       totalInterest: terms.totalInterest,
       totalRepayment: terms.totalRepayment,
-      nominalRate: contract.nominalRate,
+      nominalRate,
       mloRate: dec(loan.mloRate).toFixed(4),
       mloStatus: loan.mloStatus as LoanPapers['loan']['mloStatus'],
       firstDueDate: rows[0]?.dueDate ?? null,

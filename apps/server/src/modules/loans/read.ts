@@ -23,6 +23,7 @@ import {
   stores,
 } from '../../db/schema/index.js';
 import type { ServiceContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
 import { masked } from '../../platform/masking.js';
 import { found, storeScope } from '../../platform/store-scope.js';
 import { businessToday } from '../../platform/business-date.js';
@@ -34,8 +35,22 @@ import { suretyPackOf } from './surety-pack.js';
 import { affordabilityOf } from './affordability.js';
 import { approveRefusal } from './approval.js';
 import { partakerItem } from './referees.js';
+import { nominalRateOf } from './nominal-rate.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * The papers' nominal annual rate for the loan page; null when the calculator refuses the terms
+ * now (a method or rule the settings have since switched off), so the page still opens.
+ */
+async function nominalRateOrNull(tx: DbOrTx, loan: LoanRow): Promise<string | null> {
+  try {
+    return await nominalRateOf(tx, loan);
+  } catch (err) {
+    if (isDomainError(err) || (err instanceof AppError && err.status === 400)) return null;
+    throw err;
+  }
+}
 
 export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Promise<LoanItem> {
   const [row] = await tx
@@ -84,6 +99,7 @@ export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Prom
       .orderBy(asc(loanDocuments.id)),
     suretyPackOf(tx, l),
   ]);
+  const nominalRate = await nominalRateOrNull(tx, l);
   const payout = payouts[0];
   return {
     ...toListItem(r, digits),
@@ -91,6 +107,7 @@ export async function getLoan(tx: DbOrTx, ctx: ServiceContext, id: number): Prom
     firstDueDate: l.firstDueDate,
     flatRate: rateText(l.flatRate),
     effectiveRate: rateText(l.effectiveRate),
+    nominalRate,
     interestMethod: l.interestMethod as LoanItem['interestMethod'],
     cycleMonths: l.cycleMonths,
     cycleDays: l.cycleDays,

@@ -26,6 +26,7 @@ import { loansApi, optionLabel, type LoanActionName } from './loans-api';
 import { useStoreName } from './use-store-name';
 import { rateDecimals, useDecimalPlaces } from './rate-decimals';
 import { RateLabel } from '../../components/RateLabel.js';
+import { annualRateItems } from './LoanRates';
 import { useTabDetail } from '../../shell/use-tab-detail.js';
 import { ContactsPanel } from '../collection-desk/ContactsPanel';
 
@@ -192,16 +193,7 @@ export function LoanOperationView({ id }: { id: number }) {
             ...(l.effectiveRate === null ? [] : [{ key: 'effective', label: t('fields.effectiveRate'), children: <Rate value={l.effectiveRate} /> }]),
             { key: 'instalment', label: t('fields.instalmentAmount'), children: money(l.instalmentAmount) },
             { key: 'interest', label: t('fields.totalInterest'), children: money(l.totalInterest) },
-            {
-              key: 'mlo',
-              label: <RateLabel label={t('fields.mloRate')} hint={t('rateHints.mloRate')} />,
-              children: (
-                <Space>
-                  <Rate value={l.mloRate} />
-                  {t(`tools:calculator.mlo.${l.mloStatus}`)}
-                </Space>
-              ),
-            },
+            ...annualRateItems(l, t),
             { key: 'applyDate', label: t('fields.applyDate'), children: date(l.applyDate) },
             { key: 'loanDate', label: t('fields.loanDate'), children: date(l.loanDate) },
             { key: 'interestStart', label: t('fields.interestStartDate'), children: date(l.interestStartDate) },
