@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSION_CATALOGUE } from '../permissions/index.js';
+import { LANGUAGES } from '../errors.js';
+import { MESSAGES } from '../messages/index.js';
 import { REPORT_NAMES, REPORTS } from './index.js';
 
 describe('report declarations', () => {
+  it.each(LANGUAGES)('name every report, column and parameter in %s (the print view shows each label)', (lang) => {
+    const has = (...keys: string[]) => keys.some((k) => Object.hasOwn(MESSAGES[lang], `reports.${k}`));
+    const missing = REPORTS.flatMap((r) => [
+      ...(has(`${r.name}.title`) ? [] : [`${r.name}.title`]),
+      ...r.columns.filter((c) => !has(`${r.name}.columns.${c.key}`)).map((c) => `${r.name}.columns.${c.key}`),
+      ...r.params.filter((p) => !has(`${r.name}.params.${p.name}`, `params.${p.name}`)).map((p) => `${r.name}: params.${p.name}`),
+    ]);
+    expect(missing).toEqual([]);
+  });
+
   it('number the menu 1 to N without a gap or a repeat', () => {
     expect(REPORTS.map((r) => r.menuOrder)).toEqual(REPORTS.map((_, i) => i + 1));
   });
