@@ -13,5 +13,9 @@ export const toolsPermissions = [
   page('tools', 403, 'formBuilder', { icon: 'build', available: true, api: ['GET /formLayouts'] }),
   action('tools', 404, 'tools.formBuilder.edit', ['PUT /formLayouts/{loanType}']),
   // Bringing a lender's book in from its old system (docs/import.md): a manager's step, not a clerk's.
-  page('tools', 405, 'dataImport', { icon: 'upload', api: ['GET /tools/import/template', 'GET /tools/import/batches', 'POST /tools/import/dryRun'] }),
+  page('tools', 405, 'dataImport', {
+    icon: 'upload',
+    available: true,
+    api: ['GET /tools/import/template', 'GET /tools/import/batches', 'POST /tools/import/dryRun', 'POST /tools/import/rejectedRows'],
+  }),
 ];

@@ -6,6 +6,7 @@ import { route } from '../../http/route.js';
 import { contextOf } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
 import { dryRunImport, getImportBatch, listImportBatches, rollbackImport, startImport } from './service.js';
+import { rejectedRowsWorkbook } from './rejected-xlsx.js';
 import { importTemplateWorkbook } from './template-xlsx.js';
 
 /** A workbook of a few thousand loans is a few MB; the streaming reader for whole books is not built yet. */
@@ -88,6 +89,23 @@ export async function importsModule(app: FastifyInstance) {
       querystring: importTargetQuerySchema,
       response: importBatchSchema,
       handler: async (req) => startImport(contextOf(req), await uploaded(req), req.query),
+    });
+    // Answers the file itself (the rejected rows with a problem column), not an envelope.
+    scope.route({
+      method: 'POST',
+      url: `${API_BASE}/tools/import/rejectedRows`,
+      config: { permission: IMPORT_PERMISSION, audit: false }, // reads the file, writes nothing
+      schema: { summary: 'The rejected rows of an import workbook (multipart `file`) as uploaded, with a problem column in the caller’s language', tags: ['tools'] },
+      handler: async (req, reply) => {
+        const target = importTargetQuerySchema.safeParse(req.query);
+        if (!target.success) throw badRequest('validation.date');
+        const { bytes } = await uploaded(req);
+        const { problems } = await dryRunImport(contextOf(req), bytes, req.lang, target.data);
+        return reply
+          .type(XLSX)
+          .header('content-disposition', 'attachment; filename="harbour-import-rejected-rows.xlsx"')
+          .send(await rejectedRowsWorkbook(bytes, problems, req.lang));
+      },
     });
   });
 }
