@@ -83,6 +83,7 @@ export const pages: Record<string, PageComponent> = {
   'tools.formBuilder': lazy(() => import('../pages/loans/form-builder/FormBuilderPage.js')),
   'tools.applicationForm': lazy(() => import('../pages/loans/application-form/ApplicationFormPage.js')),
   'tools.addressSearch': lazy(() => import('../pages/tools/address/AddressSearchPage.js')),
+  'tools.dataImport': lazy(() => import('../pages/tools/data-import/DataImportPage.js')),
   // Reports: the ledger's trial balance.
   'reports.trialBalance': lazy(() => import('../pages/ledger/TrialBalancePage.js')),
   // Repayment → tips list: loans due soon and overdue, from the daily servicing job's summaries.

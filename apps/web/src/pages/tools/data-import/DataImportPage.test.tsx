@@ -1,0 +1,93 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ImportDryRun } from '@harbour/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, ok, renderAt } from '../../../generic/test-harness.js';
+import { useSession } from '../../../stores/session.js';
+import type { ImportBatchRow } from './import-api.js';
+import DataImportPage from './DataImportPage.js';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.setState({ user: null });
+});
+
+const store = { store_id: 2, store_name: '旺角分店', english_name: 'Mong Kok' };
+function signInManager() {
+  useSession.setState({ user: { id: 7, name: 'Tester', roles: ['manager'], jurisdiction: ['tools.dataImport'], stores: [store], visitStore: store } as never });
+}
+
+const WITH_PROBLEMS: ImportDryRun = {
+  counts: [{ sheet: 'customers', read: 3, valid: 2, rejected: 1 }],
+  problems: [
+    { sheet: 'customers', row: 4, column: 'idNumber', message: 'The check digit of this HKID is wrong' },
+    { sheet: 'customers', row: 4, column: 'dateOfBirth', message: 'Enter a date as YYYY-MM-DD' },
+  ],
+};
+const CLEAN: ImportDryRun = { counts: [{ sheet: 'customers', read: 3, valid: 3, rejected: 0 }], problems: [] };
+const batch = (over: Partial<ImportBatchRow>): ImportBatchRow => ({
+  id: 9, storeId: 2, state: 'committing', fileName: 'book.xlsx', sha256: 'ab', cutOverDate: '2026-11-27',
+  rowsTotal: 200, rowsRead: 200, rowsValidated: 150, rowsWritten: 50, problemCount: 0, createdAt: '2026-11-28T10:00:00Z',
+  failure: null, startedByName: 'Tester', committedAt: null, rolledBackAt: null, ...over,
+});
+
+const upload = async () => {
+  const input = document.querySelector('input[type=file]') as HTMLInputElement;
+  fireEvent.change(input, { target: { files: [new File(['x'], 'book.xlsx')] } });
+};
+
+describe('Tools → Data import', () => {
+  it('shows counts and every problem by sheet, row and column, and keeps Commit disabled while problems exist', async () => {
+    signInManager();
+    const calls = fakeApi((c) => (c.path === '/tools/import/batches' ? ok([]) : c.path === '/tools/import/dryRun' ? ok(WITH_PROBLEMS) : undefined));
+    renderAt('/tools/dataImport', <DataImportPage />);
+    expect(await screen.findByText('No import batch yet')).toBeInTheDocument();
+    await upload();
+    expect(await screen.findByText('2 problems found: fix the file and upload it again')).toBeInTheDocument();
+    const problems = screen.getByRole('table', { name: 'Problems' });
+    const rows = within(problems).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Customers', '4', 'ID number', 'The check digit of this HKID is wrong'],
+      ['Customers', '4', 'Date of birth', 'Enter a date as YYYY-MM-DD'],
+    ]);
+    expect(screen.getByRole('button', { name: /Commit/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Download rejected rows/ })).toBeEnabled();
+    const dry = calls.find((c) => c.path === '/tools/import/dryRun')!;
+    expect([dry.method, dry.query.get('storeId')]).toEqual(['POST', '2']);
+  });
+
+  it('commits a clean file after a confirmation naming the rows and the store, then shows the batch’s progress', async () => {
+    signInManager();
+    let committed = false;
+    const calls = fakeApi((c) => {
+      if (c.path === '/tools/import/dryRun') return ok(CLEAN);
+      if (c.path === '/tools/import/batches' && c.method === 'POST') { committed = true; return ok(batch({})); }
+      if (c.path === '/tools/import/batches') return ok(committed ? [batch({})] : []);
+      return undefined;
+    });
+    renderAt('/tools/dataImport', <DataImportPage />);
+    await upload();
+    expect(await screen.findByText('No problems: the file can be committed')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /Commit/ }));
+    expect(await screen.findByText('Write 3 rows of book.xlsx into Mong Kok (cut-over date —).')).toBeInTheDocument();
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Commit' }));
+    expect(await screen.findByText('Importing book.xlsx')).toBeInTheDocument();
+    expect(screen.getByText('200 rows: 200 read, 150 validated, 50 written')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/tools/import/batches')).toHaveLength(1);
+  });
+
+  it('lists a committed batch and shows why a rollback is refused', async () => {
+    signInManager();
+    fakeApi((c) => {
+      if (c.path === '/tools/import/batches') return ok([batch({ state: 'committed', rowsWritten: 200, committedAt: '2026-11-28T10:01:00Z' })]);
+      if (c.path === '/tools/import/batches/9/rollback') return { status: 409, body: { result: 'error', status: 409, message: 'A loan of this batch has had a receipt since' } };
+      return undefined;
+    });
+    renderAt('/tools/dataImport', <DataImportPage />);
+    expect(await screen.findByText('200 / 200')).toBeInTheDocument();
+    expect(document.querySelector('.ant-tag')).toHaveTextContent('Committed');
+    fireEvent.click(screen.getByRole('button', { name: 'Roll back' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Roll back' }));
+    await waitFor(() => expect(screen.getByText('A loan of this batch has had a receipt since')).toBeInTheDocument());
+  });
+});

@@ -1,0 +1,92 @@
+import { Alert, App, Button, Card, Flex, Progress, Table, Tag, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DateText } from '../../../components/DateText';
+import { importApi, type ImportBatchRow } from './import-api';
+
+export const BATCHES_KEY = ['tools', 'import', 'batches'];
+const STATE_COLOURS: Record<string, string> = { committing: 'processing', committed: 'success', rolledBack: 'default', failed: 'error', rollingBack: 'warning', dryRun: 'default' };
+
+/** The batches, polled every second while one of them is being written (so a reload shows it running). */
+function useBatches() {
+  return useQuery({
+    queryKey: BATCHES_KEY,
+    queryFn: ({ signal }) => importApi.batches(signal),
+    refetchInterval: (q) => (q.state.data?.some((b) => b.state === 'committing') ? 1000 : false),
+  });
+}
+
+/** A batch's progress: rows read, validated and written of the file's rows. */
+function BatchProgress({ batch }: { batch: ImportBatchRow }) {
+  const { t } = useTranslation('tools');
+  const total = Math.max(batch.rowsTotal, 1);
+  return (
+    <Flex vertical gap={4} style={{ maxWidth: 640 }}>
+      <Typography.Text strong>{t('importPage.running', { file: batch.fileName })}</Typography.Text>
+      <Progress percent={Math.floor((batch.rowsWritten * 100) / total)} status="active" aria-label={t('importPage.progress')} />
+      <Typography.Text type="secondary">
+        {t('importPage.progressFigures', { read: batch.rowsRead, validated: batch.rowsValidated, written: batch.rowsWritten, total: batch.rowsTotal })}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+/** The batches being written now, under the upload (the page reopened while one runs shows it). */
+export function RunningBatches() {
+  const { data } = useBatches();
+  const running = data?.filter((b) => b.state === 'committing') ?? [];
+  return running.map((b) => <BatchProgress key={b.id} batch={b} />);
+}
+
+/** Every batch of the stores the caller reaches, newest first, with rollback for a committed one. */
+export function ImportBatchList() {
+  const { t } = useTranslation('tools');
+  const { modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const batches = useBatches();
+  const rollback = useMutation({
+    mutationFn: (id: number) => importApi.rollback(id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: BATCHES_KEY }),
+  });
+  const confirmRollback = (b: ImportBatchRow) =>
+    modal.confirm({
+      title: t('importPage.rollbackTitle'),
+      content: t('importPage.rollbackConfirm', { file: b.fileName, rows: b.rowsWritten }),
+      okText: t('importPage.rollback'),
+      okButtonProps: { danger: true },
+      onOk: () => rollback.mutateAsync(b.id).catch(() => undefined),
+    });
+
+  return (
+    <Card title={t('importPage.batches')} size="small">
+      {batches.isError && <Alert type="error" showIcon title={batches.error.message} style={{ marginBottom: 8 }} />}
+      {rollback.isError && <Alert type="error" showIcon closable title={rollback.error.message} style={{ marginBottom: 8 }} />}
+      <Table<ImportBatchRow>
+        size="small"
+        rowKey="id"
+        loading={batches.isLoading}
+        dataSource={batches.data}
+        scroll={{ x: 'max-content' }}
+        pagination={{ defaultPageSize: 10, hideOnSinglePage: true, size: 'small' }}
+        locale={{ emptyText: t('importPage.noBatches') }}
+        columns={[
+          { title: t('importPage.state'), dataIndex: 'state', render: (s: string, b) => (
+            <Tag color={STATE_COLOURS[s]} title={b.failure ?? undefined}>{t(`importPage.states.${s}`)}</Tag>
+          ) },
+          { title: t('importPage.file'), dataIndex: 'fileName' },
+          { title: t('importPage.cutOverDate'), dataIndex: 'cutOverDate', render: (d: string | null) => <DateText value={d} /> },
+          { title: t('importPage.rows'), key: 'rows', align: 'right', render: (_, b) => `${b.rowsWritten.toLocaleString('en')} / ${b.rowsTotal.toLocaleString('en')}` },
+          { title: t('importPage.startedBy'), dataIndex: 'startedByName', render: (n?: string | null) => n ?? '—' },
+          { title: t('importPage.createdAt'), dataIndex: 'createdAt', render: (d: string) => <DateText value={d} /> },
+          { title: t('importPage.committedAt'), dataIndex: 'committedAt', render: (d?: string | null) => <DateText value={d ?? null} /> },
+          { title: t('importPage.rolledBackAt'), dataIndex: 'rolledBackAt', render: (d?: string | null) => <DateText value={d ?? null} /> },
+          { title: t('importPage.actions'), key: 'actions', render: (_, b) => b.state === 'committed' && (
+            <Button size="small" danger loading={rollback.isPending && rollback.variables === b.id} onClick={() => confirmRollback(b)}>
+              {t('importPage.rollback')}
+            </Button>
+          ) },
+        ]}
+      />
+    </Card>
+  );
+}

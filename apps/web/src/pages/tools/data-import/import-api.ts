@@ -1,0 +1,31 @@
+import type { ImportBatch } from '@harbour/contracts';
+import { call, callDownload } from '../../../api/index.js';
+import { endpoints } from '../../../api/endpoints.js';
+
+/** The store whose book the file is and the cut-over date (the upload's query string, docs/import.md). */
+export interface ImportTarget {
+  storeId?: number;
+  cutOverDate?: string;
+}
+
+/** The fields a batch carries once the commit is built (older answers may lack them). */
+export type ImportBatchRow = ImportBatch & Partial<{ failure: string | null; startedByName: string | null; committedAt: string | null; rolledBackAt: string | null }>;
+
+const formOf = (file: File) => {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return form;
+};
+const queryOf = (target: ImportTarget) => ({ storeId: target.storeId, cutOverDate: target.cutOverDate });
+
+export const importApi = {
+  template: () => callDownload(endpoints.tools.importTemplate, { filename: 'harbour-import-template.xlsx' }),
+  dryRun: (file: File, target: ImportTarget) =>
+    call(endpoints.tools.importDryRun, { body: formOf(file), query: queryOf(target), timeoutMs: 300_000 }),
+  rejectedRows: (file: File) =>
+    callDownload(endpoints.tools.importRejectedRows, { body: formOf(file), filename: 'harbour-import-rejected-rows.xlsx', timeoutMs: 300_000 }),
+  batches: (signal?: AbortSignal): Promise<ImportBatchRow[]> => call(endpoints.tools.importBatches, { signal }),
+  commit: (file: File, target: ImportTarget): Promise<ImportBatchRow> =>
+    call(endpoints.tools.commitImport, { body: formOf(file), query: queryOf(target), timeoutMs: 300_000, silent: true }),
+  rollback: (id: number): Promise<ImportBatchRow> => call(endpoints.tools.rollbackImport, { params: { id }, silent: true }),
+};
