@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { route } from '../../http/route.js';
 import { contextOf } from '../../platform/context.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, fieldError } from '../../platform/errors.js';
 import { dryRunImport, getImportBatch, listImportBatches, rollbackImport, startImport } from './service.js';
 import { rejectedRowsWorkbook } from './rejected-xlsx.js';
 import { importTemplateWorkbook } from './template-xlsx.js';
@@ -98,7 +98,7 @@ export async function importsModule(app: FastifyInstance) {
       schema: { summary: 'The rejected rows of an import workbook (multipart `file`) as uploaded, with a problem column in the caller’s language', tags: ['tools'] },
       handler: async (req, reply) => {
         const target = importTargetQuerySchema.safeParse(req.query);
-        if (!target.success) throw badRequest('validation.date');
+        if (!target.success) throw fieldError('cutOverDate', 'validation.date');
         const { bytes } = await uploaded(req);
         const { problems } = await dryRunImport(contextOf(req), bytes, req.lang, target.data);
         return reply

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ImportDryRun } from '@harbour/contracts';
+import type { ImportBatch, ImportDryRun } from '@harbour/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, renderAt } from '../../../generic/test-harness.js';
 import { useSession } from '../../../stores/session.js';
-import type { ImportBatchRow } from './import-api.js';
 import DataImportPage from './DataImportPage.js';
 
 afterEach(() => {
@@ -24,7 +23,7 @@ const WITH_PROBLEMS: ImportDryRun = {
   ],
 };
 const CLEAN: ImportDryRun = { counts: [{ sheet: 'customers', read: 3, valid: 3, rejected: 0 }], problems: [] };
-const batch = (over: Partial<ImportBatchRow>): ImportBatchRow => ({
+const batch = (over: Partial<ImportBatch>): ImportBatch => ({
   id: 9, storeId: 2, state: 'committing', fileName: 'book.xlsx', sha256: 'ab', cutOverDate: '2026-11-27',
   rowsTotal: 200, rowsRead: 200, rowsValidated: 150, rowsWritten: 50, problemCount: 0, createdAt: '2026-11-28T10:00:00Z',
   failure: null, startedByName: 'Tester', committedAt: null, rolledBackAt: null, ...over,

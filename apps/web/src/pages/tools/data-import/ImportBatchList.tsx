@@ -2,7 +2,8 @@ import { Alert, App, Button, Card, Flex, Progress, Table, Tag, Typography } from
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DateText } from '../../../components/DateText';
-import { importApi, type ImportBatchRow } from './import-api';
+import type { ImportBatch } from '@harbour/contracts';
+import { importApi } from './import-api';
 
 export const BATCHES_KEY = ['tools', 'import', 'batches'];
 const STATE_COLOURS: Record<string, string> = { committing: 'processing', committed: 'success', rolledBack: 'default', failed: 'error', rollingBack: 'warning', dryRun: 'default' };
@@ -17,7 +18,7 @@ function useBatches() {
 }
 
 /** A batch's progress: rows read, validated and written of the file's rows. */
-function BatchProgress({ batch }: { batch: ImportBatchRow }) {
+function BatchProgress({ batch }: { batch: ImportBatch }) {
   const { t } = useTranslation('tools');
   const total = Math.max(batch.rowsTotal, 1);
   return (
@@ -48,7 +49,7 @@ export function ImportBatchList() {
     mutationFn: (id: number) => importApi.rollback(id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: BATCHES_KEY }),
   });
-  const confirmRollback = (b: ImportBatchRow) =>
+  const confirmRollback = (b: ImportBatch) =>
     modal.confirm({
       title: t('importPage.rollbackTitle'),
       content: t('importPage.rollbackConfirm', { file: b.fileName, rows: b.rowsWritten }),
@@ -61,7 +62,7 @@ export function ImportBatchList() {
     <Card title={t('importPage.batches')} size="small">
       {batches.isError && <Alert type="error" showIcon title={batches.error.message} style={{ marginBottom: 8 }} />}
       {rollback.isError && <Alert type="error" showIcon closable title={rollback.error.message} style={{ marginBottom: 8 }} />}
-      <Table<ImportBatchRow>
+      <Table<ImportBatch>
         size="small"
         rowKey="id"
         loading={batches.isLoading}
@@ -76,10 +77,10 @@ export function ImportBatchList() {
           { title: t('importPage.file'), dataIndex: 'fileName' },
           { title: t('importPage.cutOverDate'), dataIndex: 'cutOverDate', render: (d: string | null) => <DateText value={d} /> },
           { title: t('importPage.rows'), key: 'rows', align: 'right', render: (_, b) => `${b.rowsWritten.toLocaleString('en')} / ${b.rowsTotal.toLocaleString('en')}` },
-          { title: t('importPage.startedBy'), dataIndex: 'startedByName', render: (n?: string | null) => n ?? '—' },
+          { title: t('importPage.startedBy'), dataIndex: 'startedByName', render: (n: string | null) => n ?? '—' },
           { title: t('importPage.createdAt'), dataIndex: 'createdAt', render: (d: string) => <DateText value={d} /> },
-          { title: t('importPage.committedAt'), dataIndex: 'committedAt', render: (d?: string | null) => <DateText value={d ?? null} /> },
-          { title: t('importPage.rolledBackAt'), dataIndex: 'rolledBackAt', render: (d?: string | null) => <DateText value={d ?? null} /> },
+          { title: t('importPage.committedAt'), dataIndex: 'committedAt', render: (d: string | null) => <DateText value={d} /> },
+          { title: t('importPage.rolledBackAt'), dataIndex: 'rolledBackAt', render: (d: string | null) => <DateText value={d} /> },
           { title: t('importPage.actions'), key: 'actions', render: (_, b) => b.state === 'committed' && (
             <Button size="small" danger loading={rollback.isPending && rollback.variables === b.id} onClick={() => confirmRollback(b)}>
               {t('importPage.rollback')}

@@ -8,8 +8,6 @@ export interface ImportTarget {
   cutOverDate?: string;
 }
 
-/** The fields a batch carries once the commit is built (older answers may lack them). */
-export type ImportBatchRow = ImportBatch & Partial<{ failure: string | null; startedByName: string | null; committedAt: string | null; rolledBackAt: string | null }>;
 
 const formOf = (file: File) => {
   const form = new FormData();
@@ -24,8 +22,8 @@ export const importApi = {
     call(endpoints.tools.importDryRun, { body: formOf(file), query: queryOf(target), timeoutMs: 300_000 }),
   rejectedRows: (file: File) =>
     callDownload(endpoints.tools.importRejectedRows, { body: formOf(file), filename: 'harbour-import-rejected-rows.xlsx', timeoutMs: 300_000 }),
-  batches: (signal?: AbortSignal): Promise<ImportBatchRow[]> => call(endpoints.tools.importBatches, { signal }),
-  commit: (file: File, target: ImportTarget): Promise<ImportBatchRow> =>
+  batches: (signal?: AbortSignal): Promise<ImportBatch[]> => call(endpoints.tools.importBatches, { signal }),
+  commit: (file: File, target: ImportTarget): Promise<ImportBatch> =>
     call(endpoints.tools.commitImport, { body: formOf(file), query: queryOf(target), timeoutMs: 300_000, silent: true }),
-  rollback: (id: number): Promise<ImportBatchRow> => call(endpoints.tools.rollbackImport, { params: { id }, silent: true }),
+  rollback: (id: number): Promise<ImportBatch> => call(endpoints.tools.rollbackImport, { params: { id }, silent: true }),
 };
