@@ -1,7 +1,7 @@
 /**
  * Tools → Data import in the browser (zh-TW, 1440×900): the template downloads with the zh-TW
  * headers; a workbook built here with one deliberate error is checked and the problem is named by
- * its row and column; the fixed file commits as a batch whose progress reaches committed; the
+ * its row and column (axe on that screen and the committed one); the fixed file commits as a batch whose progress reaches committed; the
  * imported loan opens. Its customer code, HKID and loan number are new on every run.
  * `HARBOUR_SCREENS=all` also keeps the screens with problems and with the committed batch in
  * zh-TW and en at desktop and phone size.
@@ -9,7 +9,7 @@
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { hkidCheckDigit } from '@harbour/domain';
-import { API, apiLogin, bearer, DESKTOP, expect, goInApp, PHONE, shot, signIn, t, test, type Lang } from '../fixtures/index.js';
+import { API, apiLogin, bearer, DESKTOP, expect, expectScreenAccessible, goInApp, PHONE, shot, signIn, t, test, type Lang } from '../fixtures/index.js';
 import { btn } from './tools-helpers.js';
 
 test.use({ viewport: DESKTOP });
@@ -65,10 +65,10 @@ test('a lender’s workbook is checked, fixed, committed as a batch, and its loa
   await signIn(page, 'manager', lang);
   await goInApp(page, '/tools/dataImport');
   const main = page.getByRole('main');
-  await expect(main.getByText(t(lang, 'tools:importPage.title')).first()).toBeVisible();
-
+  const download = main.getByRole('button', { name: btn(t(lang, 'tools:importPage.downloadTemplate')) });
+  await expect(download).toBeVisible();
   const downloading = page.waitForEvent('download');
-  await main.getByRole('button', { name: btn(t(lang, 'tools:importPage.downloadTemplate')) }).click();
+  await download.click();
   const template = new ExcelJS.Workbook();
   await template.xlsx.load(await (await (await downloading).createReadStream()).toArray().then((c) => Buffer.concat(c)) as unknown as ArrayBuffer);
   const customers = template.getWorksheet(t(lang, 'tools:import.sheets.customers'))!;
@@ -82,6 +82,7 @@ test('a lender’s workbook is checked, fixed, committed as a batch, and its loa
   await expect(problem.getByRole('cell').first()).toHaveText(t(lang, 'tools:import.sheets.customers'));
   await expect(main.getByRole('button', { name: btn(t(lang, 'tools:importPage.commit')) })).toBeDisabled();
   await screens(page, 'data-import-problems');
+  await expectScreenAccessible(page);
 
   await upload(page, lang, await book(HKID));
   await expect(main.getByText(t(lang, 'tools:importPage.noProblems'))).toBeVisible();
@@ -94,6 +95,7 @@ test('a lender’s workbook is checked, fixed, committed as a batch, and its loa
   const row = main.getByRole('row').filter({ hasText: `book-${RUN}.xlsx` });
   await expect(row.getByText(t(lang, 'tools:importPage.states.committed'))).toBeVisible({ timeout: 10_000 });
   await screens(page, 'data-import-committed');
+  await expectScreenAccessible(page);
 
   const tokens = await apiLogin(page.request, 'manager');
   const found = await (await page.request.get(`${API}/search?q=${LOAN_NO}`, { headers: bearer(tokens) })).json() as { data: { loans: { loanNo: string; path: string }[] } };
@@ -107,7 +109,9 @@ test('a lender’s workbook is checked, fixed, committed as a batch, and its loa
   await goInApp(page, '/tools/dataImport');
   await expect(main.getByRole('row').filter({ hasText: `book-${RUN}.xlsx` })).toBeVisible();
   await screens(page, 'data-import-committed');
+  await expectScreenAccessible(page);
   await upload(page, 'en', await book(WRONG_HKID));
   await expect(main.getByRole('table', { name: t('en', 'tools:importPage.problems') })).toBeVisible();
   await screens(page, 'data-import-problems');
+  await expectScreenAccessible(page);
 });

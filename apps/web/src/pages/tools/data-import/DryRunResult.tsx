@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Table, Tooltip } from 'antd';
+import { Alert, Button, Flex, Table, Tooltip, Typography } from 'antd';
 import { CheckOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ImportDryRun } from '@harbour/contracts';
@@ -30,7 +30,7 @@ export function DryRunResult({ result, committing, downloading, onDownloadReject
           rowKey="sheet"
           dataSource={result.counts}
           style={{ minWidth: 320 }}
-          locale={{ emptyText: t('importPage.noSheets') }}
+          locale={{ emptyText: <Typography.Text type="secondary">{t('importPage.noSheets')}</Typography.Text> }}
           columns={[
             { title: t('importPage.sheet'), dataIndex: 'sheet', render: sheetName },
             { title: t('importPage.read'), dataIndex: 'read', align: 'right' },
