@@ -1,8 +1,8 @@
 /**
  * Tools → Data import in the browser (zh-TW, 1440×900): the template downloads with the zh-TW
  * headers; a workbook built here with one deliberate error is checked and the problem is named by
- * its row and column (axe on that screen and the committed one); the fixed file commits as a batch whose progress reaches committed; the
- * imported loan opens. Its customer code, HKID and loan number are new on every run.
+ * its row and column (axe on that screen and on the committed one); the fixed file commits as a
+ * batch whose progress reaches committed; the imported loan opens. Its customer code, HKID and loan number are new on every run.
  * `HARBOUR_SCREENS=all` also keeps the screens with problems and with the committed batch in
  * zh-TW and en at desktop and phone size.
  */
