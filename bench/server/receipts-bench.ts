@@ -56,7 +56,7 @@ async function pgbenchTps(databaseUrl: string, seconds: number): Promise<number>
  * 10.00 receipt is refused (it must cover the overdue interest and fees first, 422), and the seed
  * leaves ~8 % of repaying loans overdue.
  */
-export async function receivingLoans(databaseUrl: string, storeId?: number): Promise<number[]> {
+export async function receivingLoans(databaseUrl: string, storeId?: number, limit = 1000): Promise<number[]> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -64,8 +64,8 @@ export async function receivingLoans(databaseUrl: string, storeId?: number): Pro
       `select l.id from loans l where l.status = 'repaying' and l.interest_start_date <= (now() at time zone 'Asia/Hong_Kong')::date
          and ($1::int is null or l.store_id = $1)
          and not exists (select 1 from loan_due_summaries d where d.loan_id = l.id and (d.overdue_tenors > 0 or d.handling_fee > 0 or d.overdue_interest > 0))
-       order by md5(l.id::text) limit 1000`,
-      [storeId ?? null],
+       order by md5(l.id::text) limit $2`,
+      [storeId ?? null, limit],
     );
     return rows.map((r) => r.id);
   } finally {
@@ -92,6 +92,44 @@ export async function counterReceipts(baseURL: string, authorization: string, lo
   return measureRequests(receipt, { connections: CONNECTIONS, seconds });
 }
 
+/**
+ * `times` receipts of 10.00 on each of `loanIds` (before anything is timed), `CONNECTIONS` at a
+ * time, round-robin over the loans so no two wait on one loan's lock: the loans' history.
+ */
+async function postPrior(baseURL: string, authorization: string, loanIds: readonly number[], times: number): Promise<void> {
+  const headers = { authorization, 'content-type': 'application/json' };
+  const runId = Date.now().toString(36);
+  let next = 0;
+  const total = loanIds.length * times;
+  const client = async () => {
+    for (let n = next++; n < total; n = next++) {
+      const res = await fetch(`${baseURL}${API}/repayments`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ loanId: loanIds[n % loanIds.length], received: '10.00', method: 'cash', repayType: 'auto', idempotencyKey: `prior-${runId}-${n}` }),
+      });
+      if (!res.ok) throw new Error(`prior receipt ${n} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, client));
+}
+
+const AGE_LOANS = 50;
+const AGED_PRIOR = 60;
+
+/** `POST /repayments` on loans with 1 and with `AGED_PRIOR` prior receipts: posting must not slow as a loan ages. */
+async function byAge(baseURL: string, authorization: string, young: readonly number[], aged: readonly number[]): Promise<Figure[]> {
+  await postPrior(baseURL, authorization, young, 1);
+  await postPrior(baseURL, authorization, aged, AGED_PRIOR);
+  const figures: Figure[] = [];
+  for (const [label, ids] of [['1 prior receipt', young], [`${AGED_PRIOR} prior receipts`, aged]] as const) {
+    const posted = await counterReceipts(baseURL, authorization, ids, DURATION_S);
+    const name = `POST /repayments on ${ids.length} loans with ${label}, ${CONNECTIONS} connections`;
+    figures.push('refused' in posted ? na(PART, name, posted.refused) : { part: PART, name, value: `${fmt(posted.rps)} receipts/s, p50 ${fmt(posted.p50, 1)} / p95 ${fmt(posted.p95, 1)} ms${posted.failures ? ` (${posted.failures} failed: ${JSON.stringify(posted.failureCodes)})` : ''}` });
+  }
+  return figures;
+}
+
 export async function benchReceipts(): Promise<Figure[]> {
   let server: RunningServer | undefined;
   try {
@@ -102,11 +140,15 @@ export async function benchReceipts(): Promise<Figure[]> {
     }
     const databaseUrl = await embeddedDatabaseUrl(server.dataDir);
     await seedBench(databaseUrl, { loans: LOANS });
-    const loanIds = await receivingLoans(databaseUrl);
-    if (loanIds.length === 0) return [na(PART, 'POST /repayments', 'no repaying loan in the bench book')];
+    // two sets for the age figures (no receipt of the main run on them), the rest for the main run
+    const receiving = await receivingLoans(databaseUrl, undefined, 1_000 + 2 * AGE_LOANS);
+    const [young, aged, loanIds] = [receiving.slice(0, AGE_LOANS), receiving.slice(AGE_LOANS, 2 * AGE_LOANS), receiving.slice(2 * AGE_LOANS)];
+    if (loanIds.length < AGE_LOANS) return [na(PART, 'POST /repayments', `${receiving.length} repaying loans in the bench book`)];
 
-    const posted = await counterReceipts(server.baseURL, await adminLogin(server.baseURL), loanIds, DURATION_S);
+    const authorization = await adminLogin(server.baseURL);
+    const posted = await counterReceipts(server.baseURL, authorization, loanIds, DURATION_S);
     if ('refused' in posted) return [na(PART, 'POST /repayments', posted.refused)];
+    const byAgeFigures = await byAge(server.baseURL, authorization, young, aged);
     let tps: number | undefined;
     let pgbenchNote = '';
     try {
@@ -123,7 +165,7 @@ export async function benchReceipts(): Promise<Figure[]> {
       tps === undefined ? na(PART, `pgbench TPC-B-like, ${CONNECTIONS} clients`, pgbenchNote) : { part: PART, name: `pgbench TPC-B-like, ${CONNECTIONS} clients`, value: `${fmt(tps)} tps` },
     ];
     if (tps) figures.push({ part: PART, name: 'ratio receipts/s ÷ pgbench tps', value: `${fmt(posted.rps / tps, 2)} (goal ≥ ${GOAL_RATIO})` });
-    return figures;
+    return [...figures, ...byAgeFigures];
   } catch (err) {
     return [na(PART, 'POST /repayments', errorText(err))];
   } finally {
