@@ -6,7 +6,11 @@
  * own, so the page polling it sees them while the long one runs. The rows go in rounds of a few
  * multi-row statements (`CHUNK` loans each), not a dozen statements a loan.
  */
-import { moneyText, postOpeningLoan, postOpeningPosition, storedRate, dec } from '@harbour/domain';
+import type { Language } from '@harbour/contracts';
+import { isDomainError, moneyText, postOpeningLoan, postOpeningPosition, storedRate, dec } from '@harbour/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { translate } from '../../http/i18n.js';
+import { AppError } from '../../platform/errors.js';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { customers, importBatches, importRows, loanApprovals, loanInstalments, loanPayouts, loanRepaymentLines, loanRepayments, loans } from '../../db/schema/index.js';
@@ -21,6 +25,13 @@ import { type Engine, loadEngine } from '../loan-core/engine.js';
 import { dueSummaryOf, saveSummaries } from '../repayments/daily.js';
 import { type PaidByTenor, repaymentStateOf } from '../repayments/state.js';
 import type { ImportPlan, PlannedLoan } from './book-plan.js';
+
+/** What the page says of a failed commit: a refusal's own message, or that the commit failed. */
+function failureText(e: unknown, lang: Language): string {
+  if (e instanceof AppError) return translate(lang, e.code, e.params);
+  if (isDomainError(e)) return translate(lang, `domain.${e.code}`, e.params as Record<string, string>);
+  return translate(lang, 'tools.import.problems.commitFailed');
+}
 
 /** The advisory lock of a store's imports: one batch of a store commits at a time. */
 export const importLockKey = (storeId: number) => `harbour.import.${storeId}`;
@@ -181,7 +192,14 @@ async function writeLoans(tx: Tx, ctx: ServiceContext, batchId: number, chunk: r
  * Writes the plan as batch `batchId`, all or nothing, and marks the batch committed — or failed,
  * with nothing written, when any statement refuses.
  */
-export async function commitBatch(ctx: ServiceContext, batchId: number, storeId: number, plan: ImportPlan, file: { name: string; sha256: string }): Promise<void> {
+export async function commitBatch(
+  ctx: ServiceContext,
+  batchId: number,
+  storeId: number,
+  plan: ImportPlan,
+  file: { name: string; sha256: string },
+  log: Pick<FastifyBaseLogger, 'error'>,
+): Promise<void> {
   const total = plan.customers.length + plan.loans.length;
   try {
     await withTx(ctx, async (tx) => {
@@ -232,7 +250,12 @@ export async function commitBatch(ctx: ServiceContext, batchId: number, storeId:
       await tx.update(importBatches).set({ state: 'committed', rowsWritten: total, committedAt: new Date(), updatedAt: new Date() }).where(eq(importBatches.id, batchId));
     });
   } catch (e) {
-    // the request has answered: the failure is kept on the batch for the page to show
-    await updateBatch(ctx, batchId, { state: 'failed', rowsWritten: 0, failure: e instanceof Error ? e.message.slice(0, 500) : String(e).slice(0, 500) });
+    // The request has answered: the failure is kept on the batch for the page, in the user's
+    // language — a business rule's own message, never a database error's text (it quotes the
+    // statement and the file's personal data); that goes to the server's log.
+    log.error({ err: e, importBatch: batchId }, 'import commit failed');
+    await updateBatch(ctx, batchId, { state: 'failed', rowsWritten: 0, failure: failureText(e, ctx.lang).slice(0, 500) }).catch((err: unknown) =>
+      log.error({ err, importBatch: batchId }, 'import batch could not be marked failed'),
+    );
   }
 }

@@ -88,7 +88,7 @@ export async function importsModule(app: FastifyInstance) {
       tags: ['tools'],
       querystring: importTargetQuerySchema,
       response: importBatchSchema,
-      handler: async (req) => startImport(contextOf(req), await uploaded(req), req.query),
+      handler: async (req) => startImport(contextOf(req), await uploaded(req), req.query, req.log),
     });
     // Answers the file itself (the rejected rows with a problem column), not an envelope.
     scope.route({

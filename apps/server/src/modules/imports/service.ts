@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ImportBatch, ImportDryRun, ImportTargetQuery, Language } from '@harbour/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { importBatches, staff, stores } from '../../db/schema/index.js';
@@ -81,7 +82,7 @@ export async function dryRunImport(ctx: ServiceContext, bytes: Buffer, lang: Lan
  * their count, nothing written), then the batch is recorded with its `upload` audit row and the
  * job that writes it starts on the server. Answers the batch, which the page polls.
  */
-export async function startImport(ctx: ServiceContext, file: { name: string; bytes: Buffer }, q: ImportTargetQuery): Promise<ImportBatch> {
+export async function startImport(ctx: ServiceContext, file: { name: string; bytes: Buffer }, q: ImportTargetQuery, log: Pick<FastifyBaseLogger, 'error'>): Promise<ImportBatch> {
   const sheets = await readWorkbook(file.bytes);
   const sha256 = createHash('sha256').update(file.bytes).digest('hex');
   const rowsRead = sheets.reduce((n, s) => n + s.rows.length, 0);
@@ -109,7 +110,7 @@ export async function startImport(ctx: ServiceContext, file: { name: string; byt
     return { batch: batch!, plan, storeId };
   });
   // the job goes on after this answer; its outcome is kept on the batch
-  void commitBatch(ctx, batch.id, storeId, plan, { name: batch.fileName, sha256 });
+  void commitBatch(ctx, batch.id, storeId, plan, { name: batch.fileName, sha256 }, log);
   return toBatch(batch, null);
 }
 
