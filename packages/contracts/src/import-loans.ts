@@ -104,3 +104,34 @@ export function checkOpeningRows(input: ImportSheetRows): { valid: Map<string, I
   }
   return { valid, problems };
 }
+
+/** A receipt the previous system took: Harbour posts it again by its own allocation (docs/import.md). */
+export interface ImportReceiptRow {
+  row: number;
+  receiptNo: string;
+  receiptDate: string;
+  amount: string;
+  method: string;
+}
+
+/** The receipts sheet's rows by loan number (in the file's order), and every cell problem (receipt numbers twice, amounts not above zero). */
+export function checkReceiptRows(input: ImportSheetRows): { valid: Map<string, ImportReceiptRow[]>; problems: ImportProblem[] } {
+  const problems: ImportProblem[] = [];
+  const valid = new Map<string, ImportReceiptRow[]>();
+  const numbers = new Map<string, number>();
+  for (const { row, cells } of input.rows) {
+    const before = problems.length;
+    const f = typedImportRow('receipts', row, cells, problems);
+    if (f.amount && MONEY.test(f.amount) && dec(f.amount).lte(0)) problems.push({ sheet: 'receipts', row, column: 'amount', message: 'validation.positive' });
+    if (f.receiptNo) {
+      const same = numbers.get(f.receiptNo);
+      if (same !== undefined) problems.push({ sheet: 'receipts', row, column: 'receiptNo', message: 'tools.import.problems.duplicateInFile', params: { row: same } });
+      else numbers.set(f.receiptNo, row);
+    }
+    if (problems.length > before) continue;
+    const list = valid.get(f.loanNo!) ?? [];
+    list.push({ row, receiptNo: f.receiptNo ?? '', receiptDate: f.receiptDate!, amount: f.amount!, method: f.method! });
+    valid.set(f.loanNo!, list);
+  }
+  return { valid, problems };
+}

@@ -1,5 +1,6 @@
 import { LOAN_STATUSES } from '@harbour/domain';
 import { z } from 'zod';
+import { listQueryBase, pageOf } from './list.js';
 import { INTEREST_METHODS, REPAY_CYCLES } from './calculator.js';
 import { CUSTOMER_TYPES, GENDERS } from './customers.js';
 import { RECEIPT_METHODS } from './repayments.js';
@@ -167,5 +168,50 @@ export const IMPORT_DRY_RUN_PATH = '/tools/import/dryRun';
 export const importDryRunSchema = z.object({
   counts: z.array(z.object({ sheet: z.enum(IMPORT_SHEETS), read: z.number().int(), valid: z.number().int(), rejected: z.number().int() })),
   problems: z.array(z.object({ sheet: z.enum(IMPORT_SHEETS), row: z.number().int(), column: z.string().nullable(), message: z.string() })),
+  /** the loans the file would bring in, and of them those whose previous-system figures differ from Harbour's on the cut-over date */
+  reconciliation: z.object({ loans: z.number().int(), differing: z.number().int() }),
 });
 export type ImportDryRun = z.infer<typeof importDryRunSchema>;
+
+/** The figures both systems state of a loan on the cut-over date (the domain's `RECONCILED_FIGURES`). */
+export const IMPORT_RECONCILED_FIGURES = ['principalPaid', 'interestPaid', 'overduePaid', 'outstandingPrincipal'] as const;
+const reconciledFiguresSchema = z.object({ principalPaid: z.string(), interestPaid: z.string(), overduePaid: z.string(), outstandingPrincipal: z.string() });
+
+export const importReconciliationQuerySchema = listQueryBase.extend({
+  /** only the loans whose figures differ */
+  differing: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type ImportReconciliationQuery = z.input<typeof importReconciliationQuerySchema>;
+
+/** One imported loan in the batch's reconciliation: the previous system's figures beside Harbour's on the cut-over date. */
+export const importReconciliationLoanSchema = z.object({
+  row: z.number().int(),
+  loanId: z.number().int(),
+  loanNo: z.string(),
+  customerName: z.string(),
+  status: z.string(),
+  cutOverDate: z.string(),
+  /** null: the file gave the loan's receipts, not an opening position */
+  file: reconciledFiguresSchema.nullable(),
+  harbour: reconciledFiguresSchema.extend({ tempHeld: z.string(), overdueAmount: z.string(), overdueCharges: z.string(), daysOverdue: z.number().int() }),
+  differences: z.array(z.enum(IMPORT_RECONCILED_FIGURES)),
+});
+export type ImportReconciliationLoan = z.infer<typeof importReconciliationLoanSchema>;
+
+/** The totals of a batch's reconciliation for its store: each figure summed over the loans that state it. */
+export const importReconciliationTotalsSchema = z.object({
+  storeName: z.string(),
+  loans: z.number().int(),
+  differing: z.number().int(),
+  file: reconciledFiguresSchema,
+  harbour: reconciledFiguresSchema.extend({ tempHeld: z.string(), overdueAmount: z.string(), overdueCharges: z.string() }),
+});
+
+export const importReconciliationSchema = pageOf(importReconciliationLoanSchema).extend({
+  batch: z.object({ id: z.number().int(), fileName: z.string(), state: z.enum(IMPORT_BATCH_STATES), cutOverDate: z.string().nullable() }),
+  totals: importReconciliationTotalsSchema,
+});
+export type ImportReconciliation = z.infer<typeof importReconciliationSchema>;

@@ -48,3 +48,5 @@ export * from './fps-qr.js';
 export * from './bank-reconciliation.js';
 export * from './promise-to-pay.js';
 export * from './opening-position.js';
+export * from './receipt-history.js';
+export * from './import-reconciliation.js';

@@ -8,6 +8,8 @@ export interface Book {
   customers: unknown[][];
   loans: unknown[][];
   openings: unknown[][];
+  /** the previous system's receipts (the sheet is left out when absent) */
+  receipts?: unknown[][];
 }
 
 /** A workbook as a lender fills the template: the headers on rows 1–2, the data from row 3. */
@@ -20,7 +22,8 @@ export async function workbook(b: Book): Promise<Buffer> {
     for (const r of rows) ws.addRow(r);
   };
   sheet('Customers', ['客戶編號'], ['Customer code', 'Type', 'Name', 'English name', 'ID type', 'ID number', 'Mobile 1', 'Date of birth'], b.customers);
-  sheet('Loans', ['貸款編號'], ['Loan no.', 'Customer code', 'Store code', 'Status', 'Loan type (code)', 'Application date', 'Loan date', 'Loan amount', 'Tenor', 'Repayment cycle', 'Interest method', 'Flat rate (%)', 'Payout method', 'Overdue interest rate (% a year)', 'Application no.'], b.loans);
+  sheet('Loans', ['貸款編號'], ['Loan no.', 'Customer code', 'Store code', 'Status', 'Loan type (code)', 'Application date', 'Loan date', 'Loan amount', 'Tenor', 'Repayment cycle', 'Interest method', 'Flat rate (%)', 'Payout method', 'Overdue interest rate (% a year)', 'Application no.', 'Overdue penalty'], b.loans);
+  if (b.receipts) sheet('Receipts', ['貸款編號'], ['Loan no.', 'Receipt no.', 'Receipt date', 'Amount', 'Payment method'], b.receipts);
   sheet('Opening positions', ['貸款編號'], ['Loan no.', 'Cut-over date', 'Principal paid', 'Interest paid', 'Overdue interest and fees paid', 'Outstanding principal'], b.openings);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

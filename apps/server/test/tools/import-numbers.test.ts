@@ -86,6 +86,9 @@ describe('an imported book’s numbers and store', () => {
     expect(batch).toMatchObject({ state: 'committed', storeId: other.id });
     expect((await call(t.app, 'GET', `/tools/import/batches/${batch.id}`, { token: clerk })).statusCode).toBe(404);
     expect((await call(t.app, 'POST', `/tools/import/batches/${batch.id}/rollback`, { token: clerk })).statusCode).toBe(404);
+    // nor its reconciliation: not the loans, not their count, not the file as xlsx
+    expect((await call(t.app, 'GET', `/tools/import/batches/${batch.id}/reconciliation`, { token: clerk })).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', `/tools/import/batches/${batch.id}/reconciliation/export`, { token: clerk })).statusCode).toBe(404);
     const listed = (await call<ImportBatch[]>(t.app, 'GET', '/tools/import/batches', { token: clerk })).body as { data: ImportBatch[] };
     expect(listed.data.some((b) => b.id === batch.id)).toBe(false);
     expect(listed.data.every((b) => b.storeId === mk.id)).toBe(true);

@@ -225,6 +225,13 @@ describe('posting rules (golden entries)', () => {
       ['migrationEquity', '0.00', '620.50'],
     ]);
     expect(normalSide('migrationEquity')).toBe('credit');
+    // a surplus the loan holds is owed to the customer
+    expect(lines(postOpeningPosition({ principalPaid: '1000', interestPaid: '100', overduePaid: '0', tempHeld: '25.50' }))).toEqual([
+      ['migrationEquity', '1125.50', '0.00'],
+      ['loansReceivable', '0.00', '1000.00'],
+      ['migrationEquity', '0.00', '100.00'],
+      ['customerDeposits', '0.00', '25.50'],
+    ]);
   });
 
   it('parks an unidentified bank credit in suspense, and a receipt from suspense empties it', () => {

@@ -348,15 +348,19 @@ export function postOpeningLoan(p: { principal: DecimalInput; memo?: JournalMemo
  * What the previous system says an imported loan was paid up to the cut-over date: the principal
  * leaves the receivable against the migration equity; interest and overdue interest paid then were
  * the previous books' income, so they pass through the equity account and touch no income here.
+ * Money received but not applied (`tempHeld`, a surplus the loan holds as its temporary amount) is
+ * owed to the customer: it moves from the equity to customer deposits.
  */
-export function postOpeningPosition(p: { principalPaid: DecimalInput; interestPaid: DecimalInput; overduePaid: DecimalInput; memo?: JournalMemo }): JournalEntry {
+export function postOpeningPosition(p: { principalPaid: DecimalInput; interestPaid: DecimalInput; overduePaid: DecimalInput; tempHeld?: DecimalInput; memo?: JournalMemo }): JournalEntry {
   const interest = dec(p.interestPaid).plus(dec(p.overduePaid));
+  const temp = dec(p.tempHeld ?? '0');
   return entry(
     'opening_balance',
     [
-      ['migrationEquity', 'debit', dec(p.principalPaid).plus(interest)],
+      ['migrationEquity', 'debit', dec(p.principalPaid).plus(interest).plus(temp)],
       ['loansReceivable', 'credit', p.principalPaid],
       ['migrationEquity', 'credit', interest],
+      ['customerDeposits', 'credit', temp],
     ],
     p.memo,
   );

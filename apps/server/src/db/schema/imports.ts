@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { ReconciliationFigures } from '@harbour/domain';
 import { instant, stamps } from './columns.js';
 import { staff } from './staff.js';
 import { stores } from './stores.js';
@@ -52,6 +53,8 @@ export const importRows = pgTable(
     row: integer('row').notNull(),
     entity: varchar('entity', { length: 32 }).notNull(),
     entityId: integer('entity_id').notNull(),
+    /** a loan's reconciliation on the cut-over date: the previous system's figures beside Harbour's */
+    figures: jsonb('figures').$type<ReconciliationFigures>(),
   },
   (t) => [uniqueIndex('import_rows_entity').on(t.entity, t.entityId), index('import_rows_batch').on(t.batchId, t.sheet, t.row)],
 );

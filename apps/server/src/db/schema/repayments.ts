@@ -63,8 +63,9 @@ export const loanRepayments = pgTable(
       'loan_repayments_type',
       sql`${t.repayType} in ('auto','instalment','overdue-interest','handling-fee','principal','settlement','temporary','temp-refund','opening')`,
     ),
-    check('loan_repayments_method', sql`(${t.method} is null) = (${t.repayType} in ('temporary', 'opening')) and (${t.method} is null or ${t.method} in ('cash','cheque','bank-transfer','autopay','reloan'))`),
-    check('loan_repayments_cheque', sql`${t.method} is distinct from 'cheque' or ${t.chequeNo} is not null`),
+    // a receipt an import brings in (`opening`) has the method the previous system recorded, or none for an opening position
+    check('loan_repayments_method', sql`(${t.repayType} = 'opening' or (${t.method} is null) = (${t.repayType} = 'temporary')) and (${t.method} is null or ${t.method} in ('cash','cheque','bank-transfer','autopay','reloan'))`),
+    check('loan_repayments_cheque', sql`${t.method} is distinct from 'cheque' or ${t.chequeNo} is not null or ${t.repayType} = 'opening'`),
     check('loan_repayments_amounts', sql`${t.received} >= 0 and ${t.tempIn} >= 0 and ${t.tempOut} >= 0 and ${t.paidOut} >= 0 and ${t.received} + ${t.tempOut} > 0`),
     // every cent in (received, or taken from the temporary amount) is accounted for
     check(

@@ -7,6 +7,7 @@ import {
   checkCustomerRows,
   checkLoanRows,
   checkOpeningRows,
+  checkReceiptRows,
   type CustomerCreate,
   type ImportOpeningRow,
   type ImportProblem,
@@ -14,14 +15,30 @@ import {
   type ImportSheetRows,
   TERMS_ISSUE_MESSAGES,
 } from '@harbour/contracts';
-import { type CalculatorResult, type OpeningLine, TermsValidationError, calculate, dec, formatRate, isDomainError, moneyText, openingLines } from '@harbour/domain';
+import {
+  type CalculatorResult,
+  type OpeningLine,
+  type ReconciliationFigures,
+  type RepaymentState,
+  TermsValidationError,
+  calculate,
+  dec,
+  formatRate,
+  isDomainError,
+  moneyText,
+  openingLines,
+  reconciliationFigures,
+  remainingScheduled,
+  replayReceipts,
+} from '@harbour/domain';
 import { inArray, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { customers, loans, referralAgents, staff, stores } from '../../db/schema/index.js';
+import { customers, loanRepayments, loans, referralAgents, staff, stores } from '../../db/schema/index.js';
 import { businessToday } from '../../platform/business-date.js';
 import { loadEngine } from '../loan-core/engine.js';
 import { ageProblem } from '../loans/write.js';
 import { findOption } from '../options/service.js';
+import { type PaidByTenor, instalmentDeltas, repaymentStateOf } from '../repayments/state.js';
 
 /** A customer the file brings: its row and the create contract's output. */
 export interface PlannedCustomer {
@@ -43,7 +60,36 @@ export interface PlannedLoan {
   borrower: { fileCode: string } | { customerId: number };
   fields: Record<string, string>;
   calc: CalculatorResult;
-  opening: ImportOpeningRow & { lines: OpeningLine[] };
+  /** the approval terms its overdue interest follows */
+  approval: { overdueRate: string | null; overduePenalty: string | null };
+  /** the date the loan's opening entries are dated and its reconciliation is taken on */
+  cutOverDate: string;
+  /** what was paid before the cut-over, as receipts Harbour writes (none when nothing was paid) */
+  receipts: PlannedReceipt[];
+  /** the state after them (the due summary's basis) */
+  state: RepaymentState;
+  /** the previous system's figures beside Harbour's on the cut-over date */
+  figures: ReconciliationFigures;
+}
+
+/**
+ * A receipt an import writes (repay type `opening`): the opening position as one receipt spread
+ * over the schedule, or one of the previous system's receipts posted again by Harbour's allocation.
+ */
+export interface PlannedReceipt {
+  sheet: 'openingPositions' | 'receipts';
+  row: number;
+  /** the previous system's number (null: Harbour numbers it) */
+  receiptNo: string | null;
+  date: string;
+  method: string | null;
+  received: string;
+  overdueInterest: string;
+  handlingFee: string;
+  interest: string;
+  principal: string;
+  tempIn: string;
+  lines: PaidByTenor[];
 }
 
 export interface ImportPlan {
@@ -54,16 +100,46 @@ export interface ImportPlan {
 }
 
 /** The sheets the import reads today (docs/import.md → Not built yet); the others are not counted. */
-export const PLANNED_SHEETS: readonly ImportSheetKey[] = ['customers', 'loans', 'openingPositions'];
+export const PLANNED_SHEETS: readonly ImportSheetKey[] = ['customers', 'loans', 'receipts', 'openingPositions'];
 
 const rowsOf = (sheets: ImportSheetRows[], sheet: ImportSheetKey): ImportSheetRows => sheets.find((s) => s.sheet === sheet) ?? { sheet, rows: [] };
+
+/**
+ * The opening position as the one receipt that paid it: each instalment's interest and principal
+ * as `openingLines` spread them, the overdue interest the previous system collected kept on the
+ * first line as charged and paid. None when nothing was paid.
+ */
+function openingReceipt(o: ImportOpeningRow, lines: OpeningLine[]): PlannedReceipt[] {
+  const paid = dec(o.principalPaid).plus(dec(o.interestPaid)).plus(dec(o.overduePaid));
+  if (!paid.gt(0)) return [];
+  const spread = lines.length > 0 ? lines : [{ tenor: 1, principal: '0.00', interest: '0.00' }];
+  return [
+    {
+      sheet: 'openingPositions',
+      row: o.row,
+      receiptNo: null,
+      date: o.cutOverDate,
+      method: null,
+      received: moneyText(paid),
+      overdueInterest: moneyText(o.overduePaid),
+      handlingFee: '0.00',
+      interest: moneyText(o.interestPaid),
+      principal: moneyText(o.principalPaid),
+      tempIn: '0.00',
+      lines: spread.map((line, n) => {
+        const overdue = n === 0 ? moneyText(o.overduePaid) : '0.00';
+        return { tenor: line.tenor, overdueInterestCharged: overdue, feeCharged: '0.00', accruedTo: null, overdueInterest: overdue, handlingFee: '0.00', interest: line.interest, principal: line.principal };
+      }),
+    },
+  ];
+}
 
 /**
  * Plans the import of `sheets` into `storeId` (the store whose book it is; every loan row names
  * it by code). Reads Harbour in `tx` (the caller's store scope: the customer register is
  * company-wide by design, loan numbers are checked company-wide by the loans' unique key).
  */
-export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: number): Promise<ImportPlan> {
+export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: number, batchCutOver?: string): Promise<ImportPlan> {
   const problems: ImportProblem[] = [];
   const problem = (sheet: ImportSheetKey, row: number, column: string | null, message: string, params?: Record<string, string | number>) =>
     problems.push({ sheet, row, column, message, ...(params ? { params } : {}) });
@@ -93,17 +169,25 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   problems.push(...loanRows.problems);
   const openings = checkOpeningRows(rowsOf(sheets, 'openingPositions'));
   problems.push(...openings.problems);
+  const history = checkReceiptRows(rowsOf(sheets, 'receipts'));
+  problems.push(...history.problems);
+  // a loan with a receipt row refused by its cells: its history is incomplete, so it is not planned (that row's problem names it)
+  const loanOfRow = (sheet: ImportSheetKey, row: number) => String(rowsOf(sheets, sheet).rows.find((r) => r.row === row)?.cells.loanNo ?? '').trim();
+  const incompleteHistory = new Set(history.problems.map((p) => loanOfRow('receipts', p.row)));
   const fileLoans = [...loanRows.valid.values()];
   const values = (key: string) => [...new Set(fileLoans.map((l) => l.fields[key]).filter((v): v is string => !!v))];
   // a value no row holds keeps each IN list non-empty
   const none = [''];
-  const [storeRows, staffRows, agentRows, heldLoans, heldBorrowers] = await Promise.all([
+  const receiptNos = [...history.valid.values()].flat().map((r) => r.receiptNo).filter((n) => n !== '');
+  const [storeRows, staffRows, agentRows, heldLoans, heldBorrowers, heldReceipts] = await Promise.all([
     tx.select({ id: stores.id, code: stores.code }).from(stores),
     tx.select({ id: staff.id, username: staff.username }).from(staff).where(inArray(staff.username, [...values('staffLogin'), ...none])),
     tx.select({ id: referralAgents.id, nameEn: referralAgents.nameEn }).from(referralAgents).where(inArray(referralAgents.nameEn, [...values('referralAgent'), ...none])),
     tx.select({ loanNo: loans.loanNo, applyNo: loans.applyNo }).from(loans).where(or(inArray(loans.loanNo, [...values('loanNo'), ...none]), inArray(loans.applyNo, [...values('applicationNo'), ...values('loanNo'), ...none]))),
     tx.select({ id: customers.id, code: customers.customerCode, type: customers.type, dateOfBirth: customers.dateOfBirth }).from(customers).where(inArray(customers.customerCode, [...values('customerCode'), ...none])),
+    tx.select({ repayNo: loanRepayments.repayNo }).from(loanRepayments).where(inArray(loanRepayments.repayNo, [...receiptNos, ...none])),
   ]);
+  const heldReceiptNos = new Set(heldReceipts.map((r) => r.repayNo));
   const loanTypes = new Map(await Promise.all(values('loanType').map(async (code) => [code, (await findOption(tx, 'loanType', { code })) !== undefined] as const)));
   const storeByCode = new Map(storeRows.map((s) => [s.code, s.id]));
   const staffByLogin = new Map(staffRows.map((s) => [s.username, s.id]));
@@ -163,25 +247,83 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
     }
     if (calc && calc.mloStatus === 'illegal') bad('flatRate', 'tools.import.problems.illegalRate', { rate: formatRate(calc.mloRate) });
     const opening = openings.valid.get(loanNo);
-    if (!opening) bad('loanNo', 'tools.import.problems.noOpeningPosition');
-    let lines: OpeningLine[] = [];
+    const receiptRows = history.valid.get(loanNo) ?? [];
+    const historyLeft = incompleteHistory.has(loanNo);
+    if (!opening && receiptRows.length === 0 && !historyLeft && !openings.problems.some((p) => loanOfRow('openingPositions', p.row) === loanNo)) bad('loanNo', 'tools.import.problems.noOpeningPosition');
+    const cutOverDate = opening?.cutOverDate ?? batchCutOver ?? null;
+    if (!cutOverDate && receiptRows.length > 0) bad('loanNo', 'tools.import.problems.cutOverRequired');
+    const approval = { overdueRate: fields.overdueRate || null, overduePenalty: fields.overduePenalty || null };
+    let receipts: PlannedReceipt[] = [];
+    let state: RepaymentState | null = null;
     if (opening && calc) {
       const o = (column: string, message: string, params?: Record<string, string | number>) => problem('openingPositions', opening.row, column, message, params);
       if (opening.cutOverDate < fields.loanDate!) o('cutOverDate', 'tools.import.problems.cutOverBeforeLoan');
       if (opening.cutOverDate > today) o('cutOverDate', 'tools.import.problems.cutOverInFuture');
       const outstanding = dec(fields.loanAmount!).minus(dec(opening.principalPaid));
       if (!outstanding.eq(dec(opening.outstandingPrincipal))) o('outstandingPrincipal', 'tools.import.problems.outstandingMismatch', { expected: moneyText(outstanding) });
-      try {
-        lines = openingLines(calc.schedule, opening);
-      } catch (e) {
-        if (!isDomainError(e)) throw e;
-        o(dec(opening.principalPaid).gt(dec(calc.schedule.reduce((s, l) => s.plus(l.principal), dec('0')))) ? 'principalPaid' : 'interestPaid', `domain.${e.code}`, e.params as Record<string, string>);
+      if (receiptRows.length === 0) {
+        try {
+          const lines = openingLines(calc.schedule, opening);
+          receipts = openingReceipt(opening, lines);
+          state = repaymentStateOf({ interestStartDate: fields.loanDate! }, calc.schedule, approval, receipts[0]?.lines ?? [], receipts.length > 0 ? { temp: '0', lastDate: opening.cutOverDate } : undefined);
+        } catch (e) {
+          if (!isDomainError(e)) throw e;
+          o(dec(opening.principalPaid).gt(dec(calc.schedule.reduce((s, l) => s.plus(l.principal), dec('0')))) ? 'principalPaid' : 'interestPaid', `domain.${e.code}`, e.params as Record<string, string>);
+        }
       }
-      const allPaid = dec(opening.principalPaid).eq(dec(fields.loanAmount!)) && dec(opening.interestPaid).eq(dec(calc.totalInterest));
-      if (fields.status === 'complete' && !allPaid) bad('status', 'tools.import.problems.completeNotPaid');
-      if (fields.status === 'repaying' && allPaid) bad('status', 'tools.import.problems.repayingAllPaid');
     }
-    if (problems.length > before || !calc || !opening || !borrower) continue;
+    // The previous system's receipts, posted again in date order by Harbour's own allocation.
+    if (calc && receiptRows.length > 0 && cutOverDate && !historyLeft) {
+      const r = (at: { row: number }, column: string, message: string, params?: Record<string, string | number>) => problem('receipts', at.row, column, message, params);
+      for (const at of receiptRows) {
+        if (at.receiptDate > cutOverDate) r(at, 'receiptDate', 'tools.import.problems.receiptAfterCutOver', { cutOverDate });
+        if (at.receiptNo && heldReceiptNos.has(at.receiptNo)) r(at, 'receiptNo', 'tools.import.problems.duplicateInHarbour');
+      }
+      const start = repaymentStateOf({ interestStartDate: fields.loanDate! }, calc.schedule, approval, [], undefined);
+      const replay = replayReceipts(start, receiptRows.map((at) => ({ date: at.receiptDate, amount: at.amount })), engine.settings, engine.holidays);
+      if (replay.refused) {
+        const at = receiptRows[replay.refused.index]!;
+        r(at, replay.refused.error.code === 'DATE_BEFORE_INTEREST_START' ? 'receiptDate' : 'amount', `domain.${replay.refused.error.code}`, replay.refused.error.params as Record<string, string>);
+      } else {
+        let before = start;
+        receipts = replay.allocations.map((a, n) => {
+          const at = receiptRows[replay.order[n]!]!;
+          const lines = instalmentDeltas(before, a.state).map((d) => ({
+            tenor: d.tenor,
+            overdueInterestCharged: moneyText(d.overdueInterestCharged),
+            feeCharged: moneyText(d.feeCharged),
+            accruedTo: d.accruedTo,
+            overdueInterest: moneyText(d.overdueInterest),
+            handlingFee: moneyText(d.handlingFee),
+            interest: moneyText(d.interest),
+            principal: moneyText(d.principal),
+          }));
+          before = a.state;
+          return {
+            sheet: 'receipts' as const,
+            row: at.row,
+            receiptNo: at.receiptNo || null,
+            date: at.receiptDate,
+            method: at.method,
+            received: moneyText(a.received),
+            overdueInterest: moneyText(a.overdueInterest),
+            handlingFee: moneyText(a.handlingFee),
+            interest: moneyText(a.interest),
+            principal: moneyText(a.principal),
+            tempIn: moneyText(a.tempAmount),
+            lines,
+          };
+        });
+        state = replay.state;
+      }
+    }
+    if (state) {
+      const allPaid = remainingScheduled(state).isZero();
+      const byReceipts = receiptRows.length > 0 ? 'ByReceipts' : '';
+      if (fields.status === 'complete' && !allPaid) bad('status', `tools.import.problems.completeNotPaid${byReceipts}`);
+      if (fields.status === 'repaying' && allPaid) bad('status', `tools.import.problems.repayingAllPaid${byReceipts}`);
+    }
+    if (problems.length > before || !calc || !state || !cutOverDate || !borrower) continue;
     plannedLoans.push({
       row,
       loanNo,
@@ -193,9 +335,15 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
       borrower,
       fields,
       calc,
-      opening: { ...opening, lines },
+      approval,
+      cutOverDate,
+      receipts,
+      state,
+      figures: reconciliationFigures(state, opening ?? null, cutOverDate, engine.settings, engine.holidays),
     });
   }
+  // a receipt must belong to a loan of the file
+  for (const [loanNo, list] of history.valid) if (!loanRows.valid.has(loanNo) && !loanRows.problems.some((p) => loanOfRow('loans', p.row) === loanNo)) for (const at of list) problem('receipts', at.row, 'loanNo', 'tools.import.problems.unknownReference');
   // an opening position must belong to a loan of the file
   for (const [loanNo, o] of openings.valid) if (!loanRows.valid.has(loanNo) && !loanRows.problems.some((p) => p.row === o.row)) problem('openingPositions', o.row, 'loanNo', 'tools.import.problems.unknownReference');
 

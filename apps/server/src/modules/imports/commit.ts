@@ -7,7 +7,7 @@
  * multi-row statements (`CHUNK` loans each), not a dozen statements a loan.
  */
 import type { Language } from '@harbour/contracts';
-import { isDomainError, moneyText, postOpeningLoan, postOpeningPosition, storedRate, dec } from '@harbour/domain';
+import { type ReconciliationFigures, isDomainError, moneyText, postOpeningLoan, postOpeningPosition, storedRate, dec } from '@harbour/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { translate } from '../../http/i18n.js';
 import { AppError } from '../../platform/errors.js';
@@ -23,8 +23,7 @@ import { withTx } from '../../platform/tx.js';
 import { profileColumns } from '../customers/service.js';
 import { type Engine, loadEngine } from '../loan-core/engine.js';
 import { dueSummaryOf, saveSummaries } from '../repayments/daily.js';
-import { type PaidByTenor, repaymentStateOf } from '../repayments/state.js';
-import type { ImportPlan, PlannedLoan } from './book-plan.js';
+import type { ImportPlan, PlannedLoan, PlannedReceipt } from './book-plan.js';
 
 /** What the page says of a failed commit: a refusal's own message, or that the commit failed. */
 function failureText(e: unknown, lang: Language): string {
@@ -36,7 +35,8 @@ function failureText(e: unknown, lang: Language): string {
 /** The advisory lock of a store's imports: one batch of a store commits at a time. */
 export const importLockKey = (storeId: number) => `harbour.import.${storeId}`;
 
-type Created = { sheet: string; row: number; entity: string; entityId: number };
+/** A record the batch created, traced to its file row; a loan's carries its reconciliation figures. */
+type Created = { sheet: string; row: number; entity: string; entityId: number; figures?: ReconciliationFigures };
 
 /** The batch's progress and state, in a short transaction of its own (visible at once). */
 export function updateBatch(ctx: ServiceContext, batchId: number, set: Partial<typeof importBatches.$inferInsert>): Promise<unknown> {
@@ -97,10 +97,9 @@ async function writeLoans(tx: Tx, ctx: ServiceContext, batchId: number, chunk: r
     .returning();
   const byNo = new Map(written.map((w) => [w.loanNo!, w]));
   const rowOf = (l: PlannedLoan) => byNo.get(l.loanNo)!;
-  for (const l of chunk) created.push({ sheet: 'loans', row: l.row, entity: 'loan', entityId: rowOf(l).id });
-  const approvals = chunk.map((l) => ({ overdueRate: l.fields.overdueRate || null, overduePenalty: l.fields.overduePenalty || null }));
+  for (const l of chunk) created.push({ sheet: 'loans', row: l.row, entity: 'loan', entityId: rowOf(l).id, figures: l.figures });
   await tx.insert(loanApprovals).values(
-    chunk.map((l, n) => ({ storeId: l.storeId, loanId: rowOf(l).id, decision: 'approve', decidedOn: l.fields.applicationDate!, staffId: l.staffId ?? me!, ...approvals[n]!, upfrontInterest: l.fields.amountDeducted || null })),
+    chunk.map((l) => ({ storeId: l.storeId, loanId: rowOf(l).id, decision: 'approve', decidedOn: l.fields.applicationDate!, staffId: l.staffId ?? me!, ...l.approval, upfrontInterest: l.fields.amountDeducted || null })),
   );
   await tx.insert(loanInstalments).values(
     chunk.flatMap((l) =>
@@ -109,7 +108,7 @@ async function writeLoans(tx: Tx, ctx: ServiceContext, batchId: number, chunk: r
   );
   // The opening entries name the loan in their memo, not by the entry's loan id, so a rollback can
   // remove the loan while the append-only journal keeps them and their reversals.
-  const opened = await postJournals(tx, ctx, chunk.map((l) => ({ entry: postOpeningLoan({ principal: l.fields.loanAmount!, memo: memoOf(batchId, l) }), target: { storeId: l.storeId, date: l.opening.cutOverDate } })));
+  const opened = await postJournals(tx, ctx, chunk.map((l) => ({ entry: postOpeningLoan({ principal: l.fields.loanAmount!, memo: memoOf(batchId, l) }), target: { storeId: l.storeId, date: l.cutOverDate } })));
   await tx.insert(loanPayouts).values(
     chunk.map((l, n) => {
       const deducted = l.fields.amountDeducted || '0';
@@ -127,64 +126,60 @@ async function writeLoans(tx: Tx, ctx: ServiceContext, batchId: number, chunk: r
       };
     }),
   );
-  // the opening positions: one receipt a loan that was paid anything, numbered in Harbour's sequence
-  const paidOf = (l: PlannedLoan) => dec(l.opening.principalPaid).plus(dec(l.opening.interestPaid)).plus(dec(l.opening.overduePaid));
-  const paying = chunk.filter((l) => paidOf(l).gt(0));
-  const linesOf = (l: PlannedLoan) => (l.opening.lines.length > 0 ? l.opening.lines : [{ tenor: 1, principal: '0.00', interest: '0.00' }]);
-  // the overdue interest the previous system collected is kept on the first line it paid, as charged and paid
-  const paidRows = (l: PlannedLoan): PaidByTenor[] =>
-    linesOf(l).map((line, n) => {
-      const overdue = n === 0 ? moneyText(l.opening.overduePaid) : '0.00';
-      return { tenor: line.tenor, overdueInterestCharged: overdue, feeCharged: '0.00', accruedTo: null, overdueInterest: overdue, handlingFee: '0.00', interest: line.interest, principal: line.principal };
-    });
-  if (paying.length > 0) {
-    const entries = await postJournals(tx, ctx, paying.map((l) => ({
-      entry: postOpeningPosition({ principalPaid: l.opening.principalPaid, interestPaid: l.opening.interestPaid, overduePaid: l.opening.overduePaid, memo: memoOf(batchId, l) }),
-      target: { storeId: l.storeId, date: l.opening.cutOverDate },
+  // What was paid before the cut-over: the opening position as one receipt, or the previous
+  // system's receipts posted again; each with its own opening entry, dated the cut-over date (the
+  // previous books' periods are not Harbour's), and a number as the file gives it or in Harbour's sequence.
+  const paid = chunk.flatMap((l) => l.receipts.map((r) => ({ l, r })));
+  if (paid.length > 0) {
+    const entries = await postJournals(tx, ctx, paid.map(({ l, r }) => ({
+      entry: postOpeningPosition({
+        principalPaid: r.principal,
+        interestPaid: r.interest,
+        overduePaid: dec(r.overdueInterest).plus(dec(r.handlingFee)),
+        tempHeld: r.tempIn,
+        memo: { ...memoOf(batchId, l), ...(r.receiptNo ? { receiptNo: r.receiptNo } : {}) },
+      }),
+      target: { storeId: l.storeId, date: l.cutOverDate },
     })));
     // numbers are taken per date, as the counter keeps them
-    const numbers = new Map<PlannedLoan, string>();
-    for (const date of new Set(paying.map((l) => l.opening.cutOverDate))) {
-      const onDate = paying.filter((l) => l.opening.cutOverDate === date);
-      const codes = await takeCodes(tx, 'repayNo', { storeId: onDate[0]!.storeId, date }, onDate.length);
-      onDate.forEach((l, n) => numbers.set(l, codes[n]!));
+    const numbers = new Map<PlannedReceipt, string>();
+    const unnumbered = paid.filter(({ r }) => r.receiptNo === null);
+    for (const date of new Set(unnumbered.map(({ r }) => r.date))) {
+      const onDate = unnumbered.filter(({ r }) => r.date === date);
+      const codes = await takeCodes(tx, 'repayNo', { storeId: onDate[0]!.l.storeId, date }, onDate.length);
+      onDate.forEach(({ r }, n) => numbers.set(r, codes[n]!));
     }
     const receipts = await tx
       .insert(loanRepayments)
       .values(
-        paying.map((l, n) => ({
+        paid.map(({ l, r }, n) => ({
           storeId: l.storeId,
           loanId: rowOf(l).id,
-          repayNo: numbers.get(l)!,
-          repayDate: l.opening.cutOverDate,
+          repayNo: r.receiptNo ?? numbers.get(r)!,
+          repayDate: r.date,
           repayType: 'opening',
-          received: moneyText(paidOf(l)),
-          overdueInterest: moneyText(l.opening.overduePaid),
-          handlingFee: '0.00',
-          interest: moneyText(l.opening.interestPaid),
-          principal: moneyText(l.opening.principalPaid),
-          tempIn: '0.00',
-          method: null,
-          idempotencyKey: `import-${batchId}-${l.row}`,
+          received: r.received,
+          overdueInterest: r.overdueInterest,
+          handlingFee: r.handlingFee,
+          interest: r.interest,
+          principal: r.principal,
+          tempIn: r.tempIn,
+          method: r.method,
+          idempotencyKey: `import-${batchId}-${r.sheet}-${r.row}`,
           journalEntryId: entries[n]!,
           createdBy: me,
         })),
       )
-      .returning({ id: loanRepayments.id, loanId: loanRepayments.loanId });
-    const receiptOf = new Map(receipts.map((r) => [r.loanId, r.id]));
+      .returning({ id: loanRepayments.id, key: loanRepayments.idempotencyKey });
+    const idOf = new Map(receipts.map((x) => [x.key, x.id]));
+    const receiptId = (r: PlannedReceipt) => idOf.get(`import-${batchId}-${r.sheet}-${r.row}`)!;
     await tx.insert(loanRepaymentLines).values(
-      paying.flatMap((l) => paidRows(l).map((p) => ({ ...p, storeId: l.storeId, repaymentId: receiptOf.get(rowOf(l).id)!, loanId: rowOf(l).id, createdBy: me }))),
+      paid.flatMap(({ l, r }) => r.lines.map((p) => ({ ...p, storeId: l.storeId, repaymentId: receiptId(r), loanId: rowOf(l).id, createdBy: me }))),
     );
-    for (const l of paying) created.push({ sheet: 'openingPositions', row: l.opening.row, entity: 'repayment', entityId: receiptOf.get(rowOf(l).id)! });
+    for (const { r } of paid) created.push({ sheet: r.sheet, row: r.row, entity: 'repayment', entityId: receiptId(r) });
   }
   // what the tips list and the reminders read, for the loans still repaying
-  const summaries = chunk
-    .filter((l) => l.status === 'repaying')
-    .map((l, _, __, loan = rowOf(l)) => {
-      const paid = paidOf(l).gt(0);
-      const state = repaymentStateOf(loan, l.calc.schedule, approvals[chunk.indexOf(l)], paid ? paidRows(l) : [], paid ? { temp: '0', lastDate: l.opening.cutOverDate } : undefined);
-      return dueSummaryOf(loan, state, today, engine);
-    });
+  const summaries = chunk.filter((l) => l.status === 'repaying').map((l) => dueSummaryOf(rowOf(l), l.state, today, engine));
   await saveSummaries(tx, summaries);
 }
 

@@ -1,11 +1,25 @@
 import multipart from '@fastify/multipart';
-import { API_BASE, IMPORT_BATCHES_PATH, IMPORT_DRY_RUN_PATH, importBatchParamsSchema, importDryRunSchema, IMPORT_PERMISSION, IMPORT_TEMPLATE_PATH, importBatchSchema, importTargetQuerySchema } from '@harbour/contracts';
+import {
+  API_BASE,
+  IMPORT_BATCHES_PATH,
+  IMPORT_DRY_RUN_PATH,
+  importBatchParamsSchema,
+  importDryRunSchema,
+  IMPORT_PERMISSION,
+  IMPORT_TEMPLATE_PATH,
+  importBatchSchema,
+  importReconciliationQuerySchema,
+  importReconciliationSchema,
+  importTargetQuerySchema,
+} from '@harbour/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { route } from '../../http/route.js';
 import { contextOf } from '../../platform/context.js';
 import { badRequest, fieldError } from '../../platform/errors.js';
 import { dryRunImport, getImportBatch, listImportBatches, rollbackImport, startImport } from './service.js';
+import { batchReconciliation } from './reconciliation.js';
+import { reconciliationWorkbook } from './reconciliation-xlsx.js';
 import { rejectedRowsWorkbook } from './rejected-xlsx.js';
 import { importTemplateWorkbook } from './template-xlsx.js';
 
@@ -65,6 +79,34 @@ export async function importsModule(app: FastifyInstance) {
     params: importBatchParamsSchema,
     response: importBatchSchema,
     handler: async (req) => rollbackImport(contextOf(req), req.params.id),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: `${IMPORT_BATCHES_PATH}/:id/reconciliation`,
+    permission: IMPORT_PERMISSION,
+    summary: 'A batch’s reconciliation: per imported loan the previous system’s figures beside Harbour’s on the cut-over date, the differences, and the store’s totals',
+    tags: ['tools'],
+    params: importBatchParamsSchema,
+    querystring: importReconciliationQuerySchema,
+    response: importReconciliationSchema,
+    handler: async (req) => batchReconciliation(contextOf(req), req.params.id, req.query),
+  });
+  // Answers the file itself: every loan of the reconciliation (the same filter), then the totals.
+  app.route({
+    method: 'GET',
+    url: `${API_BASE}${IMPORT_BATCHES_PATH}/:id/reconciliation/export`,
+    config: { permission: IMPORT_PERMISSION },
+    schema: { summary: 'A batch’s reconciliation as an xlsx workbook', tags: ['tools'], params: importBatchParamsSchema, querystring: importReconciliationQuerySchema },
+    handler: async (req, reply) => {
+      const { id } = req.params as { id: number };
+      const q = req.query as { differing: boolean };
+      const r = await batchReconciliation(contextOf(req), id, { page: 1, pageSize: Number.MAX_SAFE_INTEGER, differing: q.differing });
+      return reply
+        .type(XLSX)
+        .header('content-disposition', `attachment; filename="harbour-import-${id}-reconciliation.xlsx"`)
+        .send(await reconciliationWorkbook(req.lang, r));
+    },
   });
 
   await app.register(async (scope) => {

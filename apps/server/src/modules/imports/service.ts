@@ -45,7 +45,7 @@ export function listImportBatches(ctx: ServiceContext): Promise<ImportBatch[]> {
 }
 
 /** One batch the caller's stores hold; 404 otherwise (another store's batch is not there for it). */
-async function batchRow(tx: Tx, id: number, lock = false): Promise<{ batch: BatchRow; startedByName: string | null }> {
+export async function batchRow(tx: Tx, id: number, lock = false): Promise<{ batch: BatchRow; startedByName: string | null }> {
   const q = tx.select(batchColumns).from(importBatches).leftJoin(staff, eq(staff.id, importBatches.startedBy)).where(eq(importBatches.id, id));
   const [row] = lock ? await q.for('update', { of: importBatches }) : await q;
   if (!row) throw notFound();
@@ -73,7 +73,7 @@ async function targetStore(tx: Tx, ctx: ServiceContext, storeId: number | undefi
 /** The dry run of a file for a store: counts per sheet and every problem, in `lang`. Nothing is written. */
 export async function dryRunImport(ctx: ServiceContext, bytes: Buffer, lang: Language, q: ImportTargetQuery): Promise<ImportDryRun> {
   const sheets = await readWorkbook(bytes);
-  const plan = await withReadTx(ctx, async (tx) => planImport(tx, sheets, await targetStore(tx, ctx, q.storeId)));
+  const plan = await withReadTx(ctx, async (tx) => planImport(tx, sheets, await targetStore(tx, ctx, q.storeId), q.cutOverDate));
   return translatedPlan(plan, lang);
 }
 
@@ -88,7 +88,7 @@ export async function startImport(ctx: ServiceContext, file: { name: string; byt
   const rowsRead = sheets.reduce((n, s) => n + s.rows.length, 0);
   const { batch, plan, storeId } = await withTx(ctx, async (tx) => {
     const storeId = await targetStore(tx, ctx, q.storeId);
-    const plan = await planImport(tx, sheets, storeId);
+    const plan = await planImport(tx, sheets, storeId, q.cutOverDate);
     if (plan.problems.length > 0) throw businessRule('tools.import.problems.fileHasProblems', { count: plan.problems.length });
     const counts = Object.fromEntries(plan.counts.map((c) => [c.sheet, { read: c.read, valid: c.valid, rejected: c.rejected }]));
     const [batch] = await tx

@@ -21,8 +21,9 @@ const WITH_PROBLEMS: ImportDryRun = {
     { sheet: 'customers', row: 4, column: 'idNumber', message: 'The check digit of this HKID is wrong' },
     { sheet: 'customers', row: 4, column: 'dateOfBirth', message: 'Enter a date as YYYY-MM-DD' },
   ],
+  reconciliation: { loans: 0, differing: 0 },
 };
-const CLEAN: ImportDryRun = { counts: [{ sheet: 'customers', read: 3, valid: 3, rejected: 0 }], problems: [] };
+const CLEAN: ImportDryRun = { counts: [{ sheet: 'customers', read: 3, valid: 3, rejected: 0 }], problems: [], reconciliation: { loans: 0, differing: 0 } };
 const batch = (over: Partial<ImportBatch>): ImportBatch => ({
   id: 9, storeId: 2, state: 'committing', fileName: 'book.xlsx', sha256: 'ab', cutOverDate: '2026-11-27',
   rowsTotal: 200, rowsRead: 200, rowsValidated: 150, rowsWritten: 50, problemCount: 0, createdAt: '2026-11-28T10:00:00Z',

@@ -1,0 +1,5 @@
+ALTER TABLE "loan_repayments" DROP CONSTRAINT "loan_repayments_method";--> statement-breakpoint
+ALTER TABLE "loan_repayments" DROP CONSTRAINT "loan_repayments_cheque";--> statement-breakpoint
+ALTER TABLE "import_rows" ADD COLUMN "figures" jsonb;--> statement-breakpoint
+ALTER TABLE "loan_repayments" ADD CONSTRAINT "loan_repayments_method" CHECK (("loan_repayments"."repay_type" = 'opening' or ("loan_repayments"."method" is null) = ("loan_repayments"."repay_type" = 'temporary')) and ("loan_repayments"."method" is null or "loan_repayments"."method" in ('cash','cheque','bank-transfer','autopay','reloan')));--> statement-breakpoint
+ALTER TABLE "loan_repayments" ADD CONSTRAINT "loan_repayments_cheque" CHECK ("loan_repayments"."method" is distinct from 'cheque' or "loan_repayments"."cheque_no" is not null or "loan_repayments"."repay_type" = 'opening');
