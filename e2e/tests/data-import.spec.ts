@@ -23,7 +23,10 @@ const WRONG_HKID = `K${DIGITS}(${hkidCheckDigit('K', DIGITS) === '1' ? '2' : '1'
 /** Yesterday in Hong Kong: the cut-over date. */
 const CUT_OVER = new Date(Date.now() + 8 * 3600_000 - 24 * 3600_000).toISOString().slice(0, 10);
 
-/** The lender's export: a customer, a loan paid out in January and its opening position (nothing paid yet). */
+/**
+ * The lender's export: a customer, a loan paid out in January, its first instalment's receipt, and
+ * the previous system's opening position, which missed that receipt (the reconciliation names it).
+ */
 async function book(idNumber: string): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const sheet = (name: string, en: string[], rows: unknown[][]) => {
@@ -38,6 +41,7 @@ async function book(idNumber: string): Promise<Buffer> {
   sheet('Loans', ['Loan no.', 'Customer code', 'Store code', 'Status', 'Loan type (code)', 'Application date', 'Loan date', 'Loan amount', 'Tenor', 'Repayment cycle', 'Interest method', 'Flat rate (%)', 'Payout method'], [
     [LOAN_NO, CUSTOMER, 'MK', 'repaying', 'private_loan', '10/01/2026', '2026/01/15', '12,000', 12, 'monthly', 'amortization', '1.5', 'cash'],
   ]);
+  sheet('Receipts', ['Loan no.', 'Receipt no.', 'Receipt date', 'Amount', 'Payment method'], [[LOAN_NO, `OLD-${RUN}`, '2026-02-15', '1180', 'cash']]);
   sheet('Opening positions', ['Loan no.', 'Cut-over date', 'Principal paid', 'Interest paid', 'Overdue interest and fees paid', 'Outstanding principal'], [
     [LOAN_NO, CUT_OVER, '0', '0', '0', '12000'],
   ]);
@@ -95,6 +99,15 @@ test('a lender’s workbook is checked, fixed, committed as a batch, and its loa
   const row = main.getByRole('row').filter({ hasText: `book-${RUN}.xlsx` });
   await expect(row.getByText(t(lang, 'tools:importPage.states.committed'))).toBeVisible({ timeout: 10_000 });
   await screens(page, 'data-import-committed');
+  await expectScreenAccessible(page);
+
+  // The reconciliation: Harbour's figures on the cut-over date, the previous system's where they differ.
+  await row.getByRole('button', { name: btn(t(lang, 'tools:importPage.reconciliation.open')) }).click();
+  const reconciliation = main.getByRole('table', { name: t(lang, 'tools:importPage.reconciliation.title') });
+  const loanRow = reconciliation.getByRole('row').filter({ hasText: LOAN_NO });
+  await expect(loanRow).toContainText(t(lang, 'tools:importPage.reconciliation.figures.principalPaid'));
+  await expect(loanRow).toContainText(`${t(lang, 'tools:importPage.reconciliation.previous')}: 0.00`);
+  await screens(page, 'data-import-reconciliation');
   await expectScreenAccessible(page);
 
   const tokens = await apiLogin(page.request, 'manager');

@@ -59,6 +59,7 @@ import {
   IMPORT_TEMPLATE_PATH,
   type ImportBatch,
   type ImportDryRun,
+  type ImportReconciliation,
   LEDGER_PATH,
   LOAN_CHOICES_PATH,
   LOAN_PAPERS_PATH,
@@ -402,6 +403,8 @@ export const endpoints = {
     importBatches: endpoint<ImportBatch[]>()('GET', IMPORT_BATCHES_PATH),
     commitImport: endpoint<ImportBatch, FormData>()('POST', IMPORT_BATCHES_PATH),
     rollbackImport: endpoint<ImportBatch>()('POST', `${IMPORT_BATCHES_PATH}/:id/rollback`),
+    importReconciliation: endpoint<ImportReconciliation>()('GET', `${IMPORT_BATCHES_PATH}/:id/reconciliation`),
+    exportImportReconciliation: endpoint<File_>()('GET', `${IMPORT_BATCHES_PATH}/:id/reconciliation/export`),
   },
 
   company: {

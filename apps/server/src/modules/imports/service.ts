@@ -98,7 +98,8 @@ export async function startImport(ctx: ServiceContext, file: { name: string; byt
         state: 'committing',
         fileName: file.name.slice(0, 255),
         sha256,
-        cutOverDate: q.cutOverDate ?? null,
+        // the date chosen, or the one every loan of the file was cut over on
+        cutOverDate: q.cutOverDate ?? (new Set(plan.loans.map((l) => l.cutOverDate)).size === 1 ? plan.loans[0]!.cutOverDate : null),
         counts,
         rowsTotal: plan.customers.length + plan.loans.length,
         rowsRead,

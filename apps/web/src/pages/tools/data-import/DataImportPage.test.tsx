@@ -90,4 +90,34 @@ describe('Tools → Data import', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Roll back' }));
     await waitFor(() => expect(screen.getByText('A loan of this batch has had a receipt since')).toBeInTheDocument());
   });
+
+  it('opens a committed batch’s reconciliation: Harbour’s figures, the previous system’s where they differ, the totals, and the differences alone', async () => {
+    signInManager();
+    const harbour = { principalPaid: '3000.00', interestPaid: '540.00', overduePaid: '111.05', outstandingPrincipal: '9000.00', tempHeld: '88.95', overdueAmount: '1120.00', overdueCharges: '12.30', daysOverdue: 13 };
+    const loans = [
+      { row: 3, loanId: 41, loanNo: 'L-001', customerName: '李小龍', status: 'repaying', cutOverDate: '2026-11-27', file: { ...harbour, interestPaid: '530.00' }, harbour, differences: ['interestPaid'] },
+      { row: 4, loanId: 42, loanNo: 'L-002', customerName: 'Tam Ka Yan', status: 'repaying', cutOverDate: '2026-11-27', file: null, harbour, differences: [] },
+    ];
+    const totals = { storeName: 'Mong Kok', loans: 2, differing: 1, file: { principalPaid: '3000.00', interestPaid: '530.00', overduePaid: '111.05', outstandingPrincipal: '9000.00' }, harbour: { ...harbour, principalPaid: '6000.00' } };
+    const calls = fakeApi((c) => {
+      if (c.path === '/tools/import/batches') return ok([batch({ state: 'committed', rowsWritten: 200, committedAt: '2026-11-28T10:01:00Z' })]);
+      if (c.path === '/tools/import/batches/9/reconciliation') {
+        const items = c.query.get('differing') === 'true' ? loans.slice(0, 1) : loans;
+        return ok({ batch: { id: 9, fileName: 'book.xlsx', state: 'committed', cutOverDate: '2026-11-27' }, totals, items, total: items.length, page: 1, pageSize: 20 });
+      }
+      return undefined;
+    });
+    renderAt('/tools/dataImport', <DataImportPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Reconciliation' }));
+    const table = await screen.findByRole('table', { name: 'Reconciliation of the import' });
+    const rows = within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows[0]!.slice(0, 6)).toEqual(['3', 'L-001', '李小龍', 'Repaying', '3,000.00', '540.00previous system: 530.00']);
+    expect(rows[0]!.at(-1)).toBe('Interest paid');
+    expect(rows[1]!.at(-1)).toBe('From its receipts');
+    expect(screen.getByText('Totals for Mong Kok')).toBeInTheDocument();
+    expect(screen.getByText('6,000.00')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('switch'));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Reconciliation of the import' })).queryByText('L-002')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.path === '/tools/import/batches/9/reconciliation' && c.query.get('differing') === 'true')).toBe(true);
+  });
 });

@@ -10,6 +10,7 @@ import { useSession } from '../../../stores/session.js';
 import { DryRunResult } from './DryRunResult';
 import { importApi, type ImportTarget } from './import-api';
 import { BATCHES_KEY, ImportBatchList, RunningBatches } from './ImportBatchList';
+import { ReconciliationSheet } from './ReconciliationSheet';
 
 /**
  * Tools → Data import (docs/import.md): download the template, upload the lender's workbook for a
@@ -25,6 +26,7 @@ export default function DataImportPage() {
   const stores = user?.stores ?? [];
   const [target, setTarget] = useState<ImportTarget>({ storeId: user?.visitStore?.store_id });
   const [file, setFile] = useState<File>();
+  const [reconciled, setReconciled] = useState<number>();
   const template = useMutation({ mutationFn: () => importApi.template() });
   const dryRun = useMutation({ mutationFn: (f: File) => importApi.dryRun(f, target) });
   const rejected = useMutation({ mutationFn: (f: File) => importApi.rejectedRows(f) });
@@ -109,7 +111,8 @@ export default function DataImportPage() {
         )}
         <RunningBatches />
       </Card>
-      <ImportBatchList />
+      <ImportBatchList onReconcile={setReconciled} />
+      {reconciled !== undefined && <ReconciliationSheet key={reconciled} batchId={reconciled} onClose={() => setReconciled(undefined)} />}
     </Flex>
   );
 }

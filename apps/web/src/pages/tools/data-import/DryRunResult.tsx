@@ -44,6 +44,13 @@ export function DryRunResult({ result, committing, downloading, onDownloadReject
           ) : (
             <Alert type={nothingRead ? 'info' : 'success'} showIcon title={t(nothingRead ? 'importPage.noSheets' : 'importPage.noProblems')} />
           )}
+          {!hasProblems && result.reconciliation.loans > 0 && (
+            <Alert
+              type={result.reconciliation.differing > 0 ? 'warning' : 'info'}
+              showIcon
+              title={t('importPage.reconciliation.dryRunSummary', { loans: result.reconciliation.loans, differing: result.reconciliation.differing })}
+            />
+          )}
           <Flex wrap gap={8}>
             <Button icon={<FileExcelOutlined />} disabled={!hasProblems} loading={downloading} onClick={onDownloadRejected}>
               {t('importPage.downloadRejected')}

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DateText } from '../../../components/DateText';
 import type { ImportBatch } from '@harbour/contracts';
+import { useFocusableScroll } from '../../../generic/use-focusable-scroll';
 import { importApi } from './import-api';
 
 export const BATCHES_KEY = ['tools', 'import', 'batches'];
@@ -48,11 +49,12 @@ export function RunningBatches() {
 }
 
 /** Every batch of the stores the caller reaches, newest first, with rollback for a committed one. */
-export function ImportBatchList() {
+export function ImportBatchList({ onReconcile }: { onReconcile: (batchId: number) => void }) {
   const { t } = useTranslation('tools');
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
   const batches = useBatches();
+  const box = useFocusableScroll(t('importPage.batches'));
   const rollback = useMutation({
     mutationFn: (id: number) => importApi.rollback(id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: BATCHES_KEY }),
@@ -70,6 +72,7 @@ export function ImportBatchList() {
     <Card title={t('importPage.batches')} size="small">
       {batches.isError && <Alert type="error" showIcon title={batches.error.message} style={{ marginBottom: 8 }} />}
       {rollback.isError && <Alert type="error" showIcon closable title={rollback.error.message} style={{ marginBottom: 8 }} />}
+      <div ref={box}>
       <Table<ImportBatch>
         size="small"
         rowKey="id"
@@ -90,12 +93,18 @@ export function ImportBatchList() {
           { title: t('importPage.committedAt'), dataIndex: 'committedAt', render: (d: string | null) => <DateText value={d} /> },
           { title: t('importPage.rolledBackAt'), dataIndex: 'rolledBackAt', render: (d: string | null) => <DateText value={d} /> },
           { title: t('importPage.actions'), key: 'actions', render: (_, b) => b.state === 'committed' && (
-            <Button size="small" danger loading={rollback.isPending && rollback.variables === b.id} onClick={() => confirmRollback(b)}>
-              {t('importPage.rollback')}
-            </Button>
+            <Flex gap={8}>
+              <Button size="small" onClick={() => onReconcile(b.id)}>
+                {t('importPage.reconciliation.open')}
+              </Button>
+              <Button size="small" danger loading={rollback.isPending && rollback.variables === b.id} onClick={() => confirmRollback(b)}>
+                {t('importPage.rollback')}
+              </Button>
+            </Flex>
           ) },
         ]}
       />
+      </div>
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import type { ImportBatch } from '@harbour/contracts';
+import type { ImportBatch, ImportReconciliation } from '@harbour/contracts';
 import { call, callDownload } from '../../../api/index.js';
 import { endpoints } from '../../../api/endpoints.js';
 
@@ -26,4 +26,15 @@ export const importApi = {
   commit: (file: File, target: ImportTarget): Promise<ImportBatch> =>
     call(endpoints.tools.commitImport, { body: formOf(file), query: queryOf(target), timeoutMs: 300_000, silent: true }),
   rollback: (id: number): Promise<ImportBatch> => call(endpoints.tools.rollbackImport, { params: { id }, silent: true }),
+  reconciliation: (id: number, q: ReconciliationQuery, signal?: AbortSignal): Promise<ImportReconciliation> =>
+    call(endpoints.tools.importReconciliation, { params: { id }, query: { page: q.page, pageSize: q.pageSize, differing: q.differing ? 'true' : undefined }, signal }),
+  exportReconciliation: (id: number, differing: boolean) =>
+    callDownload(endpoints.tools.exportImportReconciliation, { params: { id }, query: { differing: differing ? 'true' : undefined }, filename: `harbour-import-${id}-reconciliation.xlsx` }),
 };
+
+/** A page of a batch's reconciliation, all its loans or those with differences only. */
+export interface ReconciliationQuery {
+  page: number;
+  pageSize: number;
+  differing: boolean;
+}
