@@ -2,6 +2,7 @@ import { LOAN_STATUSES } from '@harbour/domain';
 import { z } from 'zod';
 import { listQueryBase, pageOf } from './list.js';
 import { INTEREST_METHODS, REPAY_CYCLES } from './calculator.js';
+import { COMMISSION_KINDS } from './counterparties.js';
 import { CUSTOMER_TYPES, GENDERS } from './customers.js';
 import { RECEIPT_METHODS } from './repayments.js';
 
@@ -122,7 +123,16 @@ export const IMPORT_COLUMNS: Record<ImportSheetKey, readonly ImportColumn[]> = {
   ],
   temporaryAmounts: [customerRef(), loanRef(), col('amount', 'money', true), col('receivedOn', 'date', true)],
   blacklist: [col('name', 'text', true), col('idNumber', 'idNumber'), col('phone', 'phone'), col('reason', 'text', true)],
-  referralAgents: [col('nameZh', 'text', true), col('nameEn', 'text', true), col('phone', 'phone'), col('brNo', 'text'), col('licenceNo', 'text')],
+  // the commission is what the agents' own create contract requires of every agent
+  referralAgents: [
+    col('nameZh', 'text', true),
+    col('nameEn', 'text', true),
+    col('phone', 'phone'),
+    col('brNo', 'text'),
+    col('licenceNo', 'text'),
+    col('commissionKind', 'choice', true, { choices: COMMISSION_KINDS }),
+    col('commission', 'text', true),
+  ],
 };
 
 /** The label of a sheet or column in the caller's language (`tools.import.…` message keys). */

@@ -14,6 +14,7 @@ export * from './calculator.js';
 export * from './imports.js';
 export * from './import-rows.js';
 export * from './import-loans.js';
+export * from './import-sheets.js';
 export * from './settings.js';
 export * from './system-codes.js';
 export * from './holidays.js';

@@ -3,13 +3,22 @@ import ExcelJS from 'exceljs';
 import { call, dataOf } from '../helpers/api.js';
 import type { TestApp } from '../helpers/app.js';
 
-/** An import workbook's rows, in the columns `workbook` writes (the English headers on row 2). */
+/**
+ * An import workbook's rows, in the columns `workbook` writes (the English headers on row 2). The
+ * referral agents, blacklist and partakers sheets are in the workbook only when given.
+ */
 export interface Book {
   customers: unknown[][];
   loans: unknown[][];
   openings: unknown[][];
   /** the previous system's receipts (the sheet is left out when absent) */
   receipts?: unknown[][];
+  /** Chinese name, English name, phone, BR number, licence no., commission basis, commission */
+  agents?: unknown[][];
+  /** name, ID number, phone, reason */
+  blacklist?: unknown[][];
+  /** loan no., customer code, role */
+  partakers?: unknown[][];
 }
 
 /** A workbook as a lender fills the template: the headers on rows 1–2, the data from row 3. */
@@ -22,14 +31,17 @@ export async function workbook(b: Book): Promise<Buffer> {
     for (const r of rows) ws.addRow(r);
   };
   sheet('Customers', ['客戶編號'], ['Customer code', 'Type', 'Name', 'English name', 'ID type', 'ID number', 'Mobile 1', 'Date of birth'], b.customers);
-  sheet('Loans', ['貸款編號'], ['Loan no.', 'Customer code', 'Store code', 'Status', 'Loan type (code)', 'Application date', 'Loan date', 'Loan amount', 'Tenor', 'Repayment cycle', 'Interest method', 'Flat rate (%)', 'Payout method', 'Overdue interest rate (% a year)', 'Application no.', 'Overdue penalty'], b.loans);
+  sheet('Loans', ['貸款編號'], ['Loan no.', 'Customer code', 'Store code', 'Status', 'Loan type (code)', 'Application date', 'Loan date', 'Loan amount', 'Tenor', 'Repayment cycle', 'Interest method', 'Flat rate (%)', 'Payout method', 'Overdue interest rate (% a year)', 'Application no.', 'Overdue penalty', 'Referral agent'], b.loans);
   if (b.receipts) sheet('Receipts', ['貸款編號'], ['Loan no.', 'Receipt no.', 'Receipt date', 'Amount', 'Payment method'], b.receipts);
   sheet('Opening positions', ['貸款編號'], ['Loan no.', 'Cut-over date', 'Principal paid', 'Interest paid', 'Overdue interest and fees paid', 'Outstanding principal'], b.openings);
+  if (b.agents) sheet('Referral agents', ['中文名稱'], ['Chinese name', 'English name', 'Phone', 'BR number', 'Licence no.', 'Commission basis', 'Commission (% of the loan, or HKD a loan)'], b.agents);
+  if (b.blacklist) sheet('Blacklist', ['姓名'], ['Name', 'ID number', 'Phone', 'Reason'], b.blacklist);
+  if (b.partakers) sheet('Partakers', ['貸款編號'], ['Loan no.', 'Customer code', 'Role'], b.partakers);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/** Uploads a workbook (multipart `file`) to an import route for a store and cut-over date, in English. */
-export async function uploadBook<T>(t: TestApp, path: string, file: Buffer, to: { token: string; storeId: number; cutOverDate: string; fileName: string }) {
+/** Uploads a workbook (multipart `file`) to an import route for a store and cut-over date, in English unless `lang` says. */
+export async function uploadBook<T>(t: TestApp, path: string, file: Buffer, to: { token: string; storeId: number; cutOverDate: string; fileName: string; lang?: string }) {
   const boundary = '----harbourimport';
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${to.fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
@@ -39,7 +51,7 @@ export async function uploadBook<T>(t: TestApp, path: string, file: Buffer, to: 
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/admin/v1${path}?storeId=${to.storeId}&cutOverDate=${to.cutOverDate}`,
-    headers: { authorization: `Bearer ${to.token}`, 'accept-language': 'en', 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: { authorization: `Bearer ${to.token}`, 'accept-language': to.lang ?? 'en', 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload: body,
   });
   return { statusCode: res.statusCode, headers: res.headers, body: res.json() as { data: T; message?: string } };

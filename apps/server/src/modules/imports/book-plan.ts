@@ -4,15 +4,21 @@
  * answers with and the commit writes, so a file the dry run passes is the file the commit takes.
  */
 import {
+  checkAgentRows,
+  checkBlacklistRows,
   checkCustomerRows,
   checkLoanRows,
   checkOpeningRows,
+  checkPartakerRows,
   checkReceiptRows,
+  type BlacklistCreate,
   type CustomerCreate,
+  type ImportAgentRow,
   type ImportOpeningRow,
   type ImportProblem,
   type ImportSheetKey,
   type ImportSheetRows,
+  importTextOf,
   TERMS_ISSUE_MESSAGES,
 } from '@harbour/contracts';
 import {
@@ -33,7 +39,7 @@ import {
 } from '@harbour/domain';
 import { inArray, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { customers, loanRepayments, loans, referralAgents, staff, stores } from '../../db/schema/index.js';
+import { blacklist, customers, loanRepayments, loans, referralAgents, staff, stores } from '../../db/schema/index.js';
 import { businessToday } from '../../platform/business-date.js';
 import { loadEngine } from '../loan-core/engine.js';
 import { ageProblem } from '../loans/write.js';
@@ -55,7 +61,9 @@ export interface PlannedLoan {
   status: 'repaying' | 'complete';
   storeId: number;
   staffId: number | null;
+  /** the referral agent: one Harbour holds (by id) or one of this file (by English name), or none */
   referralAgentId: number | null;
+  referralAgentName: string | null;
   /** the borrower: a customer of this file (by code) or one Harbour holds (by id) */
   borrower: { fileCode: string } | { customerId: number };
   fields: Record<string, string>;
@@ -92,15 +100,41 @@ export interface PlannedReceipt {
   lines: PaidByTenor[];
 }
 
+/** A referral agent the file brings: its row and the create contract's output. */
+export type PlannedAgent = ImportAgentRow;
+
+/** A blacklist entry the file brings, numbers normalised by the create contract. */
+export interface PlannedBlacklist {
+  row: number;
+  entry: BlacklistCreate;
+}
+
+/** A partaker the file brings: a loan of the file (by number) and a customer of the file (by code) or one Harbour holds (by id). */
+export interface PlannedPartaker {
+  row: number;
+  loanNo: string;
+  customer: { fileCode: string } | { customerId: number };
+  role: 'guarantor' | 'joint' | 'consultant';
+}
+
 export interface ImportPlan {
   counts: { sheet: ImportSheetKey; read: number; valid: number; rejected: number }[];
   problems: ImportProblem[];
   customers: PlannedCustomer[];
+  agents: PlannedAgent[];
   loans: PlannedLoan[];
+  partakers: PlannedPartaker[];
+  blacklist: PlannedBlacklist[];
 }
 
-/** The sheets the import reads today (docs/import.md → Not built yet); the others are not counted. */
-export const PLANNED_SHEETS: readonly ImportSheetKey[] = ['customers', 'loans', 'receipts', 'openingPositions'];
+/** The rows a plan writes: the figure the batch's progress counts to. */
+export const plannedRows = (plan: ImportPlan) => plan.customers.length + plan.agents.length + plan.loans.length + plan.partakers.length + plan.blacklist.length;
+
+/**
+ * The sheets the import reads today, in the order problems are listed (docs/import.md → Not built
+ * yet); the others are not counted.
+ */
+export const PLANNED_SHEETS: readonly ImportSheetKey[] = ['customers', 'referralAgents', 'loans', 'receipts', 'openingPositions', 'partakers', 'blacklist'];
 
 const rowsOf = (sheets: ImportSheetRows[], sheet: ImportSheetKey): ImportSheetRows => sheets.find((s) => s.sheet === sheet) ?? { sheet, rows: [] };
 
@@ -164,6 +198,22 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   // a customer row the file has but refused: its own problem names it, its loans are not planned
   const refusedCodes = new Set(rowsOf(sheets, 'customers').rows.map((r) => String(r.cells.customerCode ?? '').trim()).filter((c) => c !== '' && !customerRows.has(c)));
 
+  // Referral agents: the contract, then the English names Harbour holds (the name a loan row gives).
+  const agentSheet = checkAgentRows(rowsOf(sheets, 'referralAgents'));
+  problems.push(...agentSheet.problems);
+  const fileAgents = [...agentSheet.valid.values()];
+  const heldAgentNames = fileAgents.length === 0 ? new Set<string>() : new Set(
+    (await tx.select({ nameEn: referralAgents.nameEn }).from(referralAgents).where(inArray(referralAgents.nameEn, fileAgents.map((a) => a.agent.nameEn)))).map((a) => a.nameEn),
+  );
+  const plannedAgents: PlannedAgent[] = [];
+  for (const a of fileAgents) {
+    if (heldAgentNames.has(a.agent.nameEn)) problem('referralAgents', a.row, 'nameEn', 'tools.import.problems.duplicateInHarbour');
+    else plannedAgents.push(a);
+  }
+  const agentRowsByName = new Set(plannedAgents.map((a) => a.agent.nameEn));
+  // an agent row the file has but refused: its own problem names it, a loan naming it is not named again
+  const refusedAgents = new Set(rowsOf(sheets, 'referralAgents').rows.map((r) => importTextOf(r.cells.nameEn)).filter((n) => n !== '' && !agentRowsByName.has(n)));
+
   // Loans and their opening positions: the cells, then Harbour's data and the domain's rules.
   const loanRows = checkLoanRows(rowsOf(sheets, 'loans'));
   problems.push(...loanRows.problems);
@@ -219,8 +269,11 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
     if (!loanTypes.get(fields.loanType!)) bad('loanType', 'options.unavailable');
     const staffId = fields.staffLogin ? (staffByLogin.get(fields.staffLogin) ?? null) : null;
     if (fields.staffLogin && staffId === null) bad('staffLogin', 'tools.import.problems.unknownReference');
-    const referralAgentId = fields.referralAgent ? (agentByName.get(fields.referralAgent) ?? null) : null;
-    if (fields.referralAgent && referralAgentId === null) bad('referralAgent', 'tools.import.problems.unknownReference');
+    // an agent of this file (written first by the commit) or one Harbour holds
+    const referralAgentName = fields.referralAgent && agentRowsByName.has(fields.referralAgent) ? fields.referralAgent : null;
+    const referralAgentId = fields.referralAgent && !referralAgentName ? (agentByName.get(fields.referralAgent) ?? null) : null;
+    const agentRefused = !!fields.referralAgent && !referralAgentName && referralAgentId === null && refusedAgents.has(fields.referralAgent);
+    if (fields.referralAgent && !referralAgentName && referralAgentId === null && !agentRefused) bad('referralAgent', 'tools.import.problems.unknownReference');
     // The loan as it was lent: the domain's schedule and the Ordinance's rate of its own cash flows.
     let calc: CalculatorResult | null = null;
     try {
@@ -323,7 +376,7 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
       if (fields.status === 'complete' && !allPaid) bad('status', `tools.import.problems.completeNotPaid${byReceipts}`);
       if (fields.status === 'repaying' && allPaid) bad('status', `tools.import.problems.repayingAllPaid${byReceipts}`);
     }
-    if (problems.length > before || !calc || !state || !cutOverDate || !borrower) continue;
+    if (problems.length > before || !calc || !state || !cutOverDate || !borrower || agentRefused) continue;
     plannedLoans.push({
       row,
       loanNo,
@@ -332,6 +385,7 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
       storeId,
       staffId,
       referralAgentId,
+      referralAgentName,
       borrower,
       fields,
       calc,
@@ -347,6 +401,47 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   // an opening position must belong to a loan of the file
   for (const [loanNo, o] of openings.valid) if (!loanRows.valid.has(loanNo) && !loanRows.problems.some((p) => p.row === o.row)) problem('openingPositions', o.row, 'loanNo', 'tools.import.problems.unknownReference');
 
+  // Partakers: a loan of this file, a customer of the file or one Harbour holds, not the borrower.
+  const partakerRows = checkPartakerRows(rowsOf(sheets, 'partakers'));
+  problems.push(...partakerRows.problems);
+  // every loan number the loans sheet has, accepted or refused, with the borrower its row names
+  const fileLoanBorrower = new Map(rowsOf(sheets, 'loans').rows.map((r) => [importTextOf(r.cells.loanNo), importTextOf(r.cells.customerCode)] as const).filter(([no]) => no !== ''));
+  const plannedLoanNos = new Set(plannedLoans.map((l) => l.loanNo));
+  const partakerCodes = [...new Set(partakerRows.valid.map((p) => p.customerCode).filter((c) => !customerRows.has(c)))];
+  const heldPartakers = partakerCodes.length === 0 ? [] : await tx.select({ id: customers.id, code: customers.customerCode }).from(customers).where(inArray(customers.customerCode, partakerCodes));
+  const heldPartaker = new Map(heldPartakers.map((c) => [c.code, c.id]));
+  const plannedPartakers: PlannedPartaker[] = [];
+  for (const p of partakerRows.valid) {
+    const before = problems.length;
+    const bad = (column: string, message: string) => problem('partakers', p.row, column, message);
+    const borrowerCode = fileLoanBorrower.get(p.loanNo);
+    if (borrowerCode === undefined) bad('loanNo', 'tools.import.problems.loanNotInFile');
+    const customer = customerRows.has(p.customerCode) ? { fileCode: p.customerCode } : heldPartaker.has(p.customerCode) ? { customerId: heldPartaker.get(p.customerCode)! } : null;
+    if (!customer && !refusedCodes.has(p.customerCode)) bad('customerCode', 'tools.import.problems.unknownReference');
+    if (borrowerCode === p.customerCode) bad('customerCode', 'loans.validation.partakerIsBorrower');
+    // a loan whose row was refused: its own problem names it, the partaker is not named again
+    if (problems.length > before || !customer || !plannedLoanNos.has(p.loanNo)) continue;
+    plannedPartakers.push({ row: p.row, loanNo: p.loanNo, customer, role: p.role });
+  }
+
+  // Blacklist: the contract, then the numbers Harbour's blacklist holds (each number is listed once).
+  const black = checkBlacklistRows(rowsOf(sheets, 'blacklist'));
+  problems.push(...black.problems);
+  const ids = black.valid.map((b) => b.entry.idNumber).filter((v): v is string => !!v);
+  const phones = black.valid.map((b) => b.entry.phone).filter((v): v is string => !!v);
+  const listed = black.valid.length === 0 ? [] : await tx
+    .select({ idNumber: blacklist.idNumber, phone: blacklist.phone })
+    .from(blacklist)
+    .where(or(inArray(blacklist.idNumber, [...ids, ...none]), inArray(blacklist.phone, [...phones, ...none])));
+  const listedIds = new Set(listed.map((b) => b.idNumber));
+  const listedPhones = new Set(listed.map((b) => b.phone));
+  const plannedBlacklist: PlannedBlacklist[] = [];
+  for (const b of black.valid) {
+    const column = b.entry.idNumber && listedIds.has(b.entry.idNumber) ? 'idNumber' : b.entry.phone && listedPhones.has(b.entry.phone) ? 'phone' : null;
+    if (column) problem('blacklist', b.row, column, 'tools.import.problems.duplicateInHarbour');
+    else plannedBlacklist.push(b);
+  }
+
   const counts = PLANNED_SHEETS.flatMap((sheet) => {
     const read = rowsOf(sheets, sheet).rows.length;
     if (read === 0 && !sheets.some((s) => s.sheet === sheet)) return [];
@@ -355,5 +450,5 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   });
   const order = (s: ImportSheetKey) => PLANNED_SHEETS.indexOf(s);
   problems.sort((a, b) => order(a.sheet) - order(b.sheet) || a.row - b.row);
-  return { counts, problems, customers: plannedCustomers, loans: plannedLoans };
+  return { counts, problems, customers: plannedCustomers, agents: plannedAgents, loans: plannedLoans, partakers: plannedPartakers, blacklist: plannedBlacklist };
 }

@@ -13,7 +13,7 @@ import { translate } from '../../http/i18n.js';
 import { AppError } from '../../platform/errors.js';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { customers, importBatches, importRows, loanApprovals, loanInstalments, loanPayouts, loanRepaymentLines, loanRepayments, loans } from '../../db/schema/index.js';
+import { blacklist, customers, importBatches, importRows, loanApprovals, loanInstalments, loanPartakers, loanPayouts, loanRepaymentLines, loanRepayments, loans, referralAgents } from '../../db/schema/index.js';
 import { continueCounters, takeCodes } from '../../platform/codes.js';
 import { businessToday } from '../../platform/business-date.js';
 import { audit } from '../../platform/audit.js';
@@ -23,7 +23,7 @@ import { withTx } from '../../platform/tx.js';
 import { profileColumns } from '../customers/service.js';
 import { type Engine, loadEngine } from '../loan-core/engine.js';
 import { dueSummaryOf, saveSummaries } from '../repayments/daily.js';
-import type { ImportPlan, PlannedLoan, PlannedReceipt } from './book-plan.js';
+import { type ImportPlan, type PlannedLoan, type PlannedReceipt, plannedRows } from './book-plan.js';
 
 /** What the page says of a failed commit: a refusal's own message, or that the commit failed. */
 function failureText(e: unknown, lang: Language): string {
@@ -56,7 +56,17 @@ const CHUNK = 200;
  * loan spread over its schedule, and the due summaries — computed from the rows being written
  * (`repaymentStateOf`), as a payout or a receipt computes them.
  */
-async function writeLoans(tx: Tx, ctx: ServiceContext, batchId: number, chunk: readonly PlannedLoan[], customerIds: Map<string, number>, created: Created[], today: string, engine: Engine): Promise<void> {
+async function writeLoans(
+  tx: Tx,
+  ctx: ServiceContext,
+  batchId: number,
+  chunk: readonly PlannedLoan[],
+  ids: { customers: Map<string, number>; agents: Map<string, number>; loans: Map<string, number> },
+  created: Created[],
+  today: string,
+  engine: Engine,
+): Promise<void> {
+  const customerIds = ids.customers;
   const me = ctx.auth?.staffId ?? null;
   const written = await tx
     .insert(loans)
@@ -88,7 +98,7 @@ async function writeLoans(tx: Tx, ctx: ServiceContext, batchId: number, chunk: r
           payoutMethod: f.payoutMethod!,
           payoutDate: f.loanDate!,
           staffId: l.staffId ?? me!,
-          referralAgentId: l.referralAgentId,
+          referralAgentId: l.referralAgentName !== null ? ids.agents.get(l.referralAgentName)! : l.referralAgentId,
           createdBy: me,
           updatedBy: me,
         };
@@ -97,7 +107,10 @@ async function writeLoans(tx: Tx, ctx: ServiceContext, batchId: number, chunk: r
     .returning();
   const byNo = new Map(written.map((w) => [w.loanNo!, w]));
   const rowOf = (l: PlannedLoan) => byNo.get(l.loanNo)!;
-  for (const l of chunk) created.push({ sheet: 'loans', row: l.row, entity: 'loan', entityId: rowOf(l).id, figures: l.figures });
+  for (const l of chunk) {
+    created.push({ sheet: 'loans', row: l.row, entity: 'loan', entityId: rowOf(l).id, figures: l.figures });
+    ids.loans.set(l.loanNo, rowOf(l).id);
+  }
   await tx.insert(loanApprovals).values(
     chunk.map((l) => ({ storeId: l.storeId, loanId: rowOf(l).id, decision: 'approve', decidedOn: l.fields.applicationDate!, staffId: l.staffId ?? me!, ...l.approval, upfrontInterest: l.fields.amountDeducted || null })),
   );
@@ -195,7 +208,7 @@ export async function commitBatch(
   file: { name: string; sha256: string },
   log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<void> {
-  const total = plan.customers.length + plan.loans.length;
+  const total = plannedRows(plan);
   try {
     await withTx(ctx, async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${importLockKey(storeId)}))`);
@@ -216,12 +229,41 @@ export async function commitBatch(
         for (const r of rows) customerIds.set(r.code!, r.id);
         for (const c of chunk) created.push({ sheet: 'customers', row: c.row, entity: 'customer', entityId: customerIds.get(c.code)! });
       }
-      await updateBatch(ctx, batchId, { rowsWritten: plan.customers.length });
+      // the referral agents before the loans that name them, as the agents' create route writes them
+      const agentIds = new Map<string, number>();
+      for (let i = 0; i < plan.agents.length; i += CHUNK) {
+        const chunk = plan.agents.slice(i, i + CHUNK);
+        const rows = await tx.insert(referralAgents).values(chunk.map((a) => ({ ...a.agent, createdBy: me }))).returning({ id: referralAgents.id, nameEn: referralAgents.nameEn });
+        for (const r of rows) agentIds.set(r.nameEn, r.id);
+        for (const a of chunk) created.push({ sheet: 'referralAgents', row: a.row, entity: 'referralAgent', entityId: agentIds.get(a.agent.nameEn)! });
+      }
+      let written = plan.customers.length + plan.agents.length;
+      await updateBatch(ctx, batchId, { rowsWritten: written });
       const today = await businessToday(tx);
       const engine = await loadEngine(tx);
+      const loanIds = new Map<string, number>();
       for (let i = 0; i < plan.loans.length; i += CHUNK) {
-        await writeLoans(tx, ctx, batchId, plan.loans.slice(i, i + CHUNK), customerIds, created, today, engine);
-        await updateBatch(ctx, batchId, { rowsWritten: plan.customers.length + Math.min(i + CHUNK, plan.loans.length) });
+        await writeLoans(tx, ctx, batchId, plan.loans.slice(i, i + CHUNK), { customers: customerIds, agents: agentIds, loans: loanIds }, created, today, engine);
+        await updateBatch(ctx, batchId, { rowsWritten: written + Math.min(i + CHUNK, plan.loans.length) });
+      }
+      written += plan.loans.length;
+      // partakers as the application form writes them (section B: the loan's store, no relation given)
+      for (let i = 0; i < plan.partakers.length; i += CHUNK) {
+        const chunk = plan.partakers.slice(i, i + CHUNK);
+        const rows = await tx
+          .insert(loanPartakers)
+          .values(chunk.map((p) => ({ storeId, loanId: loanIds.get(p.loanNo)!, customerId: 'fileCode' in p.customer ? customerIds.get(p.customer.fileCode)! : p.customer.customerId, role: p.role, relation: null, createdBy: me })))
+          .returning({ id: loanPartakers.id });
+        chunk.forEach((p, n) => created.push({ sheet: 'partakers', row: p.row, entity: 'partaker', entityId: rows[n]!.id }));
+      }
+      // blacklist entries as the blacklist's create writes them (numbers normalised by its contract)
+      for (let i = 0; i < plan.blacklist.length; i += CHUNK) {
+        const chunk = plan.blacklist.slice(i, i + CHUNK);
+        const rows = await tx
+          .insert(blacklist)
+          .values(chunk.map((b) => ({ idNumber: b.entry.idNumber, phone: b.entry.phone, name: b.entry.name, remarks: b.entry.remarks, createdBy: me })))
+          .returning({ id: blacklist.id });
+        chunk.forEach((b, n) => created.push({ sheet: 'blacklist', row: b.row, entity: 'blacklist', entityId: rows[n]!.id }));
       }
       if (created.length > 0) await tx.insert(importRows).values(created.map((c) => ({ batchId, ...c })));
       // the numbers Harbour takes next continue after the highest imported: each number in the
@@ -238,7 +280,7 @@ export async function commitBatch(
         action: 'add',
         module: 'imports',
         reference: batchId,
-        after: { batch: batchId, fileName: file.name, sha256: file.sha256, customers: byEntity('customer'), loans: byEntity('loan'), openingReceipts: byEntity('repayment') },
+        after: { batch: batchId, fileName: file.name, sha256: file.sha256, customers: byEntity('customer'), referralAgents: byEntity('referralAgent'), loans: byEntity('loan'), openingReceipts: byEntity('repayment'), partakers: byEntity('partaker'), blacklist: byEntity('blacklist') },
         recordStores: [storeId],
         alongside: true,
       });

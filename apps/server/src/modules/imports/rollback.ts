@@ -7,6 +7,7 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
+  blacklist,
   customers,
   importBatches,
   importRows,
@@ -14,10 +15,12 @@ import {
   loanApprovals,
   loanDueSummaries,
   loanInstalments,
+  loanPartakers,
   loanPayouts,
   loanRepaymentLines,
   loanRepayments,
   loans,
+  referralAgents,
 } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';
@@ -34,17 +37,21 @@ import { importLockKey } from './commit.js';
 const EVENT_TABLES = [
   'loan_waivers', 'journal_entries', 'loan_schedule_revisions', 'collection_contacts', 'sms_messages', 'loan_statement_requests',
   'approval_requests', 'autopay_instructions', 'bank_statement_lines', 'loan_oca_assignments', 'loan_write_offs', 'loan_documents',
-  'loan_partakers', 'loan_makers', 'loan_repayment_corrections',
+  'loan_makers', 'loan_repayment_corrections',
 ] as const;
 
-/** The first loan of the batch (by number) with an event since the import, or null. */
-async function laterEvents(tx: Tx, loanIds: number[], openingReceiptIds: number[]): Promise<string | null> {
+/**
+ * The first loan of the batch (by number) with an event since the import, or null. Its opening
+ * receipt and the partakers the batch wrote are the import's own; any other is an event.
+ */
+async function laterEvents(tx: Tx, loanIds: number[], openingReceiptIds: number[], partakerIds: number[]): Promise<string | null> {
   const list = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
   const others = EVENT_TABLES.map((t) => sql`exists (select 1 from ${sql.identifier(t)} x where x.loan_id = l.id)`);
   const { rows } = await tx.execute<{ loan_no: string }>(sql`
     select l.loan_no from loans l where l.id in (${list(loanIds)}) and (
       exists (select 1 from loan_repayments r where r.loan_id = l.id ${openingReceiptIds.length > 0 ? sql`and r.id not in (${list(openingReceiptIds)})` : sql``})
       or exists (select 1 from loans n where n.reloan_of_id = l.id)
+      or exists (select 1 from loan_partakers p where p.loan_id = l.id ${partakerIds.length > 0 ? sql`and p.id not in (${list(partakerIds)})` : sql``})
       or ${sql.join(others, sql` or `)}
     ) order by l.loan_no limit 1`);
   return rows[0]?.loan_no ?? null;
@@ -59,8 +66,11 @@ export async function rollbackBatch(tx: Tx, ctx: ServiceContext, batch: typeof i
   const loanIds = of('loan');
   const receiptIds = of('repayment');
   const customerIds = of('customer');
+  const agentIds = of('referralAgent');
+  const partakerIds = of('partaker');
+  const blacklistIds = of('blacklist');
   if (loanIds.length > 0) {
-    const blocked = await laterEvents(tx, loanIds, receiptIds);
+    const blocked = await laterEvents(tx, loanIds, receiptIds, partakerIds);
     if (blocked) throw conflict('tools.import.problems.rollbackBlocked', { loanNo: blocked });
   }
   // a customer of the batch that a later loan borrows under stays: the batch cannot take it back
@@ -68,6 +78,16 @@ export async function rollbackBatch(tx: Tx, ctx: ServiceContext, batch: typeof i
     const [used] = await tx.select({ code: customers.customerCode }).from(loans).innerJoin(customers, eq(customers.id, loans.customerId))
       .where(and(inArray(loans.customerId, customerIds), loanIds.length > 0 ? notInArray(loans.id, loanIds) : undefined)).limit(1);
     if (used) throw conflict('tools.import.problems.rollbackCustomerUsed', { customerCode: used.code ?? '' });
+    // nor one that stands as a partaker of a loan not of the batch
+    const [partaker] = await tx.select({ code: customers.customerCode }).from(loanPartakers).innerJoin(customers, eq(customers.id, loanPartakers.customerId))
+      .where(and(inArray(loanPartakers.customerId, customerIds), partakerIds.length > 0 ? notInArray(loanPartakers.id, partakerIds) : undefined)).limit(1);
+    if (partaker) throw conflict('tools.import.problems.rollbackCustomerUsed', { customerCode: partaker.code ?? '' });
+  }
+  // an agent of the batch that a later loan names stays likewise
+  if (agentIds.length > 0) {
+    const [named] = await tx.select({ name: referralAgents.nameEn }).from(loans).innerJoin(referralAgents, eq(referralAgents.id, loans.referralAgentId))
+      .where(and(inArray(loans.referralAgentId, agentIds), loanIds.length > 0 ? notInArray(loans.id, loanIds) : undefined)).limit(1);
+    if (named) throw conflict('tools.import.problems.rollbackAgentUsed', { agent: named.name });
   }
   // the opening entries, found by the batch named in their memo, reversed on today's date
   const today = await businessToday(tx);
@@ -81,6 +101,7 @@ export async function rollbackBatch(tx: Tx, ctx: ServiceContext, batch: typeof i
       await tx.delete(loanRepaymentLines).where(inArray(loanRepaymentLines.repaymentId, receiptIds));
       await tx.delete(loanRepayments).where(inArray(loanRepayments.id, receiptIds));
     }
+    if (partakerIds.length > 0) await tx.delete(loanPartakers).where(inArray(loanPartakers.id, partakerIds));
     await tx.execute(sql`delete from loan_instalment_paid where loan_id in (${sql.join(loanIds.map((id) => sql`${id}`), sql`, `)})`);
     await tx.execute(sql`delete from loan_totals where loan_id in (${sql.join(loanIds.map((id) => sql`${id}`), sql`, `)})`);
     await tx.delete(loanDueSummaries).where(inArray(loanDueSummaries.loanId, loanIds));
@@ -90,6 +111,8 @@ export async function rollbackBatch(tx: Tx, ctx: ServiceContext, batch: typeof i
     await tx.delete(loans).where(inArray(loans.id, loanIds));
   }
   if (customerIds.length > 0) await tx.delete(customers).where(inArray(customers.id, customerIds));
+  if (agentIds.length > 0) await tx.delete(referralAgents).where(inArray(referralAgents.id, agentIds));
+  if (blacklistIds.length > 0) await tx.delete(blacklist).where(inArray(blacklist.id, blacklistIds));
   // the rows are deleted after the records they map: the receipts' guard reads them
   await tx.delete(importRows).where(eq(importRows.batchId, batch.id));
   await tx.update(importBatches).set({ state: 'rolledBack', rolledBackAt: new Date(), updatedAt: new Date() }).where(eq(importBatches.id, batch.id));
@@ -97,7 +120,7 @@ export async function rollbackBatch(tx: Tx, ctx: ServiceContext, batch: typeof i
     action: 'delete',
     module: 'imports',
     reference: batch.id,
-    before: { batch: batch.id, fileName: batch.fileName, customers: customerIds, loans: loanIds, openingReceipts: receiptIds },
+    before: { batch: batch.id, fileName: batch.fileName, customers: customerIds, referralAgents: agentIds, loans: loanIds, openingReceipts: receiptIds, partakers: partakerIds, blacklist: blacklistIds },
     after: { state: 'rolledBack', reversedEntries: entries.map((e) => e.id) },
     recordStores: [batch.storeId],
   });

@@ -9,7 +9,7 @@ import { businessRule, notFound } from '../../platform/errors.js';
 import { currentStore, reachesAllStores } from '../../platform/store-scope.js';
 import { withReadTx, withTx } from '../../platform/tx.js';
 import type { Tx } from '../../db/client.js';
-import { planImport } from './book-plan.js';
+import { planImport, plannedRows } from './book-plan.js';
 import { commitBatch } from './commit.js';
 import { readWorkbook, translatedPlan } from './dry-run.js';
 import { rollbackBatch } from './rollback.js';
@@ -101,7 +101,7 @@ export async function startImport(ctx: ServiceContext, file: { name: string; byt
         // the date chosen, or the one every loan of the file was cut over on
         cutOverDate: q.cutOverDate ?? (new Set(plan.loans.map((l) => l.cutOverDate)).size === 1 ? plan.loans[0]!.cutOverDate : null),
         counts,
-        rowsTotal: plan.customers.length + plan.loans.length,
+        rowsTotal: plannedRows(plan),
         rowsRead,
         rowsValidated: rowsRead,
         startedBy: ctx.auth?.staffId ?? null,
