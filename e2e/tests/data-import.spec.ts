@@ -6,10 +6,13 @@
  * `HARBOUR_SCREENS=all` also keeps the screens with problems and with the committed batch in
  * zh-TW and en at desktop and phone size.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { hkidCheckDigit } from '@harbour/domain';
-import { API, apiLogin, bearer, DESKTOP, expect, expectScreenAccessible, goInApp, PHONE, shot, signIn, t, test, type Lang } from '../fixtures/index.js';
+import { API, apiLogin, bearer, DESKTOP, expect, expectScreenAccessible, goInApp, PHONE, screensDir, shot, signIn, t, test, type Lang } from '../fixtures/index.js';
 import { btn } from './tools-helpers.js';
 
 test.use({ viewport: DESKTOP });
@@ -109,12 +112,25 @@ test('a lender’s workbook is checked, fixed, committed as a batch, and its loa
   await expect(loanRow).toContainText(`${t(lang, 'tools:importPage.reconciliation.previous')}: 0.00`);
   await screens(page, 'data-import-reconciliation');
   await expectScreenAccessible(page);
+  if (process.env.HARBOUR_SCREENS === 'all') {
+    // the paper as the browser prints the page (Ctrl+P), for a person to look at
+    const dir = path.join(screensDir, 'print');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `import-reconciliation-${lang}.pdf`);
+    await page.pdf({ path: file, format: 'A4', printBackground: true, preferCSSPageSize: true });
+    try {
+      execFileSync('pdftoppm', ['-png', '-r', '70', file, file.replace(/\.pdf$/, '')]);
+    } catch {
+      // pdftoppm is not installed: the PDF alone.
+    }
+  }
 
   const tokens = await apiLogin(page.request, 'manager');
   const found = await (await page.request.get(`${API}/search?q=${LOAN_NO}`, { headers: bearer(tokens) })).json() as { data: { loans: { loanNo: string; path: string }[] } };
   const loan = found.data.loans.find((l) => l.loanNo === LOAN_NO)!;
   await goInApp(page, loan.path);
-  await expect(main.getByText(LOAN_NO).first()).toBeVisible();
+  // the data import tab stays open behind it, its reconciliation naming the loan too
+  await expect(main.getByText(LOAN_NO).filter({ visible: true }).first()).toBeVisible();
 
   if (process.env.HARBOUR_SCREENS !== 'all') return;
   // The same screens in English: the committed batch in the list, then a file with a problem.

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Alert, Button, Card, Flex, Switch, Typography } from 'antd';
 import { CloseOutlined, FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
@@ -14,20 +14,25 @@ import './data-import.css';
 /** The largest page the API answers: printing reads the whole reconciliation in pages of this size. */
 const PRINT_PAGE = 100;
 
-/** What the reconciliation is of, and the sign-off line a printed copy carries. */
-function Heading({ r, printed }: { r: ImportReconciliation; printed?: boolean }) {
+/** What the reconciliation is of. */
+function Heading({ r }: { r: ImportReconciliation }) {
   const { t } = useTranslation('tools');
   return (
     <Flex vertical gap={4}>
       <Typography.Text>{t('importPage.reconciliation.heading', { file: r.batch.fileName, store: r.totals.storeName, date: r.batch.cutOverDate ?? r.items[0]?.cutOverDate ?? '—' })}</Typography.Text>
       <Typography.Text type="secondary">{t('importPage.reconciliation.intro')}</Typography.Text>
-      {printed && (
-        <div className="harbour-reconciliation-signature">
-          <span>{t('importPage.reconciliation.signature')}: ____________________</span>
-          <span>{t('importPage.reconciliation.date')}: ____________</span>
-        </div>
-      )}
     </Flex>
+  );
+}
+
+/** The sign-off line under a printed copy (never on screen). */
+function SignOff() {
+  const { t } = useTranslation('tools');
+  return (
+    <div className="harbour-reconciliation-signature harbour-print-only">
+      <span>{t('importPage.reconciliation.signature')}: ____________________</span>
+      <span>{t('importPage.reconciliation.date')}: ____________</span>
+    </div>
   );
 }
 
@@ -40,7 +45,7 @@ function PrintView({ r, onDone }: { r: ImportReconciliation; onDone: () => void 
       <ScreenPaperHeader title={t('importPage.reconciliation.title')} />
       <Heading r={r} />
       <ReconciliationTable items={r.items} totals={r.totals} pagination={false} />
-      <Heading r={r} printed />
+      <SignOff />
     </div>,
     document.body,
   );
@@ -72,8 +77,12 @@ export function ReconciliationSheet({ batchId, onClose }: { batchId: number; onC
     onSuccess: setPrinting,
   });
   const r = query.data;
+  // opened from the batch list above it: brought into view (on a phone it would open out of sight)
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => card.current?.scrollIntoView?.({ block: 'start' }), []);
   return (
     <Card
+      ref={card}
       title={t('importPage.reconciliation.title')}
       extra={<Button size="small" type="text" icon={<CloseOutlined />} aria-label={t('importPage.reconciliation.close')} onClick={onClose} />}
     >
@@ -115,6 +124,7 @@ export function ReconciliationSheet({ batchId, onClose }: { batchId: number; onC
               onChange: (page, pageSize) => setQ((x) => ({ ...x, page: pageSize === x.pageSize ? page : 1, pageSize })),
             }}
           />
+          <SignOff />
         </Flex>
       )}
       {printing && <PrintView r={printing} onDone={endPrint} />}

@@ -75,7 +75,7 @@ export function ReconciliationTable({ items, totals, loading, pagination }: Prop
       locale={{ emptyText: <Typography.Text type="secondary">{r('empty')}</Typography.Text> }}
       columns={[
         { title: r('row'), dataIndex: 'row', align: 'right', width: 56 },
-        { title: r('loanNo'), dataIndex: 'loanNo' },
+        { title: r('loanNo'), dataIndex: 'loanNo', render: (no: string) => <span style={{ whiteSpace: 'nowrap' }}>{no}</span> },
         { title: r('customer'), dataIndex: 'customerName' },
         { title: r('status'), dataIndex: 'status', render: (s: string) => <Tag>{t(`enums:loanStatus.${s}`)}</Tag> },
         ...figures,
