@@ -65,6 +65,10 @@ export function checkLoanRows(input: ImportSheetRows): { valid: Map<string, Impo
     if (fields.repayCycle === 'every-n-days' && !fields.cycleDays) bad('cycleDays', 'validation.required');
     if (fields.payoutMethod === 'cheque' && !fields.chequeNo) bad('chequeNo', 'validation.required');
     if (fields.applicationDate && fields.loanDate && fields.loanDate < fields.applicationDate) bad('loanDate', 'tools.import.problems.loanBeforeApplication');
+    // what a loan in collection needs: the agent and date of its transfer, or the date of its write-off
+    const needs = fields.status === 'oca' ? ['ocaAgent', 'ocaDate'] : fields.status === 'bad' ? ['writeOffDate'] : [];
+    for (const column of needs) if (!fields[column] && !problems.slice(before).some((p) => p.column === column)) bad(column, 'validation.required');
+    for (const column of ['ocaDate', 'writeOffDate']) if (fields[column] && fields.loanDate && fields[column]! < fields.loanDate) bad(column, 'tools.import.problems.beforeLoanDate');
     if (fields.loanAmount && MONEY.test(fields.loanAmount) && dec(fields.loanAmount).lte(0)) bad('loanAmount', 'validation.positive');
     if (problems.length > before) continue;
     const same = valid.get(fields.loanNo!);

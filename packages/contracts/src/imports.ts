@@ -45,11 +45,13 @@ export type ImportSheetKey = (typeof IMPORT_SHEETS)[number];
 export const IMPORT_PAYOUT_METHODS = ['cash', 'cheque'] as const;
 
 /**
- * The loan statuses an import brings in today: a loan being repaid and one repaid in full. A loan
- * in collection, written off or reloaned needs its collection or write-off history, which the
- * import does not read yet; such a row is refused by name (`tools.import.problems.statusNotImported`).
+ * The loan statuses an import brings in: being repaid, repaid in full, with an OCA agent (with the
+ * agent and the date it went there), written off (with the date), and closed by a reloan. A loan
+ * still at application or approval is not a book to bring in; such a row is refused by name
+ * (`tools.import.problems.statusNotImported`).
  */
-export const IMPORT_LOAN_STATUSES = ['repaying', 'complete'] as const;
+export const IMPORT_LOAN_STATUSES = ['repaying', 'complete', 'oca', 'bad', 'reloaned'] as const;
+export type ImportLoanStatus = (typeof IMPORT_LOAN_STATUSES)[number];
 
 /** Roles a partaker row may take (the loan's referees are asked for at application, not imported). */
 export const IMPORT_PARTAKER_ROLES = ['guarantor', 'joint', 'consultant'] as const;
@@ -104,6 +106,13 @@ export const IMPORT_COLUMNS: Record<ImportSheetKey, readonly ImportColumn[]> = {
     col('chequeNo', 'text'),
     col('overdueRate', 'decimal'),
     col('overduePenalty', 'money'),
+    // status oca: the agent (by English name, one Harbour holds), the date the loan went there and the agent's charge (default: the agent's own)
+    col('ocaAgent', 'text'),
+    col('ocaDate', 'date'),
+    col('ocaChargePercent', 'decimal'),
+    // status bad: the date it was written off and why
+    col('writeOffDate', 'date'),
+    col('writeOffReason', 'text'),
   ],
   instalments: [loanRef(), col('tenor', 'integer', true), col('dueDate', 'date', true), col('principal', 'money', true), col('interest', 'money', true)],
   receipts: [

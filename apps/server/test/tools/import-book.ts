@@ -31,7 +31,7 @@ export async function workbook(b: Book): Promise<Buffer> {
     for (const r of rows) ws.addRow(r);
   };
   sheet('Customers', ['客戶編號'], ['Customer code', 'Type', 'Name', 'English name', 'ID type', 'ID number', 'Mobile 1', 'Date of birth'], b.customers);
-  sheet('Loans', ['貸款編號'], ['Loan no.', 'Customer code', 'Store code', 'Status', 'Loan type (code)', 'Application date', 'Loan date', 'Loan amount', 'Tenor', 'Repayment cycle', 'Interest method', 'Flat rate (%)', 'Payout method', 'Overdue interest rate (% a year)', 'Application no.', 'Overdue penalty', 'Referral agent'], b.loans);
+  sheet('Loans', ['貸款編號'], ['Loan no.', 'Customer code', 'Store code', 'Status', 'Loan type (code)', 'Application date', 'Loan date', 'Loan amount', 'Tenor', 'Repayment cycle', 'Interest method', 'Flat rate (%)', 'Payout method', 'Overdue interest rate (% a year)', 'Application no.', 'Overdue penalty', 'Referral agent', 'OCA agent (English name)', 'OCA date', 'OCA charge (%)', 'Write-off date', 'Write-off reason'], b.loans);
   if (b.receipts) sheet('Receipts', ['貸款編號'], ['Loan no.', 'Receipt no.', 'Receipt date', 'Amount', 'Payment method'], b.receipts);
   sheet('Opening positions', ['貸款編號'], ['Loan no.', 'Cut-over date', 'Principal paid', 'Interest paid', 'Overdue interest and fees paid', 'Outstanding principal'], b.openings);
   if (b.agents) sheet('Referral agents', ['中文名稱'], ['Chinese name', 'English name', 'Phone', 'BR number', 'Licence no.', 'Commission basis', 'Commission (% of the loan, or HKD a loan)'], b.agents);

@@ -81,6 +81,21 @@ describe('POST /tools/import/dryRun — customers sheet', () => {
   it('refuses a file that is no workbook with a 400 in the caller’s language', async () => {
     const res = await dryRun(Buffer.from('not a workbook'));
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Upload an xlsx workbook');
+    expect(res.json().message).toBe('Upload an xlsx workbook, or one sheet of the template saved as CSV (its header row kept)');
+  });
+
+  it('reads one sheet of the template saved as CSV, one header row or two, and names problems by the CSV’s own line', async () => {
+    const lines = [
+      'IMP-201,personal,陳大文,CHAN Tai Man,hkid,A123456(3),+852 9123 4567,1980-08-15',
+      '"IMP-201",personal,"Wong, Siu Ming",,hkid,B2345671,61234567,',
+    ];
+    // a BOM and the English header only: the data starts on line 2, the duplicate is line 3
+    const one = Buffer.from('\uFEFFCustomer code,Type,Name,English name,ID type,ID number,Mobile 1,Date of birth\n' + lines.join('\n'));
+    const answer = dataOf<ImportDryRun>(await answerOf(dryRun(one)));
+    expect(answer.counts).toEqual([{ sheet: 'customers', read: 2, valid: 1, rejected: 1 }]);
+    expect(answer.problems).toEqual([{ sheet: 'customers', row: 3, column: 'customerCode', message: 'Same as row 2 of this file' }]);
+    // the template's two header rows, as a spreadsheet saves the sheet
+    const two = Buffer.from('客戶編號,類別,姓名,英文姓名,證件類別,證件號碼,手提電話 1,出生日期\nCustomer code,Type,Name,English name,ID type,ID number,Mobile 1,Date of birth\n' + lines.join('\n'));
+    expect(dataOf<ImportDryRun>(await answerOf(dryRun(two))).problems.map((p) => p.row)).toEqual([4]);
   });
 });

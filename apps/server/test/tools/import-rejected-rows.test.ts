@@ -82,6 +82,6 @@ describe('POST /tools/import/rejectedRows', () => {
   it('answers 400 in the caller’s language for a file that is no workbook', async () => {
     const res = await rejectedRows(Buffer.from('not a workbook'), manager, 'en');
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Upload an xlsx workbook');
+    expect(res.json().message).toBe('Upload an xlsx workbook, or one sheet of the template saved as CSV (its header row kept)');
   });
 });

@@ -19,6 +19,7 @@ import {
   postBankSuspense,
   postOpeningLoan,
   postOpeningPosition,
+  postOpeningWriteOff,
   postPayout,
   postRepayment,
   postTemporaryApplied,
@@ -225,6 +226,11 @@ describe('posting rules (golden entries)', () => {
       ['migrationEquity', '0.00', '620.50'],
     ]);
     expect(normalSide('migrationEquity')).toBe('credit');
+    // a loan the previous system wrote off: its principal leaves the receivable against the equity, no expense
+    expect(lines(postOpeningWriteOff({ principal: '8000' }))).toEqual([
+      ['migrationEquity', '8000.00', '0.00'],
+      ['loansReceivable', '0.00', '8000.00'],
+    ]);
     // a surplus the loan holds is owed to the customer
     expect(lines(postOpeningPosition({ principalPaid: '1000', interestPaid: '100', overduePaid: '0', tempHeld: '25.50' }))).toEqual([
       ['migrationEquity', '1125.50', '0.00'],

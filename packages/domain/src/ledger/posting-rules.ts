@@ -367,6 +367,22 @@ export function postOpeningPosition(p: { principalPaid: DecimalInput; interestPa
 }
 
 /**
+ * An imported loan the previous system had written off: its unpaid principal was that system's
+ * bad debt, so it leaves the receivable against the migration equity and no expense moves here.
+ * A recovery later is write-off recovery income, as on a loan written off in Harbour.
+ */
+export function postOpeningWriteOff(p: { principal: DecimalInput; memo?: JournalMemo }): JournalEntry {
+  return entry(
+    'opening_balance',
+    [
+      ['migrationEquity', 'debit', p.principal],
+      ['loansReceivable', 'credit', p.principal],
+    ],
+    p.memo,
+  );
+}
+
+/**
  * The correction of an entry: the same lines with debit and credit swapped, naming the event it
  * undoes. `memo` adds to the original's (e.g. `{ reason }`); reversing a reversal restores the lines.
  */

@@ -14,6 +14,7 @@ import {
   type BlacklistCreate,
   type CustomerCreate,
   type ImportAgentRow,
+  type ImportLoanStatus,
   type ImportOpeningRow,
   type ImportProblem,
   type ImportSheetKey,
@@ -35,11 +36,12 @@ import {
   openingLines,
   reconciliationFigures,
   remainingScheduled,
+  totalUnpaidPrincipal,
   replayReceipts,
 } from '@harbour/domain';
 import { inArray, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { blacklist, customers, loanRepayments, loans, referralAgents, staff, stores } from '../../db/schema/index.js';
+import { blacklist, customers, loanRepayments, loans, ocaAgents, referralAgents, staff, stores } from '../../db/schema/index.js';
 import { businessToday } from '../../platform/business-date.js';
 import { loadEngine } from '../loan-core/engine.js';
 import { ageProblem } from '../loans/write.js';
@@ -58,7 +60,11 @@ export interface PlannedLoan {
   row: number;
   loanNo: string;
   applyNo: string;
-  status: 'repaying' | 'complete';
+  status: ImportLoanStatus;
+  /** a loan with an OCA agent: the agent, the date it went there and the agent's charge */
+  oca: { agentId: number; onDate: string; chargePercent: string } | null;
+  /** a loan written off: the date, why, and the principal it took off the receivable */
+  writeOff: { onDate: string; reason: string | null; principal: string } | null;
   storeId: number;
   staffId: number | null;
   /** the referral agent: one Harbour holds (by id) or one of this file (by English name), or none */
@@ -229,14 +235,16 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   // a value no row holds keeps each IN list non-empty
   const none = [''];
   const receiptNos = [...history.valid.values()].flat().map((r) => r.receiptNo).filter((n) => n !== '');
-  const [storeRows, staffRows, agentRows, heldLoans, heldBorrowers, heldReceipts] = await Promise.all([
+  const [storeRows, staffRows, agentRows, heldLoans, heldBorrowers, heldReceipts, ocaRows] = await Promise.all([
     tx.select({ id: stores.id, code: stores.code }).from(stores),
     tx.select({ id: staff.id, username: staff.username }).from(staff).where(inArray(staff.username, [...values('staffLogin'), ...none])),
     tx.select({ id: referralAgents.id, nameEn: referralAgents.nameEn }).from(referralAgents).where(inArray(referralAgents.nameEn, [...values('referralAgent'), ...none])),
     tx.select({ loanNo: loans.loanNo, applyNo: loans.applyNo }).from(loans).where(or(inArray(loans.loanNo, [...values('loanNo'), ...none]), inArray(loans.applyNo, [...values('applicationNo'), ...values('loanNo'), ...none]))),
     tx.select({ id: customers.id, code: customers.customerCode, type: customers.type, dateOfBirth: customers.dateOfBirth }).from(customers).where(inArray(customers.customerCode, [...values('customerCode'), ...none])),
     tx.select({ repayNo: loanRepayments.repayNo }).from(loanRepayments).where(inArray(loanRepayments.repayNo, [...receiptNos, ...none])),
+    tx.select({ id: ocaAgents.id, nameEn: ocaAgents.nameEn, chargePercent: ocaAgents.chargePercent }).from(ocaAgents).where(inArray(ocaAgents.nameEn, [...values('ocaAgent'), ...none])),
   ]);
+  const ocaByName = new Map(ocaRows.map((a) => [a.nameEn, a]));
   const heldReceiptNos = new Set(heldReceipts.map((r) => r.repayNo));
   const loanTypes = new Map(await Promise.all(values('loanType').map(async (code) => [code, (await findOption(tx, 'loanType', { code })) !== undefined] as const)));
   const storeByCode = new Map(storeRows.map((s) => [s.code, s.id]));
@@ -370,18 +378,30 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
         state = replay.state;
       }
     }
+    // a loan with an OCA agent or written off: the agent Harbour holds, dates by the cut-over
+    const ocaAgent = fields.status === 'oca' && fields.ocaAgent ? ocaByName.get(fields.ocaAgent) : undefined;
+    if (fields.status === 'oca' && fields.ocaAgent && !ocaAgent) bad('ocaAgent', 'tools.import.problems.unknownReference');
+    if (cutOverDate) for (const column of ['ocaDate', 'writeOffDate']) if (fields[column] && fields[column]! > cutOverDate) bad(column, 'tools.import.problems.dateAfterCutOver', { cutOverDate });
     if (state) {
       const allPaid = remainingScheduled(state).isZero();
+      const principalLeft = totalUnpaidPrincipal(state);
       const byReceipts = receiptRows.length > 0 ? 'ByReceipts' : '';
-      if (fields.status === 'complete' && !allPaid) bad('status', `tools.import.problems.completeNotPaid${byReceipts}`);
-      if (fields.status === 'repaying' && allPaid) bad('status', `tools.import.problems.repayingAllPaid${byReceipts}`);
+      const status = fields.status as ImportLoanStatus;
+      if (status === 'complete' && !allPaid) bad('status', `tools.import.problems.completeNotPaid${byReceipts}`);
+      if (status === 'repaying' && allPaid) bad('status', `tools.import.problems.repayingAllPaid${byReceipts}`);
+      if (status === 'oca' && allPaid) bad('status', 'tools.import.problems.statusNeedsBalance', { status });
+      if (status === 'bad' && principalLeft.isZero()) bad('status', 'collection.errors.nothingToWriteOff');
+      if (status === 'reloaned' && !principalLeft.isZero()) bad('status', 'tools.import.problems.reloanedNotSettled', { principal: moneyText(principalLeft) });
     }
     if (problems.length > before || !calc || !state || !cutOverDate || !borrower || agentRefused) continue;
+    const status = fields.status as ImportLoanStatus;
     plannedLoans.push({
       row,
       loanNo,
       applyNo,
-      status: fields.status as 'repaying' | 'complete',
+      status,
+      oca: status === 'oca' && ocaAgent ? { agentId: ocaAgent.id, onDate: fields.ocaDate!, chargePercent: fields.ocaChargePercent || ocaAgent.chargePercent } : null,
+      writeOff: status === 'bad' ? { onDate: fields.writeOffDate!, reason: fields.writeOffReason || null, principal: moneyText(totalUnpaidPrincipal(state)) } : null,
       storeId,
       staffId,
       referralAgentId,
@@ -399,7 +419,7 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   // a receipt must belong to a loan of the file
   for (const [loanNo, list] of history.valid) if (!loanRows.valid.has(loanNo) && !loanRows.problems.some((p) => loanOfRow('loans', p.row) === loanNo)) for (const at of list) problem('receipts', at.row, 'loanNo', 'tools.import.problems.unknownReference');
   // an opening position must belong to a loan of the file
-  for (const [loanNo, o] of openings.valid) if (!loanRows.valid.has(loanNo) && !loanRows.problems.some((p) => p.row === o.row)) problem('openingPositions', o.row, 'loanNo', 'tools.import.problems.unknownReference');
+  for (const [loanNo, o] of openings.valid) if (!loanRows.valid.has(loanNo) && !loanRows.problems.some((p) => loanOfRow('loans', p.row) === loanNo)) problem('openingPositions', o.row, 'loanNo', 'tools.import.problems.unknownReference');
 
   // Partakers: a loan of this file, a customer of the file or one Harbour holds, not the borrower.
   const partakerRows = checkPartakerRows(rowsOf(sheets, 'partakers'));

@@ -7,13 +7,13 @@
  * multi-row statements (`CHUNK` loans each), not a dozen statements a loan.
  */
 import type { Language } from '@harbour/contracts';
-import { type ReconciliationFigures, isDomainError, moneyText, postOpeningLoan, postOpeningPosition, storedRate, dec } from '@harbour/domain';
+import { type ReconciliationFigures, isDomainError, moneyText, postOpeningLoan, postOpeningPosition, postOpeningWriteOff, storedRate, dec } from '@harbour/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { translate } from '../../http/i18n.js';
 import { AppError } from '../../platform/errors.js';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { blacklist, customers, importBatches, importRows, loanApprovals, loanInstalments, loanPartakers, loanPayouts, loanRepaymentLines, loanRepayments, loans, referralAgents } from '../../db/schema/index.js';
+import { blacklist, customers, importBatches, importRows, loanApprovals, loanInstalments, loanOcaAssignments, loanPartakers, loanPayouts, loanRepaymentLines, loanRepayments, loanWriteOffs, loans, referralAgents } from '../../db/schema/index.js';
 import { continueCounters, takeCodes } from '../../platform/codes.js';
 import { businessToday } from '../../platform/business-date.js';
 import { audit } from '../../platform/audit.js';
@@ -22,7 +22,7 @@ import { postJournals } from '../../platform/ledger.js';
 import { withTx } from '../../platform/tx.js';
 import { profileColumns } from '../customers/service.js';
 import { type Engine, loadEngine } from '../loan-core/engine.js';
-import { dueSummaryOf, saveSummaries } from '../repayments/daily.js';
+import { SERVICED_STATUSES, dueSummaryOf, saveSummaries } from '../repayments/daily.js';
 import { type ImportPlan, type PlannedLoan, type PlannedReceipt, plannedRows } from './book-plan.js';
 
 /** What the page says of a failed commit: a refusal's own message, or that the commit failed. */
@@ -192,7 +192,39 @@ async function writeLoans(
     for (const { r } of paid) created.push({ sheet: r.sheet, row: r.row, entity: 'repayment', entityId: receiptId(r) });
   }
   // what the tips list and the reminders read, for the loans still repaying
-  const summaries = chunk.filter((l) => l.status === 'repaying').map((l) => dueSummaryOf(rowOf(l), l.state, today, engine));
+  // loans in collection: the transfer to the OCA agent, or the write-off with its opening entry
+  const withAgent = chunk.filter((l) => l.oca !== null);
+  if (withAgent.length > 0) {
+    const rows = await tx
+      .insert(loanOcaAssignments)
+      .values(withAgent.map((l) => ({ storeId: l.storeId, loanId: rowOf(l).id, kind: 'transfer', agentId: l.oca!.agentId, onDate: l.oca!.onDate, chargePercent: l.oca!.chargePercent, createdBy: me })))
+      .returning({ id: loanOcaAssignments.id });
+    withAgent.forEach((l, n) => created.push({ sheet: 'loans', row: l.row, entity: 'ocaAssignment', entityId: rows[n]!.id }));
+  }
+  const writtenOff = chunk.filter((l) => l.writeOff !== null);
+  if (writtenOff.length > 0) {
+    const entries = await postJournals(tx, ctx, writtenOff.map((l) => ({ entry: postOpeningWriteOff({ principal: l.writeOff!.principal, memo: memoOf(batchId, l) }), target: { storeId: l.storeId, date: l.cutOverDate } })));
+    const rows = await tx
+      .insert(loanWriteOffs)
+      .values(
+        writtenOff.map((l, n) => ({
+          storeId: l.storeId,
+          loanId: rowOf(l).id,
+          kind: 'write_off',
+          onDate: l.writeOff!.onDate,
+          principal: l.writeOff!.principal,
+          interest: '0',
+          reason: (l.writeOff!.reason ?? translate(ctx.lang, 'tools.import.problems.writtenOffImported')).slice(0, 500),
+          journalEntryId: entries[n]!,
+          createdBy: me,
+        })),
+      )
+      .returning({ id: loanWriteOffs.id });
+    writtenOff.forEach((l, n) => created.push({ sheet: 'loans', row: l.row, entity: 'writeOff', entityId: rows[n]!.id }));
+  }
+  // what the tips list, the collection desk and the reminders read, for the loans still serviced
+  const serviced = new Set<string>(SERVICED_STATUSES);
+  const summaries = chunk.filter((l) => serviced.has(l.status)).map((l) => dueSummaryOf(rowOf(l), l.state, today, engine));
   await saveSummaries(tx, summaries);
 }
 
@@ -280,7 +312,7 @@ export async function commitBatch(
         action: 'add',
         module: 'imports',
         reference: batchId,
-        after: { batch: batchId, fileName: file.name, sha256: file.sha256, customers: byEntity('customer'), referralAgents: byEntity('referralAgent'), loans: byEntity('loan'), openingReceipts: byEntity('repayment'), partakers: byEntity('partaker'), blacklist: byEntity('blacklist') },
+        after: { batch: batchId, fileName: file.name, sha256: file.sha256, customers: byEntity('customer'), referralAgents: byEntity('referralAgent'), loans: byEntity('loan'), openingReceipts: byEntity('repayment'), ocaTransfers: byEntity('ocaAssignment'), writeOffs: byEntity('writeOff'), partakers: byEntity('partaker'), blacklist: byEntity('blacklist') },
         recordStores: [storeId],
         alongside: true,
       });

@@ -21,6 +21,7 @@ import { dryRunImport, getImportBatch, listImportBatches, rollbackImport, startI
 import { batchReconciliation } from './reconciliation.js';
 import { reconciliationWorkbook } from './reconciliation-xlsx.js';
 import { rejectedRowsWorkbook } from './rejected-xlsx.js';
+import { uploadedWorkbook } from './dry-run.js';
 import { importTemplateWorkbook } from './template-xlsx.js';
 
 /** A workbook of a few thousand loans is a few MB; the streaming reader for whole books is not built yet. */
@@ -146,7 +147,7 @@ export async function importsModule(app: FastifyInstance) {
         return reply
           .type(XLSX)
           .header('content-disposition', 'attachment; filename="harbour-import-rejected-rows.xlsx"')
-          .send(await rejectedRowsWorkbook(bytes, problems, req.lang));
+          .send(await rejectedRowsWorkbook(await uploadedWorkbook(bytes), problems, req.lang));
       },
     });
   });

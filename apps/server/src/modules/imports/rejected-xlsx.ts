@@ -7,7 +7,7 @@
 import ExcelJS from 'exceljs';
 import { IMPORT_SHEETS, LANGUAGES, importColumnLabel, importSheetLabel, type ImportDryRun, type ImportSheetKey, type Language } from '@harbour/contracts';
 import { translate } from '../../http/i18n.js';
-import { IMPORT_FIRST_DATA_ROW } from './template-xlsx.js';
+import { headerRowsOf } from './dry-run.js';
 
 type Problem = ImportDryRun['problems'][number];
 
@@ -45,10 +45,11 @@ export async function rejectedRowsWorkbook(bytes: Buffer, problems: ImportDryRun
       added.getCell(last).alignment = { wrapText: true, vertical: 'top' };
       return added;
     };
-    for (let row = 1; row < IMPORT_FIRST_DATA_ROW; row += 1) copy(row, header).font = { bold: row === 1, italic: row > 1 };
+    const headerRows = headerRowsOf(source, sheet);
+    for (let row = 1; row <= headerRows; row += 1) copy(row, header).font = { bold: row === 1, italic: row > 1 };
     for (const [row, texts] of [...byRow].sort(([a], [b]) => a - b)) copy(row, texts.join('\n'));
     ws.getColumn(last).width = 48;
-    ws.views = [{ state: 'frozen', ySplit: IMPORT_FIRST_DATA_ROW - 1 }];
+    ws.views = [{ state: 'frozen', ySplit: headerRows }];
   }
   return Buffer.from(await out.xlsx.writeBuffer());
 }

@@ -15,10 +15,12 @@ import {
   loanApprovals,
   loanDueSummaries,
   loanInstalments,
+  loanOcaAssignments,
   loanPartakers,
   loanPayouts,
   loanRepaymentLines,
   loanRepayments,
+  loanWriteOffs,
   loans,
   referralAgents,
 } from '../../db/schema/index.js';
@@ -44,9 +46,13 @@ const EVENT_TABLES = [
  * The first loan of the batch (by number) with an event since the import, or null. Its opening
  * receipt and the partakers the batch wrote are the import's own; any other is an event.
  */
-async function laterEvents(tx: Tx, loanIds: number[], openingReceiptIds: number[], partakerIds: number[]): Promise<string | null> {
+async function laterEvents(tx: Tx, loanIds: number[], openingReceiptIds: number[], partakerIds: number[], own: Partial<Record<(typeof EVENT_TABLES)[number], number[]>>): Promise<string | null> {
   const list = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
-  const others = EVENT_TABLES.map((t) => sql`exists (select 1 from ${sql.identifier(t)} x where x.loan_id = l.id)`);
+  // the OCA transfers and write-offs the batch wrote are its own, not events since
+  const others = EVENT_TABLES.map((t) => {
+    const mine = own[t] ?? [];
+    return sql`exists (select 1 from ${sql.identifier(t)} x where x.loan_id = l.id ${mine.length > 0 ? sql`and x.id not in (${list(mine)})` : sql``})`;
+  });
   const { rows } = await tx.execute<{ loan_no: string }>(sql`
     select l.loan_no from loans l where l.id in (${list(loanIds)}) and (
       exists (select 1 from loan_repayments r where r.loan_id = l.id ${openingReceiptIds.length > 0 ? sql`and r.id not in (${list(openingReceiptIds)})` : sql``})
@@ -69,8 +75,10 @@ export async function rollbackBatch(tx: Tx, ctx: ServiceContext, batch: typeof i
   const agentIds = of('referralAgent');
   const partakerIds = of('partaker');
   const blacklistIds = of('blacklist');
+  const ocaIds = of('ocaAssignment');
+  const writeOffIds = of('writeOff');
   if (loanIds.length > 0) {
-    const blocked = await laterEvents(tx, loanIds, receiptIds, partakerIds);
+    const blocked = await laterEvents(tx, loanIds, receiptIds, partakerIds, { loan_oca_assignments: ocaIds, loan_write_offs: writeOffIds });
     if (blocked) throw conflict('tools.import.problems.rollbackBlocked', { loanNo: blocked });
   }
   // a customer of the batch that a later loan borrows under stays: the batch cannot take it back
@@ -102,6 +110,9 @@ export async function rollbackBatch(tx: Tx, ctx: ServiceContext, batch: typeof i
       await tx.delete(loanRepayments).where(inArray(loanRepayments.id, receiptIds));
     }
     if (partakerIds.length > 0) await tx.delete(loanPartakers).where(inArray(loanPartakers.id, partakerIds));
+    // the collection records the batch wrote (append-only, but for a batch rolling back: migration 0059)
+    if (ocaIds.length > 0) await tx.delete(loanOcaAssignments).where(inArray(loanOcaAssignments.id, ocaIds));
+    if (writeOffIds.length > 0) await tx.delete(loanWriteOffs).where(inArray(loanWriteOffs.id, writeOffIds));
     await tx.execute(sql`delete from loan_instalment_paid where loan_id in (${sql.join(loanIds.map((id) => sql`${id}`), sql`, `)})`);
     await tx.execute(sql`delete from loan_totals where loan_id in (${sql.join(loanIds.map((id) => sql`${id}`), sql`, `)})`);
     await tx.delete(loanDueSummaries).where(inArray(loanDueSummaries.loanId, loanIds));
@@ -120,7 +131,7 @@ export async function rollbackBatch(tx: Tx, ctx: ServiceContext, batch: typeof i
     action: 'delete',
     module: 'imports',
     reference: batch.id,
-    before: { batch: batch.id, fileName: batch.fileName, customers: customerIds, referralAgents: agentIds, loans: loanIds, openingReceipts: receiptIds, partakers: partakerIds, blacklist: blacklistIds },
+    before: { batch: batch.id, fileName: batch.fileName, customers: customerIds, referralAgents: agentIds, loans: loanIds, openingReceipts: receiptIds, ocaTransfers: ocaIds, writeOffs: writeOffIds, partakers: partakerIds, blacklist: blacklistIds },
     after: { state: 'rolledBack', reversedEntries: entries.map((e) => e.id) },
     recordStores: [batch.storeId],
   });

@@ -11,7 +11,7 @@ import { withReadTx, withTx } from '../../platform/tx.js';
 import type { Tx } from '../../db/client.js';
 import { planImport, plannedRows } from './book-plan.js';
 import { commitBatch } from './commit.js';
-import { readWorkbook, translatedPlan } from './dry-run.js';
+import { readWorkbook, translatedPlan, uploadedWorkbook } from './dry-run.js';
 import { rollbackBatch } from './rollback.js';
 
 type BatchRow = typeof importBatches.$inferSelect;
@@ -72,7 +72,7 @@ async function targetStore(tx: Tx, ctx: ServiceContext, storeId: number | undefi
 
 /** The dry run of a file for a store: counts per sheet and every problem, in `lang`. Nothing is written. */
 export async function dryRunImport(ctx: ServiceContext, bytes: Buffer, lang: Language, q: ImportTargetQuery): Promise<ImportDryRun> {
-  const sheets = await readWorkbook(bytes);
+  const sheets = await readWorkbook(await uploadedWorkbook(bytes));
   const plan = await withReadTx(ctx, async (tx) => planImport(tx, sheets, await targetStore(tx, ctx, q.storeId), q.cutOverDate));
   return translatedPlan(plan, lang);
 }
@@ -83,7 +83,7 @@ export async function dryRunImport(ctx: ServiceContext, bytes: Buffer, lang: Lan
  * job that writes it starts on the server. Answers the batch, which the page polls.
  */
 export async function startImport(ctx: ServiceContext, file: { name: string; bytes: Buffer }, q: ImportTargetQuery, log: Pick<FastifyBaseLogger, 'error'>): Promise<ImportBatch> {
-  const sheets = await readWorkbook(file.bytes);
+  const sheets = await readWorkbook(await uploadedWorkbook(file.bytes));
   const sha256 = createHash('sha256').update(file.bytes).digest('hex');
   const rowsRead = sheets.reduce((n, s) => n + s.rows.length, 0);
   const { batch, plan, storeId } = await withTx(ctx, async (tx) => {

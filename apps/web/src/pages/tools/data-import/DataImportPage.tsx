@@ -79,7 +79,7 @@ export default function DataImportPage() {
             onChange={(d) => { setTarget((x) => ({ ...x, cutOverDate: d ? d.format(DATE_FORMAT) : undefined })); dryRun.reset(); }}
           />
           <Upload
-            accept=".xlsx"
+            accept=".xlsx,.csv"
             maxCount={1}
             showUploadList={false}
             beforeUpload={(f) => {
