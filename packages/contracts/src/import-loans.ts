@@ -139,3 +139,25 @@ export function checkReceiptRows(input: ImportSheetRows): { valid: Map<string, I
   }
   return { valid, problems };
 }
+
+/** A temporary amount the previous system held for a loan: money received and not applied. */
+export interface ImportTemporaryRow {
+  row: number;
+  customerCode: string;
+  amount: string;
+  receivedOn: string;
+}
+
+/** The temporary-amounts sheet's rows by loan number (in the file's order), and every cell problem. */
+export function checkTemporaryRows(input: ImportSheetRows): { valid: Map<string, ImportTemporaryRow[]>; problems: ImportProblem[] } {
+  const problems: ImportProblem[] = [];
+  const valid = new Map<string, ImportTemporaryRow[]>();
+  for (const { row, cells } of input.rows) {
+    const before = problems.length;
+    const f = typedImportRow('temporaryAmounts', row, cells, problems);
+    if (f.amount && MONEY.test(f.amount) && dec(f.amount).lte(0)) problems.push({ sheet: 'temporaryAmounts', row, column: 'amount', message: 'validation.positive' });
+    if (problems.length > before) continue;
+    valid.set(f.loanNo!, [...(valid.get(f.loanNo!) ?? []), { row, customerCode: f.customerCode!, amount: f.amount!, receivedOn: f.receivedOn! }]);
+  }
+  return { valid, problems };
+}

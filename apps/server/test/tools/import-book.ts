@@ -13,6 +13,8 @@ export interface Book {
   openings: unknown[][];
   /** the previous system's receipts (the sheet is left out when absent) */
   receipts?: unknown[][];
+  /** customer code, loan no., amount, received on */
+  temporaryAmounts?: unknown[][];
   /** Chinese name, English name, phone, BR number, licence no., commission basis, commission */
   agents?: unknown[][];
   /** name, ID number, phone, reason */
@@ -34,6 +36,7 @@ export async function workbook(b: Book): Promise<Buffer> {
   sheet('Loans', ['貸款編號'], ['Loan no.', 'Customer code', 'Store code', 'Status', 'Loan type (code)', 'Application date', 'Loan date', 'Loan amount', 'Tenor', 'Repayment cycle', 'Interest method', 'Flat rate (%)', 'Payout method', 'Overdue interest rate (% a year)', 'Application no.', 'Overdue penalty', 'Referral agent', 'OCA agent (English name)', 'OCA date', 'OCA charge (%)', 'Write-off date', 'Write-off reason'], b.loans);
   if (b.receipts) sheet('Receipts', ['貸款編號'], ['Loan no.', 'Receipt no.', 'Receipt date', 'Amount', 'Payment method'], b.receipts);
   sheet('Opening positions', ['貸款編號'], ['Loan no.', 'Cut-over date', 'Principal paid', 'Interest paid', 'Overdue interest and fees paid', 'Outstanding principal'], b.openings);
+  if (b.temporaryAmounts) sheet('Temporary amounts', ['客戶編號'], ['Customer code', 'Loan no.', 'Amount', 'Received on'], b.temporaryAmounts);
   if (b.agents) sheet('Referral agents', ['中文名稱'], ['Chinese name', 'English name', 'Phone', 'BR number', 'Licence no.', 'Commission basis', 'Commission (% of the loan, or HKD a loan)'], b.agents);
   if (b.blacklist) sheet('Blacklist', ['姓名'], ['Name', 'ID number', 'Phone', 'Reason'], b.blacklist);
   if (b.partakers) sheet('Partakers', ['貸款編號'], ['Loan no.', 'Customer code', 'Role'], b.partakers);

@@ -63,6 +63,8 @@ describe('a book brought in with its receipts', () => {
         [L1, R(2), '2026/03/15', i2!.instalment, 'cheque'],
         [L2, '', '2026-02-15', i1!.instalment, 'cash'],
       ],
+      // 300.00 the previous system held for L2's borrower
+      temporaryAmounts: [[c(2), L2, '300', '2026-03-01']],
       // the previous system's own figures for L1: its interest paid is 10.00 short of what its receipts paid
       openings: [[L1, CUT_OVER, dec(i1!.principal).plus(i2!.principal).plus(i3!.principal).toFixed(2), dec(i1!.interest).plus(i2!.interest).plus(i3!.interest).minus('10').toFixed(2), '0', dec('12000').minus(i1!.principal).minus(i2!.principal).minus(i3!.principal).toFixed(2)]],
     };
@@ -75,6 +77,8 @@ describe('a book brought in with its receipts', () => {
         [L2, '', '2026-04-20', '5', 'cash'], // row 9: below the overdue interest and penalty owed then
         [`IMPH-${RUN}-9`, '', '2026-02-15', '100', 'cash'], // row 10: no such loan
       ],
+      // row 4: held for someone who is not L2's borrower
+      temporaryAmounts: [...book.temporaryAmounts!, [c(1), L2, '50', '2026-03-01']],
     };
     const res = await upload<ImportDryRun>('/tools/import/dryRun', await workbook(broken));
     expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
@@ -83,6 +87,7 @@ describe('a book brought in with its receipts', () => {
       ['receipts', 8, 'receiptDate'],
       ['receipts', 9, 'amount'],
       ['receipts', 10, 'loanNo'],
+      ['temporaryAmounts', 4, 'customerCode'],
     ]);
     const messages = res.body.data.problems.map((p) => p.message);
     expect(messages[0]).toBe('Same as row 4 of this file');
@@ -126,7 +131,8 @@ describe('a book brought in with its receipts', () => {
     expect(tb.balanced).toBe(true);
     const outstanding = dec('12000').minus(i1!.principal).minus(i2!.principal).minus(i3!.principal).plus(dec('12000').minus(i1!.principal));
     expect(balanceOf(tb, 'loansReceivable').minus(balanceOf(tb0, 'loansReceivable')).toFixed(2)).toBe(outstanding.toFixed(2));
-    expect(balanceOf(tb, 'customerDeposits').minus(balanceOf(tb0, 'customerDeposits')).toFixed(2)).toBe(late.temp_in);
+    // the surplus and the temporary amount the previous system held are owed to the customers
+    expect(balanceOf(tb, 'customerDeposits').minus(balanceOf(tb0, 'customerDeposits')).toFixed(2)).toBe(dec(late.temp_in).plus('300').toFixed(2));
     expect(balanceOf(tb, 'interestIncome').toFixed(2)).toBe(balanceOf(tb0, 'interestIncome').toFixed(2));
     const check = dataOf(await call<{ consistent: boolean }>(t.app, 'GET', '/ledger/balanceCheck', { token: manager }));
     expect(check.consistent).toBe(true);
@@ -149,6 +155,7 @@ describe('a book brought in with its receipts', () => {
     expect(one!.harbour.daysOverdue).toBeGreaterThan(150);
     expect(dec(one!.harbour.overdueCharges).gt(0)).toBe(true);
     expect(two).toMatchObject({ loanNo: L2, file: null, differences: [] });
+    expect(two!.harbour.tempHeld).toBe('300.00');
     expect(r.totals).toMatchObject({ loans: 2, differing: 1 });
     expect(r.totals.harbour.principalPaid).toBe(dec(one!.harbour.principalPaid).plus(two!.harbour.principalPaid).toFixed(2));
     // the differences alone, and the same as xlsx; a caller without the import key reads nothing

@@ -11,6 +11,7 @@ import {
   checkOpeningRows,
   checkPartakerRows,
   checkReceiptRows,
+  checkTemporaryRows,
   type BlacklistCreate,
   type CustomerCreate,
   type ImportAgentRow,
@@ -91,7 +92,7 @@ export interface PlannedLoan {
  * over the schedule, or one of the previous system's receipts posted again by Harbour's allocation.
  */
 export interface PlannedReceipt {
-  sheet: 'openingPositions' | 'receipts';
+  sheet: 'openingPositions' | 'receipts' | 'temporaryAmounts';
   row: number;
   /** the previous system's number (null: Harbour numbers it) */
   receiptNo: string | null;
@@ -140,7 +141,7 @@ export const plannedRows = (plan: ImportPlan) => plan.customers.length + plan.ag
  * The sheets the import reads today, in the order problems are listed (docs/import.md → Not built
  * yet); the others are not counted.
  */
-export const PLANNED_SHEETS: readonly ImportSheetKey[] = ['customers', 'referralAgents', 'loans', 'receipts', 'openingPositions', 'partakers', 'blacklist'];
+export const PLANNED_SHEETS: readonly ImportSheetKey[] = ['customers', 'referralAgents', 'loans', 'receipts', 'openingPositions', 'temporaryAmounts', 'partakers', 'blacklist'];
 
 const rowsOf = (sheets: ImportSheetRows[], sheet: ImportSheetKey): ImportSheetRows => sheets.find((s) => s.sheet === sheet) ?? { sheet, rows: [] };
 
@@ -230,6 +231,8 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   // a loan with a receipt row refused by its cells: its history is incomplete, so it is not planned (that row's problem names it)
   const loanOfRow = (sheet: ImportSheetKey, row: number) => String(rowsOf(sheets, sheet).rows.find((r) => r.row === row)?.cells.loanNo ?? '').trim();
   const incompleteHistory = new Set(history.problems.map((p) => loanOfRow('receipts', p.row)));
+  const held = checkTemporaryRows(rowsOf(sheets, 'temporaryAmounts'));
+  problems.push(...held.problems);
   const fileLoans = [...loanRows.valid.values()];
   const values = (key: string) => [...new Set(fileLoans.map((l) => l.fields[key]).filter((v): v is string => !!v))];
   // a value no row holds keeps each IN list non-empty
@@ -378,6 +381,36 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
         state = replay.state;
       }
     }
+    // temporary amounts the previous system held for the loan: received by the cut-over, from its borrower
+    const temporary = held.valid.get(loanNo) ?? [];
+    for (const h of temporary) {
+      const tm = (column: string, message: string, params?: Record<string, string | number>) => problem('temporaryAmounts', h.row, column, message, params);
+      if (h.customerCode !== code) tm('customerCode', 'tools.import.problems.notBorrower', { loanNo });
+      if (h.receivedOn < fields.loanDate!) tm('receivedOn', 'tools.import.problems.beforeLoanDate');
+      if (cutOverDate && h.receivedOn > cutOverDate) tm('receivedOn', 'tools.import.problems.dateAfterCutOver', { cutOverDate });
+    }
+    if (state && temporary.length > 0) {
+      const total = temporary.reduce((sum, h) => sum.plus(dec(h.amount)), dec('0'));
+      const last = [state.lastRepaymentDate, ...temporary.map((h) => h.receivedOn)].filter((d): d is string => d !== null).sort().at(-1)!;
+      state = { ...state, tempAmount: state.tempAmount.plus(total), lastRepaymentDate: last };
+      receipts = [
+        ...receipts,
+        ...temporary.map((h) => ({
+          sheet: 'temporaryAmounts' as const,
+          row: h.row,
+          receiptNo: null,
+          date: h.receivedOn,
+          method: null,
+          received: moneyText(h.amount),
+          overdueInterest: '0.00',
+          handlingFee: '0.00',
+          interest: '0.00',
+          principal: '0.00',
+          tempIn: moneyText(h.amount),
+          lines: [],
+        })),
+      ];
+    }
     // a loan with an OCA agent or written off: the agent Harbour holds, dates by the cut-over
     const ocaAgent = fields.status === 'oca' && fields.ocaAgent ? ocaByName.get(fields.ocaAgent) : undefined;
     if (fields.status === 'oca' && fields.ocaAgent && !ocaAgent) bad('ocaAgent', 'tools.import.problems.unknownReference');
@@ -416,6 +449,8 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
       figures: reconciliationFigures(state, opening ?? null, cutOverDate, engine.settings, engine.holidays),
     });
   }
+  // a temporary amount must belong to a loan of the file
+  for (const [loanNo, list] of held.valid) if (!loanRows.valid.has(loanNo) && !loanRows.problems.some((p) => loanOfRow('loans', p.row) === loanNo)) for (const h of list) problem('temporaryAmounts', h.row, 'loanNo', 'tools.import.problems.unknownReference');
   // a receipt must belong to a loan of the file
   for (const [loanNo, list] of history.valid) if (!loanRows.valid.has(loanNo) && !loanRows.problems.some((p) => loanOfRow('loans', p.row) === loanNo)) for (const at of list) problem('receipts', at.row, 'loanNo', 'tools.import.problems.unknownReference');
   // an opening position must belong to a loan of the file

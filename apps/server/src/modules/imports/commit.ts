@@ -186,9 +186,9 @@ async function writeLoans(
       .returning({ id: loanRepayments.id, key: loanRepayments.idempotencyKey });
     const idOf = new Map(receipts.map((x) => [x.key, x.id]));
     const receiptId = (r: PlannedReceipt) => idOf.get(`import-${batchId}-${r.sheet}-${r.row}`)!;
-    await tx.insert(loanRepaymentLines).values(
-      paid.flatMap(({ l, r }) => r.lines.map((p) => ({ ...p, storeId: l.storeId, repaymentId: receiptId(r), loanId: rowOf(l).id, createdBy: me }))),
-    );
+    // a temporary amount held touches no instalment: its receipt has no lines
+    const lines = paid.flatMap(({ l, r }) => r.lines.map((p) => ({ ...p, storeId: l.storeId, repaymentId: receiptId(r), loanId: rowOf(l).id, createdBy: me })));
+    if (lines.length > 0) await tx.insert(loanRepaymentLines).values(lines);
     for (const { r } of paid) created.push({ sheet: r.sheet, row: r.row, entity: 'repayment', entityId: receiptId(r) });
   }
   // what the tips list and the reminders read, for the loans still repaying
