@@ -27,10 +27,9 @@ export default defineConfig({
   testDir: path.join(here, 'tests'),
   outputDir: path.join(output, 'test-results'),
   globalSetup: path.join(here, 'fixtures', 'global-setup.ts'),
-  // Three browsers on two cores: a browser test waits on the server, the database and rendering for
-  // much of its time, so a third worker fills cores the other two leave idle
-  // (HARBOUR_E2E_WORKERS overrides, e.g. 1 to watch one test).
-  workers: Number(process.env.HARBOUR_E2E_WORKERS ?? 3),
+  // Two browsers on two cores: Chromium's renderer and compositor keep both cores busy (a third
+  // worker only slowed every test). HARBOUR_E2E_WORKERS overrides, e.g. 1 to watch one test.
+  workers: Number(process.env.HARBOUR_E2E_WORKERS ?? 2),
   fullyParallel: true,
   // Retries would hide failures; a flaky test is a failing test.
   retries: 0,

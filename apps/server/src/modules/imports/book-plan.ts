@@ -47,7 +47,7 @@ import { businessToday } from '../../platform/business-date.js';
 import { loadEngine } from '../loan-core/engine.js';
 import { ageProblem } from '../loans/write.js';
 import { findOption } from '../options/service.js';
-import { type PaidByTenor, instalmentDeltas, repaymentStateOf } from '../repayments/state.js';
+import { type PaidByTenor, paidByTenorOf, repaymentStateOf } from '../repayments/state.js';
 
 /** A customer the file brings: its row and the create contract's output. */
 export interface PlannedCustomer {
@@ -352,16 +352,7 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
         let before = start;
         receipts = replay.allocations.map((a, n) => {
           const at = receiptRows[replay.order[n]!]!;
-          const lines = instalmentDeltas(before, a.state).map((d) => ({
-            tenor: d.tenor,
-            overdueInterestCharged: moneyText(d.overdueInterestCharged),
-            feeCharged: moneyText(d.feeCharged),
-            accruedTo: d.accruedTo,
-            overdueInterest: moneyText(d.overdueInterest),
-            handlingFee: moneyText(d.handlingFee),
-            interest: moneyText(d.interest),
-            principal: moneyText(d.principal),
-          }));
+          const lines = paidByTenorOf(before, a.state);
           before = a.state;
           return {
             sheet: 'receipts' as const,

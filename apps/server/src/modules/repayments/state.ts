@@ -195,11 +195,9 @@ export function instalmentDeltas(before: RepaymentState, after: RepaymentState) 
     );
 }
 
-/** What a receipt changed on each instalment, as its lines' rows (without the receipt's id). */
-export function receiptLines(loan: LoanRow, before: RepaymentState, after: RepaymentState, createdBy: number | null) {
+/** What a receipt changed on each instalment, as money texts (its lines without their ids). */
+export function paidByTenorOf(before: RepaymentState, after: RepaymentState): PaidByTenor[] {
   return instalmentDeltas(before, after).map((d) => ({
-    storeId: loan.storeId,
-    loanId: loan.id,
     tenor: d.tenor,
     overdueInterestCharged: moneyText(d.overdueInterestCharged),
     feeCharged: moneyText(d.feeCharged),
@@ -208,8 +206,12 @@ export function receiptLines(loan: LoanRow, before: RepaymentState, after: Repay
     handlingFee: moneyText(d.handlingFee),
     interest: moneyText(d.interest),
     principal: moneyText(d.principal),
-    createdBy,
   }));
+}
+
+/** What a receipt changed on each instalment, as its lines' rows (without the receipt's id). */
+export function receiptLines(loan: LoanRow, before: RepaymentState, after: RepaymentState, createdBy: number | null) {
+  return paidByTenorOf(before, after).map((p) => ({ storeId: loan.storeId, loanId: loan.id, ...p, createdBy }));
 }
 
 
