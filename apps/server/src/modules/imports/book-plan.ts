@@ -316,6 +316,9 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
     if (!opening && receiptRows.length === 0 && !historyLeft && !openings.problems.some((p) => loanOfRow('openingPositions', p.row) === loanNo)) bad('loanNo', 'tools.import.problems.noOpeningPosition');
     const cutOverDate = opening?.cutOverDate ?? batchCutOver ?? null;
     if (!cutOverDate && receiptRows.length > 0) bad('loanNo', 'tools.import.problems.cutOverRequired');
+    // the date chosen on the page, where it is the loan's: not after today (an opening position's own is checked below)
+    if (!opening && receiptRows.length > 0 && cutOverDate && cutOverDate > today) bad('loanNo', 'tools.import.problems.cutOverInFuture');
+    if (!opening && receiptRows.length > 0 && cutOverDate && cutOverDate < fields.loanDate!) bad('loanNo', 'tools.import.problems.cutOverBeforeLoan');
     const approval = { overdueRate: fields.overdueRate || null, overduePenalty: fields.overduePenalty || null };
     let receipts: PlannedReceipt[] = [];
     let state: RepaymentState | null = null;
