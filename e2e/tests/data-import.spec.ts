@@ -139,6 +139,10 @@ test('a lender’s workbook is checked, fixed, committed as a batch, and its loa
   await expect(main.getByRole('row').filter({ hasText: `book-${RUN}.xlsx` })).toBeVisible();
   await screens(page, 'data-import-committed');
   await expectScreenAccessible(page);
+  await main.getByRole('row').filter({ hasText: `book-${RUN}.xlsx` }).getByRole('button', { name: btn(t('en', 'tools:importPage.reconciliation.open')) }).click();
+  await expect(main.getByRole('table', { name: t('en', 'tools:importPage.reconciliation.title') }).getByRole('row').filter({ hasText: LOAN_NO })).toBeVisible();
+  await screens(page, 'data-import-reconciliation');
+  await expectScreenAccessible(page);
   await upload(page, 'en', await book(WRONG_HKID));
   await expect(main.getByRole('table', { name: t('en', 'tools:importPage.problems') })).toBeVisible();
   await screens(page, 'data-import-problems');

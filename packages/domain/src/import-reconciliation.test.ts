@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allocateReceipt } from './allocation.js';
-import { reconciliationFigures } from './import-reconciliation.js';
+import { importReconciliationTotals, reconciliationFigures } from './import-reconciliation.js';
 import { FLAT_12000, repaymentStateOf } from './test-support/loans.js';
 
 const state = () => repaymentStateOf(FLAT_12000, { overdueRate: '36', overduePenalty: '100' });
@@ -27,5 +27,19 @@ describe('reconciliationFigures', () => {
     expect(r.file).toBeNull();
     expect(r.differences).toEqual([]);
     expect(r.harbour.daysOverdue).toBe(0);
+  });
+
+  it('totals each side over the loans that state it', () => {
+    const harbour = { principalPaid: '100.10', interestPaid: '20.00', overduePaid: '1.05', outstandingPrincipal: '900.00', tempHeld: '5.00', overdueAmount: '0.00', overdueCharges: '0.00', daysOverdue: 0 };
+    const totals = importReconciliationTotals([
+      { file: { principalPaid: '100.10', interestPaid: '19.00', overduePaid: '0.00', outstandingPrincipal: '900.00' }, harbour, differences: ['interestPaid', 'overduePaid'] },
+      { file: null, harbour: { ...harbour, principalPaid: '0.20' }, differences: [] },
+    ]);
+    expect(totals).toEqual({
+      loans: 2,
+      differing: 1,
+      file: { principalPaid: '100.10', interestPaid: '19.00', overduePaid: '0.00', outstandingPrincipal: '900.00' },
+      harbour: { principalPaid: '100.30', interestPaid: '40.00', overduePaid: '2.10', outstandingPrincipal: '1800.00', tempHeld: '10.00', overdueAmount: '0.00', overdueCharges: '0.00' },
+    });
   });
 });

@@ -58,3 +58,17 @@ export function reconciliationFigures(
   const differences = fileText === null ? [] : RECONCILED_FIGURES.filter((k) => !dec(fileText[k]).eq(dec(harbour[k])));
   return { asOf, file: fileText, harbour, differences };
 }
+
+/** Figures Harbour alone states, summed in the totals beside the reconciled ones. */
+export const HARBOUR_ONLY_FIGURES = ['tempHeld', 'overdueAmount', 'overdueCharges'] as const;
+
+/** The totals of a set of loans' reconciliations: each side's figures summed over the loans that state them. */
+export function importReconciliationTotals(loans: readonly Pick<ReconciliationFigures, 'file' | 'harbour' | 'differences'>[]) {
+  const total = (pick: (l: (typeof loans)[number]) => string | undefined) => money(sum(loans.map((l) => dec(pick(l) ?? '0'))));
+  return {
+    loans: loans.length,
+    differing: loans.filter((l) => l.differences.length > 0).length,
+    file: Object.fromEntries(RECONCILED_FIGURES.map((k) => [k, total((l) => l.file?.[k])])) as Record<ReconciledFigure, string>,
+    harbour: Object.fromEntries([...RECONCILED_FIGURES, ...HARBOUR_ONLY_FIGURES].map((k) => [k, total((l) => l.harbour[k])])) as Record<ReconciledFigure | (typeof HARBOUR_ONLY_FIGURES)[number], string>,
+  };
+}

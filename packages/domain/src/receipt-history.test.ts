@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allocateReceipt } from './allocation.js';
-import { replayReceipts } from './receipt-history.js';
+import { holdTemporaryAmounts, replayReceipts } from './receipt-history.js';
 import { totalUnpaidPrincipal } from './repayment-state.js';
 import { FLAT_12000, repaymentStateOf } from './test-support/loans.js';
 
@@ -49,5 +49,15 @@ describe('replayReceipts', () => {
   it('refuses a receipt dated before the loan', () => {
     const h = replayReceipts(state(), [{ date: '2023-12-31', amount: '100' }]);
     expect(h.refused?.error.code).toBe('DATE_BEFORE_INTEREST_START');
+  });
+
+  it('holds the previous system’s temporary amounts on the loan, the last date as its last repayment', () => {
+    const held = holdTemporaryAmounts(state(), [
+      { date: '2024-03-01', amount: '300' },
+      { date: '2024-02-01', amount: '25.50' },
+    ]);
+    expect(held.tempAmount.toFixed(2)).toBe('325.50');
+    expect(held.lastRepaymentDate).toBe('2024-03-01');
+    expect(holdTemporaryAmounts(state(), [])).toEqual(state());
   });
 });

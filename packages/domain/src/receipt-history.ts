@@ -6,7 +6,7 @@
  * as on a native loan.
  */
 import { type Allocation, allocateReceipt } from './allocation.js';
-import { type DecimalInput } from './decimal.js';
+import { type DecimalInput, dec, sum } from './decimal.js';
 import { DomainError, isDomainError } from './errors.js';
 import { type RepaymentState } from './repayment-state.js';
 import { type SettingsInput } from './settings.js';
@@ -46,4 +46,14 @@ export function replayReceipts(state: RepaymentState, receipts: readonly Histori
     }
   }
   return { allocations, state: current, refused: null, order };
+}
+
+/**
+ * Temporary amounts the previous system held for the loan (money received, nothing applied): added
+ * to the state's temporary amount; the last of their dates is the last repayment date if later.
+ */
+export function holdTemporaryAmounts(state: RepaymentState, held: readonly { date: string; amount: DecimalInput }[]): RepaymentState {
+  if (held.length === 0) return state;
+  const dates = [state.lastRepaymentDate, ...held.map((h) => h.date)].filter((d): d is string => d !== null).sort();
+  return { ...state, tempAmount: state.tempAmount.plus(sum(held.map((h) => dec(h.amount)))), lastRepaymentDate: dates.at(-1)! };
 }

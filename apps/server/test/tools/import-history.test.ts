@@ -165,6 +165,10 @@ describe('a book brought in with its receipts', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toMatch(/spreadsheetml/);
     expect((await call(t.app, 'GET', `/tools/import/batches/${batch.id}/reconciliation`, { token: clerk })).statusCode).toBe(403);
+    // bad input is refused with the field named
+    const bad = await call(t.app, 'GET', `/tools/import/batches/${batch.id}/reconciliation`, { token: manager, query: { pageSize: '0' } });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.body)).toMatch(/pageSize/);
   });
 
   it('the next receipt allocates as on a native loan: the fourth instalment with its overdue charges', async () => {

@@ -348,11 +348,11 @@ export function postOpeningLoan(p: { principal: DecimalInput; memo?: JournalMemo
  * What the previous system says an imported loan was paid up to the cut-over date: the principal
  * leaves the receivable against the migration equity; interest and overdue interest paid then were
  * the previous books' income, so they pass through the equity account and touch no income here.
- * Money received but not applied (`tempHeld`, a surplus the loan holds as its temporary amount) is
+ * Handling fees paid (`feesPaid`) pass through the equity likewise. Money received but not applied (`tempHeld`, a surplus the loan holds as its temporary amount) is
  * owed to the customer: it moves from the equity to customer deposits.
  */
-export function postOpeningPosition(p: { principalPaid: DecimalInput; interestPaid: DecimalInput; overduePaid: DecimalInput; tempHeld?: DecimalInput; memo?: JournalMemo }): JournalEntry {
-  const interest = dec(p.interestPaid).plus(dec(p.overduePaid));
+export function postOpeningPosition(p: { principalPaid: DecimalInput; interestPaid: DecimalInput; overduePaid: DecimalInput; feesPaid?: DecimalInput; tempHeld?: DecimalInput; memo?: JournalMemo }): JournalEntry {
+  const interest = dec(p.interestPaid).plus(dec(p.overduePaid)).plus(dec(p.feesPaid ?? '0'));
   const temp = dec(p.tempHeld ?? '0');
   return entry(
     'opening_balance',

@@ -32,6 +32,7 @@ import {
   calculate,
   dec,
   formatRate,
+  holdTemporaryAmounts,
   isDomainError,
   moneyText,
   openingLines,
@@ -47,7 +48,7 @@ import { businessToday } from '../../platform/business-date.js';
 import { loadEngine } from '../loan-core/engine.js';
 import { ageProblem } from '../loans/write.js';
 import { findOption } from '../options/service.js';
-import { type PaidByTenor, paidByTenorOf, repaymentStateOf } from '../repayments/state.js';
+import { type PaidByTenor, paidByTenorOf, receiptAmounts, repaymentStateOf } from '../repayments/state.js';
 
 /** A customer the file brings: its row and the create contract's output. */
 export interface PlannedCustomer {
@@ -363,12 +364,7 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
             receiptNo: at.receiptNo || null,
             date: at.receiptDate,
             method: at.method,
-            received: moneyText(a.received),
-            overdueInterest: moneyText(a.overdueInterest),
-            handlingFee: moneyText(a.handlingFee),
-            interest: moneyText(a.interest),
-            principal: moneyText(a.principal),
-            tempIn: moneyText(a.tempAmount),
+            ...receiptAmounts(a),
             lines,
           };
         });
@@ -384,9 +380,7 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
       if (cutOverDate && h.receivedOn > cutOverDate) tm('receivedOn', 'tools.import.problems.dateAfterCutOver', { cutOverDate });
     }
     if (state && temporary.length > 0) {
-      const total = temporary.reduce((sum, h) => sum.plus(dec(h.amount)), dec('0'));
-      const last = [state.lastRepaymentDate, ...temporary.map((h) => h.receivedOn)].filter((d): d is string => d !== null).sort().at(-1)!;
-      state = { ...state, tempAmount: state.tempAmount.plus(total), lastRepaymentDate: last };
+      state = holdTemporaryAmounts(state, temporary.map((h) => ({ date: h.receivedOn, amount: h.amount })));
       receipts = [
         ...receipts,
         ...temporary.map((h) => ({

@@ -148,7 +148,8 @@ async function writeLoans(
       entry: postOpeningPosition({
         principalPaid: r.principal,
         interestPaid: r.interest,
-        overduePaid: dec(r.overdueInterest).plus(dec(r.handlingFee)),
+        overduePaid: r.overdueInterest,
+        feesPaid: r.handlingFee,
         tempHeld: r.tempIn,
         memo: { ...memoOf(batchId, l), ...(r.receiptNo ? { receiptNo: r.receiptNo } : {}) },
       }),
@@ -214,7 +215,7 @@ async function writeLoans(
           onDate: l.writeOff!.onDate,
           principal: l.writeOff!.principal,
           interest: '0',
-          reason: (l.writeOff!.reason ?? translate(ctx.lang, 'tools.import.problems.writtenOffImported')).slice(0, 500),
+          reason: (l.writeOff!.reason ?? translate(ctx.lang, 'tools.import.writtenOffReason')).slice(0, 500),
           journalEntryId: entries[n]!,
           createdBy: me,
         })),

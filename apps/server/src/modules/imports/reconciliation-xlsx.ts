@@ -4,6 +4,7 @@
  * date and the differences, then the store's totals. Amounts keep two decimals and separators.
  */
 import ExcelJS from 'exceljs';
+import { HARBOUR_ONLY_FIGURES as HARBOUR_ONLY } from '@harbour/domain';
 import { IMPORT_RECONCILED_FIGURES, type ImportReconciliation, type Language } from '@harbour/contracts';
 import { translate } from '../../http/i18n.js';
 import { xmlSafeRow } from '../../platform/xml-text.js';
@@ -11,7 +12,6 @@ import { xmlSafeRow } from '../../platform/xml-text.js';
 /** Excel stores numbers as doubles; the 2-decimal strings convert exactly enough to display. */
 const cellNumber = (s: string | undefined) => (s === undefined ? null : Number(s));
 const MONEY = '#,##0.00;-#,##0.00';
-const HARBOUR_ONLY = ['tempHeld', 'overdueAmount', 'overdueCharges'] as const;
 
 export async function reconciliationWorkbook(lang: Language, r: ImportReconciliation): Promise<Buffer> {
   const t = (code: string, params: Record<string, string | number> = {}) => translate(lang, `tools.importPage.reconciliation.${code}`, params);
@@ -23,7 +23,7 @@ export async function reconciliationWorkbook(lang: Language, r: ImportReconcilia
   ws.addRow(xmlSafeRow([t('store'), r.totals.storeName]));
   ws.addRow([t('loansCount', { count: r.totals.loans, differing: r.totals.differing })]);
   ws.addRow([]);
-  const figureHeads = IMPORT_RECONCILED_FIGURES.flatMap((k) => [`${t(`figures.${k}`)} (${t('previous')})`, `${t(`figures.${k}`)} (Harbour)`]);
+  const figureHeads = IMPORT_RECONCILED_FIGURES.flatMap((k) => [`${t(`figures.${k}`)} (${t('previous')})`, `${t(`figures.${k}`)} (${t('harbour')})`]);
   const header = ws.addRow([t('row'), t('loanNo'), t('customer'), t('status'), t('cutOverDate'), ...figureHeads, ...HARBOUR_ONLY.map((k) => t(`figures.${k}`)), t('figures.daysOverdue'), t('differences')]);
   header.font = { bold: true };
   header.alignment = { wrapText: true, vertical: 'top' };

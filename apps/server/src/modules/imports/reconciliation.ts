@@ -5,15 +5,13 @@
  * computed by the plan the commit wrote (`reconciliationFigures` of the domain) and kept on the
  * loan's `import_rows` row, so the report shows what the batch brought in, whatever happens after.
  */
-import { IMPORT_RECONCILED_FIGURES, type ImportReconciliation, type ImportReconciliationLoan } from '@harbour/contracts';
-import { type ReconciliationFigures, dec, moneyText, sum } from '@harbour/domain';
+import { type ImportReconciliation, type ImportReconciliationLoan } from '@harbour/contracts';
+import { type ReconciliationFigures, importReconciliationTotals } from '@harbour/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { customers, importRows, loans, stores } from '../../db/schema/index.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { withReadTx } from '../../platform/tx.js';
 import { batchRow } from './service.js';
-
-const HARBOUR_ONLY = ['tempHeld', 'overdueAmount', 'overdueCharges'] as const;
 
 /** Every loan of batch `id` the caller's stores reach (404 otherwise), its totals, and the page asked for. */
 export async function batchReconciliation(ctx: ServiceContext, id: number, q: { page: number; pageSize: number; differing?: boolean }): Promise<ImportReconciliation> {
@@ -40,16 +38,12 @@ export async function batchReconciliation(ctx: ServiceContext, id: number, q: { 
         harbour: r.figures.harbour,
         differences: r.figures.differences,
       }));
-    const total = (pick: (l: ImportReconciliationLoan) => string | undefined) => moneyText(sum(all.map((l) => dec(pick(l) ?? '0'))));
     const chosen = q.differing ? all.filter((l) => l.differences.length > 0) : all;
     return {
       batch: { id: batch.id, fileName: batch.fileName, state: batch.state as ImportReconciliation['batch']['state'], cutOverDate: batch.cutOverDate },
       totals: {
         storeName: (ctx.lang === 'en' ? store?.nameEn : store?.nameZh) ?? '',
-        loans: all.length,
-        differing: all.filter((l) => l.differences.length > 0).length,
-        file: Object.fromEntries(IMPORT_RECONCILED_FIGURES.map((k) => [k, total((l) => l.file?.[k])])) as ImportReconciliation['totals']['file'],
-        harbour: Object.fromEntries([...IMPORT_RECONCILED_FIGURES, ...HARBOUR_ONLY].map((k) => [k, total((l) => l.harbour[k])])) as ImportReconciliation['totals']['harbour'],
+        ...importReconciliationTotals(all),
       },
       items: chosen.slice((q.page - 1) * q.pageSize, q.page * q.pageSize),
       total: chosen.length,

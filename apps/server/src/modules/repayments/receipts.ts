@@ -38,7 +38,7 @@ import { journalInserts, receiptAccountFor, reverseJournal } from '../../platfor
 import { changeStatus } from '../../platform/status-change.js';
 import { loanStatusSpec } from '../loan-core/status.js';
 import { loanRow, type LoanRow } from '../loan-core/row.js';
-import { instalmentDeltas, loadEngine, loadRepaymentState, receiptBalance, receiptLines } from './state.js';
+import { instalmentDeltas, loadEngine, loadRepaymentState, receiptAmounts, receiptBalance, receiptLines } from './state.js';
 import { getRepayment, receiptItem, receiptNames } from './read.js';
 import { refreshDueSummary, storeDueSummary } from './daily.js';
 import { judgeLoanPromises } from '../collection/promise-outcomes.js';
@@ -294,12 +294,7 @@ export async function postReceipt(
     row: {
       repayType: r.repayType,
       tenor: r.repayType === 'instalment' ? (r.tenor ?? a.lines[0]?.tenor ?? null) : null,
-      received: moneyText(a.received),
-      overdueInterest: moneyText(a.overdueInterest),
-      handlingFee: moneyText(a.handlingFee),
-      interest: moneyText(a.interest),
-      principal: moneyText(a.principal),
-      tempIn: moneyText(a.tempAmount),
+      ...receiptAmounts(a),
       method: r.method,
       chequeNo: r.method === 'cheque' ? r.chequeNo : null,
       remarks: r.remarks,

@@ -5,7 +5,7 @@
  * the approval's overdue rate and penalty. Nothing here computes money: sums of stored amounts
  * in SQL, then `@harbour/domain`.
  */
-import { type RepaymentState, ZERO, balanceAfter, createRepaymentState, dec, sum, moneyText } from '@harbour/domain';
+import { type Allocation, type RepaymentState, ZERO, balanceAfter, createRepaymentState, dec, sum, moneyText } from '@harbour/domain';
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { RepaymentItem } from '@harbour/contracts';
 import type { DbOrTx } from '../../db/client.js';
@@ -193,6 +193,18 @@ export function instalmentDeltas(before: RepaymentState, after: RepaymentState) 
         d.accruedMoved ||
         [d.overdueInterestCharged, d.feeCharged, d.overdueInterest, d.handlingFee, d.interest, d.principal].some((v) => !v.eq(ZERO)),
     );
+}
+
+/** A receipt row's amounts from its allocation: what came in and where it went. */
+export function receiptAmounts(a: Allocation) {
+  return {
+    received: moneyText(a.received),
+    overdueInterest: moneyText(a.overdueInterest),
+    handlingFee: moneyText(a.handlingFee),
+    interest: moneyText(a.interest),
+    principal: moneyText(a.principal),
+    tempIn: moneyText(a.tempAmount),
+  };
 }
 
 /** What a receipt changed on each instalment, as money texts (its lines without their ids). */

@@ -3,11 +3,11 @@ import type { TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ImportReconciliation, ImportReconciliationLoan } from '@harbour/contracts';
 import { IMPORT_RECONCILED_FIGURES } from '@harbour/contracts';
+import { HARBOUR_ONLY_FIGURES as HARBOUR_ONLY } from '@harbour/domain';
 import { Money } from '../../../components/Money';
 import { useFocusableScroll } from '../../../generic/use-focusable-scroll';
 
 type Figure = (typeof IMPORT_RECONCILED_FIGURES)[number];
-const HARBOUR_ONLY = ['tempHeld', 'overdueAmount', 'overdueCharges'] as const;
 
 /**
  * A figure both systems state: Harbour's amount, and under it the previous system's where the
