@@ -27,9 +27,10 @@ async function previewPrincipal(page: Page, lang: Lang): Promise<AllocationPrevi
   await goInApp(page, `/repayment/process?loanId=${loanId}`);
   await loaded;
   const m = main(page);
+  // the live preview may ask as soon as the choice settles, before the button is pressed
+  const answer = page.waitForResponse((r) => r.url().endsWith('/repayments/preview') && r.request().postDataJSON()?.repayType === 'principal');
   await m.getByLabel(t(lang, 'repayments:fields.received'), { exact: true }).fill('3000');
   await chooseOption(m.getByLabel(t(lang, 'repayments:fields.repayType'), { exact: true }), t(lang, 'enums:repayType.principal'));
-  const answer = page.waitForResponse((r) => r.url().endsWith('/repayments/preview'));
   await m.getByRole('button', { name: btn(t(lang, 'repayments:process.preview')) }).click();
   const res = await answer;
   expect(res.status()).toBe(200);
