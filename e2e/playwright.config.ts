@@ -49,7 +49,10 @@ export default defineConfig({
     // The browser asks for reduced motion, as a user may in their system settings: the web then turns
     // antd's animations off (apps/web/src/app/reduced-motion.ts), so no step waits for a slide or a fade.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // No trace by default: recording one (DOM snapshots and a screencast of every step) doubled the
+    // length of each test, and a failure already leaves its screenshot and error context.
+    // HARBOUR_E2E_TRACE=retain-on-failure records them again, to step through a failure.
+    trace: (process.env.HARBOUR_E2E_TRACE as 'off' | 'retain-on-failure' | undefined) ?? 'off',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
   },

@@ -42,7 +42,9 @@ test('the collector asks for a void: sent for approval, nothing reversed, no app
   await expect(row.getByText(t(lang, 'enums:repaymentCorrection.void'), { exact: true })).toHaveCount(0);
 
   await goInApp(page, '/approval/requests');
-  const mine = main(page).locator('tr:visible', { hasText: receipt.repayNo });
+  // the request's row (its reason): the receipt list's row of the same receipt stays visible a
+  // moment while the tab changes, and has a View button too
+  const mine = main(page).locator('tr:visible', { hasText: receipt.repayNo }).filter({ hasText: '收款金額輸入錯誤' });
   await expect(mine).toBeVisible({ timeout: 15_000 });
   await mine.getByRole('button', { name: btn(t(lang, 'approvals:actions.view')) }).click();
   const drawer = page.getByRole('dialog').filter({ hasText: '收款金額輸入錯誤' });

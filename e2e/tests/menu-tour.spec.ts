@@ -82,10 +82,10 @@ const untranslated = (text: string) => (text.match(/[A-Za-z][\w-]*(?:[.:][\w-]+)
 
 async function expectWorkingScreen(page: Page, path: string) {
   const main = page.getByRole('main');
-  // Loading finished: no spinner and no skeleton left on the screen. Pages kept open in other tabs
+  // Loading finished: no spinner, skeleton or loading button left on the screen. Pages kept open in other tabs
   // stay in the DOM hidden, frozen as they were when left (one can be frozen mid-refresh): only
   // what is shown counts.
-  await expect(main.locator('.ant-spin-spinning:visible, .ant-skeleton-active:visible')).toHaveCount(0, { timeout: 15_000 });
+  await expect(main.locator('.ant-spin-spinning:visible, .ant-skeleton-active:visible, .ant-btn-loading:visible')).toHaveCount(0, { timeout: 15_000 });
   await expect(main.locator('.ant-result-error, .ant-result-404, .ant-result-403'), path).toHaveCount(0);
   await expect(main, `${path} shows something`).toHaveText(/\S/);
   expect(untranslated(await main.innerText()), `${path} has no untranslated key`).toEqual([]);
