@@ -63,7 +63,8 @@ export const journalEntries = pgTable(
     check('journal_entries_event_check', sql`${t.event} in (${inList(LEDGER_EVENTS)})`),
     check('journal_entries_reversal_check', sql`(${t.event} = 'reversal') = (${t.reversesEntryId} is not null)`),
     index('journal_entries_store_date_idx').on(t.storeId, t.entryDate),
-    index('journal_entries_loan_idx').on(t.loanId),
+    // a loan's entries, and its last entry's date read from the index alone (retention's closing date)
+    index('journal_entries_loan_date_idx').on(t.loanId, t.entryDate),
   ],
 );
 

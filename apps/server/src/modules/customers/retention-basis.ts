@@ -31,29 +31,44 @@ const list = (statuses: readonly string[]) => sql.join(statuses.map((s) => sql`$
  * of their loans are open), `last_closed_on` (the date their retention runs from) and `due_on`
  * (`last_closed_on` plus `years`: the first business date the job anonymises them). Reads the loans
  * the transaction's store scope shows (the job sees every store).
+ *
+ * A customer with an open loan is never due, so their closing dates are not looked up:
+ * `last_closed_on` and `due_on` are null for them (the open loans are counted first, and only the
+ * customers with none read their loans' last journal entry and approval).
  */
 export function retentionBasis(years: SQL): SQL {
   return sql`(
-    select c.id as customer_id,
-           count(l.id) filter (where l.status in (${list(RETENTION_OPEN_STATUSES)}))::int as open_loans,
-           greatest(max(lc.closed_on), (c.created_at at time zone 'Asia/Hong_Kong')::date) as last_closed_on,
-           (greatest(max(lc.closed_on), (c.created_at at time zone 'Asia/Hong_Kong')::date) + make_interval(years => ${years}))::date as due_on
-      from customers c
-      left join (
-        select l0.customer_id, l0.id as loan_id from loans l0
-        union
-        select p.customer_id, p.loan_id from loan_partakers p
-      ) own on own.customer_id = c.id
-      left join loans l on l.id = own.loan_id
+    select o.customer_id, o.open_loans, d.last_closed_on,
+           (d.last_closed_on + make_interval(years => ${years}))::date as due_on
+      from (
+        select c.id as customer_id, (c.created_at at time zone 'Asia/Hong_Kong')::date as registered_on,
+               count(l.id) filter (where l.status in (${list(RETENTION_OPEN_STATUSES)}))::int as open_loans
+          from customers c
+          left join (
+            select l0.customer_id, l0.id as loan_id from loans l0
+            union
+            select p.customer_id, p.loan_id from loan_partakers p
+          ) own on own.customer_id = c.id
+          left join loans l on l.id = own.loan_id
+         where c.anonymised_on is null
+         group by c.id
+      ) o
       left join lateral (
-        select greatest(
-                 l.apply_date, l.payout_date,
-                 (select max(j.entry_date) from journal_entries j where j.loan_id = l.id),
-                 (select max(a.decided_on) from loan_approvals a where a.loan_id = l.id),
-                 case when l.status in ('reject', 'cancel') then (l.updated_at at time zone 'Asia/Hong_Kong')::date end
-               ) as closed_on
-      ) lc on l.id is not null
-     where c.anonymised_on is null
-     group by c.id
+        select case when o.open_loans = 0 then greatest(max(lc.closed_on), o.registered_on) end as last_closed_on
+          from (
+            select l0.id as loan_id from loans l0 where l0.customer_id = o.customer_id and o.open_loans = 0
+            union
+            select p.loan_id from loan_partakers p where p.customer_id = o.customer_id and o.open_loans = 0
+          ) own
+          join loans l on l.id = own.loan_id
+          cross join lateral (
+            select greatest(
+                     l.apply_date, l.payout_date,
+                     (select max(j.entry_date) from journal_entries j where j.loan_id = l.id),
+                     (select max(a.decided_on) from loan_approvals a where a.loan_id = l.id),
+                     case when l.status in ('reject', 'cancel') then (l.updated_at at time zone 'Asia/Hong_Kong')::date end
+                   ) as closed_on
+          ) lc
+      ) d on true
   )`;
 }
