@@ -49,4 +49,5 @@ export * from './bank-reconciliation.js';
 export * from './promise-to-pay.js';
 export * from './opening-position.js';
 export * from './receipt-history.js';
+export * from './imported-schedule.js';
 export * from './import-reconciliation.js';
