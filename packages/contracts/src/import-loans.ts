@@ -161,3 +161,28 @@ export function checkTemporaryRows(input: ImportSheetRows): { valid: Map<string,
   }
   return { valid, problems };
 }
+
+/** An instalment of a loan's schedule as the previous system had it (the instalments sheet). */
+export interface ImportInstalmentRow {
+  row: number;
+  tenor: number;
+  dueDate: string;
+  principal: string;
+  interest: string;
+}
+
+/**
+ * The instalments sheet's rows by loan number (in the file's order), and every cell problem. The
+ * schedule as a whole (tenors, dates, sums, the cap) is the domain's `checkImportedSchedule`.
+ */
+export function checkInstalmentRows(input: ImportSheetRows): { valid: Map<string, ImportInstalmentRow[]>; problems: ImportProblem[] } {
+  const problems: ImportProblem[] = [];
+  const valid = new Map<string, ImportInstalmentRow[]>();
+  for (const { row, cells } of input.rows) {
+    const before = problems.length;
+    const f = typedImportRow('instalments', row, cells, problems);
+    if (problems.length > before) continue;
+    valid.set(f.loanNo!, [...(valid.get(f.loanNo!) ?? []), { row, tenor: Number(f.tenor), dueDate: f.dueDate!, principal: f.principal!, interest: f.interest! }]);
+  }
+  return { valid, problems };
+}

@@ -5,7 +5,7 @@ import type { TestApp } from '../helpers/app.js';
 
 /**
  * An import workbook's rows, in the columns `workbook` writes (the English headers on row 2). The
- * referral agents, blacklist and partakers sheets are in the workbook only when given.
+ * referral agents, blacklist, partakers and instalments sheets are in the workbook only when given.
  */
 export interface Book {
   customers: unknown[][];
@@ -21,6 +21,8 @@ export interface Book {
   blacklist?: unknown[][];
   /** loan no., customer code, role */
   partakers?: unknown[][];
+  /** the previous system's schedule: loan no., tenor, due date, principal, interest (the sheet is left out when absent) */
+  instalments?: unknown[][];
 }
 
 /** A workbook as a lender fills the template: the headers on rows 1–2, the data from row 3. */
@@ -34,6 +36,7 @@ export async function workbook(b: Book): Promise<Buffer> {
   };
   sheet('Customers', ['客戶編號'], ['Customer code', 'Type', 'Name', 'English name', 'ID type', 'ID number', 'Mobile 1', 'Date of birth'], b.customers);
   sheet('Loans', ['貸款編號'], ['Loan no.', 'Customer code', 'Store code', 'Status', 'Loan type (code)', 'Application date', 'Loan date', 'Loan amount', 'Tenor', 'Repayment cycle', 'Interest method', 'Flat rate (%)', 'Payout method', 'Overdue interest rate (% a year)', 'Application no.', 'Overdue penalty', 'Referral agent', 'OCA agent (English name)', 'OCA date', 'OCA charge (%)', 'Write-off date', 'Write-off reason'], b.loans);
+  if (b.instalments) sheet('Instalments', ['貸款編號'], ['Loan no.', 'Instalment no.', 'Due date', 'Principal', 'Interest'], b.instalments);
   if (b.receipts) sheet('Receipts', ['貸款編號'], ['Loan no.', 'Receipt no.', 'Receipt date', 'Amount', 'Payment method'], b.receipts);
   sheet('Opening positions', ['貸款編號'], ['Loan no.', 'Cut-over date', 'Principal paid', 'Interest paid', 'Overdue interest and fees paid', 'Outstanding principal'], b.openings);
   if (b.temporaryAmounts) sheet('Temporary amounts', ['客戶編號'], ['Customer code', 'Loan no.', 'Amount', 'Received on'], b.temporaryAmounts);

@@ -7,6 +7,7 @@ import {
   checkAgentRows,
   checkBlacklistRows,
   checkCustomerRows,
+  checkInstalmentRows,
   checkLoanRows,
   checkOpeningRows,
   checkPartakerRows,
@@ -30,6 +31,9 @@ import {
   type RepaymentState,
   TermsValidationError,
   calculate,
+  checkImportedSchedule,
+  checkMaxApr,
+  type ImportedScheduleProblemCode,
   dec,
   formatRate,
   holdTemporaryAmounts,
@@ -40,6 +44,8 @@ import {
   remainingScheduled,
   totalUnpaidPrincipal,
   replayReceipts,
+  resolveSettings,
+  storedRate,
 } from '@harbour/domain';
 import { inArray, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -76,6 +82,8 @@ export interface PlannedLoan {
   borrower: { fileCode: string } | { customerId: number };
   fields: Record<string, string>;
   calc: CalculatorResult;
+  /** the file's instalment rows its schedule came from (tenor → file row), or null when the domain built it from the terms */
+  scheduleRows: { tenor: number; row: number }[] | null;
   /** the approval terms its overdue interest follows */
   approval: { overdueRate: string | null; overduePenalty: string | null };
   /** the date the loan's opening entries are dated and its reconciliation is taken on */
@@ -142,7 +150,19 @@ export const plannedRows = (plan: ImportPlan) => plan.customers.length + plan.ag
  * The sheets the import reads today, in the order problems are listed (docs/import.md → Not built
  * yet); the others are not counted.
  */
-export const PLANNED_SHEETS: readonly ImportSheetKey[] = ['customers', 'referralAgents', 'loans', 'receipts', 'openingPositions', 'temporaryAmounts', 'partakers', 'blacklist'];
+export const PLANNED_SHEETS: readonly ImportSheetKey[] = ['customers', 'referralAgents', 'loans', 'instalments', 'receipts', 'openingPositions', 'temporaryAmounts', 'partakers', 'blacklist'];
+
+/** The message of each problem the domain finds in an imported schedule. */
+const SCHEDULE_PROBLEMS: Record<ImportedScheduleProblemCode, string> = {
+  AMOUNT_INVALID: 'validation.money',
+  TENOR_OUT_OF_RANGE: 'tools.import.problems.tenorOutOfRange',
+  TENOR_TWICE: 'tools.import.problems.duplicateInFile',
+  TENOR_MISSING: 'tools.import.problems.tenorMissing',
+  DUE_NOT_AFTER_LOAN_DATE: 'tools.import.problems.dueNotAfterLoanDate',
+  DUE_NOT_AFTER_PREVIOUS: 'tools.import.problems.dueNotAfterPrevious',
+  PRINCIPAL_SUM: 'tools.import.problems.principalSumMismatch',
+  ILLEGAL_RATE: 'tools.import.problems.scheduleIllegalRate',
+};
 
 const rowsOf = (sheets: ImportSheetRows[], sheet: ImportSheetKey): ImportSheetRows => sheets.find((s) => s.sheet === sheet) ?? { sheet, rows: [] };
 
@@ -232,6 +252,10 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   // a loan with a receipt row refused by its cells: its history is incomplete, so it is not planned (that row's problem names it)
   const loanOfRow = (sheet: ImportSheetKey, row: number) => String(rowsOf(sheets, sheet).rows.find((r) => r.row === row)?.cells.loanNo ?? '').trim();
   const incompleteHistory = new Set(history.problems.map((p) => loanOfRow('receipts', p.row)));
+  // the schedules the previous system had; a loan with an instalment row refused by its cells is not planned (that row's problem names it)
+  const fileSchedules = checkInstalmentRows(rowsOf(sheets, 'instalments'));
+  problems.push(...fileSchedules.problems);
+  const incompleteSchedule = new Set(fileSchedules.problems.map((p) => loanOfRow('instalments', p.row)));
   const held = checkTemporaryRows(rowsOf(sheets, 'temporaryAmounts'));
   problems.push(...held.problems);
   const fileLoans = [...loanRows.valid.values()];
@@ -310,7 +334,28 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
       else if (e instanceof RangeError || isDomainError(e)) bad(null, 'tools.calculatorFailed');
       else throw e;
     }
-    if (calc && calc.mloStatus === 'illegal') bad('flatRate', 'tools.import.problems.illegalRate', { rate: formatRate(calc.mloRate) });
+    // The schedule the previous system had, where the file gives it, instead of the one built from
+    // the terms: checked as a whole, the cap on its own cash flows.
+    const instalmentRows = fileSchedules.valid.get(loanNo) ?? [];
+    let scheduleRows: PlannedLoan['scheduleRows'] = null;
+    if (incompleteSchedule.has(loanNo)) calc = null;
+    else if (calc && instalmentRows.length > 0) {
+      const check = checkImportedSchedule({ loanDate: fields.loanDate!, loanAmount: fields.loanAmount!, amountDeducted: fields.amountDeducted || undefined, totalTenor: Number(fields.totalTenor) }, instalmentRows);
+      for (const p of check.problems) problem('instalments', p.row, p.column, SCHEDULE_PROBLEMS[p.code], p.params);
+      if (check.schedule && check.mloRate && check.mloStatus) {
+        calc = {
+          ...calc,
+          schedule: check.schedule,
+          instalmentAmount: check.instalmentAmount!,
+          totalInterest: check.totalInterest!,
+          totalRepayment: check.totalRepayment!,
+          mloRate: storedRate(check.mloRate),
+          mloStatus: check.mloStatus,
+          maxApr: checkMaxApr(check.mloRate, resolveSettings(engine.settings)),
+        };
+        scheduleRows = instalmentRows.map((r) => ({ tenor: r.tenor, row: r.row }));
+      } else calc = null;
+    } else if (calc && calc.mloStatus === 'illegal') bad('flatRate', 'tools.import.problems.illegalRate', { rate: formatRate(calc.mloRate) });
     const opening = openings.valid.get(loanNo);
     const receiptRows = history.valid.get(loanNo) ?? [];
     const historyLeft = incompleteHistory.has(loanNo);
@@ -430,6 +475,7 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
       borrower,
       fields,
       calc,
+      scheduleRows,
       approval,
       cutOverDate,
       receipts,
@@ -441,6 +487,8 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   for (const [loanNo, list] of held.valid) if (!loanRows.valid.has(loanNo) && !loanRows.problems.some((p) => loanOfRow('loans', p.row) === loanNo)) for (const h of list) problem('temporaryAmounts', h.row, 'loanNo', 'tools.import.problems.unknownReference');
   // a receipt must belong to a loan of the file
   for (const [loanNo, list] of history.valid) if (!loanRows.valid.has(loanNo) && !loanRows.problems.some((p) => loanOfRow('loans', p.row) === loanNo)) for (const at of list) problem('receipts', at.row, 'loanNo', 'tools.import.problems.unknownReference');
+  // an instalment must belong to a loan of the file (a loan whose row was refused is not named again)
+  for (const [loanNo, list] of fileSchedules.valid) if (!loanRows.valid.has(loanNo) && !loanRows.problems.some((p) => loanOfRow('loans', p.row) === loanNo)) for (const i of list) problem('instalments', i.row, 'loanNo', 'tools.import.problems.scheduleLoanNotInFile');
   // an opening position must belong to a loan of the file
   for (const [loanNo, o] of openings.valid) if (!loanRows.valid.has(loanNo) && !loanRows.problems.some((p) => loanOfRow('loans', p.row) === loanNo)) problem('openingPositions', o.row, 'loanNo', 'tools.import.problems.unknownReference');
 

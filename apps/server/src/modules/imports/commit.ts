@@ -114,11 +114,18 @@ async function writeLoans(
   await tx.insert(loanApprovals).values(
     chunk.map((l) => ({ storeId: l.storeId, loanId: rowOf(l).id, decision: 'approve', decidedOn: l.fields.applicationDate!, staffId: l.staffId ?? me!, ...l.approval, upfrontInterest: l.fields.amountDeducted || null })),
   );
-  await tx.insert(loanInstalments).values(
-    chunk.flatMap((l) =>
-      l.calc.schedule.map((s) => ({ storeId: l.storeId, loanId: rowOf(l).id, tenor: s.tenor, dueDate: s.dueDate, principal: s.principal, interest: s.interest, instalment: s.instalment, balance: s.balance, createdBy: me })),
-    ),
-  );
+  const instalments = await tx
+    .insert(loanInstalments)
+    .values(
+      chunk.flatMap((l) =>
+        l.calc.schedule.map((s) => ({ storeId: l.storeId, loanId: rowOf(l).id, tenor: s.tenor, dueDate: s.dueDate, principal: s.principal, interest: s.interest, instalment: s.instalment, balance: s.balance, createdBy: me })),
+      ),
+    )
+    .returning({ id: loanInstalments.id, loanId: loanInstalments.loanId, tenor: loanInstalments.tenor });
+  // a schedule the file gave: each instalment mapped to its own row of the instalments sheet (a
+  // schedule built from the terms is the loan row's, as the loan's other records are)
+  const instalmentId = new Map(instalments.map((i) => [`${i.loanId}:${i.tenor}`, i.id]));
+  for (const l of chunk) for (const r of l.scheduleRows ?? []) created.push({ sheet: 'instalments', row: r.row, entity: 'instalment', entityId: instalmentId.get(`${rowOf(l).id}:${r.tenor}`)! });
   // The opening entries name the loan in their memo, not by the entry's loan id, so a rollback can
   // remove the loan while the append-only journal keeps them and their reversals.
   const opened = await postJournals(tx, ctx, chunk.map((l) => ({ entry: postOpeningLoan({ principal: l.fields.loanAmount!, memo: memoOf(batchId, l) }), target: { storeId: l.storeId, date: l.cutOverDate } })));
@@ -313,7 +320,7 @@ export async function commitBatch(
         action: 'add',
         module: 'imports',
         reference: batchId,
-        after: { batch: batchId, fileName: file.name, sha256: file.sha256, customers: byEntity('customer'), referralAgents: byEntity('referralAgent'), loans: byEntity('loan'), openingReceipts: byEntity('repayment'), ocaTransfers: byEntity('ocaAssignment'), writeOffs: byEntity('writeOff'), partakers: byEntity('partaker'), blacklist: byEntity('blacklist') },
+        after: { batch: batchId, fileName: file.name, sha256: file.sha256, customers: byEntity('customer'), referralAgents: byEntity('referralAgent'), loans: byEntity('loan'), instalments: byEntity('instalment'), openingReceipts: byEntity('repayment'), ocaTransfers: byEntity('ocaAssignment'), writeOffs: byEntity('writeOff'), partakers: byEntity('partaker'), blacklist: byEntity('blacklist') },
         recordStores: [storeId],
         alongside: true,
       });
