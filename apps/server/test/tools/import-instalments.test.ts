@@ -95,4 +95,64 @@ describe('a book brought in with the schedules the previous system had', () => {
     expect(res.body.data.counts.find((c) => c.sheet === 'loans')).toEqual({ sheet: 'loans', read: 5, valid: 5, rejected: 0 });
     expect(await counts()).toEqual(before);
   });
+
+  it('commits a loan with exactly the file’s uneven schedule, its receipt allocated against it; a loan without rows keeps the computed one', async () => {
+    const book: Book = {
+      customers: [
+        [C(6), 'personal', '張小芬', 'CHEUNG Siu Fan', 'hkid', 'A123456(3)', '+852 9123 4500', '1982-02-02'],
+        [C(7), 'personal', '林大明', 'LAM Tai Ming', 'hkid', 'B2345671', '6123 4500', '1979-07-07'],
+      ],
+      loans: [loan(L(6), C(6)), loan(L(7), C(7))],
+      instalments: uneven(L(6)),
+      // the first instalment, paid on its due date
+      receipts: [[L(6), `OLDI-${RUN}-1`, '2026-02-15', '6240.00', 'cash']],
+      openings: [nothingPaid(L(7))],
+    };
+    const dry = await upload<ImportDryRun>('/tools/import/dryRun', await workbook(book));
+    expect(dry.body.data.problems).toEqual([]);
+    expect(dry.body.data.counts.find((c) => c.sheet === 'instalments')).toEqual({ sheet: 'instalments', read: 3, valid: 3, rejected: 0 });
+    const tbBefore = await trialBalance();
+    const started = await upload<ImportBatch>('/tools/import/batches', await workbook(book));
+    expect(started.statusCode, JSON.stringify(started.body)).toBe(200);
+    const batch = await finishedBatch(t, started.body.data.id, manager);
+    expect(batch).toMatchObject({ state: 'committed', failure: null });
+    const ids = new Map((await t.pool.query<{ id: number; loan_no: string }>(`select id, loan_no from loans where loan_no in ($1, $2)`, [L(6), L(7)])).rows.map((r) => [r.loan_no, r.id]));
+    // the loan's schedule, read back through the loan's API, is exactly the file's
+    const l6 = dataOf(await call<LoanItem>(t.app, 'GET', `/loans/${ids.get(L(6))}`, { token: manager }));
+    expect(l6.instalments).toEqual([
+      { tenor: 1, dueDate: '2026-02-15', principal: '6000.00', interest: '240.00', instalment: '6240.00', balance: '6000.00' },
+      { tenor: 2, dueDate: '2026-03-15', principal: '3000.00', interest: '120.00', instalment: '3120.00', balance: '3000.00' },
+      { tenor: 3, dueDate: '2026-04-15', principal: '3000.00', interest: '60.00', instalment: '3060.00', balance: '0.00' },
+    ]);
+    expect(l6).toMatchObject({ totalInterest: '420.00', instalmentAmount: '6240.00' });
+    const rate = mloEffectiveRate({ lentOn: '2026-01-15', received: '12000', payments: [{ date: '2026-02-15', amount: '6240' }, { date: '2026-03-15', amount: '3120' }, { date: '2026-04-15', amount: '3060' }] });
+    expect(dec(l6.mloRate).toFixed(2)).toBe(formatRate(rate));
+    // the loan without rows in the sheet: the schedule the domain builds from its terms, as before
+    const calc = dataOf(await call<CalculatorResult>(t.app, 'POST', '/tools/calculator', { token: manager, body: { loanAmount: '12000', totalTenor: 3, repayCycle: 'monthly', interestMethod: 'amortization', flatRate: '1.5', loanDate: '2026-01-15' } }));
+    const l7 = dataOf(await call<LoanItem>(t.app, 'GET', `/loans/${ids.get(L(7))}`, { token: manager }));
+    expect(l7.instalments).toEqual(calc.schedule);
+    // both loans keep the Ordinance rate as the calculator states it (percent a year, 4 places)
+    expect(l7.mloRate).toBe(calc.mloRate);
+    // the previous system's receipt, allocated by Harbour's waterfall against the file's first instalment
+    const lines = await t.pool.query<{ tenor: number; principal: string; interest: string; repay_no: string }>(
+      `select l.tenor, l.principal, l.interest, r.repay_no from loan_repayment_lines l join loan_repayments r on r.id = l.repayment_id where l.loan_id = $1 order by l.tenor`,
+      [ids.get(L(6))],
+    );
+    expect(lines.rows).toEqual([{ tenor: 1, principal: '6000.00', interest: '240.00', repay_no: `OLDI-${RUN}-1` }]);
+    // each instalment of the file is traceable to its row
+    const mapped = await t.pool.query<{ row: number; tenor: number }>(
+      `select r.row, i.tenor from import_rows r join loan_instalments i on i.id = r.entity_id where r.batch_id = $1 and r.entity = 'instalment' and r.sheet = 'instalments' order by r.row`,
+      [batch.id],
+    );
+    expect(mapped.rows).toEqual([{ row: 3, tenor: 1 }, { row: 4, tenor: 2 }, { row: 5, tenor: 3 }]);
+    // the ledger: balanced, the receivable grown by the principal outstanding (6,000 left of L6, all of L7)
+    const tb = await trialBalance();
+    expect(tb.balanced).toBe(true);
+    expect(balanceOf(tb, 'loansReceivable').minus(balanceOf(tbBefore, 'loansReceivable')).toFixed(2)).toBe('18000.00');
+    // a rollback takes the file's schedule with its loan
+    const rolled = await call(t.app, 'POST', `/tools/import/batches/${batch.id}/rollback`, { token: manager });
+    expect(rolled.statusCode, JSON.stringify(rolled.body)).toBe(200);
+    expect(Number((await t.pool.query<{ n: string }>(`select count(*) n from loan_instalments where loan_id in ($1, $2)`, [ids.get(L(6)), ids.get(L(7))])).rows[0]!.n)).toBe(0);
+    expect((await trialBalance()).balanced).toBe(true);
+  });
 });

@@ -355,7 +355,7 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
         };
         scheduleRows = instalmentRows.map((r) => ({ tenor: r.tenor, row: r.row }));
       } else calc = null;
-    } else if (calc && calc.mloStatus === 'illegal') bad('flatRate', 'tools.import.problems.illegalRate', { rate: formatRate(calc.mloRate) });
+    } else if (calc && calc.mloStatus === 'illegal') bad('flatRate', 'tools.import.problems.illegalRate', { rate: formatRate(dec(calc.mloRate).div(100)) });
     const opening = openings.valid.get(loanNo);
     const receiptRows = history.valid.get(loanNo) ?? [];
     const historyLeft = incompleteHistory.has(loanNo);

@@ -7,7 +7,7 @@
  * multi-row statements (`CHUNK` loans each), not a dozen statements a loan.
  */
 import type { Language } from '@harbour/contracts';
-import { type ReconciliationFigures, isDomainError, moneyText, postOpeningLoan, postOpeningPosition, postOpeningWriteOff, storedRate, dec } from '@harbour/domain';
+import { type ReconciliationFigures, isDomainError, moneyText, postOpeningLoan, postOpeningPosition, postOpeningWriteOff, dec } from '@harbour/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { translate } from '../../http/i18n.js';
 import { AppError } from '../../platform/errors.js';
@@ -93,7 +93,7 @@ async function writeLoans(
           totalTenor: Number(f.totalTenor),
           instalmentAmount: l.calc.instalmentAmount,
           totalInterest: l.calc.totalInterest,
-          mloRate: storedRate(l.calc.mloRate),
+          mloRate: l.calc.mloRate,
           mloStatus: l.calc.mloStatus,
           payoutMethod: f.payoutMethod!,
           payoutDate: f.loanDate!,
