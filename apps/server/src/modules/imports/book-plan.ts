@@ -147,8 +147,8 @@ export interface ImportPlan {
 export const plannedRows = (plan: ImportPlan) => plan.customers.length + plan.agents.length + plan.loans.length + plan.partakers.length + plan.blacklist.length;
 
 /**
- * The sheets the import reads today, in the order problems are listed (docs/import.md → Not built
- * yet); the others are not counted.
+ * The sheets the import reads, in the order problems are listed and counted (every sheet of the
+ * template; docs/import.md).
  */
 export const PLANNED_SHEETS: readonly ImportSheetKey[] = ['customers', 'referralAgents', 'loans', 'instalments', 'receipts', 'openingPositions', 'temporaryAmounts', 'partakers', 'blacklist'];
 
