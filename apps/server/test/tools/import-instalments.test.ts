@@ -1,5 +1,6 @@
 import type { CalculatorResult, ImportBatch, ImportDryRun, LoanItem, TrialBalance } from '@harbour/contracts';
 import { dec, formatRate, mloEffectiveRate } from '@harbour/domain';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -94,6 +95,26 @@ describe('a book brought in with the schedules the previous system had', () => {
     // loans whose schedules were refused are not planned; the sound one (row 17–19) adds no problem
     expect(res.body.data.counts.find((c) => c.sheet === 'loans')).toEqual({ sheet: 'loans', read: 5, valid: 5, rejected: 0 });
     expect(await counts()).toEqual(before);
+    // the rejected rows come back with the instalments sheet, each problem in the caller's language
+    const boundary = '----harbourinstalments';
+    const rejected = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/v1/tools/import/rejectedRows?storeId=${store.id}&cutOverDate=${CUT_OVER}`,
+      headers: { authorization: `Bearer ${manager}`, 'accept-language': 'zh-TW', 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="book.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        await workbook(broken),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(rejected.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(rejected.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets.find((ws) => ws.getRow(2).getCell(2).text === 'Instalment no.')!;
+    const rows = sheet.getSheetValues().slice(3).map((r) => (Array.isArray(r) ? r.slice(1) : []));
+    expect(rows.map((r) => [r[0], r[1]])).toEqual([[L(1), 1], [L(2), 2], [L(3), 1], [L(9), 1], [L(9), 2], [L(5), 1]]);
+    expect(rows[2]![5]).toBe('期數: 此貸款的第 2 期不在工作表內');
+    expect(rows[0]![5]).toBe('本金: 各期本金合共 11999.99，不等於貸款額 12000.00');
   });
 
   it('commits a loan with exactly the file’s uneven schedule, its receipt allocated against it; a loan without rows keeps the computed one', async () => {
