@@ -1,7 +1,7 @@
 /**
  * The one reading of "a loan closes" for personal-data retention (compliance: keep personal data no
  * longer than necessary, a retention setting counted from when a loan closes; docs/operations.md →
- * Retention and anonymisation). The retention job and its dry-run report both read this fragment.
+ * Retention and anonymisation). The retention job and its report both read this fragment (`retentionDue`).
  *
  * - A customer's loans are the loans they borrowed and the loans they stand in as guarantor, joint
  *   applicant, consultant or referee (`loan_partakers`).
@@ -27,22 +27,22 @@ export const RETENTION_OPEN_STATUSES: readonly LoanStatus[] = LOAN_STATUSES.filt
 const list = (statuses: readonly string[]) => sql.join(statuses.map((s) => sql`${s}`), sql`, `);
 
 /**
- * A FROM item: one row per customer not yet anonymised with `customer_id`, `open_loans` (how many
- * of their loans are open), `last_closed_on` (the date their retention runs from) and `due_on`
- * (`last_closed_on` plus `years`: the first business date the job anonymises them). Reads the loans
- * the transaction's store scope shows (the job sees every store).
+ * A FROM item: the customers not yet anonymised who are due on `asOf` — no open loan, and their
+ * `last_closed_on` (the date their retention runs from) plus `years` on or before `asOf` — with
+ * `customer_id`, `last_closed_on` and `due_on` (the first business date the job anonymises them).
+ * Reads the loans the transaction's store scope shows (the job sees every store).
  *
- * A customer with an open loan is never due, so their closing dates are not looked up:
- * `last_closed_on` and `due_on` are null for them (the open loans are counted first, and only the
- * customers with none read their loans' last journal entry and approval).
+ * In two steps, so the book's size does not weigh on the answer: first, from the loans' own
+ * columns, the customers who could be due (no open loan, registered and every loan applied for and
+ * paid out at least `years` before `asOf`: a loan's closing date is never before those); then,
+ * for those customers' loans only, the closing date from the last journal entry and approval.
  */
-export function retentionBasis(years: SQL): SQL {
+export function retentionDue(years: SQL, asOf: SQL): SQL {
+  const after = (date: SQL) => sql`(${date} + make_interval(years => ${years}))::date`;
   return sql`(
-    select o.customer_id, o.open_loans, d.last_closed_on,
-           (d.last_closed_on + make_interval(years => ${years}))::date as due_on
+    select o.customer_id, d.last_closed_on, ${after(sql`d.last_closed_on`)} as due_on
       from (
-        select c.id as customer_id, (c.created_at at time zone 'Asia/Hong_Kong')::date as registered_on,
-               count(l.id) filter (where l.status in (${list(RETENTION_OPEN_STATUSES)}))::int as open_loans
+        select c.id as customer_id, (c.created_at at time zone 'Asia/Hong_Kong')::date as registered_on
           from customers c
           left join (
             select l0.customer_id, l0.id as loan_id from loans l0
@@ -52,13 +52,15 @@ export function retentionBasis(years: SQL): SQL {
           left join loans l on l.id = own.loan_id
          where c.anonymised_on is null
          group by c.id
+        having count(l.id) filter (where l.status in (${list(RETENTION_OPEN_STATUSES)})) = 0
+           and ${after(sql`greatest(max(greatest(l.apply_date, l.payout_date)), (c.created_at at time zone 'Asia/Hong_Kong')::date)`)} <= ${asOf}
       ) o
-      left join lateral (
-        select case when o.open_loans = 0 then greatest(max(lc.closed_on), o.registered_on) end as last_closed_on
+      cross join lateral (
+        select greatest(max(lc.closed_on), o.registered_on) as last_closed_on
           from (
-            select l0.id as loan_id from loans l0 where l0.customer_id = o.customer_id and o.open_loans = 0
+            select l0.id as loan_id from loans l0 where l0.customer_id = o.customer_id
             union
-            select p.loan_id from loan_partakers p where p.customer_id = o.customer_id and o.open_loans = 0
+            select p.loan_id from loan_partakers p where p.customer_id = o.customer_id
           ) own
           join loans l on l.id = own.loan_id
           cross join lateral (
@@ -69,6 +71,7 @@ export function retentionBasis(years: SQL): SQL {
                      case when l.status in ('reject', 'cancel') then (l.updated_at at time zone 'Asia/Hong_Kong')::date end
                    ) as closed_on
           ) lc
-      ) d on true
+      ) d
+     where ${after(sql`d.last_closed_on`)} <= ${asOf}
   )`;
 }

@@ -22,7 +22,7 @@ import { type ServiceContext, systemContext } from '../../platform/context.js';
 import { readSettings } from '../../platform/settings.js';
 import { withReadTx, withTx } from '../../platform/tx.js';
 import { loanDocumentStore } from '../loan-core/document-store.js';
-import { retentionBasis } from './retention-basis.js';
+import { retentionDue } from './retention-basis.js';
 
 /** What replaces a name and every redacted value: "anonymised" (the lists and papers show it as it is). */
 export const ANONYMISED = '已匿名';
@@ -63,8 +63,7 @@ export interface DueCustomer {
 export async function dueForAnonymisation(tx: Tx, asOf: string, years: number): Promise<DueCustomer[]> {
   const { rows } = await tx.execute<{ customer_id: number; last_closed_on: string; due_on: string }>(sql`
     select b.customer_id, to_char(b.last_closed_on, 'YYYY-MM-DD') as last_closed_on, to_char(b.due_on, 'YYYY-MM-DD') as due_on
-      from ${retentionBasis(sql`${years}::int`)} b
-     where b.open_loans = 0 and b.due_on <= ${asOf}::date
+      from ${retentionDue(sql`${years}::int`, sql`${asOf}::date`)} b
      order by b.due_on, b.customer_id`);
   return rows.map((r) => ({ customerId: r.customer_id, lastClosedOn: r.last_closed_on, dueOn: r.due_on }));
 }
@@ -96,7 +95,7 @@ async function anonymiseIn(tx: Tx, customerId: number, asOf: string, years: numb
   const c = locked[0];
   if (!c) return null;
   const { rows: still } = await tx.execute(sql`
-    select 1 from ${retentionBasis(sql`${years}::int`)} b where b.customer_id = ${customerId} and b.open_loans = 0 and b.due_on <= ${asOf}::date`);
+    select 1 from ${retentionDue(sql`${years}::int`, sql`${asOf}::date`)} b where b.customer_id = ${customerId}`);
   if (still.length === 0) return null;
 
   const { rows: loanRows } = await tx.execute<{ id: number; borrower: boolean }>(sql`

@@ -2,7 +2,7 @@
 import { DEFAULT_SYSTEM_SETTINGS, type ReportName } from '@harbour/contracts';
 import { sql } from 'drizzle-orm';
 import type { ReportQuery } from '../query.js';
-import { retentionBasis } from '../../customers/retention-basis.js';
+import { retentionDue } from '../../customers/retention-basis.js';
 
 /** The `retentionYears` setting as saved, or its default. */
 const retentionYears = sql`coalesce((select (s.value #>> '{}')::int from settings s where s.key = 'retentionYears'), ${DEFAULT_SYSTEM_SETTINGS.retentionYears}::int)`;
@@ -14,7 +14,6 @@ export const retentionQueries: Partial<Record<ReportName, ReportQuery>> = {
     select b.due_on as "dueOn", c.customer_code as "customerCode", c.name as "customerName", c.id_number as "idNumber",
            b.last_closed_on as "lastClosedOn",
            (select count(*)::int from loans l where l.customer_id = c.id or l.id in (select x.loan_id from loan_partakers x where x.customer_id = c.id)) as "loans"
-      from ${retentionBasis(retentionYears)} b
-      join customers c on c.id = b.customer_id
-     where b.open_loans = 0 and b.due_on <= ${p.dateTo ?? null}::date`,
+      from ${retentionDue(retentionYears, sql`${p.dateTo ?? null}::date`)} b
+      join customers c on c.id = b.customer_id`,
 };
