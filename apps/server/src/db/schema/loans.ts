@@ -294,6 +294,7 @@ export const loanPayouts = pgTable(
     check('loan_payouts_method', sql`${t.method} in ('cash','cheque')`),
     check('loan_payouts_cheque', sql`${t.method} <> 'cheque' or ${t.chequeNo} is not null`),
     index('loan_payouts_date').on(t.storeId, t.payoutDate),
+    // and migration 0061's loan_payouts_day: (payout_date) INCLUDE (store_id, loan_id), money out by day from the index alone
   ],
 );
 

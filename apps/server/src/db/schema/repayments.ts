@@ -75,6 +75,7 @@ export const loanRepayments = pgTable(
     index('loan_repayments_loan').on(t.loanId, t.id),
     index('loan_repayments_date').on(t.storeId, t.repayDate),
     // receipts in entry order across stores: the first page of the receipts report reads only its rows
+    // migration 0061 carries store_id, received, repay_type and id in it too (INCLUDE: money in by day from the index alone)
     index('loan_repayments_entry').on(t.repayDate, t.journalEntryId),
   ],
 );
