@@ -3,6 +3,8 @@
  * Harbour's languages, and a plan's problems as the API answers them.
  */
 import { parse as parseCsv } from 'csv-parse/sync';
+import { createRequire } from 'node:module';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { IMPORT_COLUMNS, IMPORT_SHEETS, LANGUAGES, importColumnLabel, importSheetLabel, type ImportDryRun, type ImportSheetKey, type ImportSheetRows, type Language, importTextOf } from '@harbour/contracts';
 import { translate } from '../../http/i18n.js';
@@ -60,39 +62,110 @@ export async function uploadedWorkbook(bytes: Buffer): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/** Each known sheet's rows, columns matched by their header in any language (row 1 or 2). */
+/** A worksheet's name → the known sheet it is, in any language (undefined: a sheet the import does not read). */
+function sheetOfName(name: string): ImportSheetKey | undefined {
+  return IMPORT_SHEETS.find((sheet) => namesOf(importSheetLabel(sheet)).has(name.trim()));
+}
+
+/** The parts of exceljs's streaming workbook reader driven here (its own single pass is not used, see below). */
+interface StreamReaderParts {
+  model?: { sheets?: { id: number; name: string; rId: string }[] };
+  workbookRels?: { Id: string; Target: string }[];
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncIterable<unknown>;
+  _parseStyles(entry: Readable): Promise<void>;
+  _parseWorksheet(iterator: Readable, sheetNo: string): Iterable<{ eventType: string; value: ExcelJS.stream.xlsx.WorksheetReader }>;
+}
+
+interface ZipDirectory {
+  files: { path: string; stream(): Readable }[];
+}
+const unzipper = createRequire(import.meta.url)('unzipper') as { Open: { buffer(bytes: Buffer): Promise<ZipDirectory> } };
+
+/**
+ * Each known sheet's rows, columns matched by their header in any language (row 1 or 2).
+ *
+ * The workbook is streamed: its zip is opened by its central directory, the workbook's sheet
+ * list, relations, shared strings and styles (for the dates' number formats) are read first, then
+ * each sheet the import reads by exceljs's streaming worksheet reader, row by row. Only the cells
+ * of the known columns are kept, never the workbook's whole model, so memory follows the rows kept.
+ * (exceljs's own single streaming pass reads the zip in stored order and often reaches the sheets
+ * before the sheet list, which it then lacks: exceljs issue 3064.) When two worksheets are the same
+ * known sheet (named in two languages), the first in the workbook's order is read.
+ */
 export async function readWorkbook(bytes: Buffer): Promise<ImportSheetRows[]> {
-  const wb = new ExcelJS.Workbook();
+  const sheets: ImportSheetRows[] = [];
   try {
-    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+    const zip = await unzipper.Open.buffer(bytes);
+    const entry = (path: string) => zip.files.find((f) => f.path === path);
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' }) as unknown as StreamReaderParts;
+    const rels = entry('xl/_rels/workbook.xml.rels');
+    const book = entry('xl/workbook.xml');
+    if (!rels || !book) throw new Error('not a workbook');
+    await reader._parseRels(rels.stream());
+    await reader._parseWorkbook(book.stream());
+    const strings = entry('xl/sharedStrings.xml');
+    if (strings) for await (const s of reader._parseSharedStrings(strings.stream())) void s;
+    const styles = entry('xl/styles.xml');
+    if (styles) await reader._parseStyles(styles.stream());
+    const found = new Map<ImportSheetKey, ImportSheetRows['rows']>();
+    for (const s of reader.model?.sheets ?? []) {
+      const sheet = sheetOfName(s.name);
+      // a sheet the import does not read, or a later copy of one it reads: not opened
+      if (!sheet || found.has(sheet)) continue;
+      const target = reader.workbookRels?.find((r) => r.Id === s.rId)?.Target ?? '';
+      const path = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
+      const sheetNo = /sheet(\d+)\.xml$/.exec(path)?.[1];
+      const file = entry(path);
+      if (!file || !sheetNo) continue;
+      for (const { value: ws } of reader._parseWorksheet(file.stream(), sheetNo)) found.set(sheet, await sheetRows(ws, sheet));
+    }
+    for (const sheet of IMPORT_SHEETS) {
+      const rows = found.get(sheet);
+      if (rows) sheets.push({ sheet, rows });
+    }
   } catch {
     throw badRequest('tools.import.problems.notWorkbook');
   }
-  const sheets: ImportSheetRows[] = [];
-  for (const sheet of IMPORT_SHEETS) {
-    const sheetNames = namesOf(importSheetLabel(sheet));
-    const ws = wb.worksheets.find((w) => sheetNames.has(w.name.trim()));
-    if (!ws) continue;
-    const byHeader = headersOf(sheet);
-    const headerRows = headerRowsOf(ws, sheet);
-    const columnKeys = new Map<number, string>();
-    for (let headerRow = 1; headerRow <= headerRows; headerRow += 1) ws.getRow(headerRow).eachCell((cell, n) => {
+  return sheets;
+}
+
+/** One sheet's rows from the streaming reader: its header row or rows (1, and 2 when it holds a header), then the data. */
+async function sheetRows(ws: ExcelJS.stream.xlsx.WorksheetReader, sheet: ImportSheetKey): Promise<ImportSheetRows['rows']> {
+  const byHeader = headersOf(sheet);
+  const columnKeys = new Map<number, string>();
+  const header = (r: ExcelJS.Row) =>
+    r.eachCell((cell, n) => {
       const key = byHeader.get(importTextOf(cell.value));
       if (key) columnKeys.set(n, key);
     });
-    const rows: ImportSheetRows['rows'] = [];
-    ws.eachRow((r, row) => {
-      if (row <= headerRows) return;
-      const cells: Record<string, unknown> = {};
-      r.eachCell((cell, n) => {
-        const key = columnKeys.get(n);
-        if (key) cells[key] = cell.value;
+  const rows: ImportSheetRows['rows'] = [];
+  for await (const r of ws) {
+    const row = r.number;
+    if (row === 1) {
+      header(r);
+      continue;
+    }
+    if (row === 2) {
+      // row 2 is a header too when any of its cells names a column (the template's English row)
+      let named = false;
+      r.eachCell((cell) => {
+        if (byHeader.has(importTextOf(cell.value))) named = true;
       });
-      if (Object.values(cells).some((v) => importTextOf(v) !== '')) rows.push({ row, cells });
+      if (named) {
+        header(r);
+        continue;
+      }
+    }
+    const cells: Record<string, unknown> = {};
+    r.eachCell((cell, n) => {
+      const key = columnKeys.get(n);
+      if (key) cells[key] = cell.value;
     });
-    sheets.push({ sheet, rows });
+    if (Object.values(cells).some((v) => importTextOf(v) !== '')) rows.push({ row, cells });
   }
-  return sheets;
+  return rows;
 }
 
 /** A plan's counts and problems as the API answers them, in `lang`. */

@@ -24,7 +24,7 @@ import { rejectedRowsWorkbook } from './rejected-xlsx.js';
 import { uploadedWorkbook } from './dry-run.js';
 import { importTemplateWorkbook } from './template-xlsx.js';
 
-/** A workbook of a few thousand loans is a few MB; the streaming reader for whole books is not built yet. */
+/** An upload's limit: a whole book of 50,000 loans as a workbook is well under it (the workbook is read streaming, see dry-run.ts). */
 const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
