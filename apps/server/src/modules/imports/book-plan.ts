@@ -197,11 +197,20 @@ function openingReceipt(o: ImportOpeningRow, lines: OpeningLine[]): PlannedRecei
 }
 
 /**
+ * The domain's results of the last dry run (`calculate` of each loan's terms, by its terms as
+ * JSON), kept for the commit of the file that usually follows; a pure function's results, reused
+ * only with the same settings and holidays. Taken (and let go) by the next plan.
+ */
+let lastCalcs: { engineKey: string; byTerms: Map<string, CalculatorResult> } | null = null;
+
+/**
  * Plans the import of `sheets` into `storeId` (the store whose book it is; every loan row names
  * it by code). Reads Harbour in `tx` (the caller's store scope: the customer register is
  * company-wide by design, loan numbers are checked company-wide by the loans' unique key).
+ * `keepCalcs`: the dry run keeps its schedules and rates for the commit that follows (see
+ * `lastCalcs`); everything the plan checks against Harbour is read again by every plan.
  */
-export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: number, batchCutOver?: string): Promise<ImportPlan> {
+export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: number, batchCutOver?: string, keepCalcs = false): Promise<ImportPlan> {
   const problems: ImportProblem[] = [];
   const problem = (sheet: ImportSheetKey, row: number, column: string | null, message: string, params?: Record<string, string | number>) =>
     problems.push({ sheet, row, column, message, ...(params ? { params } : {}) });
@@ -282,6 +291,13 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   const heldBorrower = new Map(heldBorrowers.map((c) => [c.code, c]));
   const engine = await loadEngine(tx);
   const today = await businessToday(tx);
+  // the domain's schedules and rates by their terms: computed once a file (loans of the same terms
+  // share them), and the dry run's taken up by the commit of the same file while the settings and
+  // holidays they were computed with are unchanged
+  const engineKey = JSON.stringify(engine);
+  const reused = lastCalcs?.engineKey === engineKey ? lastCalcs.byTerms : new Map<string, CalculatorResult>();
+  lastCalcs = null;
+  const calcs = new Map<string, CalculatorResult>();
 
   const plannedLoans: PlannedLoan[] = [];
   for (const { row, fields } of fileLoans) {
@@ -313,22 +329,21 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
     // The loan as it was lent: the domain's schedule and the Ordinance's rate of its own cash flows.
     let calc: CalculatorResult | null = null;
     try {
-      calc = calculate(
-        {
-          loanAmount: fields.loanAmount!,
-          totalTenor: Number(fields.totalTenor),
-          repayCycle: fields.repayCycle as 'monthly',
-          cycleDays: fields.cycleDays ? Number(fields.cycleDays) : undefined,
-          interestMethod: fields.interestMethod as 'amortization',
-          flatRate: fields.flatRate || undefined,
-          effectiveRate: fields.effectiveRate || undefined,
-          loanDate: fields.loanDate!,
-          firstDueDate: fields.firstDueDate || undefined,
-          amountDeducted: fields.amountDeducted || undefined,
-        },
-        engine.settings,
-        engine.holidays,
-      );
+      const terms = {
+        loanAmount: fields.loanAmount!,
+        totalTenor: Number(fields.totalTenor),
+        repayCycle: fields.repayCycle as 'monthly',
+        cycleDays: fields.cycleDays ? Number(fields.cycleDays) : undefined,
+        interestMethod: fields.interestMethod as 'amortization',
+        flatRate: fields.flatRate || undefined,
+        effectiveRate: fields.effectiveRate || undefined,
+        loanDate: fields.loanDate!,
+        firstDueDate: fields.firstDueDate || undefined,
+        amountDeducted: fields.amountDeducted || undefined,
+      };
+      const key = JSON.stringify(terms);
+      calc = calcs.get(key) ?? reused.get(key) ?? calculate(terms, engine.settings, engine.holidays);
+      calcs.set(key, calc);
     } catch (e) {
       if (e instanceof TermsValidationError) for (const i of e.issues) bad(i.field === 'loanDate' ? 'loanDate' : i.field, TERMS_ISSUE_MESSAGES[i.code]);
       else if (e instanceof RangeError || isDomainError(e)) bad(null, 'tools.calculatorFailed');
@@ -539,6 +554,7 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
     const rejected = new Set(problems.filter((p) => p.sheet === sheet).map((p) => p.row)).size;
     return [{ sheet, read, valid: read - rejected, rejected }];
   });
+  if (keepCalcs) lastCalcs = { engineKey, byTerms: calcs };
   const order = (s: ImportSheetKey) => PLANNED_SHEETS.indexOf(s);
   problems.sort((a, b) => order(a.sheet) - order(b.sheet) || a.row - b.row);
   return { counts, problems, customers: plannedCustomers, agents: plannedAgents, loans: plannedLoans, partakers: plannedPartakers, blacklist: plannedBlacklist };

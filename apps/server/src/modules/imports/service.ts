@@ -73,7 +73,7 @@ async function targetStore(tx: Tx, ctx: ServiceContext, storeId: number | undefi
 /** The dry run of a file for a store: counts per sheet and every problem, in `lang`. Nothing is written. */
 export async function dryRunImport(ctx: ServiceContext, bytes: Buffer, lang: Language, q: ImportTargetQuery): Promise<ImportDryRun> {
   const sheets = await readWorkbook(await uploadedWorkbook(bytes));
-  const plan = await withReadTx(ctx, async (tx) => planImport(tx, sheets, await targetStore(tx, ctx, q.storeId), q.cutOverDate));
+  const plan = await withReadTx(ctx, async (tx) => planImport(tx, sheets, await targetStore(tx, ctx, q.storeId), q.cutOverDate, true));
   return translatedPlan(plan, lang);
 }
 
