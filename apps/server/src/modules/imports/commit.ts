@@ -20,6 +20,7 @@ import { audit } from '../../platform/audit.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { postJournals } from '../../platform/ledger.js';
 import { withTx } from '../../platform/tx.js';
+import { insertUnnest } from '../../platform/bulk-insert.js';
 import { profileColumns } from '../customers/service.js';
 import { type Engine, loadEngine } from '../loan-core/engine.js';
 import { SERVICED_STATUSES, dueSummaryOf, saveSummaries } from '../repayments/daily.js';
@@ -111,17 +112,19 @@ async function writeLoans(
     created.push({ sheet: 'loans', row: l.row, entity: 'loan', entityId: rowOf(l).id, figures: l.figures });
     ids.loans.set(l.loanNo, rowOf(l).id);
   }
-  await tx.insert(loanApprovals).values(
+  await insertUnnest(
+    tx,
+    loanApprovals,
     chunk.map((l) => ({ storeId: l.storeId, loanId: rowOf(l).id, decision: 'approve', decidedOn: l.fields.applicationDate!, staffId: l.staffId ?? me!, ...l.approval, upfrontInterest: l.fields.amountDeducted || null })),
   );
-  const instalments = await tx
-    .insert(loanInstalments)
-    .values(
-      chunk.flatMap((l) =>
-        l.calc.schedule.map((s) => ({ storeId: l.storeId, loanId: rowOf(l).id, tenor: s.tenor, dueDate: s.dueDate, principal: s.principal, interest: s.interest, instalment: s.instalment, balance: s.balance, createdBy: me })),
-      ),
-    )
-    .returning({ id: loanInstalments.id, loanId: loanInstalments.loanId, tenor: loanInstalments.tenor });
+  const instalments = (await insertUnnest(
+    tx,
+    loanInstalments,
+    chunk.flatMap((l) =>
+      l.calc.schedule.map((s) => ({ storeId: l.storeId, loanId: rowOf(l).id, tenor: s.tenor, dueDate: s.dueDate, principal: s.principal, interest: s.interest, instalment: s.instalment, balance: s.balance, createdBy: me })),
+    ),
+    ['id', 'loanId', 'tenor'],
+  )) as { id: number; loanId: number; tenor: number }[];
   // a schedule the file gave: each instalment mapped to its own row of the instalments sheet (a
   // schedule built from the terms is the loan row's, as the loan's other records are)
   const instalmentId = new Map(instalments.map((i) => [`${i.loanId}:${i.tenor}`, i.id]));
@@ -129,7 +132,9 @@ async function writeLoans(
   // The opening entries name the loan in their memo, not by the entry's loan id, so a rollback can
   // remove the loan while the append-only journal keeps them and their reversals.
   const opened = await postJournals(tx, ctx, chunk.map((l) => ({ entry: postOpeningLoan({ principal: l.fields.loanAmount!, memo: memoOf(batchId, l) }), target: { storeId: l.storeId, date: l.cutOverDate } })));
-  await tx.insert(loanPayouts).values(
+  await insertUnnest(
+    tx,
+    loanPayouts,
     chunk.map((l, n) => {
       const deducted = l.fields.amountDeducted || '0';
       return {
@@ -170,33 +175,33 @@ async function writeLoans(
       const codes = await takeCodes(tx, 'repayNo', { storeId: onDate[0]!.l.storeId, date }, onDate.length);
       onDate.forEach(({ r }, n) => numbers.set(r, codes[n]!));
     }
-    const receipts = await tx
-      .insert(loanRepayments)
-      .values(
-        paid.map(({ l, r }, n) => ({
-          storeId: l.storeId,
-          loanId: rowOf(l).id,
-          repayNo: r.receiptNo ?? numbers.get(r)!,
-          repayDate: r.date,
-          repayType: 'opening',
-          received: r.received,
-          overdueInterest: r.overdueInterest,
-          handlingFee: r.handlingFee,
-          interest: r.interest,
-          principal: r.principal,
-          tempIn: r.tempIn,
-          method: r.method,
-          idempotencyKey: `import-${batchId}-${r.sheet}-${r.row}`,
-          journalEntryId: entries[n]!,
-          createdBy: me,
-        })),
-      )
-      .returning({ id: loanRepayments.id, key: loanRepayments.idempotencyKey });
-    const idOf = new Map(receipts.map((x) => [x.key, x.id]));
+    const receipts = (await insertUnnest(
+      tx,
+      loanRepayments,
+      paid.map(({ l, r }, n) => ({
+        storeId: l.storeId,
+        loanId: rowOf(l).id,
+        repayNo: r.receiptNo ?? numbers.get(r)!,
+        repayDate: r.date,
+        repayType: 'opening',
+        received: r.received,
+        overdueInterest: r.overdueInterest,
+        handlingFee: r.handlingFee,
+        interest: r.interest,
+        principal: r.principal,
+        tempIn: r.tempIn,
+        method: r.method,
+        idempotencyKey: `import-${batchId}-${r.sheet}-${r.row}`,
+        journalEntryId: entries[n]!,
+        createdBy: me,
+      })),
+      ['id', 'idempotencyKey'],
+    )) as { id: number; idempotencyKey: string }[];
+    const idOf = new Map(receipts.map((x) => [x.idempotencyKey, x.id]));
     const receiptId = (r: PlannedReceipt) => idOf.get(`import-${batchId}-${r.sheet}-${r.row}`)!;
     // a temporary amount held touches no instalment: its receipt has no lines
     const lines = paid.flatMap(({ l, r }) => r.lines.map((p) => ({ ...p, storeId: l.storeId, repaymentId: receiptId(r), loanId: rowOf(l).id, createdBy: me })));
-    if (lines.length > 0) await tx.insert(loanRepaymentLines).values(lines);
+    await insertUnnest(tx, loanRepaymentLines, lines);
     for (const { r } of paid) created.push({ sheet: r.sheet, row: r.row, entity: 'repayment', entityId: receiptId(r) });
   }
   // what the tips list and the reminders read, for the loans still repaying
