@@ -47,7 +47,7 @@ import {
   resolveSettings,
   storedRate,
 } from '@harbour/domain';
-import { inArray, or } from 'drizzle-orm';
+import { type Column, type SQL, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { blacklist, customers, loanRepayments, loans, ocaAgents, referralAgents, staff, stores } from '../../db/schema/index.js';
 import { businessToday } from '../../platform/business-date.js';
@@ -164,6 +164,13 @@ const SCHEDULE_PROBLEMS: Record<ImportedScheduleProblemCode, string> = {
   ILLEGAL_RATE: 'tools.import.problems.scheduleIllegalRate',
 };
 
+/**
+ * `column = any($1)`: the file's values as ONE array parameter, where `in (…)` takes a parameter
+ * each — a whole book's customer codes and ID numbers, or loan and application numbers, are past
+ * PostgreSQL's 65,535 parameters a statement.
+ */
+const anyOf = (column: Column, values: readonly string[]): SQL => sql`${column} = any(${sql.param(values)})`;
+
 const rowsOf = (sheets: ImportSheetRows[], sheet: ImportSheetKey): ImportSheetRows => sheets.find((s) => s.sheet === sheet) ?? { sheet, rows: [] };
 
 /**
@@ -222,7 +229,7 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   const heldCustomers = fileCustomers.length === 0 ? [] : await tx
     .select({ customerCode: customers.customerCode, idNumber: customers.idNumber })
     .from(customers)
-    .where(or(inArray(customers.customerCode, fileCustomers.map(([code]) => code)), inArray(customers.idNumber, fileCustomers.map(([, v]) => v.customer.idNumber))));
+    .where(or(anyOf(customers.customerCode, fileCustomers.map(([code]) => code)), anyOf(customers.idNumber, fileCustomers.map(([, v]) => v.customer.idNumber))));
   const heldCodes = new Set(heldCustomers.map((h) => h.customerCode));
   const heldIds = new Set(heldCustomers.map((h) => h.idNumber));
   const plannedCustomers: PlannedCustomer[] = [];
@@ -240,7 +247,7 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   problems.push(...agentSheet.problems);
   const fileAgents = [...agentSheet.valid.values()];
   const heldAgentNames = fileAgents.length === 0 ? new Set<string>() : new Set(
-    (await tx.select({ nameEn: referralAgents.nameEn }).from(referralAgents).where(inArray(referralAgents.nameEn, fileAgents.map((a) => a.agent.nameEn)))).map((a) => a.nameEn),
+    (await tx.select({ nameEn: referralAgents.nameEn }).from(referralAgents).where(anyOf(referralAgents.nameEn, fileAgents.map((a) => a.agent.nameEn)))).map((a) => a.nameEn),
   );
   const plannedAgents: PlannedAgent[] = [];
   for (const a of fileAgents) {
@@ -274,12 +281,12 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   const receiptNos = [...history.valid.values()].flat().map((r) => r.receiptNo).filter((n) => n !== '');
   const [storeRows, staffRows, agentRows, heldLoans, heldBorrowers, heldReceipts, ocaRows] = await Promise.all([
     tx.select({ id: stores.id, code: stores.code }).from(stores),
-    tx.select({ id: staff.id, username: staff.username }).from(staff).where(inArray(staff.username, [...values('staffLogin'), ...none])),
-    tx.select({ id: referralAgents.id, nameEn: referralAgents.nameEn }).from(referralAgents).where(inArray(referralAgents.nameEn, [...values('referralAgent'), ...none])),
-    tx.select({ loanNo: loans.loanNo, applyNo: loans.applyNo }).from(loans).where(or(inArray(loans.loanNo, [...values('loanNo'), ...none]), inArray(loans.applyNo, [...values('applicationNo'), ...values('loanNo'), ...none]))),
-    tx.select({ id: customers.id, code: customers.customerCode, type: customers.type, dateOfBirth: customers.dateOfBirth }).from(customers).where(inArray(customers.customerCode, [...values('customerCode'), ...none])),
-    tx.select({ repayNo: loanRepayments.repayNo }).from(loanRepayments).where(inArray(loanRepayments.repayNo, [...receiptNos, ...none])),
-    tx.select({ id: ocaAgents.id, nameEn: ocaAgents.nameEn, chargePercent: ocaAgents.chargePercent }).from(ocaAgents).where(inArray(ocaAgents.nameEn, [...values('ocaAgent'), ...none])),
+    tx.select({ id: staff.id, username: staff.username }).from(staff).where(anyOf(staff.username, [...values('staffLogin'), ...none])),
+    tx.select({ id: referralAgents.id, nameEn: referralAgents.nameEn }).from(referralAgents).where(anyOf(referralAgents.nameEn, [...values('referralAgent'), ...none])),
+    tx.select({ loanNo: loans.loanNo, applyNo: loans.applyNo }).from(loans).where(or(anyOf(loans.loanNo, [...values('loanNo'), ...none]), anyOf(loans.applyNo, [...values('applicationNo'), ...values('loanNo'), ...none]))),
+    tx.select({ id: customers.id, code: customers.customerCode, type: customers.type, dateOfBirth: customers.dateOfBirth }).from(customers).where(anyOf(customers.customerCode, [...values('customerCode'), ...none])),
+    tx.select({ repayNo: loanRepayments.repayNo }).from(loanRepayments).where(anyOf(loanRepayments.repayNo, [...receiptNos, ...none])),
+    tx.select({ id: ocaAgents.id, nameEn: ocaAgents.nameEn, chargePercent: ocaAgents.chargePercent }).from(ocaAgents).where(anyOf(ocaAgents.nameEn, [...values('ocaAgent'), ...none])),
   ]);
   const ocaByName = new Map(ocaRows.map((a) => [a.nameEn, a]));
   const heldReceiptNos = new Set(heldReceipts.map((r) => r.repayNo));
@@ -514,7 +521,7 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   const fileLoanBorrower = new Map(rowsOf(sheets, 'loans').rows.map((r) => [importTextOf(r.cells.loanNo), importTextOf(r.cells.customerCode)] as const).filter(([no]) => no !== ''));
   const plannedLoanNos = new Set(plannedLoans.map((l) => l.loanNo));
   const partakerCodes = [...new Set(partakerRows.valid.map((p) => p.customerCode).filter((c) => !customerRows.has(c)))];
-  const heldPartakers = partakerCodes.length === 0 ? [] : await tx.select({ id: customers.id, code: customers.customerCode }).from(customers).where(inArray(customers.customerCode, partakerCodes));
+  const heldPartakers = partakerCodes.length === 0 ? [] : await tx.select({ id: customers.id, code: customers.customerCode }).from(customers).where(anyOf(customers.customerCode, partakerCodes));
   const heldPartaker = new Map(heldPartakers.map((c) => [c.code, c.id]));
   const plannedPartakers: PlannedPartaker[] = [];
   for (const p of partakerRows.valid) {
@@ -538,7 +545,7 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   const listed = black.valid.length === 0 ? [] : await tx
     .select({ idNumber: blacklist.idNumber, phone: blacklist.phone })
     .from(blacklist)
-    .where(or(inArray(blacklist.idNumber, [...ids, ...none]), inArray(blacklist.phone, [...phones, ...none])));
+    .where(or(anyOf(blacklist.idNumber, [...ids, ...none]), anyOf(blacklist.phone, [...phones, ...none])));
   const listedIds = new Set(listed.map((b) => b.idNumber));
   const listedPhones = new Set(listed.map((b) => b.phone));
   const plannedBlacklist: PlannedBlacklist[] = [];

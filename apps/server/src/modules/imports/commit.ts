@@ -310,7 +310,9 @@ export async function commitBatch(
           .returning({ id: blacklist.id });
         chunk.forEach((b, n) => created.push({ sheet: 'blacklist', row: b.row, entity: 'blacklist', entityId: rows[n]!.id }));
       }
-      if (created.length > 0) await tx.insert(importRows).values(created.map((c) => ({ batchId, ...c })));
+      // one statement whatever the batch's size (a multi-row values of a whole book's rows is past
+      // PostgreSQL's 65,535 parameters from about 3,600 loans)
+      await insertUnnest(tx, importRows, created.map((c) => ({ batchId, sheet: c.sheet, row: c.row, entity: c.entity, entityId: c.entityId, figures: c.figures ?? null })));
       // the numbers Harbour takes next continue after the highest imported: each number in the
       // period of its record's own date (a back-dated record takes its number there) and of today's
       await continueCounters(tx, [
