@@ -8,6 +8,7 @@
 import { type Decimal, dec, sum } from './decimal.js';
 import { type MloStatus, formatRate, mloEffectiveRate, mloStatus } from './mlo.js';
 import { formatMoney } from './rounding.js';
+import type { CalculatorLine } from './calculator.js';
 
 /** One instalment row of the file (in the file's order). */
 export interface ImportedInstalment {
@@ -46,14 +47,7 @@ export interface ImportedScheduleProblem {
 }
 
 /** A schedule line as the calculator answers it (money with 2 places). */
-export interface ImportedScheduleLine {
-  tenor: number;
-  dueDate: string;
-  principal: string;
-  interest: string;
-  instalment: string;
-  balance: string;
-}
+export type ImportedScheduleLine = CalculatorLine;
 
 export interface ImportedScheduleCheck {
   problems: ImportedScheduleProblem[];
