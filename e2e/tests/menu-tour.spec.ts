@@ -124,6 +124,11 @@ for (let part = 0; part < PARTS; part++) {
       const item = sidebar.get(path);
       if (item) await openFromSidebar(page, lang, path, item);
       else await goInApp(page, path);
+      // The page is shown, in its own tab. The router renders a navigation as a transition: the
+      // previous page stays on screen until the new one is ready, so without this wait the checks
+      // below could read the previous page on a busy machine, and the next navigation supersede
+      // this one before it was ever shown (its tab never opened).
+      await expect(tab(page, path), `${path} has its tab`).toHaveAttribute('data-active', 'true');
       // No hover left over from the last click (a link fading to its hover colour is not read).
       await page.mouse.move(1, 1);
       await expectWorkingScreen(page, path);
@@ -131,6 +136,7 @@ for (let part = 0; part < PARTS; part++) {
     }
     expect(failed).toEqual([]);
     // One tab per page opened, besides the dashboard's (where the workspace opens).
-    await expect(tabs(page)).toHaveCount(1 + paths.filter((p) => p !== '/dashboard').length);
+    const open = await tabs(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+    expect(open.sort()).toEqual([...new Set(['/dashboard', ...paths])].sort());
   });
 }
