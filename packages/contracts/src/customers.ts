@@ -77,8 +77,9 @@ export function idNumberOf(idType: string, input: string): { ok: true; value: st
     const r = validateHkid(input);
     return r.ok ? { ok: true, value: normaliseIdNumber(r.value) } : { ok: false, message: 'validation.hkid' };
   }
-  // Spaces are typing, not part of the number (normaliseIdNumber drops them too).
-  const r = validatePassportNumber(input.replace(/\s+/g, ''));
+  // Spaces are typing, not part of the number (normaliseIdNumber drops them too); full-width
+  // letters and digits are folded to plain ones.
+  const r = validatePassportNumber(input.normalize('NFKC').replace(/\s+/g, ''));
   if (!r.ok) return { ok: false, message: 'customers.passportChars' };
   const value = normaliseIdNumber(r.value);
   return value.length <= 32 ? { ok: true, value } : { ok: false, message: 'validation.invalid' };

@@ -1,6 +1,6 @@
 import { dec } from '@harbour/domain';
 import { IMPORT_LOAN_STATUSES, IMPORT_COLUMNS, type ImportSheetKey } from './imports.js';
-import { type ImportProblem, type ImportSheetRows, importDateOf, importTextOf } from './import-rows.js';
+import { type ImportProblem, type ImportSheetRows, MONEY, importDateOf, importMoneyOf, importPercentOf, importTextOf } from './import-rows.js';
 
 /**
  * The loans and opening-position sheets of an import workbook, cell by cell (docs/import.md): the
@@ -11,8 +11,6 @@ import { type ImportProblem, type ImportSheetRows, importDateOf, importTextOf } 
  * position is applied to) is checked by the server's dry run on the rows accepted here.
  */
 
-const MONEY = /^\d{1,13}(\.\d{1,2})?$/;
-const DECIMAL = /^\d{1,4}(\.\d{1,6})?$/;
 const INTEGER = /^\d{1,4}$/;
 
 /** One row's cells as typed text (money without thousands separators, dates as YYYY-MM-DD), with its cell problems. */
@@ -31,10 +29,13 @@ export function typedImportRow(sheet: ImportSheetKey, row: number, cells: Record
       if (date === null) bad('validation.date');
       text = date ?? '';
     } else if (c.type === 'money') {
-      text = text.replace(/,/g, '');
-      if (!MONEY.test(text)) bad('validation.money');
+      const money = importMoneyOf(raw);
+      if (money === null) bad('validation.money');
+      text = money ?? text;
     } else if (c.type === 'decimal') {
-      if (!DECIMAL.test(text)) bad('validation.decimal');
+      const percent = importPercentOf(raw);
+      if (percent === null) bad('validation.decimal');
+      text = percent ?? text;
     } else if (c.type === 'integer') {
       if (!INTEGER.test(text)) bad('validation.integer');
     } else if (c.type === 'choice' && !c.choices!.includes(text)) bad('validation.choice');

@@ -1,3 +1,4 @@
+import { spreadsheetAmount } from '@harbour/domain';
 import { isCalendarDate } from './calculator.js';
 import { customerCreateSchema, idNumberOf } from './customers.js';
 import { IMPORT_COLUMNS, type ImportSheetKey } from './imports.js';
@@ -18,19 +19,48 @@ export interface ImportProblem {
   params?: Record<string, string | number>;
 }
 
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/** A month's English name, its first three letters or "Sept" ("Mar", "march", "SEPT") as 1–12, else null. */
+function monthOfName(name: string): number | null {
+  const n = name.toLowerCase();
+  const i = MONTHS.findIndex((full) => n === full || n === full.slice(0, 3) || (full === 'september' && n === 'sept'));
+  return i >= 0 ? i + 1 : null;
+}
+
+const ymd = (y: string | number, m: string | number, d: string | number) =>
+  `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+
 /**
- * A date as the old systems write it, to YYYY-MM-DD: YYYY-MM-DD, YYYY/MM/DD or DD/MM/YYYY (Hong
- * Kong writes the day first; MM/DD/YYYY is not read, it cannot be told apart), or a date cell
- * (exceljs gives a Date at UTC midnight). Null when it is none of these or no calendar day.
+ * A date as the old systems write it, to YYYY-MM-DD. Read, after folding full-width characters
+ * (`２０２４／３／５`) to plain ones:
+ * - year first: 2024-03-05, 2024/3/5, 2024.03.05, 2024年3月5日, 20240305 (text or number);
+ * - day first, as Hong Kong writes it: 05/03/2024, 5-3-2024, 05.03.2024 (MM/DD/YYYY is not read:
+ *   it cannot be told apart, and a month above 12 is refused);
+ * - the month by name: 5 Mar 2024, 5-Mar-2024, 5 March 2024, Mar 5, 2024;
+ * - a date cell (exceljs gives a Date at UTC midnight).
+ * A year is always four digits (a two-digit year's century is a guess on a date of birth). A bare
+ * number other than YYYYMMDD is refused, not read as an Excel serial day: an amount typed in a date
+ * column would pass as a date. Null when it is none of these or no calendar day.
  */
 export function importDateOf(value: unknown): string | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
+  if (typeof value === 'number') return Number.isInteger(value) ? importDateOf(String(value)) : null;
   if (typeof value !== 'string') return null;
-  const s = value.trim();
-  let m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(s);
-  const iso = m ? `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}` : null;
-  m = iso ? null : /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
-  const date = iso ?? (m ? `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}` : null);
+  const s = value.normalize('NFKC').trim();
+  let date: string | null = null;
+  let m: RegExpExecArray | null;
+  if ((m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(s)) || (m = /^(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日?$/.exec(s)) || (m = /^(\d{4})(\d{2})(\d{2})$/.exec(s))) {
+    date = ymd(m[1]!, m[2]!, m[3]!);
+  } else if ((m = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{4})$/.exec(s))) {
+    date = ymd(m[4]!, m[3]!, m[1]!);
+  } else if ((m = /^(\d{1,2})[-\s/]+([A-Za-z]{3,9})\.?[-\s/,]+(\d{4})$/.exec(s))) {
+    const month = monthOfName(m[2]!);
+    date = month ? ymd(m[3]!, month, m[1]!) : null;
+  } else if ((m = /^([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})$/.exec(s))) {
+    const month = monthOfName(m[1]!);
+    date = month ? ymd(m[3]!, month, m[2]!) : null;
+  }
   return date !== null && isCalendarDate(date) ? date : null;
 }
 
@@ -40,6 +70,35 @@ export function importTextOf(value: unknown): string {
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object' && 'text' in value) return String((value as { text: unknown }).text).trim(); // a rich-text or hyperlink cell
   return String(value).trim();
+}
+
+/** An amount's text once read: at most 13 digits and 2 decimals. */
+export const MONEY = /^\d{1,13}(\.\d{1,2})?$/;
+/** A percentage's text once read: at most 4 digits and 6 decimals. */
+const DECIMAL = /^\d{1,4}(\.\d{1,6})?$/;
+
+/**
+ * A money cell as plain decimal text, or null when it is not an amount. Read: thousands
+ * separators, a currency sign or code before it (`HK$12,000.00`, `$ 500`, `HKD 500`), full-width
+ * characters folded; a number cell as the amount it shows (`spreadsheetAmount`).
+ */
+export function importMoneyOf(raw: unknown): string | null {
+  if (typeof raw === 'number') {
+    if (!Number.isFinite(raw)) return null;
+    const text = spreadsheetAmount(raw);
+    return MONEY.test(text) ? text : null;
+  }
+  const text = importTextOf(raw)
+    .normalize('NFKC')
+    .replace(/^(?:HK\$|HKD|\$)\s*/i, '')
+    .replace(/,/g, '');
+  return MONEY.test(text) ? text : null;
+}
+
+/** A percentage cell as plain decimal text (`1.5` or `1.5%`), or null when it is not one. */
+export function importPercentOf(raw: unknown): string | null {
+  const text = importTextOf(raw).normalize('NFKC').replace(/\s*%$/, '');
+  return DECIMAL.test(text) ? text : null;
 }
 
 /** One sheet's rows: the file's row number and the cells by column key. */
@@ -59,7 +118,8 @@ function rowInput(sheet: ImportSheetKey, cells: Record<string, unknown>, problem
       const date = importDateOf(raw);
       if (date === null) problems.push({ sheet, row, column: c.key, message: 'validation.date' });
       out[c.key] = date ?? '';
-    } else out[c.key] = text;
+    } else if (c.type === 'money' && text !== '') out[c.key] = importMoneyOf(raw) ?? text; // the schema names a bad one
+    else out[c.key] = text;
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { dec } from './decimal.js';
-import { formatMoney, formatPercent, groupThousands, moneyText, percentOf, roundMoney } from './rounding.js';
+import { formatMoney, formatPercent, groupThousands, moneyText, percentOf, roundMoney, spreadsheetAmount } from './rounding.js';
 
 describe('rounding helper', () => {
   it('half up to 2 places by default', () => {
@@ -79,5 +79,20 @@ describe('moneyText', () => {
     expect(moneyText(dec('-12.345'))).toBe('-12.35');
     expect(moneyText(dec('0').neg())).toBe('0.00');
     expect(moneyText('-0.001')).toBe('0.00');
+  });
+});
+
+describe('spreadsheetAmount: a number cell as the amount it shows', () => {
+  it('takes a binary fraction within a millionth of a cent as the two-decimal amount', () => {
+    expect(spreadsheetAmount(1234.5600000000002)).toBe('1234.56');
+    expect(spreadsheetAmount(0.1 + 0.2)).toBe('0.30');
+    expect(spreadsheetAmount(500)).toBe('500.00');
+  });
+  it('keeps any other figure as its own decimal, for the caller to refuse', () => {
+    expect(spreadsheetAmount(10.005)).toBe('10.005');
+    expect(spreadsheetAmount(0.001)).toBe('0.001');
+    expect(spreadsheetAmount(1e-7)).toBe('0.0000001');
+    expect(spreadsheetAmount(1e-9)).toBe('0.00');
+    expect(spreadsheetAmount(123456789012.3)).toBe('123456789012.30');
   });
 });

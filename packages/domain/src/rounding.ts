@@ -31,6 +31,19 @@ export function roundMoney(value: DecimalInput, settings: Partial<RoundingSettin
   return r.isZero() ? r.abs() : r; // never "-0.00"
 }
 
+/**
+ * A spreadsheet's number cell read as the amount it shows. The cell holds a binary fraction: one
+ * within a millionth of a cent of a two-decimal amount is that amount (1234.5600000000002 is
+ * 1234.56, as the spreadsheet shows it); any other figure is its own shortest decimal spelling,
+ * for the caller's check to refuse a third decimal. Not a rounding rule: no amount moves by more
+ * than the binary fraction's own error.
+ */
+export function spreadsheetAmount(value: number): string {
+  const exact = new Decimal(value);
+  const shown = roundMoney(exact);
+  return exact.minus(shown).abs().lte('0.00000001') ? shown.toFixed(2) : exact.toFixed();
+}
+
 export interface MoneyFormat extends Partial<RoundingSettings> {
   /** Thousands separators for people to read ("1,234.50"); off for values a machine reads back. */
   grouped?: boolean;

@@ -46,7 +46,7 @@ describe('GET /tools/import/template', () => {
     expect(columnRows).toBe(IMPORT_SHEETS.reduce((n, s) => n + IMPORT_COLUMNS[s].length, 0));
     const rows = Array.from({ length: columnRows }, (_, i) => rowValues(readMe, i + 4));
     expect(rows).toContainEqual(['Loans', 'Status', 'Yes', 'One of the values listed', 'pending, wait_approve, approved, repaying, complete, reloaned, reject, cancel, oca, bad']);
-    expect(rows).toContainEqual(['Loans', 'Loan date', 'Yes', 'Date: YYYY-MM-DD, DD/MM/YYYY or YYYY/MM/DD', '']);
+    expect(rows).toContainEqual(['Loans', 'Loan date', 'Yes', 'Date: YYYY-MM-DD, DD/MM/YYYY, YYYY/MM/DD, 2024年3月5日 or 5 Mar 2024 (the day before the month when the year is last)', '']);
     expect(rows).toContainEqual(['Receipts', 'Loan no.', 'Yes', 'Must match a value in another sheet: Loans → Loan no.', '']);
     expect(rows).toContainEqual(['Customers', 'ID number', 'Yes', 'ID number, with or without brackets, e.g. A123456(3) or A1234563', '']);
   });

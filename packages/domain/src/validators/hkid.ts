@@ -25,7 +25,8 @@ export function hkidCheckDigit(prefix: string, digits: string): string {
 }
 
 export function validateHkid(input: string): ValidationResult<HkidErrorCode> {
-  const s = input.trim().toUpperCase().replace(/\s+/g, '');
+  // NFKC folds full-width letters, digits and brackets (`Ａ１２３４５６（３）`, typed with a Chinese input method) to plain ones.
+  const s = input.normalize('NFKC').trim().toUpperCase().replace(/\s+/g, '');
   if (s === '') return invalid('HKID_REQUIRED');
   const m = HKID.exec(s);
   // brackets must be both present or both absent

@@ -15,7 +15,8 @@ export function normaliseIdNumber(input: string): string {
  * its country code as `+<digits>` (`0086 138…` → `+86138…`); anything else is left as typed.
  */
 export function normalisePhone(input: string): string {
-  const s = input.trim().replace(/[\s().-]/g, '');
+  // NFKC folds full-width digits, plus and spaces (`＋８５２ ９１２３ ４５６７`) to plain ones.
+  const s = input.normalize('NFKC').trim().replace(/[\s().-]/g, '');
   const hk = /^(?:\+|00)?852(\d{8})$/.exec(s);
   if (hk) return hk[1]!;
   const intl = /^(?:\+|00)(\d+)$/.exec(s);

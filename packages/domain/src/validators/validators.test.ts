@@ -19,6 +19,10 @@ describe('HKID', () => {
     expect(validateHkid(' g 123456 a ')).toEqual({ ok: true, value: 'G123456(A)' });
     expect(validateHkid('ab987654(3)')).toEqual({ ok: true, value: 'AB987654(3)' });
   });
+  it('folds full-width letters, digits and brackets typed with a Chinese input method', () => {
+    expect(validateHkid('Ａ１２３４５６（３）')).toEqual({ ok: true, value: 'A123456(3)' });
+    expect(validateHkid('A123456（3）')).toEqual({ ok: true, value: 'A123456(3)' });
+  });
   it('error codes', () => {
     expect(validateHkid('')).toEqual({ ok: false, code: 'HKID_REQUIRED' });
     expect(validateHkid('A12345(3)')).toEqual({ ok: false, code: 'HKID_FORMAT' });
