@@ -8,6 +8,7 @@ describe('normaliseIdNumber', () => {
     [' a123456 (7) ', 'A1234567'],
     ['AB987654(3)', 'AB9876543'],
     ['ab-987654-3', 'AB9876543'],
+    ['Ａ１２３４５６（７）', 'A1234567'],
     ['K12345678', 'K12345678'],
   ])('%s → %s', (input, out) => {
     expect(normaliseIdNumber(input)).toBe(out);

@@ -4,9 +4,9 @@
  * an exact match and never a partial one.
  */
 
-/** An ID document number (HKID, passport…): trimmed, upper case, without spaces, brackets or hyphens. `a123456(7)` → `A1234567`. */
+/** An ID document number (HKID, passport…): full-width characters folded (NFKC), trimmed, upper case, without spaces, brackets or hyphens. `a123456(7)` → `A1234567`. */
 export function normaliseIdNumber(input: string): string {
-  return input.trim().toUpperCase().replace(/[\s()-]/g, '');
+  return input.normalize('NFKC').trim().toUpperCase().replace(/[\s()-]/g, '');
 }
 
 /**
