@@ -91,7 +91,8 @@ export function ShellLayout() {
           <Navbar mobile={mobile} onOpenSettings={() => setSettingsOpen(true)} />
           {tagsView && <TagsView />}
         </div>
-        <Layout.Content id="main-content" tabIndex={-1} style={{ padding: mobile ? 12 : 20, minWidth: 0 }}>
+        {/* data-pathname: the page shown, which the router changes only once the next page is ready. */}
+        <Layout.Content id="main-content" data-pathname={location.pathname} tabIndex={-1} style={{ padding: mobile ? 12 : 20, minWidth: 0 }}>
           <ShellOutlet />
         </Layout.Content>
         <Footer />
