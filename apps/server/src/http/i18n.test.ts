@@ -78,3 +78,12 @@ describe('zod issues → message codes', () => {
     expect(issuesOf(s, 'A123')[0]!.code).toBe('validation.hkid');
   });
 });
+
+describe('translate: plural forms', () => {
+  it('picks the form of count by the language, as i18next does on the web', () => {
+    const code = 'tools.importPage.reconciliation.loansCount';
+    expect(translate('en', code, { count: 1, differing: 0 })).toBe('1 loan, 0 with differences');
+    expect(translate('en', code, { count: 3, differing: 1 })).toBe('3 loans, 1 with differences');
+    expect(translate('zh-TW', code, { count: 1, differing: 1 })).toBe('1 筆貸款，1 筆有差異');
+  });
+});

@@ -11,9 +11,22 @@ import type { MessageParams } from '../platform/errors.js';
 export const hasMessage = isMessageCode;
 
 
-/** The text of a code in a language, `{{name}}` placeholders filled (i18next's syntax, as the web). */
+const lookup = (lang: Language, code: string): string | undefined => MESSAGES[lang][code] ?? MESSAGES[DEFAULT_LANGUAGE][code];
+
+/**
+ * The code of the plural form for a `count` parameter, as i18next picks it on the web: `<code>_one`
+ * or `<code>_other` by the language's plural rules, else the code itself.
+ */
+function pluralOf(lang: Language, code: string, params: MessageParams): string {
+  if (typeof params.count !== 'number') return code;
+  const form = `${code}_${new Intl.PluralRules(lang).select(params.count)}`;
+  if (lookup(lang, form) !== undefined) return form;
+  return lookup(lang, `${code}_other`) !== undefined ? `${code}_other` : code;
+}
+
+/** The text of a code in a language, `{{name}}` placeholders filled and the plural form of `count` picked (i18next's syntax, as the web). */
 export function translate(lang: Language, code: string, params: MessageParams = {}): string {
-  const template = MESSAGES[lang][code] ?? MESSAGES[DEFAULT_LANGUAGE][code];
+  const template = lookup(lang, pluralOf(lang, code, params));
   if (template === undefined) return code;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }
