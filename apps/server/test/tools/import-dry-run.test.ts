@@ -98,4 +98,18 @@ describe('POST /tools/import/dryRun — customers sheet', () => {
     const two = Buffer.from('客戶編號,類別,姓名,英文姓名,證件類別,證件號碼,手提電話 1,出生日期\nCustomer code,Type,Name,English name,ID type,ID number,Mobile 1,Date of birth\n' + lines.join('\n'));
     expect(dataOf<ImportDryRun>(await answerOf(dryRun(two))).problems.map((p) => p.row)).toEqual([4]);
   });
+
+  it('matches headers and the sheet whatever their case, spacing, full-width characters or required mark, and reads a lender’s own spellings of dates, IDs and phones', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('CUSTOMERS');
+    ws.addRow(['客戶編號 *', '類別', '姓名', '英文姓名', '證件類別', '證件號碼', '手提電話１', '出生日期']);
+    ws.addRow(['customer code*', 'TYPE', ' Name ', 'English  name', 'ID type', 'ID number', 'mobile 1', 'Date of Birth']);
+    ws.addRow(['IMP-301', 'personal', '陳小文', 'CHAN Siu Man', 'hkid', 'Ａ１２３４５６（３）', '＋８５２ ９１２３ ４５６７', '1980年8月15日']);
+    ws.addRow(['IMP-302', 'personal', 'Wong Tai Sin', '', 'hkid', 'B234567(1)', '(852) 6123-4567', '15 Aug 1981']);
+    ws.addRow(['IMP-303', 'personal', '李大文', 'LEE Tai Man', 'hkid', 'C123456(9)', '91234568', '31/02/1982']);
+    const answer = dataOf<ImportDryRun>(await answerOf(dryRun(Buffer.from(await wb.xlsx.writeBuffer()))));
+    expect(answer.counts).toEqual([{ sheet: 'customers', read: 3, valid: 2, rejected: 1 }]);
+    // the one deliberate error, and no other: 31 February is no day
+    expect(answer.problems).toEqual([{ sheet: 'customers', row: 5, column: 'dateOfBirth', message: expect.any(String) }]);
+  });
 });

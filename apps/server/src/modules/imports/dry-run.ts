@@ -11,8 +11,15 @@ import { translate } from '../../http/i18n.js';
 import { badRequest } from '../../platform/errors.js';
 import type { ImportPlan } from './book-plan.js';
 
+/**
+ * A sheet's or column's name as it is compared: full-width characters folded (NFKC), case and
+ * spaces ignored, a required-column mark (`*`) dropped — `Flat rate（%）*` and `flat rate (%)` are
+ * one header, as a user retyping the template's headers would expect.
+ */
+const labelKey = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, '').replace(/\*+$/, '');
+
 /** A sheet's or column's name in any language Harbour speaks → its key (files travel between users). */
-const namesOf = (label: string) => new Set(LANGUAGES.map((l) => translate(l, label)));
+const namesOf = (label: string) => new Set(LANGUAGES.map((l) => labelKey(translate(l, label))));
 
 /** Every header any language gives a sheet's columns → the column's key. */
 function headersOf(sheet: ImportSheetKey): Map<string, string> {
@@ -30,7 +37,7 @@ export function headerRowsOf(ws: ExcelJS.Worksheet, sheet: ImportSheetKey): numb
   const byHeader = headersOf(sheet);
   let second = false;
   ws.getRow(2).eachCell((cell) => {
-    if (byHeader.has(importTextOf(cell.value))) second = true;
+    if (byHeader.has(labelKey(importTextOf(cell.value)))) second = true;
   });
   return second ? 2 : 1;
 }
@@ -52,7 +59,7 @@ export async function uploadedWorkbook(bytes: Buffer): Promise<Buffer> {
   const header = records[0] ?? [];
   const scored = IMPORT_SHEETS.map((sheet) => {
     const byHeader = headersOf(sheet);
-    return { sheet, score: header.filter((h) => byHeader.has(h)).length };
+    return { sheet, score: header.filter((h) => byHeader.has(labelKey(h))).length };
   }).sort((a, b) => b.score - a.score);
   const best = scored[0];
   if (!best || best.score === 0) throw badRequest('tools.import.problems.notWorkbook');
@@ -64,7 +71,7 @@ export async function uploadedWorkbook(bytes: Buffer): Promise<Buffer> {
 
 /** A worksheet's name → the known sheet it is, in any language (undefined: a sheet the import does not read). */
 function sheetOfName(name: string): ImportSheetKey | undefined {
-  return IMPORT_SHEETS.find((sheet) => namesOf(importSheetLabel(sheet)).has(name.trim()));
+  return IMPORT_SHEETS.find((sheet) => namesOf(importSheetLabel(sheet)).has(labelKey(name)));
 }
 
 /** The parts of exceljs's streaming workbook reader driven here (its own single pass is not used, see below). */
@@ -137,7 +144,7 @@ async function sheetRows(ws: ExcelJS.stream.xlsx.WorksheetReader, sheet: ImportS
   const columnKeys = new Map<number, string>();
   const header = (r: ExcelJS.Row) =>
     r.eachCell((cell, n) => {
-      const key = byHeader.get(importTextOf(cell.value));
+      const key = byHeader.get(labelKey(importTextOf(cell.value)));
       if (key) columnKeys.set(n, key);
     });
   const rows: ImportSheetRows['rows'] = [];
@@ -151,7 +158,7 @@ async function sheetRows(ws: ExcelJS.stream.xlsx.WorksheetReader, sheet: ImportS
       // row 2 is a header too when any of its cells names a column (the template's English row)
       let named = false;
       r.eachCell((cell) => {
-        if (byHeader.has(importTextOf(cell.value))) named = true;
+        if (byHeader.has(labelKey(importTextOf(cell.value)))) named = true;
       });
       if (named) {
         header(r);
