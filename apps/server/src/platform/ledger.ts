@@ -14,6 +14,7 @@ import {
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { bankAccounts, journalEntries, journalLines, ledgerDayBalances, ledgerDayEntries } from '../db/schema/index.js';
+import { insertUnnest } from './bulk-insert.js';
 import { forbidden } from './errors.js';
 import type { ServiceContext } from './context.js';
 import { found, reachesAllStores, currentStore } from './store-scope.js';
@@ -112,9 +113,10 @@ export async function postJournals(tx: Tx, ctx: ServiceContext, items: readonly 
   }
   const written = items.filter((i) => i.entry.lines.length > 0);
   if (written.length === 0) return items.map(() => null);
-  const rows = await tx.insert(journalEntries).values(written.map((i) => entryValues(ctx, i.entry, i.target, null))).returning({ id: journalEntries.id });
-  const ids = rows.map((r) => r.id).sort((a, b) => a - b);
-  await tx.insert(journalLines).values(written.flatMap((i, n) => lineValues(ctx, i.entry, i.target, ids[n]!)));
+  // one array parameter a column (a book's entries and lines are past a multi-row values' 65,535 parameters)
+  const rows = (await insertUnnest(tx, journalEntries, written.map((i) => entryValues(ctx, i.entry, i.target, null) as typeof journalEntries.$inferInsert), ['id'])) as { id: number }[];
+  const ids = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  await insertUnnest(tx, journalLines, written.flatMap((i, n) => lineValues(ctx, i.entry, i.target, ids[n]!) as (typeof journalLines.$inferInsert)[]));
   const byItem = new Map(written.map((i, n) => [i, ids[n]!]));
   return items.map((i) => byItem.get(i) ?? null);
 }

@@ -138,13 +138,39 @@ export interface ImportPlan {
   problems: ImportProblem[];
   customers: PlannedCustomer[];
   agents: PlannedAgent[];
+  /** the planned loans — empty when a sink took them (`PlanSink`): count them by `loanCount` */
   loans: PlannedLoan[];
+  /** how many loans were planned, and how many of them the reconciliation finds differing */
+  loanCount: number;
+  differing: number;
+  /** the cut-over dates the planned loans are taken on (each once) */
+  cutOverDates: string[];
   partakers: PlannedPartaker[];
   blacklist: PlannedBlacklist[];
 }
 
 /** The rows a plan writes: the figure the batch's progress counts to. */
-export const plannedRows = (plan: ImportPlan) => plan.customers.length + plan.agents.length + plan.loans.length + plan.partakers.length + plan.blacklist.length;
+export const plannedRows = (plan: ImportPlan) => plan.customers.length + plan.agents.length + plan.loanCount + plan.partakers.length + plan.blacklist.length;
+
+/** Loans a sink is handed at a time (`PlanSink`). */
+export const PLAN_CHUNK = 1_000;
+
+/**
+ * Where a plan's loans go as they are planned, instead of the plan holding the whole book: the
+ * file's customers and referral agents first (before any loan, which may name them), then the
+ * loans `PLAN_CHUNK` at a time, let go once handed over. A loan planned holds its repayment state
+ * in decimals, its receipts' lines and its reconciliation figures (tens of KB), so a book of tens
+ * of thousands of loans is not held at once: the commit writes each chunk as it comes, the dry run
+ * counts it. Problems found after a chunk was handed over (a later sheet's) are in the plan's
+ * `problems` at the end, as ever: the commit, all in one transaction, then writes nothing.
+ */
+export interface PlanSink {
+  people(customers: PlannedCustomer[], agents: PlannedAgent[]): Promise<void>;
+  loans(chunk: PlannedLoan[]): Promise<void>;
+}
+
+/** A sink that keeps nothing: the dry run's and the commit's first check (counts and problems only). */
+export const countingSink: PlanSink = { people: async () => undefined, loans: async () => undefined };
 
 /**
  * The sheets the import reads, in the order problems are listed and counted (every sheet of the
@@ -215,9 +241,10 @@ let lastCalcs: { engineKey: string; byTerms: Map<string, CalculatorResult> } | n
  * it by code). Reads Harbour in `tx` (the caller's store scope: the customer register is
  * company-wide by design, loan numbers are checked company-wide by the loans' unique key).
  * `keepCalcs`: the dry run keeps its schedules and rates for the commit that follows (see
- * `lastCalcs`); everything the plan checks against Harbour is read again by every plan.
+ * `lastCalcs`); everything the plan checks against Harbour is read again by every plan. `sink`:
+ * the loans go there a chunk at a time and the plan's `loans` stays empty (`PlanSink`).
  */
-export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: number, batchCutOver?: string, keepCalcs = false): Promise<ImportPlan> {
+export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: number, batchCutOver?: string, keepCalcs = false, sink?: PlanSink): Promise<ImportPlan> {
   const problems: ImportProblem[] = [];
   const problem = (sheet: ImportSheetKey, row: number, column: string | null, message: string, params?: Record<string, string | number>) =>
     problems.push({ sheet, row, column, message, ...(params ? { params } : {}) });
@@ -307,6 +334,29 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   const calcs = new Map<string, CalculatorResult>();
 
   const plannedLoans: PlannedLoan[] = [];
+  const plannedLoanNos = new Set<string>();
+  const cutOverDates = new Set<string>();
+  let differing = 0;
+  let loanCount = 0;
+  let pending: PlannedLoan[] = [];
+  const planned = async (l: PlannedLoan) => {
+    loanCount += 1;
+    plannedLoanNos.add(l.loanNo);
+    cutOverDates.add(l.cutOverDate);
+    if (l.figures.differences.length > 0) differing += 1;
+    if (!sink) {
+      plannedLoans.push(l);
+      return;
+    }
+    pending.push(l);
+    if (pending.length >= PLAN_CHUNK) {
+      const chunk = pending;
+      pending = [];
+      await sink.loans(chunk);
+    }
+  };
+  // the file's own customers and agents go first: its loans may name them
+  if (sink) await sink.people(plannedCustomers, plannedAgents);
   for (const { row, fields } of fileLoans) {
     const before = problems.length;
     const bad = (column: string | null, message: string, params?: Record<string, string | number>) => problem('loans', row, column, message, params);
@@ -483,7 +533,7 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
     }
     if (problems.length > before || !calc || !state || !cutOverDate || !borrower || agentRefused) continue;
     const status = fields.status as ImportLoanStatus;
-    plannedLoans.push({
+    await planned({
       row,
       loanNo,
       applyNo,
@@ -505,6 +555,8 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
       figures: reconciliationFigures(state, opening ?? null, cutOverDate, engine.settings, engine.holidays),
     });
   }
+  if (sink && pending.length > 0) await sink.loans(pending);
+  pending = [];
   // a temporary amount must belong to a loan of the file
   for (const [loanNo, list] of held.valid) if (!loanRows.valid.has(loanNo) && !loanRows.problems.some((p) => loanOfRow('loans', p.row) === loanNo)) for (const h of list) problem('temporaryAmounts', h.row, 'loanNo', 'tools.import.problems.unknownReference');
   // a receipt must belong to a loan of the file
@@ -519,7 +571,6 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   problems.push(...partakerRows.problems);
   // every loan number the loans sheet has, accepted or refused, with the borrower its row names
   const fileLoanBorrower = new Map(rowsOf(sheets, 'loans').rows.map((r) => [importTextOf(r.cells.loanNo), importTextOf(r.cells.customerCode)] as const).filter(([no]) => no !== ''));
-  const plannedLoanNos = new Set(plannedLoans.map((l) => l.loanNo));
   const partakerCodes = [...new Set(partakerRows.valid.map((p) => p.customerCode).filter((c) => !customerRows.has(c)))];
   const heldPartakers = partakerCodes.length === 0 ? [] : await tx.select({ id: customers.id, code: customers.customerCode }).from(customers).where(anyOf(customers.customerCode, partakerCodes));
   const heldPartaker = new Map(heldPartakers.map((c) => [c.code, c.id]));
@@ -564,5 +615,16 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   if (keepCalcs) lastCalcs = { engineKey, byTerms: calcs };
   const order = (s: ImportSheetKey) => PLANNED_SHEETS.indexOf(s);
   problems.sort((a, b) => order(a.sheet) - order(b.sheet) || a.row - b.row);
-  return { counts, problems, customers: plannedCustomers, agents: plannedAgents, loans: plannedLoans, partakers: plannedPartakers, blacklist: plannedBlacklist };
+  return {
+    counts,
+    problems,
+    customers: plannedCustomers,
+    agents: plannedAgents,
+    loans: plannedLoans,
+    loanCount,
+    differing,
+    cutOverDates: [...cutOverDates],
+    partakers: plannedPartakers,
+    blacklist: plannedBlacklist,
+  };
 }

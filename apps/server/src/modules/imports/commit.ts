@@ -3,15 +3,18 @@
  * transaction — all or nothing — by a job that runs on the server after the request that started
  * it has answered, so closing the browser does not stop it. One import at a time per store (an
  * advisory lock). Progress figures are written to the batch row in short transactions of their
- * own, so the page polling it sees them while the long one runs. The rows go in rounds of a few
- * multi-row statements (`CHUNK` loans each), not a dozen statements a loan.
+ * own, so the page polling it sees them while the long one runs. The job plans the file again
+ * with a sink (`PlanSink`): the loans come a thousand at a time and each chunk is written (in
+ * rounds of `CHUNK` loans, a few multi-row statements each) and let go before the next is planned,
+ * with its `import_rows`, so the server's memory does not grow with the book.
  */
 import type { Language } from '@harbour/contracts';
 import { type ReconciliationFigures, isDomainError, moneyText, postOpeningLoan, postOpeningPosition, postOpeningWriteOff, dec } from '@harbour/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { translate } from '../../http/i18n.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, businessRule } from '../../platform/errors.js';
 import { eq, sql } from 'drizzle-orm';
+import type { ImportSheetRows } from '@harbour/contracts';
 import type { Tx } from '../../db/client.js';
 import { blacklist, customers, importBatches, importRows, loanApprovals, loanInstalments, loanOcaAssignments, loanPartakers, loanPayouts, loanRepaymentLines, loanRepayments, loanWriteOffs, loans, referralAgents } from '../../db/schema/index.js';
 import { continueCounters, takeCodes } from '../../platform/codes.js';
@@ -24,7 +27,7 @@ import { insertUnnest } from '../../platform/bulk-insert.js';
 import { profileColumns } from '../customers/service.js';
 import { type Engine, loadEngine } from '../loan-core/engine.js';
 import { SERVICED_STATUSES, dueSummaryOf, saveSummaries } from '../repayments/daily.js';
-import { type ImportPlan, type PlannedLoan, type PlannedReceipt, plannedRows } from './book-plan.js';
+import { type PlannedAgent, type PlannedCustomer, type PlannedLoan, type PlannedReceipt, planImport } from './book-plan.js';
 
 /** What the page says of a failed commit: a refusal's own message, or that the commit failed. */
 function failureText(e: unknown, lang: Language): string {
@@ -38,6 +41,27 @@ export const importLockKey = (storeId: number) => `harbour.import.${storeId}`;
 
 /** A record the batch created, traced to its file row; a loan's carries its reconciliation figures. */
 type Created = { sheet: string; row: number; entity: string; entityId: number; figures?: ReconciliationFigures };
+
+/**
+ * What a batch has created so far: each round's records are written to `import_rows` as the round
+ * is written (one statement), and only their ids are kept here, for the batch's `add` audit row.
+ */
+class Traced {
+  readonly ids = new Map<string, number[]>();
+  constructor(private readonly batchId: number) {}
+  async add(tx: Tx, created: readonly Created[]): Promise<void> {
+    if (created.length === 0) return;
+    await insertUnnest(tx, importRows, created.map((c) => ({ batchId: this.batchId, sheet: c.sheet, row: c.row, entity: c.entity, entityId: c.entityId, figures: c.figures ?? null })));
+    for (const c of created) {
+      const list = this.ids.get(c.entity);
+      if (list) list.push(c.entityId);
+      else this.ids.set(c.entity, [c.entityId]);
+    }
+  }
+  of(entity: string): number[] {
+    return this.ids.get(entity) ?? [];
+  }
+}
 
 /** The batch's progress and state, in a short transaction of its own (visible at once). */
 export function updateBatch(ctx: ServiceContext, batchId: number, set: Partial<typeof importBatches.$inferInsert>): Promise<unknown> {
@@ -63,10 +87,11 @@ async function writeLoans(
   batchId: number,
   chunk: readonly PlannedLoan[],
   ids: { customers: Map<string, number>; agents: Map<string, number>; loans: Map<string, number> },
-  created: Created[],
+  traced: Traced,
   today: string,
   engine: Engine,
 ): Promise<void> {
+  const created: Created[] = [];
   const customerIds = ids.customers;
   const me = ctx.auth?.staffId ?? null;
   const written = await tx
@@ -239,59 +264,80 @@ async function writeLoans(
   const serviced = new Set<string>(SERVICED_STATUSES);
   const summaries = chunk.filter((l) => serviced.has(l.status)).map((l) => dueSummaryOf(rowOf(l), l.state, today, engine));
   await saveSummaries(tx, summaries);
+  await traced.add(tx, created);
 }
 
 /**
- * Writes the plan as batch `batchId`, all or nothing, and marks the batch committed — or failed,
- * with nothing written, when any statement refuses.
+ * Plans `file` again and writes it as batch `batchId`, all or nothing, and marks the batch
+ * committed — or failed, with nothing written, when the plan finds a problem (Harbour's data
+ * changed since the check) or any statement refuses. The loans are written a chunk at a time as
+ * the plan hands them over (`PlanSink`); the batch's progress counts them.
  */
 export async function commitBatch(
   ctx: ServiceContext,
   batchId: number,
   storeId: number,
-  plan: ImportPlan,
-  file: { name: string; sha256: string },
+  file: { sheets: ImportSheetRows[]; cutOverDate: string | undefined; rowsTotal: number },
+  meta: { name: string; sha256: string },
   log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<void> {
-  const total = plannedRows(plan);
   try {
     await withTx(ctx, async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${importLockKey(storeId)}))`);
       const me = ctx.auth?.staffId ?? null;
-      const created: Created[] = [];
+      const traced = new Traced(batchId);
       const customerIds = new Map<string, number>();
-      for (let i = 0; i < plan.customers.length; i += CHUNK) {
-        const chunk = plan.customers.slice(i, i + CHUNK);
-        const rows = await tx
-          .insert(customers)
-          .values(
-            chunk.map((c) => {
-              const { idType, idNumber, mobile1, mobile2, mobile3, homeNo } = c.customer;
-              return { ...profileColumns(c.customer), idType, idNumber, mobile1, mobile2, mobile3, homeNo, customerCode: c.code, registeredStoreId: storeId, createdBy: me, updatedBy: me };
-            }),
-          )
-          .returning({ id: customers.id, code: customers.customerCode });
-        for (const r of rows) customerIds.set(r.code!, r.id);
-        for (const c of chunk) created.push({ sheet: 'customers', row: c.row, entity: 'customer', entityId: customerIds.get(c.code)! });
-      }
-      // the referral agents before the loans that name them, as the agents' create route writes them
       const agentIds = new Map<string, number>();
-      for (let i = 0; i < plan.agents.length; i += CHUNK) {
-        const chunk = plan.agents.slice(i, i + CHUNK);
-        const rows = await tx.insert(referralAgents).values(chunk.map((a) => ({ ...a.agent, createdBy: me }))).returning({ id: referralAgents.id, nameEn: referralAgents.nameEn });
-        for (const r of rows) agentIds.set(r.nameEn, r.id);
-        for (const a of chunk) created.push({ sheet: 'referralAgents', row: a.row, entity: 'referralAgent', entityId: agentIds.get(a.agent.nameEn)! });
-      }
-      let written = plan.customers.length + plan.agents.length;
-      await updateBatch(ctx, batchId, { rowsWritten: written });
+      const loanIds = new Map<string, number>();
       const today = await businessToday(tx);
       const engine = await loadEngine(tx);
-      const loanIds = new Map<string, number>();
-      for (let i = 0; i < plan.loans.length; i += CHUNK) {
-        await writeLoans(tx, ctx, batchId, plan.loans.slice(i, i + CHUNK), { customers: customerIds, agents: agentIds, loans: loanIds }, created, today, engine);
-        await updateBatch(ctx, batchId, { rowsWritten: written + Math.min(i + CHUNK, plan.loans.length) });
-      }
-      written += plan.loans.length;
+      let written = 0;
+      const people = async (planned: PlannedCustomer[], plannedAgents: PlannedAgent[]) => {
+        for (let i = 0; i < planned.length; i += CHUNK) {
+          const chunk = planned.slice(i, i + CHUNK);
+          const rows = await tx
+            .insert(customers)
+            .values(
+              chunk.map((c) => {
+                const { idType, idNumber, mobile1, mobile2, mobile3, homeNo } = c.customer;
+                return { ...profileColumns(c.customer), idType, idNumber, mobile1, mobile2, mobile3, homeNo, customerCode: c.code, registeredStoreId: storeId, createdBy: me, updatedBy: me };
+              }),
+            )
+            .returning({ id: customers.id, code: customers.customerCode });
+          for (const r of rows) customerIds.set(r.code!, r.id);
+          await traced.add(tx, chunk.map((c) => ({ sheet: 'customers', row: c.row, entity: 'customer', entityId: customerIds.get(c.code)! })));
+        }
+        // the referral agents before the loans that name them, as the agents' create route writes them
+        for (let i = 0; i < plannedAgents.length; i += CHUNK) {
+          const chunk = plannedAgents.slice(i, i + CHUNK);
+          const rows = await tx.insert(referralAgents).values(chunk.map((a) => ({ ...a.agent, createdBy: me }))).returning({ id: referralAgents.id, nameEn: referralAgents.nameEn });
+          for (const r of rows) agentIds.set(r.nameEn, r.id);
+          await traced.add(tx, chunk.map((a) => ({ sheet: 'referralAgents', row: a.row, entity: 'referralAgent', entityId: agentIds.get(a.agent.nameEn)! })));
+        }
+        // the numbers Harbour takes next continue after the highest imported (see below)
+        await continueCounters(tx, planned.map((c) => ({ kind: 'customerCode' as const, code: c.code, storeId, date: today })));
+        written += planned.length + plannedAgents.length;
+        await updateBatch(ctx, batchId, { rowsWritten: written });
+      };
+      const loanChunk = async (chunk: PlannedLoan[]) => {
+        for (let i = 0; i < chunk.length; i += CHUNK) {
+          await writeLoans(tx, ctx, batchId, chunk.slice(i, i + CHUNK), { customers: customerIds, agents: agentIds, loans: loanIds }, traced, today, engine);
+        }
+        // the numbers Harbour takes next continue after the highest imported: each number in the
+        // period of its record's own date (a back-dated record takes its number there) and of today's
+        await continueCounters(
+          tx,
+          chunk.flatMap((l) => [
+            ...[l.fields.loanDate!, today].map((date) => ({ kind: 'loanNo' as const, code: l.loanNo, storeId: l.storeId, date })),
+            ...[l.fields.applicationDate!, today].map((date) => ({ kind: 'applyNo' as const, code: l.applyNo, storeId: l.storeId, date })),
+          ]),
+        );
+        written += chunk.length;
+        await updateBatch(ctx, batchId, { rowsWritten: written });
+      };
+      const plan = await planImport(tx, file.sheets, storeId, file.cutOverDate, false, { people, loans: loanChunk });
+      // Harbour's data changed since the file was checked: nothing is written (the transaction rolls back)
+      if (plan.problems.length > 0) throw businessRule('tools.import.problems.fileHasProblems', { count: plan.problems.length });
       // partakers as the application form writes them (section B: the loan's store, no relation given)
       for (let i = 0; i < plan.partakers.length; i += CHUNK) {
         const chunk = plan.partakers.slice(i, i + CHUNK);
@@ -299,7 +345,7 @@ export async function commitBatch(
           .insert(loanPartakers)
           .values(chunk.map((p) => ({ storeId, loanId: loanIds.get(p.loanNo)!, customerId: 'fileCode' in p.customer ? customerIds.get(p.customer.fileCode)! : p.customer.customerId, role: p.role, relation: null, createdBy: me })))
           .returning({ id: loanPartakers.id });
-        chunk.forEach((p, n) => created.push({ sheet: 'partakers', row: p.row, entity: 'partaker', entityId: rows[n]!.id }));
+        await traced.add(tx, chunk.map((p, n) => ({ sheet: 'partakers', row: p.row, entity: 'partaker', entityId: rows[n]!.id })));
       }
       // blacklist entries as the blacklist's create writes them (numbers normalised by its contract)
       for (let i = 0; i < plan.blacklist.length; i += CHUNK) {
@@ -308,30 +354,18 @@ export async function commitBatch(
           .insert(blacklist)
           .values(chunk.map((b) => ({ idNumber: b.entry.idNumber, phone: b.entry.phone, name: b.entry.name, remarks: b.entry.remarks, createdBy: me })))
           .returning({ id: blacklist.id });
-        chunk.forEach((b, n) => created.push({ sheet: 'blacklist', row: b.row, entity: 'blacklist', entityId: rows[n]!.id }));
+        await traced.add(tx, chunk.map((b, n) => ({ sheet: 'blacklist', row: b.row, entity: 'blacklist', entityId: rows[n]!.id })));
       }
-      // one statement whatever the batch's size (a multi-row values of a whole book's rows is past
-      // PostgreSQL's 65,535 parameters from about 3,600 loans)
-      await insertUnnest(tx, importRows, created.map((c) => ({ batchId, sheet: c.sheet, row: c.row, entity: c.entity, entityId: c.entityId, figures: c.figures ?? null })));
-      // the numbers Harbour takes next continue after the highest imported: each number in the
-      // period of its record's own date (a back-dated record takes its number there) and of today's
-      await continueCounters(tx, [
-        ...plan.customers.map((c) => ({ kind: 'customerCode' as const, code: c.code, storeId, date: today })),
-        ...plan.loans.flatMap((l) => [
-          ...[l.fields.loanDate!, today].map((date) => ({ kind: 'loanNo' as const, code: l.loanNo, storeId: l.storeId, date })),
-          ...[l.fields.applicationDate!, today].map((date) => ({ kind: 'applyNo' as const, code: l.applyNo, storeId: l.storeId, date })),
-        ]),
-      ]);
-      const byEntity = (e: string) => created.filter((c) => c.entity === e).map((c) => c.entityId);
+      const byEntity = (e: string) => traced.of(e);
       await audit(tx, {
         action: 'add',
         module: 'imports',
         reference: batchId,
-        after: { batch: batchId, fileName: file.name, sha256: file.sha256, customers: byEntity('customer'), referralAgents: byEntity('referralAgent'), loans: byEntity('loan'), instalments: byEntity('instalment'), openingReceipts: byEntity('repayment'), ocaTransfers: byEntity('ocaAssignment'), writeOffs: byEntity('writeOff'), partakers: byEntity('partaker'), blacklist: byEntity('blacklist') },
+        after: { batch: batchId, fileName: meta.name, sha256: meta.sha256, customers: byEntity('customer'), referralAgents: byEntity('referralAgent'), loans: byEntity('loan'), instalments: byEntity('instalment'), openingReceipts: byEntity('repayment'), ocaTransfers: byEntity('ocaAssignment'), writeOffs: byEntity('writeOff'), partakers: byEntity('partaker'), blacklist: byEntity('blacklist') },
         recordStores: [storeId],
         alongside: true,
       });
-      await tx.update(importBatches).set({ state: 'committed', rowsWritten: total, committedAt: new Date(), updatedAt: new Date() }).where(eq(importBatches.id, batchId));
+      await tx.update(importBatches).set({ state: 'committed', rowsWritten: file.rowsTotal, committedAt: new Date(), updatedAt: new Date() }).where(eq(importBatches.id, batchId));
     });
   } catch (e) {
     // The request has answered: the failure is kept on the batch for the page, in the user's

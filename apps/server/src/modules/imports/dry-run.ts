@@ -179,5 +179,5 @@ async function sheetRows(ws: ExcelJS.stream.xlsx.WorksheetReader, sheet: ImportS
 export const translatedPlan = (plan: ImportPlan, lang: Language): ImportDryRun => ({
   counts: plan.counts,
   problems: plan.problems.map((p) => ({ sheet: p.sheet, row: p.row, column: p.column, message: translate(lang, p.message, p.params) })),
-  reconciliation: { loans: plan.loans.length, differing: plan.loans.filter((l) => l.figures.differences.length > 0).length },
+  reconciliation: { loans: plan.loanCount, differing: plan.differing },
 });

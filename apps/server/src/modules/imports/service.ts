@@ -9,7 +9,7 @@ import { businessRule, notFound } from '../../platform/errors.js';
 import { currentStore, reachesAllStores } from '../../platform/store-scope.js';
 import { withReadTx, withTx } from '../../platform/tx.js';
 import type { Tx } from '../../db/client.js';
-import { planImport, plannedRows } from './book-plan.js';
+import { countingSink, planImport, plannedRows } from './book-plan.js';
 import { commitBatch } from './commit.js';
 import { readWorkbook, translatedPlan, uploadedWorkbook } from './dry-run.js';
 import { rollbackBatch } from './rollback.js';
@@ -73,7 +73,8 @@ async function targetStore(tx: Tx, ctx: ServiceContext, storeId: number | undefi
 /** The dry run of a file for a store: counts per sheet and every problem, in `lang`. Nothing is written. */
 export async function dryRunImport(ctx: ServiceContext, bytes: Buffer, lang: Language, q: ImportTargetQuery): Promise<ImportDryRun> {
   const sheets = await readWorkbook(await uploadedWorkbook(bytes));
-  const plan = await withReadTx(ctx, async (tx) => planImport(tx, sheets, await targetStore(tx, ctx, q.storeId), q.cutOverDate, true));
+  // the loans counted as they are planned, not held (a large book's plan is not kept whole)
+  const plan = await withReadTx(ctx, async (tx) => planImport(tx, sheets, await targetStore(tx, ctx, q.storeId), q.cutOverDate, true, countingSink));
   return translatedPlan(plan, lang);
 }
 
@@ -86,9 +87,11 @@ export async function startImport(ctx: ServiceContext, file: { name: string; byt
   const sheets = await readWorkbook(await uploadedWorkbook(file.bytes));
   const sha256 = createHash('sha256').update(file.bytes).digest('hex');
   const rowsRead = sheets.reduce((n, s) => n + s.rows.length, 0);
-  const { batch, plan, storeId } = await withTx(ctx, async (tx) => {
+  const { batch, storeId } = await withTx(ctx, async (tx) => {
     const storeId = await targetStore(tx, ctx, q.storeId);
-    const plan = await planImport(tx, sheets, storeId, q.cutOverDate);
+    // checked as the dry run checks it, the loans counted and let go: the job plans them again,
+    // a chunk at a time, and writes each chunk as it comes (commit.ts)
+    const plan = await planImport(tx, sheets, storeId, q.cutOverDate, true, countingSink);
     if (plan.problems.length > 0) throw businessRule('tools.import.problems.fileHasProblems', { count: plan.problems.length });
     const counts = Object.fromEntries(plan.counts.map((c) => [c.sheet, { read: c.read, valid: c.valid, rejected: c.rejected }]));
     const [batch] = await tx
@@ -99,7 +102,7 @@ export async function startImport(ctx: ServiceContext, file: { name: string; byt
         fileName: file.name.slice(0, 255),
         sha256,
         // the date chosen, or the one every loan of the file was cut over on
-        cutOverDate: q.cutOverDate ?? (new Set(plan.loans.map((l) => l.cutOverDate)).size === 1 ? plan.loans[0]!.cutOverDate : null),
+        cutOverDate: q.cutOverDate ?? (plan.cutOverDates.length === 1 ? plan.cutOverDates[0]! : null),
         counts,
         rowsTotal: plannedRows(plan),
         rowsRead,
@@ -108,10 +111,10 @@ export async function startImport(ctx: ServiceContext, file: { name: string; byt
       })
       .returning();
     await audit(tx, { action: 'upload', module: 'imports', reference: batch!.id, after: { fileName: batch!.fileName, sha256, counts }, recordStores: [storeId] });
-    return { batch: batch!, plan, storeId };
+    return { batch: batch!, storeId };
   });
   // the job goes on after this answer; its outcome is kept on the batch
-  void commitBatch(ctx, batch.id, storeId, plan, { name: batch.fileName, sha256 }, log);
+  void commitBatch(ctx, batch.id, storeId, { sheets, cutOverDate: q.cutOverDate, rowsTotal: batch.rowsTotal }, { name: batch.fileName, sha256 }, log);
   return toBatch(batch, null);
 }
 
