@@ -4,7 +4,7 @@
  * journal is append-only), so the row counts of the business tables and the trial balance are as
  * before the batch.
  */
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { type Column, type SQL, and, eq, not, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   blacklist,
@@ -32,6 +32,13 @@ import { reverseJournal } from '../../platform/ledger.js';
 import { importLockKey } from './commit.js';
 
 /**
+ * `column = any($1)`: a batch's ids as ONE array parameter, where `in (…)` takes a parameter each —
+ * a large batch's receipts or instalments are past PostgreSQL's 65,535 parameters a statement.
+ */
+const anyId = (column: Column | SQL, ids: readonly number[]): SQL => sql`${column} = any(${sql.param(ids)}::bigint[])`;
+const noneOf = (column: Column, ids: readonly number[]): SQL => not(anyId(column, ids));
+
+/**
  * Tables a loan's later events write to (by `loan_id`): a row there — a receipt or waiver, a
  * journal entry naming the loan, a reschedule, a contact, an SMS, an OCA transfer, a write-off, a
  * document… — means the loan has lived in Harbour since the import, and blocks the rollback.
@@ -47,17 +54,16 @@ const EVENT_TABLES = [
  * receipt and the partakers the batch wrote are the import's own; any other is an event.
  */
 async function laterEvents(tx: Tx, loanIds: number[], openingReceiptIds: number[], partakerIds: number[], own: Partial<Record<(typeof EVENT_TABLES)[number], number[]>>): Promise<string | null> {
-  const list = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
   // the OCA transfers and write-offs the batch wrote are its own, not events since
   const others = EVENT_TABLES.map((t) => {
     const mine = own[t] ?? [];
-    return sql`exists (select 1 from ${sql.identifier(t)} x where x.loan_id = l.id ${mine.length > 0 ? sql`and x.id not in (${list(mine)})` : sql``})`;
+    return sql`exists (select 1 from ${sql.identifier(t)} x where x.loan_id = l.id ${mine.length > 0 ? sql`and not ${anyId(sql`x.id`, mine)}` : sql``})`;
   });
   const { rows } = await tx.execute<{ loan_no: string }>(sql`
-    select l.loan_no from loans l where l.id in (${list(loanIds)}) and (
-      exists (select 1 from loan_repayments r where r.loan_id = l.id ${openingReceiptIds.length > 0 ? sql`and r.id not in (${list(openingReceiptIds)})` : sql``})
+    select l.loan_no from loans l where ${anyId(sql`l.id`, loanIds)} and (
+      exists (select 1 from loan_repayments r where r.loan_id = l.id ${openingReceiptIds.length > 0 ? sql`and not ${anyId(sql`r.id`, openingReceiptIds)}` : sql``})
       or exists (select 1 from loans n where n.reloan_of_id = l.id)
-      or exists (select 1 from loan_partakers p where p.loan_id = l.id ${partakerIds.length > 0 ? sql`and p.id not in (${list(partakerIds)})` : sql``})
+      or exists (select 1 from loan_partakers p where p.loan_id = l.id ${partakerIds.length > 0 ? sql`and not ${anyId(sql`p.id`, partakerIds)}` : sql``})
       or ${sql.join(others, sql` or `)}
     ) order by l.loan_no limit 1`);
   return rows[0]?.loan_no ?? null;
@@ -84,17 +90,17 @@ export async function rollbackBatch(tx: Tx, ctx: ServiceContext, batch: typeof i
   // a customer of the batch that a later loan borrows under stays: the batch cannot take it back
   if (customerIds.length > 0) {
     const [used] = await tx.select({ code: customers.customerCode }).from(loans).innerJoin(customers, eq(customers.id, loans.customerId))
-      .where(and(inArray(loans.customerId, customerIds), loanIds.length > 0 ? notInArray(loans.id, loanIds) : undefined)).limit(1);
+      .where(and(anyId(loans.customerId, customerIds), loanIds.length > 0 ? noneOf(loans.id, loanIds) : undefined)).limit(1);
     if (used) throw conflict('tools.import.problems.rollbackCustomerUsed', { customerCode: used.code ?? '' });
     // nor one that stands as a partaker of a loan not of the batch
     const [partaker] = await tx.select({ code: customers.customerCode }).from(loanPartakers).innerJoin(customers, eq(customers.id, loanPartakers.customerId))
-      .where(and(inArray(loanPartakers.customerId, customerIds), partakerIds.length > 0 ? notInArray(loanPartakers.id, partakerIds) : undefined)).limit(1);
+      .where(and(anyId(loanPartakers.customerId, customerIds), partakerIds.length > 0 ? noneOf(loanPartakers.id, partakerIds) : undefined)).limit(1);
     if (partaker) throw conflict('tools.import.problems.rollbackCustomerUsed', { customerCode: partaker.code ?? '' });
   }
   // an agent of the batch that a later loan names stays likewise
   if (agentIds.length > 0) {
     const [named] = await tx.select({ name: referralAgents.nameEn }).from(loans).innerJoin(referralAgents, eq(referralAgents.id, loans.referralAgentId))
-      .where(and(inArray(loans.referralAgentId, agentIds), loanIds.length > 0 ? notInArray(loans.id, loanIds) : undefined)).limit(1);
+      .where(and(anyId(loans.referralAgentId, agentIds), loanIds.length > 0 ? noneOf(loans.id, loanIds) : undefined)).limit(1);
     if (named) throw conflict('tools.import.problems.rollbackAgentUsed', { agent: named.name });
   }
   // the opening entries, found by the batch named in their memo, reversed on today's date
@@ -106,24 +112,24 @@ export async function rollbackBatch(tx: Tx, ctx: ServiceContext, batch: typeof i
     // the one state in which the database lets the batch's opening receipts go (migration 0055)
     await tx.update(importBatches).set({ state: 'rollingBack' }).where(eq(importBatches.id, batch.id));
     if (receiptIds.length > 0) {
-      await tx.delete(loanRepaymentLines).where(inArray(loanRepaymentLines.repaymentId, receiptIds));
-      await tx.delete(loanRepayments).where(inArray(loanRepayments.id, receiptIds));
+      await tx.delete(loanRepaymentLines).where(anyId(loanRepaymentLines.repaymentId, receiptIds));
+      await tx.delete(loanRepayments).where(anyId(loanRepayments.id, receiptIds));
     }
-    if (partakerIds.length > 0) await tx.delete(loanPartakers).where(inArray(loanPartakers.id, partakerIds));
+    if (partakerIds.length > 0) await tx.delete(loanPartakers).where(anyId(loanPartakers.id, partakerIds));
     // the collection records the batch wrote (append-only, but for a batch rolling back: migration 0059)
-    if (ocaIds.length > 0) await tx.delete(loanOcaAssignments).where(inArray(loanOcaAssignments.id, ocaIds));
-    if (writeOffIds.length > 0) await tx.delete(loanWriteOffs).where(inArray(loanWriteOffs.id, writeOffIds));
-    await tx.execute(sql`delete from loan_instalment_paid where loan_id in (${sql.join(loanIds.map((id) => sql`${id}`), sql`, `)})`);
-    await tx.execute(sql`delete from loan_totals where loan_id in (${sql.join(loanIds.map((id) => sql`${id}`), sql`, `)})`);
-    await tx.delete(loanDueSummaries).where(inArray(loanDueSummaries.loanId, loanIds));
-    await tx.delete(loanPayouts).where(inArray(loanPayouts.loanId, loanIds));
-    await tx.delete(loanInstalments).where(inArray(loanInstalments.loanId, loanIds));
-    await tx.delete(loanApprovals).where(inArray(loanApprovals.loanId, loanIds));
-    await tx.delete(loans).where(inArray(loans.id, loanIds));
+    if (ocaIds.length > 0) await tx.delete(loanOcaAssignments).where(anyId(loanOcaAssignments.id, ocaIds));
+    if (writeOffIds.length > 0) await tx.delete(loanWriteOffs).where(anyId(loanWriteOffs.id, writeOffIds));
+    await tx.execute(sql`delete from loan_instalment_paid where ${anyId(sql`loan_id`, loanIds)}`);
+    await tx.execute(sql`delete from loan_totals where ${anyId(sql`loan_id`, loanIds)}`);
+    await tx.delete(loanDueSummaries).where(anyId(loanDueSummaries.loanId, loanIds));
+    await tx.delete(loanPayouts).where(anyId(loanPayouts.loanId, loanIds));
+    await tx.delete(loanInstalments).where(anyId(loanInstalments.loanId, loanIds));
+    await tx.delete(loanApprovals).where(anyId(loanApprovals.loanId, loanIds));
+    await tx.delete(loans).where(anyId(loans.id, loanIds));
   }
-  if (customerIds.length > 0) await tx.delete(customers).where(inArray(customers.id, customerIds));
-  if (agentIds.length > 0) await tx.delete(referralAgents).where(inArray(referralAgents.id, agentIds));
-  if (blacklistIds.length > 0) await tx.delete(blacklist).where(inArray(blacklist.id, blacklistIds));
+  if (customerIds.length > 0) await tx.delete(customers).where(anyId(customers.id, customerIds));
+  if (agentIds.length > 0) await tx.delete(referralAgents).where(anyId(referralAgents.id, agentIds));
+  if (blacklistIds.length > 0) await tx.delete(blacklist).where(anyId(blacklist.id, blacklistIds));
   // the rows are deleted after the records they map: the receipts' guard reads them
   await tx.delete(importRows).where(eq(importRows.batchId, batch.id));
   await tx.update(importBatches).set({ state: 'rolledBack', rolledBackAt: new Date(), updatedAt: new Date() }).where(eq(importBatches.id, batch.id));
