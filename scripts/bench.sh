@@ -11,6 +11,8 @@
 #   HARBOUR_BENCH_FILES=1                 the web part also prints each JS and CSS file with its bytes
 #   HARBOUR_BENCH_BANK_LINES=10000        lines of the bank part's statement
 #   HARBOUR_BENCH_IMPORT_LOANS=50000      loans of the import part's workbook
+#   HARBOUR_BENCH_IMPORT_RECEIPTS=10      the previous system's receipts of each part-paid loan there (0: an opening position instead)
+#   HARBOUR_BENCH_IMPORT_FLOOR=0          leave out the import part's floor (the bench seed writing as many loans on the same database)
 #   HARBOUR_BENCH_SEED_TIMES=1            also print the time of each of the seed's consistency checks
 #   HARBOUR_BENCH_LOAN_CONNECTIONS=2      concurrent clients of the loans part's latencies
 #   HARBOUR_BENCH_LOAN_LOAD=10            concurrent clients of its throughput and ratios

@@ -248,10 +248,11 @@ async function run(client: pg.Client, today: string, step: Step): Promise<Servic
     const id = await reserve(client, 'loan_repayments', n);
     const entry = await reserve(client, 'journal_entries', n);
     await q(`alter table bench_receipts add column id int, add column entry_id bigint, add column repay_no text, add column charge_entry_id bigint`);
+    // numbered past the highest receipt number Harbour has taken (an import's on the same database)
     await q(
       `update bench_receipts r set id = $1::int + r.k - 1, entry_id = $2::bigint + r.k - 1,
          repay_no = 'RP' || r.store_code || to_char(r.repay_date, 'YYYYMMDD') || x.seq::text
-       from (select k, 5000 + row_number() over (partition by store_id, repay_date order by k) as seq from bench_receipts) x where x.k = r.k`,
+       from (select k, 5000 + (select coalesce(max(c.value), 0) from code_counters c where c.kind = 'repayNo') + row_number() over (partition by store_id, repay_date order by k) as seq from bench_receipts) x where x.k = r.k`,
       [id, entry],
     );
     const charges = await count(client, 'select count(*) as n from bench_receipts where oca_charge > 0');
