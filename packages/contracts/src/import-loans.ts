@@ -5,7 +5,7 @@ import { type ImportProblem, type ImportSheetRows, MONEY, importDateOf, importMo
 /**
  * The loans and opening-position sheets of an import workbook, cell by cell (docs/import.md): the
  * types of the template's read-me (money with at most 2 decimals, whole numbers, percentages,
- * choices from the contracts' lists, dates in the three spellings), required cells, and loan
+ * choices from the contracts' lists, dates in every spelling `importDateOf` reads), required cells, and loan
  * numbers that appear twice. What needs Harbour's data or the domain's rules (the customer, the
  * store, the staff member, the rate of the loan's own cash flows, the schedule the opening
  * position is applied to) is checked by the server's dry run on the rows accepted here.

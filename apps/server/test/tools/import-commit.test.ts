@@ -7,7 +7,7 @@ import { type Book, finishedBatch, uploadBook, workbook } from './import-book.js
 
 /**
  * A lender's book brought in (docs/import.md): a workbook as a real export looks — mixed names,
- * HKIDs with and without brackets, phones with +852 and spaces, dates in the three spellings —
+ * HKIDs with and without brackets, phones with +852 and spaces, dates in several spellings —
  * checked, committed as one batch by the server's job, and rolled back.
  */
 let t: TestApp;
