@@ -1,8 +1,6 @@
 /** Shared steps of the administration browser tests. */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { expect as baseExpect, type Page } from '@playwright/test';
-import { goInApp, screensDir, t, type Lang } from '../fixtures/index.js';
+import { goInApp, t, type Lang } from '../fixtures/index.js';
 
 // The machine these run on is shared and busy: give each step room.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -32,14 +30,6 @@ export async function openScreen(page: Page, lang: Lang, screen: { path: string;
 }
 
 export { signIn, goInApp, expectScreenAccessible as expectAccessible } from '../fixtures/index.js';
-
-/** `.artifacts/screens/admin/<name>-<lang>-<w>x<h>.png` (git-ignored), for people to look at. */
-export async function adminShot(page: Page, name: string, lang: Lang) {
-  const dir = path.join(screensDir, 'admin');
-  mkdirSync(dir, { recursive: true });
-  const size = page.viewportSize() ?? { width: 0, height: 0 };
-  await page.screenshot({ path: path.join(dir, `${name}-${lang}-${size.width}x${size.height}.png`) });
-}
 
 /** A unique suffix so reruns against one database never collide on unique names. */
 export const unique = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`;

@@ -2,8 +2,8 @@
  * Every administration screen opens from the server's menu path in Traditional Chinese and in
  * English, passes axe (0 serious/critical) and is photographed at desktop and phone sizes.
  */
-import { expect, test, t, type Lang, screenSizes } from '../fixtures/index.js';
-import { ADMIN_SCREENS, adminShot, expectAccessible, named, openScreen, signIn } from './admin-helpers.js';
+import { expect, test, t, type Lang, screenSizes, shot } from '../fixtures/index.js';
+import { ADMIN_SCREENS, expectAccessible, named, openScreen, signIn } from './admin-helpers.js';
 
 /** Screens whose drawer is photographed too, and the button that opens it. */
 const DRAWERS: Partial<Record<(typeof ADMIN_SCREENS)[number]['name'], string>> = {
@@ -24,7 +24,7 @@ for (const lang of LANGS) {
       for (const screen of ADMIN_SCREENS) {
         await openScreen(page, lang, screen);
         if (size.width === 1440) await expectAccessible(page);
-        await adminShot(page, screen.name, lang);
+        await shot(page, screen.name, { folder: 'admin' });
         // The forms and the detail drawer are screens too.
         const opener = DRAWERS[screen.name];
         if (opener) {
@@ -36,7 +36,7 @@ for (const lang of LANGS) {
           // motion classes (…-motion-right-enter, -appear) leave the panel and its mask when it ends.
           await expect(page.locator('.ant-drawer [class*="-enter"], .ant-drawer [class*="-appear"]')).toHaveCount(0);
           if (size.width === 1440) await expectAccessible(page, 'drawer');
-          await adminShot(page, `${screen.name}-drawer`, lang);
+          await shot(page, `${screen.name}-drawer`, { folder: 'admin' });
           await page.keyboard.press('Escape');
           await expect(dialog).toBeHidden();
           // The mask fades out after the drawer: wait, or the next screen is read through it.

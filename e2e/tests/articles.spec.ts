@@ -6,8 +6,8 @@
  * and English at desktop and phone sizes.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { API, goInApp, t, type Lang, screenSizes } from '../fixtures/index.js';
-import { adminShot, expectAccessible, label, named, openScreen, signIn, unique } from './admin-helpers.js';
+import { API, goInApp, t, type Lang, screenSizes, shot } from '../fixtures/index.js';
+import { expectAccessible, label, named, openScreen, signIn, unique } from './admin-helpers.js';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -137,7 +137,7 @@ for (const lang of ['zh-TW', 'en'] as Lang[]) {
       const main = await openScreen(page, lang, LIST);
       await expect(main.locator('.ant-table-tbody:visible tr.ant-table-row').first()).toBeVisible();
       if (size.width === 1440) await expectAccessible(page);
-      await adminShot(page, 'articles-list', lang);
+      await shot(page, 'articles-list', { folder: 'admin' });
 
       // A demo article (published, with formatting) in the edit screen.
       // The oldest published one is a demo article: the spec's other tests, running beside this one,
@@ -149,7 +149,7 @@ for (const lang of ['zh-TW', 'en'] as Lang[]) {
       const editor = await editorOf(page, lang);
       if (size.width === 1440) await expectAccessible(page);
       await editor.scrollIntoViewIfNeeded();
-      await adminShot(page, 'articles-edit', lang);
+      await shot(page, 'articles-edit', { folder: 'admin' });
 
       // A bookmark of master data → staff information lands on the one staff list (the shell
       // replaces the address at once, so wait for the list's, not the old one).

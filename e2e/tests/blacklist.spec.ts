@@ -5,8 +5,8 @@
  * phone typed with +852 and spaces, a number revealed, and the person removed after confirmation.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { t, type Lang, screenSizes } from '../fixtures/index.js';
-import { adminShot, expectAccessible, label, named, openScreen, signIn, unique } from './admin-helpers.js';
+import { t, type Lang, screenSizes, shot } from '../fixtures/index.js';
+import { expectAccessible, label, named, openScreen, signIn, unique } from './admin-helpers.js';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -31,7 +31,7 @@ for (const lang of ['zh-TW', 'en'] as Lang[]) {
       await expect(demo).toContainText('****4598');
       await expect(main).not.toContainText('K2345676');
       if (size.width === 1440) await expectAccessible(page);
-      await adminShot(page, 'blacklist', lang);
+      await shot(page, 'blacklist', { folder: 'admin' });
     });
   }
 }
@@ -52,7 +52,7 @@ test('a person is blacklisted after confirming, found by phone, revealed, then r
   await button(page, lang, 'admin:resource.save').click();
   const confirm = page.locator('.ant-modal-confirm:visible');
   await expect(confirm).toContainText(t(lang, 'blacklisting:confirmAdd'));
-  await adminShot(page, 'blacklist-confirm-add', lang);
+  await shot(page, 'blacklist-confirm-add', { folder: 'admin' });
   await confirm.getByRole('button', { name: named(t(lang, 'common:actions.confirm')) }).click();
   await expect(toast(page, t(lang, 'success:blacklisted'))).toBeVisible();
 

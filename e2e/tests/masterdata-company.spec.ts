@@ -1,19 +1,9 @@
 /** Master data → company information: edited and saved as admin, the document title follows. */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { API, DEMO_COMPANY, apiLogin, bearer, expect, expectScreenAccessible, goInApp, screensDir, signIn, t, test, type Lang, screenSizes } from '../fixtures/index.js';
+import type { APIRequestContext } from '@playwright/test';
+import { API, DEMO_COMPANY, apiLogin, bearer, expect, expectScreenAccessible, goInApp, signIn, t, test, type Lang, screenSizes, shot } from '../fixtures/index.js';
 import { btn } from './tools-helpers.js';
 
 const PATH = '/masterdata/company';
-
-/** `.artifacts/screens/masterdata/<name>-<lang>-<w>x<h>.png` (git-ignored), for people to look at. */
-async function companyShot(page: Page, lang: Lang, fullPage = false) {
-  const dir = path.join(screensDir, 'masterdata');
-  mkdirSync(dir, { recursive: true });
-  const size = page.viewportSize() ?? { width: 0, height: 0 };
-  await page.screenshot({ path: path.join(dir, `company${fullPage ? '-full' : ''}-${lang}-${size.width}x${size.height}.png`), fullPage });
-}
 
 /** The record as saved now, to put back after a test changed it (other specs title pages with it). */
 async function snapshot(request: APIRequestContext) {
@@ -72,8 +62,8 @@ for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
       await signIn(page, 'admin', lang);
       await goInApp(page, PATH);
       await expect(page.getByRole('main').getByText(t(lang, 'company:sections.names'))).toBeVisible();
-      await companyShot(page, lang);
-      await companyShot(page, lang, true);
+      await shot(page, 'company', { folder: 'masterdata' });
+      await shot(page, 'company-full', { folder: 'masterdata', fullPage: true });
     });
   }
 }

@@ -6,8 +6,8 @@
  * staff hold cannot be deleted.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { t, type Lang, screenSizes } from '../fixtures/index.js';
-import { adminShot, expectAccessible, label, named, openScreen, signIn, unique } from './admin-helpers.js';
+import { t, type Lang, screenSizes, shot } from '../fixtures/index.js';
+import { expectAccessible, label, named, openScreen, signIn, unique } from './admin-helpers.js';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 240_000 });
@@ -30,7 +30,7 @@ for (const lang of ['zh-TW', 'en'] as Lang[]) {
         const main = await openScreen(page, lang, screen);
         await expect(main.locator('.ant-table-tbody:visible tr.ant-table-row').first()).toBeVisible();
         if (size.width === 1440) await expectAccessible(page);
-        await adminShot(page, screen.name, lang);
+        await shot(page, screen.name, { folder: 'admin' });
         // The edit drawer of a demo row.
         await row(page, screen.first[lang as 'en']).getByRole('button', { name: named(t(lang, 'admin:resource.edit')) }).click();
         const d = page.getByRole('dialog');
@@ -41,7 +41,7 @@ for (const lang of ['zh-TW', 'en'] as Lang[]) {
           const box = await d.boundingBox();
           expect(box && box.x + box.width).toBeLessThanOrEqual(size.width + 1);
         }).toPass();
-        await adminShot(page, `${screen.name}-form`, lang);
+        await shot(page, `${screen.name}-form`, { folder: 'admin' });
         await d.getByRole('button', { name: named(t(lang, 'admin:resource.cancel')) }).click();
         await expect(d).toBeHidden();
       }
@@ -53,7 +53,7 @@ for (const lang of ['zh-TW', 'en'] as Lang[]) {
       await openScreen(page, lang, STAFF);
       await expect(row(page, 'collector')).toContainText(lang === 'en' ? 'Loan officer' : '信貸主任');
       await expect(row(page, 'collector')).toContainText('100,000.00');
-      await adminShot(page, STAFF.name, lang);
+      await shot(page, STAFF.name, { folder: 'admin' });
     });
   }
 }

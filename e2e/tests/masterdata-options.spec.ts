@@ -1,6 +1,6 @@
 /** Master data → customer related and loan related: the option lists of each group. */
-import { expect, t, test, type Lang, screenSizes } from '../fixtures/index.js';
-import { btn, expectAccessible, goInApp, signIn, toolsShot } from './tools-helpers.js';
+import { expect, t, test, type Lang, screenSizes, shot } from '../fixtures/index.js';
+import { btn, expectAccessible, goInApp, signIn } from './tools-helpers.js';
 
 test('adds a customer-related option and disables it, in zh-TW; the loan-related list opens too', async ({ page }) => {
   const lang: Lang = 'zh-TW';
@@ -55,12 +55,12 @@ for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
         await goInApp(page, `/masterdata/${group}`);
         await expect(main.getByRole('cell', { name: first })).toBeVisible();
         if (size.width === 1440) await expectAccessible(page);
-        await toolsShot(page, `options-${group}`, lang);
+        await shot(page, `options-${group}`, { folder: 'tools' });
       }
       await main.getByRole('button', { name: btn(t(lang, 'admin:resource.create')) }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       if (size.width === 1440) await expectAccessible(page, 'drawer');
-      await toolsShot(page, 'options-loan-create', lang);
+      await shot(page, 'options-loan-create', { folder: 'tools' });
     });
   }
 }

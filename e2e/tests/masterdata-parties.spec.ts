@@ -4,8 +4,8 @@
  * size and is photographed at desktop and phone sizes; an OCA agent is created and found by name.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { t, type Lang, screenSizes } from '../fixtures/index.js';
-import { adminShot, expectAccessible, label, named, openScreen, signIn, unique } from './admin-helpers.js';
+import { t, type Lang, screenSizes, shot } from '../fixtures/index.js';
+import { expectAccessible, label, named, openScreen, signIn, unique } from './admin-helpers.js';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -27,7 +27,7 @@ for (const lang of ['zh-TW', 'en'] as Lang[]) {
         const main = await openScreen(page, lang, screen);
         await expect(main.locator('.ant-table-tbody:visible tr.ant-table-row').first()).toBeVisible();
         if (size.width === 1440) await expectAccessible(page);
-        await adminShot(page, screen.name, lang);
+        await shot(page, screen.name, { folder: 'admin' });
       }
     });
   }

@@ -6,8 +6,8 @@
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { hkidCheckDigit } from '@harbour/domain';
-import { t, type Lang, screenSizes } from '../fixtures/index.js';
-import { adminShot, expectAccessible, goInApp, label, named, openScreen, signIn } from './admin-helpers.js';
+import { t, type Lang, screenSizes, shot } from '../fixtures/index.js';
+import { expectAccessible, goInApp, label, named, openScreen, signIn } from './admin-helpers.js';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -27,18 +27,18 @@ for (const lang of ['zh-TW', 'en'] as Lang[]) {
       // Masked: the ID number column shows stars and the last digits only.
       await expect(rows.first()).toContainText('****');
       if (size.width === 1440) await expectAccessible(page);
-      await adminShot(page, 'persona-list', lang);
+      await shot(page, 'persona-list', { folder: 'admin' });
 
       await rows.filter({ hasText: 'C000001' }).getByRole('button', { name: named(t(lang, 'customers:view')) }).click();
       await expect(main(page).getByRole('heading', { name: '陳志明' })).toBeVisible();
       if (size.width === 1440) await expectAccessible(page);
-      await adminShot(page, 'persona-detail', lang);
+      await shot(page, 'persona-detail', { folder: 'admin' });
 
       await goInApp(page, '/persona/create');
       await expect(main(page).getByRole('heading', { name: t(lang, 'customers:create') })).toBeVisible();
       await expect(page.locator('form:visible').getByLabel(label(t(lang, 'customers:fields.idNumber')))).toBeVisible();
       if (size.width === 1440) await expectAccessible(page);
-      await adminShot(page, 'persona-form', lang);
+      await shot(page, 'persona-form', { folder: 'admin' });
     });
   }
 }
@@ -87,7 +87,7 @@ test('a customer is created, shown masked, and blacklisted with a confirmed reas
   await expect(page.locator('.ant-message-notice-title').getByText(t(lang, 'success:blacklisted'), { exact: true })).toBeVisible();
   await expect(detail.locator('.ant-badge:visible', { hasText: t(lang, 'enums:listStatus.black') })).toBeVisible();
   await expect(detail.getByText('Forged payslip').first()).toBeVisible();
-  await adminShot(page, 'persona-blacklisted', lang);
+  await shot(page, 'persona-blacklisted', { folder: 'admin' });
 
   // A loan for this customer starts from their page, the customer already the borrower.
   await button(page, lang, 'customers:applyForLoan').click();

@@ -2,8 +2,8 @@
  * The repayment calculator: the schedule appears as the terms are typed (answered by the real
  * server's domain maths), in Traditional Chinese and English, at desktop and phone sizes.
  */
-import { expect, t, test, type Lang, screenSizes } from '../fixtures/index.js';
-import { btn, expectAccessible, goInApp, signIn, toolsShot } from './tools-helpers.js';
+import { expect, t, test, type Lang, screenSizes, shot } from '../fixtures/index.js';
+import { btn, expectAccessible, goInApp, signIn } from './tools-helpers.js';
 
 async function fillTerms(page: import('@playwright/test').Page, lang: Lang, terms: { amount: string; tenor: string; rate: string }) {
   const main = page.getByRole('main');
@@ -60,8 +60,8 @@ for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
       await fillTerms(page, lang, { amount: '10000', tenor: '12', rate: '1.8' });
       await expect(page.getByRole('main').locator('.calc-schedule tbody tr.ant-table-row')).toHaveCount(12);
       if (size.width === 1440) await expectAccessible(page);
-      await toolsShot(page, 'calculator', lang);
-      await toolsShot(page, 'calculator-full', lang, true);
+      await shot(page, 'calculator', { folder: 'tools' });
+      await shot(page, 'calculator-full', { folder: 'tools', fullPage: true });
       // The print view (A4, so printed from the desktop layout): only the summary and the schedule.
       if (size.width !== 1440) return;
       // The browser's print dialog is not part of the test: let the Print button render the printout only.
@@ -72,7 +72,7 @@ for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
       await page.emulateMedia({ media: 'print' });
       await expect(page.locator('.calc-print-root .calc-schedule tbody tr.ant-table-row')).toHaveCount(12);
       await expect(page.locator('#root')).toBeHidden();
-      await toolsShot(page, 'calculator-print', lang, true);
+      await shot(page, 'calculator-print', { folder: 'tools', fullPage: true });
     });
   }
 }

@@ -10,8 +10,8 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { API, apiLogin, chooseOption, bearer, expect, expectScreenAccessible, goInApp, screensDir, signIn, t, test, type Lang, screenSizes } from '../fixtures/index.js';
-import { btn, toolsShot } from './tools-helpers.js';
+import { API, apiLogin, chooseOption, bearer, expect, expectScreenAccessible, goInApp, screensDir, signIn, t, test, type Lang, screenSizes, shot } from '../fixtures/index.js';
+import { btn } from './tools-helpers.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -93,7 +93,7 @@ for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
     const dir = path.join(screensDir, 'tools');
     mkdirSync(dir, { recursive: true });
     await page.pdf({ path: path.join(dir, `application-form-blank-${lang}.pdf`), format: 'A4', printBackground: true, preferCSSPageSize: true });
-    await toolsShot(page, 'application-form-print', lang, true);
+    await shot(page, 'application-form-print', { folder: 'tools', fullPage: true });
   });
 }
 
@@ -127,15 +127,15 @@ for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
       await expect(main.getByRole('switch').first()).toBeVisible();
       await settled();
       if (size.width === 1440) await expectScreenAccessible(page);
-      await toolsShot(page, 'form-builder', lang);
-      await toolsShot(page, 'form-builder-full', lang, true);
+      await shot(page, 'form-builder', { folder: 'tools' });
+      await shot(page, 'form-builder-full', { folder: 'tools', fullPage: true });
 
       await goInApp(page, `/tools/applicationForm?loanType=${LOAN_TYPE}`);
       await expect(main.locator('.app-sheet h1')).toBeVisible();
       await settled();
       if (size.width === 1440) await expectScreenAccessible(page);
-      await toolsShot(page, 'application-form', lang);
-      await toolsShot(page, 'application-form-full', lang, true);
+      await shot(page, 'application-form', { folder: 'tools' });
+      await shot(page, 'application-form-full', { folder: 'tools', fullPage: true });
 
       await goInApp(page, '/tools/addressSearch');
       await main.getByLabel(t(lang, 'address:q'), { exact: true }).fill('九龍');
@@ -143,7 +143,7 @@ for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
       await expect(main.getByRole('row', { name: /九龍/ }).filter({ visible: true }).first()).toBeVisible();
       await settled();
       if (size.width === 1440) await expectScreenAccessible(page);
-      await toolsShot(page, 'address-search', lang);
+      await shot(page, 'address-search', { folder: 'tools' });
     });
   }
 }

@@ -1,6 +1,6 @@
 /** Master data → holiday: the list, the import of Hong Kong holidays and of an 1823 file. */
-import { expect, t, test, type Lang, screenSizes } from '../fixtures/index.js';
-import { btn, expectAccessible, goInApp, signIn, toolsShot } from './tools-helpers.js';
+import { expect, t, test, type Lang, screenSizes, shot } from '../fixtures/index.js';
+import { btn, expectAccessible, goInApp, signIn } from './tools-helpers.js';
 
 const YEAR_RULES = 2029;
 
@@ -56,7 +56,7 @@ test('uploads an 1823 holiday file and rejects a file that is not one', async ({
   await (await bad).setFiles({ name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":"world"}') });
   await dialog.getByRole('button', { name: btn(t(lang, 'holidays:import.submit')) }).click();
   await expect(dialog.locator('.ant-alert-error')).toContainText('1823 公眾假期檔案');
-  await toolsShot(page, 'holidays-import-error', lang);
+  await shot(page, 'holidays-import-error', { folder: 'tools' });
 });
 
 for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
@@ -69,11 +69,11 @@ for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
       await expect(main.locator('.ant-table-tbody:visible')).toHaveCount(1);
       await expect(main.getByText('2026-01-01')).toBeVisible();
       if (size.width === 1440) await expectAccessible(page);
-      await toolsShot(page, 'holidays', lang);
+      await shot(page, 'holidays', { folder: 'tools' });
       await main.getByRole('button', { name: btn(t(lang, 'holidays:import.button')) }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       if (size.width === 1440) await expectAccessible(page);
-      await toolsShot(page, 'holidays-import', lang);
+      await shot(page, 'holidays-import', { folder: 'tools' });
     });
   }
 }

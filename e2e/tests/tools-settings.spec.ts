@@ -1,6 +1,6 @@
 /** System → default settings: a change is saved, survives a reload, and the screen reads well. */
-import { expect, t, test, type Lang, screenSizes } from '../fixtures/index.js';
-import { btn, expectAccessible, goInApp, signIn, toolsShot } from './tools-helpers.js';
+import { expect, t, test, type Lang, screenSizes, shot } from '../fixtures/index.js';
+import { btn, expectAccessible, goInApp, signIn } from './tools-helpers.js';
 import { approvedBySecondPerson, giveReason } from './four-eyes-steps.js';
 
 test('settings save and survive a reload', async ({ page }) => {
@@ -53,8 +53,8 @@ for (const lang of ['zh-TW', 'en'] satisfies Lang[]) {
       await goInApp(page, '/system/settings');
       await expect(page.getByRole('main').getByText(t(lang, 'settings:sections.security'))).toBeVisible();
       if (size.width === 1440) await expectAccessible(page);
-      await toolsShot(page, 'settings', lang);
-      await toolsShot(page, 'settings-full', lang, true);
+      await shot(page, 'settings', { folder: 'tools' });
+      await shot(page, 'settings-full', { folder: 'tools', fullPage: true });
     });
   }
 }
