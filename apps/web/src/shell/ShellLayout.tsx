@@ -2,7 +2,7 @@
  * The workspace frame (spec §2, §4): sidebar (a drawer on mobile), navbar, tags view, main area
  * and footer, with the settings drawer and the inactivity logout.
  */
-import { useCallback, useEffect, useState, type CSSProperties } from 'react';
+import { memo, useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { useLocation } from 'react-router';
 import { Drawer, Layout, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,23 @@ import { useDevice } from './use-device.js';
 import { useIdleLogout } from './use-idle-logout.js';
 
 const SIDEBAR_WIDTH = 220;
+
+// The frame's parts render on a navigation only when what they show changes: the navbar and the
+// sidebar follow the route themselves (breadcrumbs, menu highlight), the frame does not.
+const NavbarPart = memo(Navbar);
+const SidebarPart = memo(Sidebar);
+const TagsPart = memo(TagsView);
+const FooterPart = memo(Footer);
+
+/** Spec §4: on mobile the sidebar closes on route change (here, so the frame does not follow the route). */
+function CloseSidebarOnNavigate() {
+  const { pathname } = useLocation();
+  const set = useSettings((s) => s.set);
+  useEffect(() => {
+    if (useSettings.getState().sidebarOpened) set({ sidebarOpened: false });
+  }, [pathname, set]);
+  return null;
+}
 const SIDEBAR_COLLAPSED = 64;
 
 export function ShellLayout() {
@@ -26,15 +43,14 @@ export function ShellLayout() {
   const { token } = theme.useToken();
   const device = useDevice();
   const mobile = device === 'mobile';
-  const location = useLocation();
-  const { sidebarOpened, tagsView, fixedHeader, set } = useSettings();
+  const sidebarOpened = useSettings((s) => s.sidebarOpened);
+  const tagsView = useSettings((s) => s.tagsView);
+  const fixedHeader = useSettings((s) => s.fixedHeader);
+  const set = useSettings((s) => s.set);
   const idleTimeout = useSession((s) => s.user?.idleTimeout);
   const [settingsOpen, setSettingsOpen] = useState(false);
 
-  // Spec §4: on mobile the sidebar closes on route change and on resize.
-  useEffect(() => {
-    if (mobile && useSettings.getState().sidebarOpened) set({ sidebarOpened: false });
-  }, [location.pathname, mobile, set]);
+  // Spec §4: on mobile the sidebar closes on route change (CloseSidebarOnNavigate) and on resize.
   useEffect(() => {
     if (!mobile) return;
     const onResize = () => useSettings.getState().sidebarOpened && set({ sidebarOpened: false });
@@ -55,10 +71,13 @@ export function ShellLayout() {
     minHeight: '100vh',
   } as CSSProperties;
 
-  const sidebar = <Sidebar collapsed={!mobile && !sidebarOpened} onNavigate={mobile ? () => set({ sidebarOpened: false }) : undefined} />;
+  const closeSidebar = useCallback(() => set({ sidebarOpened: false }), [set]);
+  const openSettings = useCallback(() => setSettingsOpen(true), []);
+  const sidebar = <SidebarPart collapsed={!mobile && !sidebarOpened} onNavigate={mobile ? closeSidebar : undefined} />;
 
   return (
     <Layout style={vars}>
+      {mobile && <CloseSidebarOnNavigate />}
       <a href="#main-content" className="harbour-skip-link">
         {t('skipToContent')}
       </a>
@@ -66,7 +85,7 @@ export function ShellLayout() {
         <Drawer
           placement="left"
           open={sidebarOpened}
-          onClose={() => set({ sidebarOpened: false })}
+          onClose={closeSidebar}
           size={SIDEBAR_WIDTH}
           closable={false}
           // The title names the dialog for screen readers; the menu itself says the rest.
@@ -88,14 +107,14 @@ export function ShellLayout() {
       )}
       <Layout style={{ minWidth: 0 }}>
         <div style={fixedHeader ? { position: 'sticky', top: 0, zIndex: 20 } : undefined}>
-          <Navbar mobile={mobile} onOpenSettings={() => setSettingsOpen(true)} />
-          {tagsView && <TagsView />}
+          <NavbarPart mobile={mobile} onOpenSettings={openSettings} />
+          {tagsView && <TagsPart />}
         </div>
         {/* data-pathname: the page shown, which the router changes only once the next page is ready. */}
         <Layout.Content id="main-content" data-pathname={location.pathname} tabIndex={-1} style={{ padding: mobile ? 12 : 20, minWidth: 0 }}>
           <ShellOutlet />
         </Layout.Content>
-        <Footer />
+        <FooterPart />
       </Layout>
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </Layout>

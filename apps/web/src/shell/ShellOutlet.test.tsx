@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { act, render, screen, fireEvent } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useNavigate, useParams } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pages } from '../app/pages.js';
@@ -9,12 +9,21 @@ import { useSession } from '../stores/session.js';
 import { useTags } from '../stores/tags.js';
 import { ShellOutlet } from './ShellOutlet.js';
 
+/** Renders of each note page's content, by its id. */
+const renders = new Map<string, number>();
+
+function NoteField({ id }: { id: string }) {
+  renders.set(id, (renders.get(id) ?? 0) + 1);
+  return <input aria-label={`note ${id}`} />;
+}
+
 function NotePage() {
   const { id } = useParams();
+  useLocation();
   return (
     <label>
       {`note ${id ?? ''}`}
-      <input aria-label={`note ${id ?? ''}`} />
+      <NoteField id={id ?? ''} />
     </label>
   );
 }
@@ -23,7 +32,7 @@ function Nav() {
   const navigate = useNavigate();
   return (
     <div>
-      {['/notes/1', '/notes/2', '/secret', '/nowhere', '/redirect/notes/1', '/fresh/1'].map((p) => (
+      {['/notes/1', '/notes/2', '/notes/3', '/secret', '/nowhere', '/redirect/notes/1', '/fresh/1'].map((p) => (
         <button key={p} type="button" onClick={() => navigate(p)}>
           {`go ${p}`}
         </button>
@@ -71,6 +80,7 @@ beforeEach(() => {
   pages.testNote = lazy(async () => ({ default: NotePage }));
   useSession.getState().setUser(user);
   useTags.getState().reset();
+  renders.clear();
 });
 afterEach(() => {
   delete pages.testNote;
@@ -97,6 +107,24 @@ describe('shell outlet', () => {
     const again = await screen.findByLabelText('note 1');
     expect(again).toBe(first);
     expect(again).toHaveValue('half-filled');
+  });
+
+  it('does not render a hidden page\'s content again while other tabs are switched', async () => {
+    renderShell('/notes/1');
+    await screen.findByLabelText('note 1');
+    for (const id of ['2', '3']) {
+      fireEvent.click(screen.getByText(`go /notes/${id}`));
+      expect(await screen.findByLabelText(`note ${id}`)).toBeVisible();
+    }
+    await act(async () => {});
+    const settled = renders.get('1');
+
+    for (const id of ['2', '3', '2']) {
+      fireEvent.click(screen.getByText(`go /notes/${id}`));
+      await act(async () => {});
+      expect(screen.getByLabelText(`note ${id}`)).toBeVisible();
+    }
+    expect(renders.get('1')).toBe(settled);
   });
 
   it('a replace to another query of the page renames its tab in place without remounting; a push there mounts it afresh in the same tab', async () => {

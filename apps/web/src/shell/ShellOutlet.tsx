@@ -9,8 +9,18 @@
  * mounts the page afresh for them. Refresh bumps the page's generation so it mounts afresh. The
  * dashboard's tab is pinned in front from the start, a reload included.
  */
-import { Activity, Suspense, memo, useEffect, useMemo } from 'react';
-import { Navigate, Route, Routes, useLocation, useNavigationType, type Location } from 'react-router';
+import { Activity, Suspense, memo, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  NavigationType,
+  Navigate,
+  Route,
+  Routes,
+  UNSAFE_LocationContext as LocationContext,
+  UNSAFE_RouteContext as RouteContext,
+  useLocation,
+  useNavigationType,
+  type Location,
+} from 'react-router';
 import { Spin } from 'antd';
 import { resolvePage } from '../app/pages.js';
 import { useSession } from '../stores/session.js';
@@ -45,6 +55,26 @@ function sameVisit(stored: CachedPage | undefined, location: Location, route: Ca
 const keptEntry = (stored: CachedPage | undefined, fresh: CachedPage): CachedPage =>
   sameVisit(stored, fresh.location, fresh.route) ? stored : fresh;
 
+/**
+ * Holds a kept page's router context still. The shell's own route match and location change on
+ * every navigation, and a page's <Routes> reads both: without this, every kept page (hidden ones
+ * too) built new route and location contexts on each tab switch, and so rendered everything in it
+ * again — every link, table cell and form field. With it, the page's hooks that read the router
+ * are asked again (React still reaches them) but find their values unchanged, and nothing below
+ * them renders. The page sees its own location (`entry.location`) and the shell's route as it was
+ * when the page mounted (only the splat parameter, which names the page itself, differs).
+ */
+function SteadyRouter({ location, children }: { location: Location; children: ReactNode }) {
+  const route = useContext(RouteContext);
+  const [kept] = useState(route);
+  const own = useMemo(() => ({ location, navigationType: NavigationType.Pop }), [location]);
+  return (
+    <RouteContext.Provider value={kept}>
+      <LocationContext.Provider value={own}>{children}</LocationContext.Provider>
+    </RouteContext.Provider>
+  );
+}
+
 const PageFrame = memo(function PageFrame({ entry }: { entry: CachedPage }) {
   const Page = resolvePage(entry.route.record.component);
   if (!Page) return null;
@@ -53,13 +83,15 @@ const PageFrame = memo(function PageFrame({ entry }: { entry: CachedPage }) {
   // eslint-disable-next-line react-hooks/static-components
   const element = <Page />;
   return (
-    <ErrorBoundary>
-      <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
-        <Routes location={entry.location}>
-          <Route path={entry.route.pattern} element={element} />
-        </Routes>
-      </Suspense>
-    </ErrorBoundary>
+    <SteadyRouter location={entry.location}>
+      <ErrorBoundary>
+        <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
+          <Routes location={entry.location}>
+            <Route path={entry.route.pattern} element={element} />
+          </Routes>
+        </Suspense>
+      </ErrorBoundary>
+    </SteadyRouter>
   );
 });
 

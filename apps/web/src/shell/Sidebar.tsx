@@ -1,11 +1,12 @@
 /** The sidebar: optional logo and the menu built from the server's routes (spec §2, §3). */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../stores/settings.js';
 import { menuIcon } from './icons.js';
 import type { MenuNode } from './menu.js';
+import { afterPaint } from './after-paint.js';
 import { routeTitle } from './title.js';
 import { useCurrentRoute } from './use-current-route.js';
 import { useShellRoutes } from './use-shell-routes.js';
@@ -13,6 +14,8 @@ import { useCompanyName } from './use-document-title.js';
 import { useCompany } from '../stores/company.js';
 
 type Item = Required<MenuProps>['items'][number];
+
+const NO_KEYS: string[] = [];
 
 export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -31,8 +34,33 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
     return menu.map(toItem);
   }, [menu, t]);
 
-  const selected = display?.pattern;
-  const openKeys = display?.parentPaths ?? [];
+  // The menu highlights the page once the page is painted: the menu renders all its items again for
+  // a new selection, which need not hold up showing the page (a tab switch, a link followed).
+  const [shown, setShown] = useState(display);
+  useEffect(() => afterPaint(() => setShown(display)), [display]);
+  const selected = shown?.pattern;
+  // read on the menu's first render only (and again when collapsing remounts it)
+  const openKeys = shown?.parentPaths ?? NO_KEYS;
+
+  const menuElement = useMemo(
+    () => (
+      <Menu
+        theme="dark"
+        mode="inline"
+        inlineCollapsed={collapsed}
+        items={items}
+        selectedKeys={selected ? [selected] : []}
+        defaultOpenKeys={openKeys}
+        key={collapsed ? 'collapsed' : 'open'}
+        onClick={({ key }) => {
+          navigate(key);
+          onNavigate?.();
+        }}
+        style={{ borderInlineEnd: 0, flex: 1, overflowY: 'auto' }}
+      />
+    ),
+    [collapsed, items, selected, openKeys, navigate, onNavigate],
+  );
 
   return (
     <nav aria-label={t('shell:nav.mainMenu')} style={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -78,20 +106,7 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
           )}
         </a>
       )}
-      <Menu
-        theme="dark"
-        mode="inline"
-        inlineCollapsed={collapsed}
-        items={items}
-        selectedKeys={selected ? [selected] : []}
-        defaultOpenKeys={openKeys}
-        key={collapsed ? 'collapsed' : 'open'}
-        onClick={({ key }) => {
-          navigate(key);
-          onNavigate?.();
-        }}
-        style={{ borderInlineEnd: 0, flex: 1, overflowY: 'auto' }}
-      />
+      {menuElement}
     </nav>
   );
 }

@@ -3,11 +3,11 @@
  * trend, due and overdue counts linking to the tips list, money out and in by month, and the top
  * referral agents — with a store picker. Charts are drawn by `LazyChart` (ECharts on demand).
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Card, Col, Empty, Flex, Row, Select, Skeleton, Table, Tooltip, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, InfoCircleOutlined, MinusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '@harbour/contracts';
 import { dec, moneyText } from '@harbour/domain';
@@ -16,6 +16,7 @@ import { Money } from '../../components/Money.js';
 import { DateText } from '../../components/DateText.js';
 import { dashboardApi } from './dashboard-api.js';
 import { LazyChart } from './LazyChart.js';
+import { afterPaint } from '../../shell/after-paint.js';
 
 export const TIPS_PATH = '/repayment/tipsList';
 
@@ -57,11 +58,17 @@ type StoreChoice = number | 'all' | undefined;
 export function Figures({ tipsAllowed }: { tipsAllowed: boolean }) {
   const { t } = useTranslation('portfolio');
   const [store, setStore] = useState<StoreChoice>(undefined);
+  const queryKey = useMemo(() => ['dashboard', store ?? 'current'], [store]);
   const q = useQuery({
-    queryKey: ['dashboard', store ?? 'current'],
+    queryKey,
     queryFn: ({ signal }) => dashboardApi.get(store, signal),
     placeholderData: keepPreviousData,
+    // Figures already known show at once when the dashboard's tab is shown again; stale ones are
+    // fetched again once the page is painted (below), not before it.
+    refetchOnMount: false,
   });
+  const client = useQueryClient();
+  useEffect(() => afterPaint(() => void client.refetchQueries({ queryKey, exact: true, stale: true, type: 'active' })), [client, queryKey]);
   const d = q.data;
 
   const picker = d && (d.stores.length > 1 || d.allowAll) && (

@@ -2,7 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Skeleton } from 'antd';
 import type { EChartsCoreOption } from 'echarts/core';
 
-type Chart = { setOption: (o: EChartsCoreOption, notMerge?: boolean) => void; resize: () => void; dispose: () => void; isDisposed: () => boolean };
+type Chart = {
+  setOption: (o: EChartsCoreOption, notMerge?: boolean) => void;
+  resize: () => void;
+  getWidth: () => number;
+  getHeight: () => number;
+  dispose: () => void; isDisposed: () => boolean };
 
 /**
  * A chart drawn by ECharts, loaded on first use (`echarts-setup.ts`, a chunk of its own). The
@@ -25,7 +30,13 @@ export function LazyChart({ option, height = 240, label }: { option: EChartsCore
     const el = box.current;
     const follow = (c: Chart) => {
       if (typeof ResizeObserver === 'undefined' || !el) return;
-      observer = new ResizeObserver(() => c.resize());
+      // An observer reports the box's size once when it starts: a tab shown again has the size
+      // the chart was drawn at, and redrawing it then would only delay the page.
+      observer = new ResizeObserver(([entry]) => {
+        const box = entry?.contentRect;
+        if (box && Math.round(box.width) === c.getWidth() && Math.round(box.height) === c.getHeight()) return;
+        c.resize();
+      });
       observer.observe(el);
     };
     const kept = chart.current;
