@@ -38,6 +38,19 @@ function CloseSidebarOnNavigate() {
 }
 const SIDEBAR_COLLAPSED = 64;
 
+/**
+ * The main area, naming the page it shows (`data-pathname`), which the router changes only once
+ * the next page is ready; it follows the route as the page it holds does, the frame around it not.
+ */
+function MainArea({ mobile }: { mobile: boolean }) {
+  const { pathname } = useLocation();
+  return (
+    <Layout.Content id="main-content" data-pathname={pathname} tabIndex={-1} style={{ padding: mobile ? 12 : 20, minWidth: 0 }}>
+      <ShellOutlet />
+    </Layout.Content>
+  );
+}
+
 export function ShellLayout() {
   const { t } = useTranslation('shell');
   const { token } = theme.useToken();
@@ -110,10 +123,7 @@ export function ShellLayout() {
           <NavbarPart mobile={mobile} onOpenSettings={openSettings} />
           {tagsView && <TagsPart />}
         </div>
-        {/* data-pathname: the page shown, which the router changes only once the next page is ready. */}
-        <Layout.Content id="main-content" data-pathname={location.pathname} tabIndex={-1} style={{ padding: mobile ? 12 : 20, minWidth: 0 }}>
-          <ShellOutlet />
-        </Layout.Content>
+        <MainArea mobile={mobile} />
         <FooterPart />
       </Layout>
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
