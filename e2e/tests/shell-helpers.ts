@@ -1,6 +1,6 @@
 /** Helpers of the workspace shell's browser tests. */
 import { expect, type Page } from '@playwright/test';
-import { clickSettled, loginAs, runAxe, t, type Lang } from '../fixtures/index.js';
+import { afterShellPaint, clickSettled, loginAs, runAxe, t, type Lang } from '../fixtures/index.js';
 
 /**
  * In-app navigation without a page load (as a menu click does): the router follows the history
@@ -14,7 +14,9 @@ export async function spaGo(page: Page, path: string, opts: { tab?: boolean } = 
   await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
   // Wait until the shell has rendered it, so quick successive moves are not merged into one.
   if (opts.tab !== false) await expect(page.locator(`.harbour-tag[data-path="${path}"][data-active]`)).toBeVisible();
+  await afterShellPaint(page);
 }
+
 
 /**
  * Logs in through the form and waits for the workspace to show the staff member's menu — by then
@@ -36,6 +38,7 @@ export const tab = (page: Page, fullPath: string) => page.locator(`.harbour-tag[
 
 /** Opens the right-click menu of a tab and picks an action by its label. */
 export async function tabAction(page: Page, lang: Lang, fullPath: string, action: string): Promise<void> {
+  await afterShellPaint(page);
   await tab(page, fullPath).click({ button: 'right' });
   await clickSettled(page.getByRole('menuitem', { name: t(lang, `shell:tags.${action}`), exact: true }));
 }
