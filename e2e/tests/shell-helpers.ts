@@ -38,9 +38,19 @@ export const tab = (page: Page, fullPath: string) => page.locator(`.harbour-tag[
 
 /** Opens the right-click menu of a tab and picks an action by its label. */
 export async function tabAction(page: Page, lang: Lang, fullPath: string, action: string): Promise<void> {
+  await openTabMenu(page, fullPath);
+  await clickSettled(page.getByRole('menuitem', { name: t(lang, `shell:tags.${action}`), exact: true }));
+}
+
+/** Right-clicks a tab, opening its menu. */
+export async function openTabMenu(page: Page, fullPath: string): Promise<void> {
+  // As a user does, the tab is in view before the right click: a click on a tab scrolled out of the
+  // tabs bar would scroll the bar first, and the scroll event, dispatched at the next frame, closes
+  // a menu opened at the pointer (antd's context-menu dropdowns close when their scroller moves).
+  await afterShellPaint(page);
+  await tab(page, fullPath).scrollIntoViewIfNeeded();
   await afterShellPaint(page);
   await tab(page, fullPath).click({ button: 'right' });
-  await clickSettled(page.getByRole('menuitem', { name: t(lang, `shell:tags.${action}`), exact: true }));
 }
 
 /** The self-test page's notes field, which should keep its text while the page is cached. */

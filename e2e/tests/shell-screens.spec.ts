@@ -3,7 +3,7 @@
  * .artifacts/screens/ for people to look at; each screen is also checked with axe.
  */
 import { test, expect, openLogin, t, buttonName, shot, apiLogin, bearer, API, type Lang, screenSizes } from '../fixtures/index.js';
-import { expectAccessible, signIn, spaGo, tab, userMenu } from './shell-helpers.js';
+import { expectAccessible, openTabMenu, signIn, spaGo, userMenu } from './shell-helpers.js';
 
 
 for (const lang of ['zh-TW', 'en'] as const satisfies readonly Lang[]) {
@@ -40,7 +40,7 @@ for (const lang of ['zh-TW', 'en'] as const satisfies readonly Lang[]) {
       await shot(page, 'shell-profile');
       await expectAccessible(page);
 
-      await tab(page, '/test/3').click({ button: 'right' });
+      await openTabMenu(page, '/test/3');
       await expect(page.getByRole('menuitem', { name: t(lang, 'shell:tags.closeOthers') })).toBeVisible();
       await shot(page, 'shell-tab-context-menu');
       await page.keyboard.press('Escape');
