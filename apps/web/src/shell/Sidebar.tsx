@@ -42,6 +42,12 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
   // read on the menu's first render only (and again when collapsing remounts it)
   const openKeys = shown?.parentPaths ?? NO_KEYS;
 
+  // The menu itself is mounted once the first page is painted: antd's menu renders all its items
+  // several times while it mounts (motion and inline sub-menus settling), and after logging in that
+  // work would otherwise come before the dashboard is shown.
+  const [menuMounted, setMenuMounted] = useState(false);
+  useEffect(() => afterPaint(() => setMenuMounted(true)), []);
+
   const menuElement = useMemo(
     () => (
       <Menu
@@ -106,7 +112,7 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
           )}
         </a>
       )}
-      {menuElement}
+      {menuMounted ? menuElement : <div style={{ flex: 1 }} />}
     </nav>
   );
 }
