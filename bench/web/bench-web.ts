@@ -17,6 +17,7 @@ import { startServer, repoRoot, webIndex, FIXED_CAPTCHA, type RunningServer } fr
 import { buttonName, t, type Lang } from '../../e2e/fixtures/i18n.js';
 import { adminLogin } from '../lib/admin-login.js';
 import { errorText, fmt, na, type Figure } from '../lib/report.js';
+import { timeBareLoad, webDistWithBarePages } from './bare-pages.js';
 
 const PART = 'web';
 const CHROMIUM = process.env.HARBOUR_CHROMIUM ?? '/usr/bin/chromium';
@@ -151,8 +152,10 @@ export async function benchWeb(): Promise<Figure[]> {
   const figures: Figure[] = [];
   let server: RunningServer | undefined;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  // The build with the baseline's bare pages beside it (bench/web/bare-pages.ts).
+  const web = webDistWithBarePages(process.env.HARBOUR_WEB_DIST ?? path.dirname(webIndex));
   try {
-    server = await startServer({ logFile: path.join(repoRoot, '.artifacts/bench/web-server.log'), env: SERVER_ENV });
+    server = await startServer({ logFile: path.join(repoRoot, '.artifacts/bench/web-server.log'), env: { ...SERVER_ENV, HARBOUR_WEB_DIST: web.dir } });
     await adminLogin(server.baseURL); // so the browser's login is not the server's first
     const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
@@ -215,6 +218,21 @@ export async function benchWeb(): Promise<Figure[]> {
     const instant = await timeLogin(freshPage, lang, false);
     figures.push({ part: PART, name: 'click Login → dashboard shown, form filled at once', value: ms(instant.inPage) });
     await fresh.close();
+
+    // The baseline: bare static pages from the same server, the same browser, this run.
+    const bare = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1366, height: 768 } });
+    const barePage = await bare.newPage();
+    barePage.setDefaultTimeout(STEP_TIMEOUT);
+    const loads: number[] = [];
+    const shows: number[] = [];
+    for (let i = 0; i < 9; i++) loads.push(await timeBareLoad(barePage));
+    for (let i = 0; i < 9; i++) {
+      shows.push(await timeTabSwitch(barePage, '#bare-tab', 'kept'));
+      await barePage.click('#bare-tab'); // hidden again
+    }
+    figures.push({ part: PART, name: 'baseline: bare static page, click a link → next page shown (median of 9)', value: ms(median(loads)) });
+    figures.push({ part: PART, name: 'baseline: bare static page, a hidden part shown (median of 9)', value: `${fmt(median(shows), 1)} ms` });
+    await bare.close();
   } catch (err) {
     figures.push(na(PART, 'remaining web figures', errorText(err)));
     // What the page showed when it failed, for whoever reads the table.
@@ -223,6 +241,7 @@ export async function benchWeb(): Promise<Figure[]> {
   } finally {
     await browser.close();
     await server?.stop();
+    web.remove();
   }
   return figures;
 }
