@@ -53,7 +53,10 @@ export default function DashboardPage() {
         {links.length === 0 ? (
           <Typography.Text type="secondary">{t('dashboard.noLinks')}</Typography.Text>
         ) : (
-          <Row gutter={[12, 12]}>
+          // Laid out and painted only when scrolled into view (`content-visibility: auto`): the
+          // links of a full menu are most of the dashboard's boxes, below the fold on a laptop, and
+          // showing the dashboard's tab again would otherwise lay them all out first.
+          <Row gutter={[12, 12]} className="harbour-below-fold">
             {links.map((n) => (
               <Col key={n.key} xs={12} sm={8} md={6} xl={4}>
                 <Link
