@@ -146,9 +146,14 @@ export function journalInserts(tx: Tx, ctx: ServiceContext, entry: JournalEntry,
 
 const money = (column: SQL | ReturnType<typeof sql>) => sql<string>`(${column})::numeric(20, 2)::text`;
 
-/** A stored entry as the domain sees it, with its store, loan and whether it was reversed. */
-async function readEntry(tx: Tx, entryId: number) {
-  const [row] = await tx
+/**
+ * Stored entries as the domain sees them, with their store, loan and whether each was reversed:
+ * two statements whatever their number (the ids as one array parameter). Entries the caller's
+ * store scope does not show are absent from the answer.
+ */
+async function readEntries(tx: Tx, entryIds: readonly number[]) {
+  const ids = sql`any(${sql.param(entryIds)}::bigint[])`;
+  const rows = await tx
     .select({
       id: journalEntries.id,
       storeId: journalEntries.storeId,
@@ -158,15 +163,24 @@ async function readEntry(tx: Tx, entryId: number) {
       reversedBy: sql<string | null>`(select r.id from journal_entries r where r.reverses_entry_id = "journal_entries"."id")`,
     })
     .from(journalEntries)
-    .where(eq(journalEntries.id, entryId));
-  const entry = found(row);
+    .where(sql`${journalEntries.id} = ${ids}`);
   const lines = await tx
-    .select({ account: journalLines.account, debit: money(sql`${journalLines.debit}`), credit: money(sql`${journalLines.credit}`) })
+    .select({ entryId: journalLines.entryId, account: journalLines.account, debit: money(sql`${journalLines.debit}`), credit: money(sql`${journalLines.credit}`) })
     .from(journalLines)
-    .where(eq(journalLines.entryId, entryId))
-    .orderBy(asc(journalLines.id));
-  const journal: JournalEntry = { event: entry.event as JournalEvent, memo: entry.memo, lines: lines.map((l) => ({ ...l, account: l.account as Account })) };
-  return { ...entry, journal: assertBalanced(journal) };
+    .where(sql`${journalLines.entryId} = ${ids}`)
+    .orderBy(asc(journalLines.entryId), asc(journalLines.id));
+  const linesOf = new Map<number, { account: Account; debit: string; credit: string }[]>();
+  for (const { entryId, ...l } of lines) {
+    const list = linesOf.get(Number(entryId)) ?? [];
+    list.push({ ...l, account: l.account as Account });
+    linesOf.set(Number(entryId), list);
+  }
+  return new Map(
+    rows.map((entry) => {
+      const journal: JournalEntry = { event: entry.event as JournalEvent, memo: entry.memo, lines: linesOf.get(entry.id) ?? [] };
+      return [entry.id, { ...entry, journal: assertBalanced(journal) }] as const;
+    }),
+  );
 }
 
 /**
@@ -176,10 +190,29 @@ async function readEntry(tx: Tx, entryId: number) {
  * caller's store scope does not show answers 404. Answers the reversal's id.
  */
 export async function reverseJournal(tx: Tx, ctx: ServiceContext, entryId: number, opts: { date: string; reason: string }): Promise<number> {
-  const stored = await readEntry(tx, entryId);
-  assertReversible(stored.journal, { alreadyReversed: stored.reversedBy !== null });
-  assertReaches(ctx, stored.storeId);
-  return insertEntry(tx, ctx, reverse(stored.journal, { reason: opts.reason }), { storeId: stored.storeId, date: opts.date, loanId: stored.loanId }, stored.id);
+  const [id] = await reverseJournals(tx, ctx, [entryId], opts);
+  return id!;
+}
+
+/**
+ * `reverseJournal` for many entries at once (a data import's rollback: an opening entry or two a
+ * loan): each checked the same way, then read in two statements and their reversals written in two,
+ * however many there are. Answers the reversals' ids in the order given.
+ */
+export async function reverseJournals(tx: Tx, ctx: ServiceContext, entryIds: readonly number[], opts: { date: string; reason: string }): Promise<number[]> {
+  if (entryIds.length === 0) return [];
+  const stored = await readEntries(tx, entryIds);
+  const items = entryIds.map((id) => {
+    const entry = found(stored.get(id));
+    assertReversible(entry.journal, { alreadyReversed: entry.reversedBy !== null });
+    assertReaches(ctx, entry.storeId);
+    return { entry: reverse(entry.journal, { reason: opts.reason }), target: { storeId: entry.storeId, date: opts.date, loanId: entry.loanId }, reverses: entry.id };
+  });
+  if (items.length === 1) return [await insertEntry(tx, ctx, items[0]!.entry, items[0]!.target, items[0]!.reverses)];
+  const rows = (await insertUnnest(tx, journalEntries, items.map((i) => entryValues(ctx, i.entry, i.target, i.reverses) as typeof journalEntries.$inferInsert), ['id'])) as { id: number }[];
+  const ids = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  await insertUnnest(tx, journalLines, items.flatMap((i, n) => lineValues(ctx, i.entry, i.target, ids[n]!) as (typeof journalLines.$inferInsert)[]));
+  return ids;
 }
 
 export interface TrialBalanceFilter {

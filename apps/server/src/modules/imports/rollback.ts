@@ -28,7 +28,7 @@ import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { conflict } from '../../platform/errors.js';
-import { reverseJournal } from '../../platform/ledger.js';
+import { reverseJournals } from '../../platform/ledger.js';
 import { importLockKey } from './commit.js';
 
 /**
@@ -107,7 +107,7 @@ export async function rollbackBatch(tx: Tx, ctx: ServiceContext, batch: typeof i
   const today = await businessToday(tx);
   const entries = await tx.select({ id: journalEntries.id }).from(journalEntries)
     .where(and(sql`${journalEntries.memo}->>'importBatch' = ${String(batch.id)}`, eq(journalEntries.event, 'opening_balance')));
-  for (const e of entries) await reverseJournal(tx, ctx, e.id, { date: today, reason: `import batch ${batch.id} rolled back` });
+  await reverseJournals(tx, ctx, entries.map((e) => e.id), { date: today, reason: `import batch ${batch.id} rolled back` });
   if (loanIds.length > 0) {
     // the one state in which the database lets the batch's opening receipts go (migration 0055)
     await tx.update(importBatches).set({ state: 'rollingBack' }).where(eq(importBatches.id, batch.id));
