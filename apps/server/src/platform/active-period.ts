@@ -14,7 +14,11 @@ import { readSettings } from './settings.js';
  */
 export async function assertWithinActivePeriod(tx: DbOrTx, postedDate: string, today?: string): Promise<void> {
   const { activePeriodDays: days } = await readSettings(tx, ['activePeriodDays']);
-  const on = today ?? (await businessToday(tx));
-  if (withinActivePeriod(postedDate, on, days)) return;
+  assertWithinActivePeriodDays(postedDate, today ?? (await businessToday(tx)), days);
+}
+
+/** The same refusal with the setting and today already read. */
+export function assertWithinActivePeriodDays(postedDate: string, today: string, days: number): void {
+  if (withinActivePeriod(postedDate, today, days)) return;
   throw new DomainError('OUTSIDE_ACTIVE_PERIOD', { postedDate, days, lastDate: activePeriodEnd(postedDate, days) });
 }

@@ -41,10 +41,19 @@ function scrub(value: unknown): unknown {
  * the caller's staff id, store, address and request id (from the transaction's service context).
  */
 export async function audit(tx: Tx, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values(auditValues(tx, entry));
+  counted(tx, entry);
+}
+
+/**
+ * The audit row of `entry` as `audit` writes it, for a statement that writes it with the change
+ * (a receipt's `harbour_post_receipt`); call `counted` once that statement has run.
+ */
+export function auditValues(tx: Tx, entry: AuditEntry): typeof auditLog.$inferInsert {
   const ctx = contextOfTx(tx);
   if (!ctx) throw new Error('audit() needs a transaction opened with withTx(ctx, …)');
   const staffId = ctx.auth?.staffId ?? entry.staffId ?? null;
-  await tx.insert(auditLog).values({
+  return {
     staffId,
     storeId: ctx.auth?.storeId ?? null,
     recordStoreIds: entry.recordStores && entry.recordStores.length > 0 ? [...entry.recordStores] : null,
@@ -58,9 +67,14 @@ export async function audit(tx: Tx, entry: AuditEntry): Promise<void> {
     userAgent: ctx.userAgent,
     requestId: ctx.requestId,
     createdBy: staffId,
-  });
+  };
+}
+
+/** Counts a written audit row as the request's own (unless it was `alongside`). */
+export function counted(tx: Tx, entry: Pick<AuditEntry, 'alongside'>): void {
+  const ctx = contextOfTx(tx);
   // a row alongside the request's own (a number lookup during a save) is not the request's one row
   if (entry.alongside) return;
   noteAuditRow(tx);
-  ctx.onAudit?.();
+  ctx?.onAudit?.();
 }

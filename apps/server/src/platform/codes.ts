@@ -69,9 +69,14 @@ export async function codeSlot(db: DbOrTx, kind: CodeKind, at: { storeId: number
     .from(stores)
     .leftJoin(codeFormats, eq(codeFormats.kind, kind))
     .where(eq(stores.id, at.storeId));
-  const format = row?.format ? toFormat(row.format) : DEFAULT_CODE_FORMATS[kind];
-  if (format.includeStoreCode && !row?.storeCode) throw new Error(`store ${at.storeId} has no code`);
-  const storeCode = format.includeStoreCode ? (row?.storeCode ?? '') : '';
+  return slotOf(kind, at, row?.format ?? null, row?.storeCode ?? null);
+}
+
+/** The slot from the kind's saved format (null: never saved) and the store's code, read with other reads (a receipt's context). */
+export function slotOf(kind: CodeKind, at: { storeId: number; date: string }, saved: FormatRow | null, storeCodeRead: string | null): CodeSlot {
+  const format = saved ? toFormat(saved) : DEFAULT_CODE_FORMATS[kind];
+  if (format.includeStoreCode && !storeCodeRead) throw new Error(`store ${at.storeId} has no code`);
+  const storeCode = format.includeStoreCode ? (storeCodeRead ?? '') : '';
   const probe = formatCode(format, { storeCode, date: at.date, seq: 1 });
   const head = probe.slice(0, probe.length - Math.max(format.seqWidth, 1));
   if (formatCode(format, { storeCode, date: at.date, seq: 12345678 }) !== head + '12345678'.padStart(format.seqWidth, '0')) {

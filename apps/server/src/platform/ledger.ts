@@ -129,10 +129,7 @@ export async function postJournals(tx: Tx, ctx: ServiceContext, items: readonly 
  * `postJournal` first.
  */
 export function journalInserts(tx: Tx, ctx: ServiceContext, entry: JournalEntry, target: PostTarget, opts: { entryId: SQL; memo: Record<string, SQL> }) {
-  assertBalanced(entry);
-  if (entry.event === 'reversal') throw new Error('a reversal is posted with reverseJournal, which links it to its entry');
-  assertReaches(ctx, target.storeId);
-  if (entry.lines.length === 0) throw new Error('an entry of nothing has no place in a statement that links to it');
+  assertLinkable(ctx, entry, target);
   const added = sql.join(
     Object.entries(opts.memo).map(([key, value]) => sql`${key}::text, ${value}`),
     sql`, `,
@@ -142,6 +139,32 @@ export function journalInserts(tx: Tx, ctx: ServiceContext, entry: JournalEntry,
     entry: tx.insert(journalEntries).values(entryValues(ctx, entry, target, null, memo)).returning({ id: journalEntries.id }),
     lines: tx.insert(journalLines).values(lineValues(ctx, entry, target, opts.entryId)),
   };
+}
+
+/** The checks of an entry written in the statement of the event that links to it. */
+function assertLinkable(ctx: ServiceContext, entry: JournalEntry, target: PostTarget): void {
+  assertBalanced(entry);
+  if (entry.event === 'reversal') throw new Error('a reversal is posted with reverseJournal, which links it to its entry');
+  assertReaches(ctx, target.storeId);
+  if (entry.lines.length === 0) throw new Error('an entry of nothing has no place in a statement that links to it');
+}
+
+/**
+ * The entry's row and its lines' rows (without their entry id), checked as `journalInserts`
+ * checks them, for a server-side function that writes them with the event (`harbour_post_receipt`).
+ */
+export function journalRows(ctx: ServiceContext, entry: JournalEntry, target: PostTarget) {
+  assertLinkable(ctx, entry, target);
+  return {
+    entry: entryValues(ctx, entry, target, null) as typeof journalEntries.$inferInsert,
+    lines: lineValues(ctx, entry, target, 0).map(({ entryId: _linked, ...line }) => line),
+  };
+}
+
+/** The ledger account money received by `method` goes to, from the store's first active bank account's (read with other reads). */
+export function receiptAccountOf(method: PaymentMethod | 'fps', bankLedgerAccount: string | null): MoneyAccount {
+  if (method === 'cash') return 'cash';
+  return (bankLedgerAccount as MoneyAccount | null) ?? 'bank';
 }
 
 const money = (column: SQL | ReturnType<typeof sql>) => sql<string>`(${column})::numeric(20, 2)::text`;

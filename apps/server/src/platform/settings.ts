@@ -16,9 +16,15 @@ export async function readSettings<K extends keyof SystemSettings>(db: DbOrTx, k
       .from(settings)
       .where(inArray(settings.key, keys as readonly string[] as string[]))
   ).map((r) => ({ key: r.key, value: JSON.parse(r.text) as unknown }));
+  return settingsOf(rows, keys);
+}
+
+/** The settings of `keys` from their stored rows (read by `readSettings` or with other reads), with the defaults for missing keys. */
+export function settingsOf<K extends keyof SystemSettings>(rows: readonly { key: string; value: unknown }[], keys: readonly K[]): Pick<SystemSettings, K> {
   const out = {} as Pick<SystemSettings, K>;
   for (const k of keys) out[k] = DEFAULT_SYSTEM_SETTINGS[k];
   for (const r of rows) {
+    if (!(keys as readonly string[]).includes(r.key)) continue;
     const k = r.key as K;
     const fallback = DEFAULT_SYSTEM_SETTINGS[k];
     // A value of the wrong kind (hand-edited row) reads as the default rather than breaking logins.

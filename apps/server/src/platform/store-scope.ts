@@ -52,6 +52,17 @@ export async function applyStoreScope(tx: Tx, source: ScopeSource): Promise<void
   );
 }
 
+/**
+ * The same scope (and the business date of a batch) as one jsonb parameter, for a statement that
+ * sets it itself before its reads (`harbour_apply_scope`, migration 0063): a receipt's first
+ * statement, so the scope costs no round trip of its own.
+ */
+export function scopeParameter(source: ScopeSource & { businessDate?: string | undefined }): { allStores: boolean; storeId: number | null; businessDate?: string } {
+  const store = (source.auth ? source.auth.storeId : source.storeId) ?? null;
+  if (source.businessDate !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(source.businessDate)) throw new Error(`not a business date: ${source.businessDate}`);
+  return { allStores: reachesAllStores(source), storeId: store, ...(source.businessDate ? { businessDate: source.businessDate } : {}) };
+}
+
 /** A row read through the store scope: missing and another store's look the same (404). */
 export function found<T>(row: T | undefined): T {
   if (row === undefined) throw notFound();

@@ -58,14 +58,45 @@ export function inSavepoint<T>(tx: Tx, fn: (sp: Tx) => Promise<T>): Promise<T> {
  * together. The transaction carries the caller's store scope, so the row-level security of
  * store-owned tables applies to everything it reads and writes.
  */
-export function withTx<T>(source: FastifyRequest | ServiceContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export function withTx<T>(source: FastifyRequest | ServiceContext, fn: (tx: Tx) => Promise<T>, opts: { scopeInFirstStatement?: boolean } = {}): Promise<T> {
   const ctx = toContext(source);
   return ctx.db.transaction(async (tx) => {
     owners.set(tx, ctx);
+    if (opts.scopeInFirstStatement) {
+      pendingScopes.add(tx);
+      try {
+        return await fn(tx);
+      } finally {
+        pendingScopes.delete(tx);
+      }
+    }
     await applyStoreScope(tx, ctx);
     await applyBusinessDate(tx, ctx.businessDate);
     return fn(tx);
   });
+}
+
+/**
+ * Transactions opened with `scopeInFirstStatement`: their store scope and business date are not
+ * set yet, and their first statement must set them (`harbour_apply_scope`, migration 0063) — a
+ * receipt's context read. Until then row-level security shows no store-owned row at all.
+ */
+const pendingScopes = new WeakSet<object>();
+
+/**
+ * Whether the caller's first statement sets the scope: true once (it is then taken), false when
+ * the transaction already has it. The statement must run; `ensureScope` sets it otherwise.
+ */
+export function takePendingScope(tx: Tx): boolean {
+  return pendingScopes.delete(tx);
+}
+
+/** Sets the scope of a transaction opened with `scopeInFirstStatement` whose first statement did not. */
+export async function ensureScope(tx: Tx): Promise<void> {
+  if (!takePendingScope(tx)) return;
+  const ctx = owners.get(tx)!;
+  await applyStoreScope(tx, ctx);
+  await applyBusinessDate(tx, ctx.businessDate);
 }
 
 /**

@@ -252,4 +252,31 @@ describe('who may see and do what', () => {
     const mine = dataOf(await call<Page<RepaymentListItem>>(t.app, 'GET', '/repayments', { token: accountant, query: { loanNo: loan.loanNo! } }));
     expect(mine.items.map((r) => r.id)).toEqual([posted.id]);
   });
+
+  it('answers a receipt on another store’s loan as on a loan that does not exist, and writes nothing', async () => {
+    // The receipt's first statement sets the caller's store scope and reads under it (harbour_receipt_context):
+    // the scope must hold there as it did when it was a statement of its own.
+    const loan = await repayingLoan();
+    const body = receipt(loan.id, '200.00');
+    dataOf(await post(body));
+    const away = (await loginAs(t.app, 'collector')).access_token;
+    expect((await call(t.app, 'POST', '/switchStores', { token: away, body: { storeId: 2 } })).statusCode).toBe(200);
+    const written = async () =>
+      (
+        await t.pool.query(
+          `select (select count(*) from loan_repayments where loan_id = $1)::int receipts, (select count(*) from audit_log where module = 'repayments')::int audits,
+                  (select coalesce(sum(value), 0)::int from code_counters where kind = 'repayNo') numbers, (select count(*) from journal_entries where loan_id = $1)::int entries`,
+          [loan.id],
+        )
+      ).rows[0];
+    const before = await written();
+    // the very key that posted on it, and a new one: both the answer of a loan that is not there
+    const again = await post(body, away);
+    const fresh = await post(receipt(loan.id, '10.00'), away);
+    const missing = await post(receipt(2_000_000_000, '10.00'), away);
+    expect([again.statusCode, fresh.statusCode, missing.statusCode]).toEqual([404, 404, 404]);
+    expect(again.body).toEqual(missing.body);
+    expect(fresh.body).toEqual(missing.body);
+    expect(await written()).toEqual(before);
+  });
 });

@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { collectionContacts, loanRepaymentCorrections, loanRepayments } from '../../db/schema/index.js';
 
 type ContactRow = typeof collectionContacts.$inferSelect;
-type Receipt = { date: string; amount: string };
+export type Receipt = { date: string; amount: string };
 
 /** The standing receipts (not voided or refunded) of each loan: what its promises are judged against. */
 export async function standingReceipts(tx: DbOrTx, loanIds: readonly number[]): Promise<Map<number, Receipt[]>> {
@@ -35,7 +35,7 @@ export function judged(row: Pick<ContactRow, 'madeOn' | 'promiseDate' | 'promise
 /** What is stored: the domain's `pending` is an open promise. */
 export type StoredPromiseState = 'kept' | 'broken' | 'open';
 
-type PromiseRow = Pick<typeof collectionContacts.$inferSelect, 'id' | 'loanId' | 'madeOn' | 'promiseDate' | 'promiseAmount' | 'promiseState' | 'promiseDecidedOn' | 'promiseReceived'>;
+export type PromiseRow = Pick<typeof collectionContacts.$inferSelect, 'id' | 'loanId' | 'madeOn' | 'promiseDate' | 'promiseAmount' | 'promiseState' | 'promiseDecidedOn' | 'promiseReceived'>;
 
 /** The stored judgement of one promise as of `today`. */
 export function storedOutcome(row: Pick<PromiseRow, 'madeOn' | 'promiseDate' | 'promiseAmount'>, receipts: readonly Receipt[], today: string) {
@@ -50,15 +50,19 @@ export function storedOutcome(row: Pick<PromiseRow, 'madeOn' | 'promiseDate' | '
 async function rejudge(tx: DbOrTx, rows: readonly PromiseRow[], today: string): Promise<number> {
   if (rows.length === 0) return 0;
   const receipts = await standingReceipts(tx, rows.map((r) => r.loanId));
-  let changed = 0;
+  const changed = changedOutcomes(rows, (loanId) => receipts.get(loanId)!, today);
   // one after another: the statements share the transaction's connection
-  for (const row of rows) {
-    const next = storedOutcome(row, receipts.get(row.loanId)!, today);
-    if (next.promiseState === row.promiseState && next.promiseDecidedOn === row.promiseDecidedOn && next.promiseReceived === row.promiseReceived) continue;
-    await tx.update(collectionContacts).set(next).where(eq(collectionContacts.id, row.id));
-    changed++;
-  }
-  return changed;
+  for (const { id, ...next } of changed) await tx.update(collectionContacts).set(next).where(eq(collectionContacts.id, id));
+  return changed.length;
+}
+
+/** The promise rows whose judgement as of `today` differs from the stored one, with the new judgement. */
+export function changedOutcomes(rows: readonly PromiseRow[], receiptsOf: (loanId: number) => readonly Receipt[], today: string) {
+  return rows.flatMap((row) => {
+    const next = storedOutcome(row, receiptsOf(row.loanId), today);
+    if (next.promiseState === row.promiseState && next.promiseDecidedOn === row.promiseDecidedOn && next.promiseReceived === row.promiseReceived) return [];
+    return [{ id: row.id, ...next }];
+  });
 }
 
 const promiseColumns = {

@@ -121,13 +121,16 @@ export async function refreshDueSummary(tx: Tx, loanId: number): Promise<DueSumm
  * or removed once the loan is no longer serviced (complete). No read of its own.
  */
 export async function storeDueSummary(tx: Tx, loan: typeof loans.$inferSelect, state: RepaymentState, today: string, engine: Engine): Promise<DueSummary | null> {
-  if (!SERVICED.has(loan.status) || !loan.loanNo) {
-    await tx.delete(loanDueSummaries).where(eq(loanDueSummaries.loanId, loan.id));
-    return null;
-  }
-  const row = dueSummaryOf(loan, state, today, engine);
-  await saveSummaries(tx, [row]);
+  const row = dueSummaryAfter(loan, state, today, engine);
+  if (row === null) await tx.delete(loanDueSummaries).where(eq(loanDueSummaries.loanId, loan.id));
+  else await saveSummaries(tx, [row]);
   return row;
+}
+
+/** What `storeDueSummary` writes: the summary, or null when the loan is no longer serviced (its summary removed). */
+export function dueSummaryAfter(loan: typeof loans.$inferSelect, state: RepaymentState, today: string, engine: Engine): DueSummary | null {
+  if (!SERVICED.has(loan.status) || !loan.loanNo) return null;
+  return dueSummaryOf(loan, state, today, engine);
 }
 
 /** Who started a run: the server's schedule, a person through the API, or the command line. */

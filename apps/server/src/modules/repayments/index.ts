@@ -7,6 +7,7 @@ import { route, succeed } from '../../http/route.js';
 import { contextOf } from '../../platform/context.js';
 import { withReadTx } from '../../platform/tx.js';
 import { dueState, postReceipt, previewReceipt, receiptRetry } from './receipts.js';
+import { lockForReceipt } from './context.js';
 import { guardLoanSearch, listLoans } from '../loan-core/read.js';
 import { repaymentService } from './service.js';
 import { registerCorrectionsUnderFourEyes } from './four-eyes.js';
@@ -115,7 +116,8 @@ export function repaymentsModule(app: FastifyInstance) {
 
   // The loan's workflow actions: each declaration with its service function.
   const action = <N extends (typeof REPAYMENT_ACTIONS)[number]['name']>(name: N) => loanAction(REPAYMENT_ACTIONS, name);
-  registerLoanAction(app, action('receipt'), { retry: receiptRetry, handler: (tx, ctx, loan, r) => postReceipt(tx, ctx, loan, r) });
+  // the loan's lock reads everything the receipt needs in the same statement (./context.ts)
+  registerLoanAction(app, action('receipt'), { lockWith: lockForReceipt, retry: receiptRetry, handler: (tx, ctx, loan, r) => postReceipt(tx, ctx, loan, r) });
   registerLoanAction(app, action('applyTemporary'), { retry: applyTemporaryRetry, handler: applyTemporary });
   registerLoanAction(app, action('refundTemporary'), { retry: refundTemporaryRetry, handler: refundTemporary, fourEyes: 'repayments.refundTemporary' });
   registerLoanAction(app, action('settle'), { retry: settlementRetry, handler: postSettlement });

@@ -22,26 +22,29 @@ import {
   unpaidInstalment,
   unpaidOverdueInterest,
   moneyText,
+  type LoanStatus,
 } from '@harbour/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { customers, loanRepaymentCorrections, loanRepaymentLines, loanRepayments } from '../../db/schema/index.js';
+import { auditLog, customers, journalEntries, journalLines, loanDueSummaries, loanRepaymentCorrections, loanRepaymentLines, loanRepayments } from '../../db/schema/index.js';
+import { jsonOfRow, prepared, rowFromJson } from '../../db/json-rows.js';
 import { businessRule, conflict } from '../../platform/errors.js';
-import { assertWithinActivePeriod } from '../../platform/active-period.js';
-import { audit } from '../../platform/audit.js';
+import { assertWithinActivePeriod, assertWithinActivePeriodDays } from '../../platform/active-period.js';
+import { audit, auditValues, counted, type AuditEntry } from '../../platform/audit.js';
 import { answerMasking, masked } from '../../platform/masking.js';
 import { businessToday } from '../../platform/business-date.js';
-import { codeSlot, takeCodeQuery } from '../../platform/codes.js';
+import { codeSlot, takeCodeQuery, type CodeSlot } from '../../platform/codes.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { journalInserts, receiptAccountFor, reverseJournal } from '../../platform/ledger.js';
+import { journalInserts, journalRows, receiptAccountFor, receiptAccountOf, reverseJournal } from '../../platform/ledger.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { loanStatusSpec } from '../loan-core/status.js';
 import { loanRow, type LoanRow } from '../loan-core/row.js';
 import { instalmentDeltas, loadEngine, loadRepaymentState, receiptAmounts, receiptBalance, receiptLines } from './state.js';
-import { getRepayment, receiptItem, receiptNames } from './read.js';
-import { refreshDueSummary, storeDueSummary } from './daily.js';
-import { judgeLoanPromises } from '../collection/promise-outcomes.js';
+import { getRepayment, receiptItem } from './read.js';
+import { type DueSummary, dueSummaryAfter, refreshDueSummary } from './daily.js';
+import { changedOutcomes, judgeLoanPromises } from '../collection/promise-outcomes.js';
+import { heldContext, readReceiptContext } from './context.js';
 import { currentScheduleTerms, planReschedule, reschedulePreview, restoreSchedule, writeReschedule } from './reschedule.js';
 import { restoreLoanRate, storeLoanRate } from './loan-rate.js';
 import { reverseChargeOfReceipt } from '../loan-core/oca-charges.js';
@@ -180,7 +183,11 @@ export async function previewReceipt(tx: Tx, ctx: ServiceContext, r: PreviewInpu
  */
 export async function retried(tx: Tx, ctx: ServiceContext, loan: LoanRow, key: string, same: (stored: typeof loanRepayments.$inferSelect) => boolean): Promise<RepaymentItem | null> {
   const [earlier] = await tx.select().from(loanRepayments).where(and(eq(loanRepayments.loanId, loan.id), eq(loanRepayments.idempotencyKey, key)));
-  if (!earlier) return null;
+  return earlier ? answerRetry(tx, ctx, loan, earlier, same) : null;
+}
+
+/** The answer to a retry of the row `earlier` (already read): refused (409) when it is not the same, else logged and answered. */
+async function answerRetry(tx: Tx, ctx: ServiceContext, loan: LoanRow, earlier: typeof loanRepayments.$inferSelect, same: (stored: typeof loanRepayments.$inferSelect) => boolean): Promise<RepaymentItem> {
   if (!same(earlier)) throw conflict('repayments.errors.keyReused');
   await audit(tx, { action: 'view', module: 'repayments', reference: earlier.id, after: { repayNo: earlier.repayNo, retryOf: earlier.idempotencyKey }, recordStores: [loan.storeId] });
   return getRepayment(tx, ctx, earlier.id);
@@ -238,9 +245,62 @@ export async function insertReceiptRow(
   return row!;
 }
 
-/** A receipt's retry: the receipt its key already posted on the loan (the same amount, way and date), or null. */
-export const receiptRetry = (tx: Tx, ctx: ServiceContext, loan: LoanRow, r: ReceiptInput): Promise<RepaymentItem | null> =>
-  retried(tx, ctx, loan, r.idempotencyKey, (stored) => sameReceipt(stored, r));
+/**
+ * A receipt's retry: the receipt its key already posted on the loan (the same amount, way and
+ * date), or null — from the context the route's lock read (`lockForReceipt`) when there is one.
+ */
+export async function receiptRetry(tx: Tx, ctx: ServiceContext, loan: LoanRow, r: ReceiptInput): Promise<RepaymentItem | null> {
+  const same = (stored: typeof loanRepayments.$inferSelect) => sameReceipt(stored, r);
+  const c = heldContext(tx, loan.id);
+  if (!c) return retried(tx, ctx, loan, r.idempotencyKey, same);
+  return c.retry ? answerRetry(tx, ctx, loan, c.retry, same) : null;
+}
+
+const POST_RECEIPT = { name: 'harbour-post-receipt', text: 'select harbour_post_receipt($1::jsonb) as r' };
+
+/**
+ * Writes what the domain decided for a receipt row in ONE statement (`harbour_post_receipt`,
+ * migration 0063): the due summary (or its removal), the loan's new status, the receipt number
+ * (the store's counter stays locked from here until commit: gapless, in commit order), the journal
+ * entry with the number in its memo and its lines, the receipt and its lines (the kept totals'
+ * triggers add them), the promises whose judgement changed and the request's audit row (the
+ * number and the entry's id added to its `after`; null: the caller writes it after). Answers the row.
+ */
+export async function writeReceipt(
+  tx: Tx,
+  ctx: ServiceContext,
+  loan: LoanRow,
+  p: {
+    date: string;
+    slot: CodeSlot;
+    journal: JournalEntry;
+    row: Omit<typeof loanRepayments.$inferInsert, 'storeId' | 'loanId' | 'repayNo' | 'repayDate' | 'journalEntryId' | 'createdBy'>;
+    lines: readonly Omit<typeof loanRepaymentLines.$inferInsert, 'repaymentId'>[];
+    /** the summary after the receipt, or null when the loan is no longer serviced (removed) */
+    dueSummary: DueSummary | null;
+    status: string | null;
+    promises: readonly { id: number; promiseState: string; promiseDecidedOn: string | null; promiseReceived: string }[];
+    audit: AuditEntry | null;
+  },
+): Promise<typeof loanRepayments.$inferSelect> {
+  const journal = journalRows(ctx, p.journal, { storeId: loan.storeId, date: p.date, loanId: loan.id });
+  const payload = {
+    loanId: loan.id,
+    dueSummary: p.dueSummary ? jsonOfRow(loanDueSummaries, p.dueSummary) : null,
+    removeDueSummary: p.dueSummary === null,
+    status: p.status,
+    code: { kind: p.slot.kind, storeKey: p.slot.storeKey, period: p.slot.period, head: p.slot.head, seqWidth: p.slot.seqWidth },
+    entry: jsonOfRow(journalEntries, journal.entry),
+    journalLines: journal.lines.map((l) => jsonOfRow(journalLines, l)),
+    receipt: jsonOfRow(loanRepayments, { ...p.row, storeId: loan.storeId, loanId: loan.id, repayDate: p.date, createdBy: ctx.auth?.staffId ?? null }),
+    lines: p.lines.map((l) => jsonOfRow(loanRepaymentLines, l)),
+    promises: p.promises.map((u) => ({ id: u.id, promise_state: u.promiseState, promise_decided_on: u.promiseDecidedOn, promise_received: u.promiseReceived })),
+    audit: p.audit ? jsonOfRow(auditLog, auditValues(tx, p.audit)) : null,
+  };
+  const [out] = await prepared<{ r: Record<string, unknown> }>(tx, { ...POST_RECEIPT, values: [payload] });
+  if (p.audit) counted(tx, p.audit);
+  return rowFromJson(loanRepayments, out!.r);
+}
 
 /**
  * Posts a receipt on the loan its caller locked (the counter's workflow action, `receipt` of
@@ -261,27 +321,48 @@ export async function postReceipt(
   } = {},
 ): Promise<RepaymentItem> {
   assertReceiving(loan, opts.receiving);
-  const today = await businessToday(tx);
+  // everything read in one statement: by the route's lock, or now (another module's receipt, on the loan it locked)
+  const c = heldContext(tx, loan.id) ?? (await readReceiptContext(tx, ctx, loan.id, null));
+  const today = c.today;
   const date = await receiptDate(tx, loan, r.repayDate, today);
-  await assertWithinActivePeriod(tx, date, today);
-  const { state: before } = await loadRepaymentState(tx, loan, { allowPartialPrincipal: r.repayType === 'principal' });
-  const engine = await loadEngine(tx);
+  assertWithinActivePeriodDays(date, today, c.activePeriodDays);
+  const before = c.state({ allowPartialPrincipal: r.repayType === 'principal' });
+  const engine = c.engine;
   const a = allocateReceipt(before, { date, received: r.received, mode: r.repayType, tenor: r.tenor }, engine.settings, engine.holidays);
   // a principal receipt reschedules what is left: the state after it is on the new schedule
   const rescheduled = r.repayType === 'principal' ? await planReschedule(tx, loan, before, a, engine, r.confirmExcess) : null;
   const after = rescheduled?.state ?? a.state;
   const me = ctx.auth?.staffId ?? null;
-  const names = await receiptNames(tx, ctx, loan.id, me);
+  const names = c.names;
   const completes = isFullyRepaid(after);
-  // What the tips list and the reminders read, from the state after this receipt (no read of its own).
-  await storeDueSummary(tx, { ...loan, status: completes ? 'complete' : loan.status }, after, today, engine);
-  if (completes) await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'settle', { audit: false });
-  // Everything is read and decided: the number is taken last, with the writes that show it.
+  const status = completes ? loanStatusSpec.machine.transition(loan.status as LoanStatus, 'settle') : null;
   const lines = receiptLines(loan, before, after, me);
   const receivedInto =
-    opts.receivedInto === 'suspense' ? 'suspense' : await receiptAccountFor(tx, { storeId: loan.storeId, method: r.method, bankAccountId: opts.receivedInto?.bankAccountId });
-  const row = await insertReceiptRow(tx, ctx, loan, {
+    opts.receivedInto === 'suspense'
+      ? 'suspense'
+      : opts.receivedInto
+        ? await receiptAccountFor(tx, { storeId: loan.storeId, method: r.method, bankAccountId: opts.receivedInto.bankAccountId })
+        : receiptAccountOf(r.method, c.bankLedgerAccount);
+  const received = moneyText(a.received);
+  const auditAfter = {
+    ...toPreview(a),
+    loanNo: loan.loanNo,
+    method: r.method,
+    chequeNo: r.chequeNo,
+    ...(completes ? { loanStatus: 'complete' } : {}),
+    ...opts.audit,
+  };
+  // Everything is decided: one statement writes it, the number taken in it (docs/repayments.md → Posting a receipt).
+  const row = await writeReceipt(tx, ctx, loan, {
     date,
+    slot: c.slot(date),
+    // what the tips list and the reminders read, from the state after this receipt
+    dueSummary: dueSummaryAfter({ ...loan, status: status ?? loan.status }, after, today, engine),
+    status,
+    // the loan's promises to pay, judged again with this receipt counted (collection/promise-outcomes.ts)
+    promises: changedOutcomes(c.promises, () => [...c.promiseReceipts, { date, amount: received }], today),
+    // a principal receipt's audit row names its new schedule, written after the receipt
+    audit: rescheduled ? null : { action: 'add', module: 'repayments', reference: null, after: auditAfter, recordStores: [loan.storeId] },
     journal: postRepayment({
       overdueInterest: moneyText(a.overdueInterest),
       handlingFee: moneyText(a.handlingFee),
@@ -304,28 +385,27 @@ export async function postReceipt(
   });
   const { repayNo, journalEntryId: entryId } = row;
   const reschedule = rescheduled ? reschedulePreview(rescheduled) : null;
-  // A principal receipt's new schedule names the receipt, so it is written after it (a rare receipt).
-  const revision = rescheduled ? await writeReschedule(tx, ctx, loan, row.id, date, rescheduled) : null;
-  // the loan's rate is now the rate of the whole loan on the new schedule
-  const mloRate = rescheduled ? await storeLoanRate(tx, loan, rescheduled.loanRate.rate) : null;
-  await audit(tx, {
-    action: 'add',
-    module: 'repayments',
-    reference: row.id,
-    after: {
-      ...toPreview(a),
-      repayNo,
-      loanNo: loan.loanNo,
-      method: r.method,
-      chequeNo: r.chequeNo,
-      journalEntryId: entryId,
-      ...(completes ? { loanStatus: 'complete' } : {}),
-      ...(reschedule ? { scheduleRevision: revision, reschedule: { ...reschedule, lines: reschedule.lines.length } } : {}),
-      ...(mloRate ? { mloRate: { ...mloRate, excessConfirmed: rescheduled!.loanRate.excessConfirmed } } : {}),
-      ...opts.audit,
-    },
-    recordStores: [loan.storeId],
-  });
+  if (rescheduled && reschedule) {
+    // A principal receipt's new schedule names the receipt, so it is written after it (a rare receipt).
+    const revision = await writeReschedule(tx, ctx, loan, row.id, date, rescheduled);
+    // the loan's rate is now the rate of the whole loan on the new schedule
+    const mloRate = await storeLoanRate(tx, loan, rescheduled.loanRate.rate);
+    await audit(tx, {
+      action: 'add',
+      module: 'repayments',
+      reference: row.id,
+      after: {
+        ...auditAfter,
+        repayNo,
+        journalEntryId: entryId,
+        scheduleRevision: revision,
+        reschedule: { ...reschedule, lines: reschedule.lines.length },
+        ...(mloRate ? { mloRate: { ...mloRate, excessConfirmed: rescheduled.loanRate.excessConfirmed } } : {}),
+        ...opts.audit,
+      },
+      recordStores: [loan.storeId],
+    });
+  }
   const item = receiptItem({ r: row, loanNo: loan.loanNo, ...names, correction: null, correctorName: null, latest: true }, lines.map((l) => ({ ...l, repaymentId: row.id })));
   return { ...item, ...(reschedule ? { reschedule } : {}), balanceAfter: receiptBalance(after) };
 }
