@@ -249,10 +249,13 @@ export async function insertReceiptRow(
  * A receipt's retry: the receipt its key already posted on the loan (the same amount, way and
  * date), or null — from the context the route's lock read (`lockForReceipt`) when there is one.
  */
-export async function receiptRetry(tx: Tx, ctx: ServiceContext, loan: LoanRow, r: ReceiptInput): Promise<RepaymentItem | null> {
-  const same = (stored: typeof loanRepayments.$inferSelect) => sameReceipt(stored, r);
+export const receiptRetry = (tx: Tx, ctx: ServiceContext, loan: LoanRow, r: ReceiptInput): Promise<RepaymentItem | null> =>
+  retriedInContext(tx, ctx, loan, r.idempotencyKey, (stored) => sameReceipt(stored, r));
+
+/** `retried`, answered from the context the route's lock read (`lockForReceipt`) when there is one: no read of its own. */
+export async function retriedInContext(tx: Tx, ctx: ServiceContext, loan: LoanRow, key: string, same: (stored: typeof loanRepayments.$inferSelect) => boolean): Promise<RepaymentItem | null> {
   const c = heldContext(tx, loan.id);
-  if (!c) return retried(tx, ctx, loan, r.idempotencyKey, same);
+  if (!c) return retried(tx, ctx, loan, key, same);
   return c.retry ? answerRetry(tx, ctx, loan, c.retry, same) : null;
 }
 

@@ -22,21 +22,23 @@ import {
   sum,
   unpaidInstalment,
   moneyText,
+  type LoanStatus,
 } from '@harbour/domain';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { businessRule } from '../../platform/errors.js';
-import { assertWithinActivePeriod } from '../../platform/active-period.js';
+import { assertWithinActivePeriodDays } from '../../platform/active-period.js';
 import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { changeStatus } from '../../platform/status-change.js';
 import { loanStatusSpec } from '../loan-core/status.js';
 import type { LoanRow } from '../loan-core/row.js';
-import { refreshDueSummary } from './daily.js';
-import { getRepayment } from './read.js';
-import { assertReceiving, insertReceiptRow, receiptDate, retried } from './receipts.js';
-import { type Engine, loadEngine, loadRepaymentState, receiptLines } from './state.js';
+import { dueSummaryAfter, refreshDueSummary } from './daily.js';
+import { getRepayment, receiptItem } from './read.js';
+import { assertReceiving, insertReceiptRow, receiptDate, retried, retriedInContext, writeReceipt } from './receipts.js';
+import { type Engine, loadRepaymentState, receiptBalance, receiptLines } from './state.js';
+import { heldContext, readReceiptContext } from './context.js';
+import { changedOutcomes } from '../collection/promise-outcomes.js';
 
 type ApplyInput = z.output<typeof applyTemporaryBodySchema>;
 type RefundInput = z.output<typeof refundTemporaryBodySchema>;
@@ -69,7 +71,7 @@ function assertHeld(held: Decimal, wanted: Decimal): void {
 
 /** An application's retry: the row its key already wrote, the same amount and date (`retried`). */
 export const applyTemporaryRetry = (tx: Tx, ctx: ServiceContext, loan: LoanRow, r: ApplyInput) =>
-  retried(
+  retriedInContext(
     tx,
     ctx,
     loan,
@@ -88,9 +90,12 @@ export const refundTemporaryRetry = (tx: Tx, ctx: ServiceContext, loan: LoanRow,
  */
 export async function applyTemporary(tx: Tx, ctx: ServiceContext, loan: LoanRow, r: ApplyInput): Promise<RepaymentItem> {
   assertReceiving(loan);
-  const date = await receiptDate(tx, loan, r.repayDate);
-  await assertWithinActivePeriod(tx, date);
-  const [{ state: before }, engine] = await Promise.all([loadRepaymentState(tx, loan), loadEngine(tx)]);
+  // everything read in one statement, as for a receipt (./context.ts): by the route's lock, or now
+  const c = heldContext(tx, loan.id) ?? (await readReceiptContext(tx, ctx, loan.id, null));
+  const date = await receiptDate(tx, loan, r.repayDate, c.today);
+  assertWithinActivePeriodDays(date, c.today, c.activePeriodDays);
+  const before = c.state();
+  const engine = c.engine;
   const held = before.tempAmount;
   assertHeld(held, r.amount === undefined ? held : dec(r.amount));
   let offered = r.amount === undefined ? held : dec(r.amount);
@@ -104,8 +109,19 @@ export async function applyTemporary(tx: Tx, ctx: ServiceContext, loan: LoanRow,
   // The allocation of exactly what it used: the same split, with nothing left over.
   const a = first.tempAmount.isZero() ? first : allocateReceipt(before, { ...receipt, received: taken }, engine.settings, engine.holidays);
   const completes = isFullyRepaid(a.state);
-  if (completes) await changeStatus(tx, ctx, loanStatusSpec, loan.id, 'settle', { audit: false });
-  const { id, repayNo, journalEntryId: entryId } = await insertNumberedRow(tx, ctx, loan, date, {
+  const status = completes ? loanStatusSpec.machine.transition(loan.status as LoanStatus, 'settle') : null;
+  // the state after it: the allocation's, less what it took from the temporary amount
+  const after = { ...a.state, tempAmount: held.minus(a.received) };
+  const me = ctx.auth?.staffId ?? null;
+  const lines = receiptLines(loan, before, a.state, me);
+  // Everything is decided: one statement writes it (harbour_post_receipt, as a receipt's).
+  const row = await writeReceipt(tx, ctx, loan, {
+    date,
+    slot: c.slot(date),
+    dueSummary: dueSummaryAfter({ ...loan, status: status ?? loan.status }, after, c.today, engine),
+    status,
+    // the promises, judged again with this row counted (nothing received)
+    promises: changedOutcomes(c.promises, () => [...c.promiseReceipts, { date, amount: '0.00' }], c.today),
     journal: postTemporaryApplied({
       overdueInterest: moneyText(a.overdueInterest),
       handlingFee: moneyText(a.handlingFee),
@@ -117,39 +133,40 @@ export async function applyTemporary(tx: Tx, ctx: ServiceContext, loan: LoanRow,
     row: {
       repayType: 'temporary',
       tenor: r.repayType === 'instalment' ? (r.tenor ?? a.lines[0]?.tenor ?? null) : null,
+      received: '0',
       overdueInterest: moneyText(a.overdueInterest),
       handlingFee: moneyText(a.handlingFee),
       interest: moneyText(a.interest),
       principal: moneyText(a.principal),
+      tempIn: '0',
       tempOut: moneyText(a.received),
       method: null,
       idempotencyKey: r.idempotencyKey,
     },
-    lines: receiptLines(loan, before, a.state, ctx.auth?.staffId ?? null),
-  });
-  await audit(tx, {
-    action: 'add',
-    module: 'repayments',
-    reference: id,
-    before: { tempAmount: moneyText(held) },
-    after: {
-      repayNo,
-      loanNo: loan.loanNo,
-      repayType: 'temporary',
-      appliedAs: r.repayType,
-      tempUsed: moneyText(a.received),
-      overdueInterest: moneyText(a.overdueInterest),
-      handlingFee: moneyText(a.handlingFee),
-      interest: moneyText(a.interest),
-      principal: moneyText(a.principal),
-      tempAmount: moneyText(held.minus(a.received)),
-      journalEntryId: entryId,
-      ...(completes ? { loanStatus: 'complete' } : {}),
+    lines,
+    // the number and the entry's id are added to `after` by the statement
+    audit: {
+      action: 'add',
+      module: 'repayments',
+      reference: null,
+      before: { tempAmount: moneyText(held) },
+      after: {
+        loanNo: loan.loanNo,
+        repayType: 'temporary',
+        appliedAs: r.repayType,
+        tempUsed: moneyText(a.received),
+        overdueInterest: moneyText(a.overdueInterest),
+        handlingFee: moneyText(a.handlingFee),
+        interest: moneyText(a.interest),
+        principal: moneyText(a.principal),
+        tempAmount: moneyText(held.minus(a.received)),
+        ...(completes ? { loanStatus: 'complete' } : {}),
+      },
+      recordStores: [loan.storeId],
     },
-    recordStores: [loan.storeId],
   });
-  await refreshDueSummary(tx, loan.id);
-  return getRepayment(tx, ctx, id);
+  const item = receiptItem({ r: row, loanNo: loan.loanNo, ...c.names, correction: null, correctorName: null, latest: true }, lines.map((l) => ({ ...l, repaymentId: row.id })));
+  return { ...item, balanceAfter: receiptBalance(after) };
 }
 
 /** Pays part or all of the held temporary amount back to the customer, today, by the given way. */
