@@ -13,6 +13,8 @@
  * The ratio is receipts per second over pgbench's transactions per second; the goal is ≥ 0.3.
  */
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -49,6 +51,96 @@ async function pgbenchTps(databaseUrl: string, seconds: number): Promise<number>
   const tps = /tps = ([\d.]+)/.exec(stdout);
   if (!tps) throw new Error(`pgbench printed no tps: ${stdout.slice(-300)}`);
   return Number(tps[1]);
+}
+
+/**
+ * The database floor: a receipt's writes alone, as the one statement the server sends for them
+ * (`harbour_post_receipt`, migration 0063), run by pgbench at `CONNECTIONS` clients as the
+ * server's own role (`harbour_app`: row-level security, the append-only and kept-totals triggers
+ * and the deferred balance check all apply). Each transaction sets its store scope and writes the
+ * rows of a 10.00 receipt the server posted (copied: due summary, number, journal entry and lines,
+ * receipt and lines, audit row) on one of `loanIds` under a new key, numbered on a counter of its
+ * own. Bench-only: the template, the loans and the function live in the bench's database only.
+ * Transactions per second: what the database alone does with a receipt's writes.
+ */
+async function floorTps(databaseUrl: string, dataDir: string, loanIds: readonly number[], seconds: number): Promise<{ tps: number; role: string }> {
+  const owner = new pg.Client({ connectionString: databaseUrl });
+  await owner.connect();
+  try {
+    await owner.query(`drop function if exists bench_floor_receipt(integer); drop table if exists bench_floor_loans, bench_floor_template; drop sequence if exists bench_floor_keys`);
+    await owner.query(`create table bench_floor_loans (k serial primary key, loan_id integer not null, store_id integer not null)`);
+    await owner.query(`insert into bench_floor_loans (loan_id, store_id) select l.id, l.store_id from loans l where l.id = any($1::int[]) order by l.id`, [loanIds]);
+    await owner.query(`create sequence bench_floor_keys`);
+    // the template: the rows of the latest 10.00 receipt the server posted, as harbour_post_receipt takes them
+    const made = await owner.query(`
+      create table bench_floor_template as
+      select jsonb_build_object(
+        'loanId', r.loan_id,
+        'dueSummary', (select to_jsonb(d) from loan_due_summaries d where d.loan_id = r.loan_id),
+        'code', jsonb_build_object('kind', 'repayNo', 'storeKey', r.store_id, 'period', 'floor', 'head', 'FLOOR', 'seqWidth', 8),
+        'entry', (select to_jsonb(e) - 'id' || jsonb_build_object('memo', e.memo - 'repayNo') from journal_entries e where e.id = r.journal_entry_id),
+        'journalLines', (select jsonb_agg(to_jsonb(l) - 'id' - 'entry_id' order by l.id) from journal_lines l where l.entry_id = r.journal_entry_id),
+        'receipt', to_jsonb(r) - 'id' - 'repay_no' - 'journal_entry_id',
+        'lines', (select coalesce(jsonb_agg(to_jsonb(l) - 'id' - 'repayment_id' order by l.id), '[]'::jsonb) from loan_repayment_lines l where l.repayment_id = r.id),
+        'promises', '[]'::jsonb,
+        'audit', (select to_jsonb(a) - 'id' || jsonb_build_object('after', a.after - 'repayNo' - 'journalEntryId', 'reference', null)
+                    from audit_log a where a.module = 'repayments' and a.action = 'add' and a.reference = r.id::text)) as payload
+      from loan_repayments r where r.idempotency_key like 'bench-%' and r.repay_type = 'auto' and r.received = 10
+      order by r.id desc limit 1`);
+    if (made.rowCount !== 1) throw new Error('no receipt of the main run to copy');
+    await owner.query(`
+      create function bench_floor_receipt(p_k integer) returns jsonb language plpgsql security invoker as $$
+      declare
+        v bench_floor_loans;
+        t jsonb;
+        s jsonb;
+      begin
+        select * into v from bench_floor_loans where k = p_k;
+        select payload into t from bench_floor_template;
+        s := jsonb_build_object('loan_id', v.loan_id, 'store_id', v.store_id);
+        t := t || jsonb_build_object(
+          'loanId', v.loan_id,
+          'dueSummary', t->'dueSummary' || s,
+          -- a counter of its own per store; repay_no is unique over every store, so the store is in the number
+          'code', t->'code' || jsonb_build_object('storeKey', v.store_id, 'head', 'FLOOR' || v.store_id || '-'),
+          'entry', t->'entry' || s,
+          'journalLines', (select jsonb_agg(x.j || jsonb_build_object('store_id', v.store_id) order by x.n) from jsonb_array_elements(t->'journalLines') with ordinality x(j, n)),
+          'receipt', t->'receipt' || s || jsonb_build_object('idempotency_key', 'floor-' || nextval('bench_floor_keys')),
+          'lines', (select coalesce(jsonb_agg(x.j || s order by x.n), '[]'::jsonb) from jsonb_array_elements(t->'lines') with ordinality x(j, n)),
+          'audit', t->'audit' || jsonb_build_object('record_store_ids', jsonb_build_array(v.store_id)));
+        return harbour_post_receipt(t);
+      end
+      $$`);
+    await owner.query(`grant select on bench_floor_loans, bench_floor_template to harbour_app; grant usage on sequence bench_floor_keys to harbour_app`);
+  } finally {
+    await owner.end();
+  }
+  const url = new URL(databaseUrl);
+  let role = 'harbour_app';
+  let password: string;
+  try {
+    password = readFileSync(path.join(dataDir, 'app.password'), 'utf8').trim();
+  } catch {
+    role = decodeURIComponent(url.username);
+    password = decodeURIComponent(url.password);
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'harbour-floor-'));
+  try {
+    const script = path.join(dir, 'receipt.sql');
+    writeFileSync(script, `\\set k random(1, ${loanIds.length})\nBEGIN;\nSELECT harbour_apply_scope('{"allStores": true}');\nSELECT bench_floor_receipt(:k);\nEND;\n`);
+    const env = { ...process.env, PGPASSWORD: password };
+    const conn = ['-h', url.hostname, '-p', url.port, '-U', role];
+    const { stdout } = await run(PGBENCH, [...conn, '-c', String(CONNECTIONS), '-j', '2', '-T', String(seconds), '-n', '-f', script, url.pathname.slice(1)], { env }).catch((err: unknown) => {
+      // pgbench says why on stderr (a role's rights, a statement's error)
+      const stderr = (err as { stderr?: string }).stderr ?? '';
+      throw new Error(`pgbench as ${role}: ${stderr.trim().split('\n').slice(-3).join(' / ') || errorText(err)}`);
+    });
+    const tps = /tps = ([\d.]+)/.exec(stdout);
+    if (!tps) throw new Error(`pgbench printed no tps: ${stdout.slice(-300)}`);
+    return { tps: Number(tps[1]), role };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -149,6 +241,13 @@ export async function benchReceipts(): Promise<Figure[]> {
     const posted = await counterReceipts(server.baseURL, authorization, loanIds, DURATION_S);
     if ('refused' in posted) return [na(PART, 'POST /repayments', posted.refused)];
     const byAgeFigures = await byAge(server.baseURL, authorization, young, aged);
+    let floor: { tps: number; role: string } | undefined;
+    let floorNote = '';
+    try {
+      floor = await floorTps(databaseUrl, server.dataDir, loanIds, DURATION_S);
+    } catch (err) {
+      floorNote = errorText(err);
+    }
     let tps: number | undefined;
     let pgbenchNote = '';
     try {
@@ -165,6 +264,9 @@ export async function benchReceipts(): Promise<Figure[]> {
       tps === undefined ? na(PART, `pgbench TPC-B-like, ${CONNECTIONS} clients`, pgbenchNote) : { part: PART, name: `pgbench TPC-B-like, ${CONNECTIONS} clients`, value: `${fmt(tps)} tps` },
     ];
     if (tps) figures.push({ part: PART, name: 'ratio receipts/s ÷ pgbench tps', value: `${fmt(posted.rps / tps, 2)} (goal ≥ ${GOAL_RATIO})` });
+    const floorName = `database floor: harbour_post_receipt by pgbench, ${CONNECTIONS} clients as ${floor?.role ?? 'harbour_app'}`;
+    figures.push(floor === undefined ? na(PART, floorName, floorNote) : { part: PART, name: floorName, value: `${fmt(floor.tps)} tps` });
+    if (floor) figures.push({ part: PART, name: 'receipts/s ÷ database floor', value: fmt(posted.rps / floor.tps, 2) });
     return [...figures, ...byAgeFigures];
   } catch (err) {
     return [na(PART, 'POST /repayments', errorText(err))];
