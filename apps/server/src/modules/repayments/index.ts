@@ -119,7 +119,7 @@ export function repaymentsModule(app: FastifyInstance) {
   // the loan's lock reads everything the receipt needs in the same statement (./context.ts)
   registerLoanAction(app, action('receipt'), { lockWith: lockForReceipt, retry: receiptRetry, handler: (tx, ctx, loan, r) => postReceipt(tx, ctx, loan, r) });
   registerLoanAction(app, action('applyTemporary'), { lockWith: lockForReceipt, retry: applyTemporaryRetry, handler: applyTemporary });
-  registerLoanAction(app, action('refundTemporary'), { retry: refundTemporaryRetry, handler: refundTemporary, fourEyes: 'repayments.refundTemporary' });
+  registerLoanAction(app, action('refundTemporary'), { lockWith: lockForReceipt, retry: refundTemporaryRetry, handler: refundTemporary, fourEyes: 'repayments.refundTemporary' });
   registerLoanAction(app, action('settle'), { retry: settlementRetry, handler: postSettlement });
   registerLoanAction(app, action('waive'), { retry: waiverRetry, handler: postWaiver, fourEyes: 'loans.waiver' });
   registerLoanAction(app, action('voidWaiver'), { locate: loanOfWaiver, handler: voidWaiver });

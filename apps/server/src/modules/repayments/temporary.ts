@@ -28,15 +28,13 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { businessRule } from '../../platform/errors.js';
 import { assertWithinActivePeriodDays } from '../../platform/active-period.js';
-import { audit } from '../../platform/audit.js';
-import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { loanStatusSpec } from '../loan-core/status.js';
 import type { LoanRow } from '../loan-core/row.js';
-import { dueSummaryAfter, refreshDueSummary } from './daily.js';
-import { getRepayment, receiptItem } from './read.js';
-import { assertReceiving, insertReceiptRow, receiptDate, retried, retriedInContext, writeReceipt } from './receipts.js';
-import { type Engine, loadRepaymentState, receiptBalance, receiptLines } from './state.js';
+import { dueSummaryAfter } from './daily.js';
+import { receiptItem } from './read.js';
+import { assertReceiving, receiptDate, retriedInContext, writeReceipt } from './receipts.js';
+import { type Engine, receiptBalance, receiptLines } from './state.js';
 import { heldContext, readReceiptContext } from './context.js';
 import { changedOutcomes } from '../collection/promise-outcomes.js';
 
@@ -53,23 +51,12 @@ function amountDueOn(state: RepaymentState, date: string, engine: Engine): Decim
   return sum(dueNow.map(unpaidInstalment)).plus(accrued.overdueInterest).plus(accrued.fee);
 }
 
-/** A row taken from the temporary amount, with its number, entry and lines: nothing received, nothing added to it. */
-function insertNumberedRow(
-  tx: Tx,
-  ctx: ServiceContext,
-  loan: LoanRow,
-  date: string,
-  p: Omit<Parameters<typeof insertReceiptRow>[3], 'date' | 'row'> & { row: Omit<Parameters<typeof insertReceiptRow>[3]['row'], 'received' | 'tempIn'> },
-) {
-  return insertReceiptRow(tx, ctx, loan, { ...p, date, row: { ...p.row, received: '0', tempIn: '0' } });
-}
-
 function assertHeld(held: Decimal, wanted: Decimal): void {
   if (held.lte(0)) throw businessRule('repayments.errors.noTemporaryAmount');
   if (wanted.gt(held)) throw businessRule('repayments.errors.exceedsTemporary', { held: moneyText(held) });
 }
 
-/** An application's retry: the row its key already wrote, the same amount and date (`retried`). */
+/** An application's retry: the row its key already wrote, the same amount and date (`retriedInContext`). */
 export const applyTemporaryRetry = (tx: Tx, ctx: ServiceContext, loan: LoanRow, r: ApplyInput) =>
   retriedInContext(
     tx,
@@ -79,9 +66,9 @@ export const applyTemporaryRetry = (tx: Tx, ctx: ServiceContext, loan: LoanRow, 
     (s) => s.repayType === 'temporary' && (r.amount === undefined || dec(s.tempOut).eq(dec(r.amount))) && (r.repayDate === undefined || s.repayDate === r.repayDate),
   );
 
-/** A refund's retry: the row its key already wrote, the same amount and way (`retried`). */
+/** A refund's retry: the row its key already wrote, the same amount and way (`retriedInContext`). */
 export const refundTemporaryRetry = (tx: Tx, ctx: ServiceContext, loan: LoanRow, r: RefundInput) =>
-  retried(tx, ctx, loan, r.idempotencyKey, (s) => s.repayType === 'temp-refund' && dec(s.paidOut).eq(dec(r.amount)) && s.method === r.method);
+  retriedInContext(tx, ctx, loan, r.idempotencyKey, (s) => s.repayType === 'temp-refund' && dec(s.paidOut).eq(dec(r.amount)) && s.method === r.method);
 
 /**
  * Applies the held temporary amount to what is due on the date (repay type auto, instalment,
@@ -172,15 +159,28 @@ export async function applyTemporary(tx: Tx, ctx: ServiceContext, loan: LoanRow,
 /** Pays part or all of the held temporary amount back to the customer, today, by the given way. */
 export async function refundTemporary(tx: Tx, ctx: ServiceContext, loan: LoanRow, r: RefundInput): Promise<RepaymentItem> {
   if (!REFUNDING.has(loan.status)) throw businessRule('repayments.errors.notRefundable', { status: loan.status });
-  const date = await businessToday(tx);
-  const { state } = await loadRepaymentState(tx, loan);
+  // everything read in one statement, as for a receipt (./context.ts): by the route's lock, or now
+  const c = heldContext(tx, loan.id) ?? (await readReceiptContext(tx, ctx, loan.id, null));
+  const date = c.today;
+  const state = c.state();
   const held = state.tempAmount;
   const amount = dec(r.amount);
   assertHeld(held, amount);
-  const { id, repayNo, journalEntryId: entryId } = await insertNumberedRow(tx, ctx, loan, date, {
+  // the state after it: what is held less what was paid back, and this row the latest
+  const after = { ...state, tempAmount: held.minus(amount), lastRepaymentDate: date };
+  // Everything is decided: one statement writes it (harbour_post_receipt, as a receipt's).
+  const row = await writeReceipt(tx, ctx, loan, {
+    date,
+    slot: c.slot(date),
+    dueSummary: dueSummaryAfter(loan, after, date, c.engine),
+    status: null,
+    // the promises, judged again with this row counted (nothing received)
+    promises: changedOutcomes(c.promises, () => [...c.promiseReceipts, { date, amount: '0.00' }], date),
     journal: postTemporaryRefund({ amount: moneyText(amount), paidFrom: moneyAccountFor(r.method), memo: { loanNo: loan.loanNo ?? '', ...(r.chequeNo ? { chequeNo: r.chequeNo } : {}) } }),
     row: {
       repayType: 'temp-refund',
+      received: '0',
+      tempIn: '0',
       overdueInterest: '0',
       handlingFee: '0',
       interest: '0',
@@ -193,15 +193,15 @@ export async function refundTemporary(tx: Tx, ctx: ServiceContext, loan: LoanRow
       idempotencyKey: r.idempotencyKey,
     },
     lines: [],
+    // the number and the entry's id are added to `after` by the statement
+    audit: {
+      action: 'refund',
+      module: 'repayments',
+      reference: null,
+      before: { tempAmount: moneyText(held) },
+      after: { loanNo: loan.loanNo, paidOut: moneyText(amount), method: r.method, chequeNo: r.chequeNo, reason: r.reason, tempAmount: moneyText(held.minus(amount)) },
+      recordStores: [loan.storeId],
+    },
   });
-  await audit(tx, {
-    action: 'refund',
-    module: 'repayments',
-    reference: id,
-    before: { tempAmount: moneyText(held) },
-    after: { repayNo, loanNo: loan.loanNo, paidOut: moneyText(amount), method: r.method, chequeNo: r.chequeNo, reason: r.reason, tempAmount: moneyText(held.minus(amount)), journalEntryId: entryId },
-    recordStores: [loan.storeId],
-  });
-  await refreshDueSummary(tx, loan.id);
-  return getRepayment(tx, ctx, id);
+  return { ...receiptItem({ r: row, loanNo: loan.loanNo, ...c.names, correction: null, correctorName: null, latest: true }, []), balanceAfter: receiptBalance(after) };
 }
