@@ -8,8 +8,12 @@ export interface WorkingCalendar {
   daysOff: readonly number[];
 }
 
+/**
+ * A calendar of `holidays` and `daysOff`. A Set of holidays is taken as it is (read, never
+ * changed), so a caller posting many receipts (an import's replay) builds it once, not per receipt.
+ */
 export function makeCalendar(holidays: Iterable<string> = [], daysOff: readonly number[] = []): WorkingCalendar {
-  return { holidays: new Set(holidays), daysOff };
+  return { holidays: holidays instanceof Set ? (holidays as ReadonlySet<string>) : new Set(holidays), daysOff };
 }
 
 export function isNonWorkingDay(date: string, cal: WorkingCalendar): boolean {

@@ -100,10 +100,10 @@ export function accrueOverdue(
   const lines: OverdueLine[] = [];
   const instalments: InstalmentState[] = state.instalments.map((inst) => {
     const from = overdueFrom(inst.dueDate, settings, cal);
+    // not yet overdue: the date alone says so (no decimals computed)
+    if (compareDates(asOf, from) <= 0) return inst;
     const base = unpaidInstalment(inst);
-    if (compareDates(asOf, from) <= 0 || base.lte(0)) {
-      return inst;
-    }
+    if (base.lte(0)) return inst;
     const start = inst.overdueAccruedTo && compareDates(inst.overdueAccruedTo, from) > 0 ? inst.overdueAccruedTo : from;
     const accrued = overdueInterestFor(base, state.overdueRate, overdueYears(start, asOf, settings, cal), rounding);
     const next: InstalmentState = {

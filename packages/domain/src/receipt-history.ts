@@ -31,7 +31,8 @@ export interface ReceiptHistory {
  */
 export function replayReceipts(state: RepaymentState, receipts: readonly HistoricalReceipt[], settings: SettingsInput = {}, holidays: Iterable<string> = []): ReceiptHistory & { order: number[] } {
   const order = receipts.map((_, n) => n).sort((a, b) => (receipts[a]!.date < receipts[b]!.date ? -1 : receipts[a]!.date > receipts[b]!.date ? 1 : a - b));
-  const days = [...holidays];
+  // one set of holidays for every receipt (makeCalendar takes a Set as it is)
+  const days = holidays instanceof Set ? holidays : new Set(holidays);
   const allocations: Allocation[] = [];
   let current = state;
   for (const index of order) {

@@ -83,14 +83,18 @@ export function createRepaymentState(schedule: ScheduleBasis, options: Repayment
   };
 }
 
-export const unpaidPrincipal = (i: InstalmentState): Decimal => i.principal.minus(i.paidPrincipal);
-export const unpaidInterest = (i: InstalmentState): Decimal => i.interest.minus(i.paidInterest);
+// These run for every instalment on every receipt (an import replays hundreds of thousands): a
+// figure less nothing is the figure itself, and nothing less nothing is zero, without a new Decimal.
+/** `a − b`, or `a` itself when `b` is zero */
+const less = (a: Decimal, b: Decimal): Decimal => (b.isZero() ? a : a.minus(b));
+export const unpaidPrincipal = (i: InstalmentState): Decimal => less(i.principal, i.paidPrincipal);
+export const unpaidInterest = (i: InstalmentState): Decimal => less(i.interest, i.paidInterest);
 /** the unpaid instalment amount (principal + interest) — the base of overdue interest */
 export const unpaidInstalment = (i: InstalmentState): Decimal => unpaidPrincipal(i).plus(unpaidInterest(i));
 /** overdue interest still owed: charged less paid less waived */
-export const unpaidOverdueInterest = (i: InstalmentState): Decimal => i.overdueInterestCharged.minus(i.overdueInterestPaid).minus(i.overdueInterestWaived);
+export const unpaidOverdueInterest = (i: InstalmentState): Decimal => less(less(i.overdueInterestCharged, i.overdueInterestPaid), i.overdueInterestWaived);
 /** handling fee still owed: charged less paid less waived */
-export const unpaidFee = (i: InstalmentState): Decimal => i.feeCharged.minus(i.feePaid).minus(i.feeWaived);
+export const unpaidFee = (i: InstalmentState): Decimal => less(less(i.feeCharged, i.feePaid), i.feeWaived);
 export const isInstalmentPaid = (i: InstalmentState): boolean => unpaidInstalment(i).lte(0);
 
 export function totalUnpaidPrincipal(state: RepaymentState): Decimal {

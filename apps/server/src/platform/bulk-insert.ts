@@ -41,3 +41,32 @@ export async function insertUnnest<T extends PgTable, K extends keyof T['_']['co
   );
   return result.rows as Record<K, unknown>[];
 }
+
+/**
+ * `insertUnnest` for rows that may leave out different columns (a column left out takes its
+ * default, as drizzle's multi-row `values` writes `default` for it): each run of consecutive rows
+ * giving the same columns is one statement, in the rows' order. Answers the `returning` columns of
+ * every row, in that order.
+ */
+export async function insertUnnestRuns<T extends PgTable, K extends keyof T['_']['columns'] & string = never>(
+  tx: Tx,
+  table: T,
+  rows: readonly T['$inferInsert'][],
+  returning: readonly K[] = [],
+): Promise<Record<K, unknown>[]> {
+  const shape = (r: Record<string, unknown>) =>
+    Object.keys(r)
+      .filter((k) => r[k] !== undefined)
+      .sort()
+      .join();
+  const out: Record<K, unknown>[] = [];
+  let start = 0;
+  while (start < rows.length) {
+    const key = shape(rows[start]! as Record<string, unknown>);
+    let end = start + 1;
+    while (end < rows.length && shape(rows[end]! as Record<string, unknown>) === key) end++;
+    out.push(...(await insertUnnest(tx, table, rows.slice(start, end), returning)));
+    start = end;
+  }
+  return out;
+}

@@ -176,6 +176,19 @@ export function instalmentDeltas(before: RepaymentState, after: RepaymentState) 
   return after.instalments
     .map((a, k) => {
       const b = before.instalments[k]!;
+      // an instalment the receipt left as it was (the domain hands on the same Decimal figures,
+      // never changed in place) has no line: told apart without a subtraction — an import replays
+      // hundreds of thousands of receipts over a dozen instalments each
+      if (
+        a.overdueAccruedTo === b.overdueAccruedTo &&
+        a.overdueInterestCharged === b.overdueInterestCharged &&
+        a.feeCharged === b.feeCharged &&
+        a.overdueInterestPaid === b.overdueInterestPaid &&
+        a.feePaid === b.feePaid &&
+        a.paidInterest === b.paidInterest &&
+        a.paidPrincipal === b.paidPrincipal
+      )
+        return null;
       return {
         tenor: a.tenor,
         overdueInterestCharged: a.overdueInterestCharged.minus(b.overdueInterestCharged),
@@ -189,9 +202,9 @@ export function instalmentDeltas(before: RepaymentState, after: RepaymentState) 
       };
     })
     .filter(
-      (d) =>
-        d.accruedMoved ||
-        [d.overdueInterestCharged, d.feeCharged, d.overdueInterest, d.handlingFee, d.interest, d.principal].some((v) => !v.eq(ZERO)),
+      (d): d is NonNullable<typeof d> =>
+        d !== null &&
+        (d.accruedMoved || [d.overdueInterestCharged, d.feeCharged, d.overdueInterest, d.handlingFee, d.interest, d.principal].some((v) => !v.eq(ZERO))),
     );
 }
 
