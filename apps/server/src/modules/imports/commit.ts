@@ -4,9 +4,9 @@
  * it has answered, so closing the browser does not stop it. One import at a time per store (an
  * advisory lock). Progress figures are written to the batch row in short transactions of their
  * own, so the page polling it sees them while the long one runs. The job plans the file again
- * with a sink (`PlanSink`): the loans come a thousand at a time and each chunk is written (in
- * rounds of `CHUNK` loans, a few multi-row statements each) and let go before the next is planned,
- * with its `import_rows`, so the server's memory does not grow with the book.
+ * with a sink (`PlanSink`): the loans come `CHUNK` at a time and each chunk is written (a round
+ * of a few statements) and let go before the next is planned, with its `import_rows`, so the
+ * server's memory does not grow with the book.
  */
 import type { Language } from '@harbour/contracts';
 import { type ReconciliationFigures, isDomainError, moneyText, postOpeningLoan, postOpeningPosition, postOpeningWriteOff, dec } from '@harbour/domain';
@@ -341,7 +341,8 @@ export async function commitBatch(
         written += chunk.length;
         await updateBatch(ctx, batchId, { rowsWritten: written });
       };
-      const plan = await planImport(tx, file.sheets, storeId, file.cutOverDate, false, { people, loans: loanChunk });
+      // a round's worth of loans at a time: written, then let go while still young (PlanSink.chunk)
+      const plan = await planImport(tx, file.sheets, storeId, file.cutOverDate, false, { people, loans: loanChunk, chunk: CHUNK });
       // Harbour's data changed since the file was checked: nothing is written (the transaction rolls back)
       if (plan.problems.length > 0) throw businessRule('tools.import.problems.fileHasProblems', { count: plan.problems.length });
       // partakers as the application form writes them (section B: the loan's store, no relation given)
