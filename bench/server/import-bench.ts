@@ -128,6 +128,12 @@ export async function benchImport(): Promise<Figure[]> {
         seedFailure = errorText(err);
       }
     }
+    // the rollback of the whole batch (docs/import.md → The rollback), after the floor so the floor
+    // writes on a database of the same size as the import's
+    t0 = performance.now();
+    const rolled = await fetch(`${server.baseURL}${API}/tools/import/batches/${id}/rollback`, { method: 'POST', headers: { authorization } });
+    const rollbackS = (performance.now() - t0) / 1000;
+    const rolledState = rolled.ok ? ((await rolled.json()).data as { state: string }).state : `HTTP ${rolled.status}`;
     // customers, loans, opening positions and receipts: the rows the dry run reads
     const rows = LOANS * 2 + openingRows + receiptRows;
     return [
@@ -139,6 +145,9 @@ export async function benchImport(): Promise<Figure[]> {
       seedS === null
         ? na(PART, `the bench seed's SQL writing ${fmt(LOANS)} loans and their history (no checks; the floor)`, seedFailure)
         : { part: PART, name: `the bench seed's SQL writing ${fmt(LOANS)} loans and their history (no checks; the floor)`, value: `${fmt(seedS, 1)} s; import ÷ floor ${fmt((dryS + commitS) / seedS, 1)}×` },
+      rolledState === 'rolledBack'
+        ? { part: PART, name: 'rollback of the batch (its records removed, its opening entries reversed)', value: `${fmt(rollbackS, 1)} s` }
+        : na(PART, 'rollback of the batch', `ended ${rolledState}`),
     ];
   } catch (err) {
     return [na(PART, 'import', errorText(err))];
