@@ -175,7 +175,8 @@ export interface ApprovalWorstCase {
   /** paid out the first day after the agreed date, the late drawdown fee kept back; null when the
    * approval sets no such fee or the rule allows no late payout */
   late: PayoutCashFlows | null;
-  /** the higher of the two */
+  /** the highest: the two above, or without a late drawdown fee a payout on the last day before
+   * the interest start the rule allows (the schedule stays where it is) */
   worst: PayoutCashFlows;
 }
 
@@ -195,6 +196,12 @@ export function approvalWorstCase(input: Omit<PayoutCashFlowsInput, 'payoutDate'
   let lateDays = Math.max(1, daysBetween(input.agreedDate, input.terms.loanDate));
   if (input.rule.policy === 'refuse') lateDays = Math.min(lateDays, input.rule.refuseAfterDays);
   const late = fee.gt(0) && lateDays >= 1 ? payoutCashFlows({ ...input, payoutDate: addDays(input.agreedDate, lateDays) }) : null;
-  const worst = late && late.rate.gt(onTime.rate) ? late : onTime;
+  // Without a late drawdown fee a payout after the agreed date but before the interest start still
+  // raises the rate (the schedule stays, the borrower has the money for fewer days): its last such
+  // day the rule allows is a worst case too, though no fee is kept back.
+  let toStart = daysBetween(input.agreedDate, input.terms.loanDate);
+  if (input.rule.policy === 'refuse') toStart = Math.min(toStart, input.rule.refuseAfterDays);
+  const unpaidFee = !late && toStart >= 1 ? payoutCashFlows({ ...input, payoutDate: addDays(input.agreedDate, toStart) }) : null;
+  const worst = [late, unpaidFee].reduce<PayoutCashFlows>((w, c) => (c && c.rate.gt(w.rate) ? c : w), onTime);
   return { onTime, late, worst };
 }
