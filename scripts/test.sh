@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # `npm test`: every layer of Harbour's tests on this machine, then one closing line
 # `N passed, N failed, N skipped` summed from each runner's JSON report.
-#   1. system packages (apt) and npm dependencies
+#   1. npm dependencies, with the system packages (apt) installing in the background
 #   2. build, lint, typecheck (a failed step counts as a failure)
-#   3. vitest, all projects (the server API suite on the embedded PostgreSQL)
-#   4. the domain suite on Node.js 24, and the server API suite again on Debian's PostgreSQL 15
+#   3. vitest, all projects (the server API suite on the embedded PostgreSQL), then the domain suite
+#      on Node.js 24
+#   4. (the system packages installed) the server API suite again on Debian's PostgreSQL 15
 #      (started here in a temp folder) on Node.js 24
 #   5. Playwright against the production build served by the real server
 # Exits non-zero when anything failed. Reports and logs go to .artifacts/test/.
@@ -52,9 +53,22 @@ finish() {
   exit $?
 }
 
-# ---- 1. machine and dependencies: nothing else can run without them
-if ! step "system packages" "" "" -- bash scripts/ensure-system.sh; then finish; fi
-if ! step "npm dependencies" "" "" -- bash scripts/ensure-deps.sh; then finish; fi
+# ---- 1. machine and dependencies
+# The system packages (Chromium, CJK fonts, PostgreSQL 15: minutes of apt on a fresh machine) are
+# needed from step 4 on only: apt installs them in the background while npm, the build, lint,
+# typecheck and the first vitest run go on, and step 4 waits for it.
+system_log=$art/system-packages.log
+system_start=$(now)
+bash scripts/ensure-system.sh >"$system_log" 2>&1 &
+system_pid=$!
+wait_system() {
+  wait "$system_pid"
+  local rc=$?
+  cat "$system_log"
+  echo "(apt ran in the background for $(awk -v a="$system_start" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')s in all)"
+  return "$rc"
+}
+if ! step "npm dependencies" "" "" -- bash scripts/ensure-deps.sh; then wait "$system_pid"; finish; fi
 
 # Node.js 22 from the root's dev dependencies runs everything (npm puts node_modules/.bin first on
 # the PATH of `npm test`; this makes it so when the script is run directly too); Node.js 24 from
@@ -66,19 +80,18 @@ vitest_js=$root/node_modules/vitest/vitest.mjs
 echo "Node.js $(node --version) for the run; $("$node24" --version) for the second runtime"
 
 # ---- 2. build, lint, typecheck
+# Lint only reads the sources and keeps one core busy: it runs beside the build and the typecheck
+# (which follow each other: both write the server's compiled output), and its log is printed after.
+step "lint" "" "" -- npx eslint . >"$art/lint.log" 2>&1 &
+lint_pid=$!
 build_ok=1
 step "build" "" "" -- bash scripts/build.sh || build_ok=0
 # The projects of tsconfig.json, then the server's API tests, the browser tests and benchmarks (run
 # by vitest, Playwright and tsx, which compile without checking).
 typecheck() { npx tsc -b && npx tsc -p apps/server/tsconfig.test.json && npx tsc -p e2e && npx tsc -p bench; }
-# Lint and typecheck only read the sources and each keeps one core busy: they run side by side, and
-# their logs are printed one after the other when both are done.
-step "lint" "" "" -- npx eslint . >"$art/lint.log" 2>&1 &
-lint_pid=$!
-step "typecheck" "" "" -- typecheck >"$art/typecheck.log" 2>&1 &
-typecheck_pid=$!
-wait "$lint_pid" "$typecheck_pid"
-cat "$art/lint.log" "$art/typecheck.log"
+step "typecheck" "" "" -- typecheck
+wait "$lint_pid"
+cat "$art/lint.log"
 
 # ---- 3. vitest, every project (server suite on the embedded PostgreSQL)
 # Two workers: vitest's default on 2 cores is one, and the API files spend most of their time
@@ -94,7 +107,9 @@ step "vitest (all projects, embedded PostgreSQL)" vitest "$art/vitest.json" -- \
 step "vitest domain (Node.js 24)" vitest "$art/vitest-node24-domain.json" -- \
   env HARBOUR_SECOND_RUNTIME=1 "$node24" "$vitest_js" "${vitest_args[@]}" --project domain --outputFile.json="$art/vitest-node24-domain.json"
 
-# ---- 4. the server API suite on Debian's PostgreSQL 15
+# ---- 4. the system packages, then the server API suite on Debian's PostgreSQL 15
+system_ok=1
+step "system packages" "" "" -- wait_system || system_ok=0
 pg_bin=/usr/lib/postgresql/15/bin
 pg_dir=""
 stop_pg() {
@@ -140,13 +155,14 @@ if [[ ! -f apps/server/vitest.config.ts ]]; then
   skip_step "vitest server (PostgreSQL 15)" "apps/server has no vitest project yet"
 elif [[ -x $pg_bin/initdb ]]; then
   if step "start PostgreSQL 15" "" "" -- start_pg15; then
-    # Every API file but the fuzz run: a minute of random input against every route's validation and
-    # error envelope, run on the embedded PostgreSQL above; the SQL its valid inputs reach is the
-    # SQL the other API files run here.
+    # Every API file but two run on the embedded PostgreSQL above: the fuzz run (a minute of random
+    # input against every route's validation and error envelope; the SQL its valid inputs reach is
+    # the SQL the other API files run here) and the server's start on its own embedded cluster
+    # (startup-embedded.test.ts: two clusters of its own, nothing of this server's).
     # On Node.js 24: the whole server suite once more on the second supported runtime, with the
     # reports-on-a-standby file (test/reports/replica.test.ts), which step 3 leaves to this pass.
     step "vitest server (PostgreSQL 15, Node.js 24)" vitest "$art/vitest-pg15.json" -- \
-      "$node24" "$vitest_js" "${vitest_args[@]}" --project server --exclude '**/test/fuzz.test.ts' --outputFile.json="$art/vitest-pg15.json"
+      "$node24" "$vitest_js" "${vitest_args[@]}" --project server --exclude '**/test/fuzz.test.ts' --exclude '**/test/startup-embedded.test.ts' --outputFile.json="$art/vitest-pg15.json"
   fi
   stop_pg
   unset TEST_DATABASE_URL
@@ -155,7 +171,7 @@ else
 fi
 
 # ---- 5. browser tests against the production build
-if [[ $build_ok -eq 1 ]]; then
+if [[ $build_ok -eq 1 && $system_ok -eq 1 ]]; then
   step "playwright (e2e)" playwright "$art/e2e.json" -- \
     env HARBOUR_E2E_JSON="$art/e2e.json" HARBOUR_E2E_OUTPUT="$art/e2e" npx playwright test -c e2e/playwright.config.ts ||
     # CI keeps only what is printed: the page as each failed test left it (Playwright's accessibility
@@ -166,8 +182,8 @@ if [[ $build_ok -eq 1 ]]; then
       head -c 6000 "$ctx"; echo
     done
 else
-  # The build failure is already counted; browser tests need its output.
-  skip_step "playwright (e2e)" "the build failed"
+  # The failure is already counted; browser tests need the build's output and Chromium.
+  skip_step "playwright (e2e)" "the build or the system packages failed"
 fi
 
 finish

@@ -1,58 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { StartupError } from '../src/startup-error.js';
 import { createTestDatabase, dropTestDatabase, withDatabase, withUser } from './helpers/databases.js';
+import { CREATE_ADMIN, TSX, problemLines, start, until } from './helpers/server-process.js';
 
-/** The real process entry (TypeScript through tsx), as `node apps/server/dist/main.js` runs it. */
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-const CREATE_ADMIN = fileURLToPath(new URL('../src/cli/create-admin.ts', import.meta.url));
-/** tsx's loader by absolute path: the child may run from a folder outside the repository. */
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-
-interface Run {
-  proc: ChildProcess;
-  out: () => string;
-  err: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(env: Record<string, string>, cwd = process.cwd()): Run {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('HARBOUR_') && k !== 'DATABASE_URL' && k !== 'DATABASE_OWNER_URL' && k !== 'PORT'));
-  const proc = spawn(process.execPath, ['--conditions=source', '--import', TSX, MAIN], {
-    cwd,
-    env: { ...clean, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  proc.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-  return { proc, out: () => out, err: () => err, exited };
-}
-
-async function until(run: Run, pattern: RegExp, ms = 90_000): Promise<string> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const m = pattern.exec(run.out());
-    if (m) return m[0];
-    if (run.proc.exitCode !== null) throw new Error(`exited ${run.proc.exitCode}: ${run.err()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${pattern}: ${run.out()} ${run.err()}`);
-}
-
-/** The one stderr line a refused start prints (node's own warnings aside). */
-const problemLines = (run: Run) => run.err().split('\n').filter((l) => l.startsWith('Harbour cannot start'));
+// The server's start-up against an external database (the run's: embedded, or PostgreSQL 15 in the
+// second pass). Its start on its own embedded cluster is startup-embedded.test.ts.
 
 let dbName: string;
 let dbUrl: string;
@@ -250,65 +209,4 @@ describe('create-admin on an external database without demo data', () => {
       await dropTestDatabase(adminUrl, name);
     }
   });
-});
-
-const isRoot = process.getuid?.() === 0;
-
-describe('embedded PostgreSQL from a folder the postgres user cannot enter', () => {
-  let base = '';
-  let clone = '';
-  beforeAll(() => {
-    base = fs.mkdtempSync(path.join(os.tmpdir(), 'harbour-700-'));
-    clone = path.join(base, 'harbour');
-  });
-  /** Where the server keeps the cluster as root (the OS user postgres cannot enter the clone). */
-  const moved = () => path.join('/var/lib/harbour', createHash('sha256').update(path.join(clone, 'data')).digest('hex').slice(0, 16));
-  afterAll(() => {
-    if (!base) return;
-    fs.rmSync(base, { recursive: true, force: true });
-    fs.rmSync(moved(), { recursive: true, force: true });
-  });
-
-  it('keeps the cluster where postgres can reach it, seeds the demo, and recovers after kill -9', async () => {
-    fs.chmodSync(base, 0o700);
-    fs.mkdirSync(clone);
-    const first = start({ PORT: '0' }, clone);
-    let second: Run | undefined;
-    try {
-      const line = await until(first, /Harbour listening on http:\/\/127\.0\.0\.1:\d+/, 150_000);
-      if (isRoot) expect(first.out()).toMatch(/The database for .* is kept in \/var\/lib\/harbour\/[0-9a-f]{16}/);
-      expect(first.out()).toContain('Seeded the demo data');
-      const res = await fetch(`${line.replace('Harbour listening on ', '')}/api/admin/v1/captcha`);
-      expect(res.status).toBe(200);
-
-      // The server connects as harbour_app, whose password was made once and kept readable by us only.
-      const home = isRoot ? moved() : path.join(clone, 'data');
-      expect(fs.statSync(path.join(home, 'app.password')).mode & 0o777).toBe(0o600);
-      const port = fs.readFileSync(path.join(home, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
-      const superuser = fs.readFileSync(path.join(home, 'pg.password'), 'utf8').trim();
-      const check = new pg.Client({ connectionString: `postgres://postgres:${superuser}@127.0.0.1:${port}/harbour` });
-      await check.connect();
-      try {
-        const { rows } = await check.query(`select distinct usename from pg_stat_activity
-          where datname = 'harbour' and backend_type = 'client backend' and pid <> pg_backend_pid()`);
-        expect(rows).toEqual([{ usename: 'harbour_app' }]);
-      } finally {
-        await check.end();
-      }
-
-      // A killed server leaves its PostgreSQL running; the next start clears it and carries on.
-      first.proc.kill('SIGKILL');
-      await first.exited;
-      second = start({ PORT: '0' }, clone);
-      await until(second, /Harbour listening on/, 150_000);
-      expect(second.out()).toMatch(/Stopping a PostgreSQL server left running/);
-      expect(second.out()).not.toContain('Seeded the demo data');
-    } finally {
-      first.proc.kill('SIGKILL');
-      if (second) {
-        second.proc.kill('SIGTERM');
-        await second.exited;
-      }
-    }
-  }, 320_000);
 });
