@@ -1,4 +1,4 @@
-import type { DueState, LoanItem, LoanListItem, LoanPapers, Page, PayoutQuote } from '@harbour/contracts';
+import type { ApprovalQuote, DueState, LoanItem, LoanListItem, LoanPapers, Page, PayoutQuote } from '@harbour/contracts';
 import { addDays, addMonthsClamped, dec } from '@harbour/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
@@ -89,6 +89,39 @@ describe('approval: the worst case includes the late drawdown fee', () => {
     expect(dec(papers.loan.mloRate).eq(dec(ok.mloRate))).toBe(true);
     const audit = await t.pool.query<{ after: { worstCase: Record<string, string | null> } }>(`select after from audit_log where module = 'loans' and action = 'edit' and after->>'action' = 'approve' and reference = $1`, [String(loan.id)]);
     expect(dec(audit.rows[0]!.after.worstCase['lateDrawdownWorstRate']!).gt(dec(ok.mloRate))).toBe(true);
+  });
+});
+
+describe('approval: the worst case includes a payout on a later interest start', () => {
+  it('refuses deductions the on-time payout carries but a payout on the interest start, 10 days on, does not (en, zh-TW); nothing changes', async () => {
+    const loan = await submitted('12000', 0, { interestStartDate: addDays(today, 10) });
+    // 320 kept back: about 43.6% on time, about 48.6% paid out on the interest start (the same schedule, ten days less)
+    const body = { overdueRate: '36', handlingFee: '320', confirmExcess: true };
+    const en = await call(t.app, 'POST', `/loans/${loan.id}/approve`, { token: manager, lang: 'en', body });
+    expect(en.statusCode).toBe(422);
+    // the approve dialog's live figure: the on-time rate, and the same refusal before the approver presses Approve
+    const quote = dataOf(await call<ApprovalQuote>(t.app, 'GET', `/loans/${loan.id}/approvalQuote`, { token: manager, lang: 'en', query: { handlingFee: '320' } }));
+    expect(dec(quote.rate).lt(48)).toBe(true);
+    expect(quote.refusal).toBe(message(en));
+    expect(message(en)).toMatch(
+      new RegExp(`^Paid out on ${addDays(today, 10)}, 10 days after the agreed loan date ${today} \\(the late payout rule allows it; the interest starts on ${addDays(today, 10)}\\), the borrower would have the money for fewer days on the same schedule: the rate would be 48\\.\\d{2}% a year, above the Money Lenders Ordinance limit of 48%; it cannot be approved$`),
+    );
+    const zh = await call(t.app, 'POST', `/loans/${loan.id}/approve`, { token: manager, lang: 'zh-TW', body });
+    expect(message(zh)).toMatch(/還款時間表不變而借款人持有款項的日數較少，實際年利率會升至 48\.\d{2}%，超過《放債人條例》上限 48%，不可批核$/);
+    const after = dataOf(await call<LoanItem>(t.app, 'GET', `/loans/${loan.id}`, { token: manager }));
+    expect(after.status).toBe('wait_approve');
+    expect(after.approvals).toEqual([]);
+  });
+
+  it('approves smaller deductions and keeps the delayed payout\'s rate in the audit row', async () => {
+    const loan = await submitted('12000', 0, { interestStartDate: addDays(today, 10) });
+    const res = await call<LoanItem>(t.app, 'POST', `/loans/${loan.id}/approve`, { token: manager, body: { overdueRate: '36', handlingFee: '200', confirmExcess: true } });
+    expect(res.statusCode, message(res)).toBe(200);
+    const audit = await t.pool.query<{ after: { worstCase: Record<string, string | null> } }>(`select after from audit_log where module = 'loans' and action = 'edit' and after->>'action' = 'approve' and reference = $1`, [String(loan.id)]);
+    const worst = audit.rows[0]!.after.worstCase;
+    expect(worst['lateDrawdownWorstRate']).toBeNull();
+    expect(dec(worst['delayedPayoutWorstRate']!).gt(dec(dataOf(res).mloRate!))).toBe(true);
+    expect(dec(worst['delayedPayoutWorstRate']!).lt(48)).toBe(true);
   });
 });
 

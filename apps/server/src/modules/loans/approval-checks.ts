@@ -8,8 +8,8 @@
  * check to `APPROVAL_RATE_CHECKS`.
  */
 import type { ApprovalRateCheck } from './approval-check.js';
-import { lateDrawdownWorstCase } from './payout-rate.js';
+import { delayedPayoutWorstCase, lateDrawdownWorstCase } from './payout-rate.js';
 import { lockPeriodFeeAtApproval } from './lock-period-fee.js';
 
 /** Every worst-case check of an approval, run in this order. */
-export const APPROVAL_RATE_CHECKS: readonly ApprovalRateCheck[] = [lateDrawdownWorstCase, lockPeriodFeeAtApproval];
+export const APPROVAL_RATE_CHECKS: readonly ApprovalRateCheck[] = [lateDrawdownWorstCase, delayedPayoutWorstCase, lockPeriodFeeAtApproval];

@@ -11,6 +11,7 @@ import {
   type PayoutCashFlows,
   type PayoutDecision,
   TermsValidationError,
+  addDays,
   approvalWorstCase,
   dec,
   formatMoney,
@@ -130,13 +131,12 @@ export async function payoutRateQuote(tx: DbOrTx, ctx: ServiceContext, loan: Loa
 /** The refusals a user may overrule by confirming (the company maximum's prompt-and-confirm). */
 const CONFIRM_CODES: ReadonlySet<string> = new Set(['loans.errors.payoutConfirmMaxApr', 'loans.errors.payoutLateFeeConfirmMaxApr']);
 
-/**
- * The approval's worst case with a late payout: the late drawdown fee kept back on the schedule
- * re-based on the payout date (`approvalWorstCase`). Refused above the cap (naming the fee), or
- * above the company maximum by its excess action.
- */
-export const lateDrawdownWorstCase: ApprovalRateCheck = async (tx, { loan, body, engine }) => {
-  const worst = domainAnswer(() =>
+/** What the worst cases of an approval depend on: the loan, its deductions and fees (and the confirmation), the engine. */
+type WorstCaseInput = Omit<ApprovalCheckInput, 'body'> & { body: Pick<ApproveBody, 'upfrontInterest' | 'handlingFee' | 'lateDrawdownFee' | 'confirmExcess'> };
+
+/** Every way an approval's charges can fall on the borrower (`approvalWorstCase`), late drawdown fee included. */
+const worstCaseOf = ({ loan, body, engine }: WorstCaseInput) =>
+  domainAnswer(() =>
     approvalWorstCase({
       terms: termsOf(loan, '0'),
       agreedDate: loan.loanDate,
@@ -146,15 +146,44 @@ export const lateDrawdownWorstCase: ApprovalRateCheck = async (tx, { loan, body,
       holidays: engine.holidays,
     }),
   );
+
+/**
+ * The approval's worst case with a late payout: the late drawdown fee kept back on the schedule
+ * re-based on the payout date (`approvalWorstCase`). Refused above the cap (naming the fee), or
+ * above the company maximum by its excess action.
+ */
+export const lateDrawdownWorstCase: ApprovalRateCheck = async (tx, input) => {
+  const worst = worstCaseOf(input);
   if (!worst.late) return { lateDrawdownWorstRate: null, lateDrawdownExcessConfirmed: null };
   const lawful = await assertLawfulRate(tx, worst.late.rate, {
     illegal: 'loans.errors.approvalLateFeeIllegalRate',
     aboveMaxApr: 'loans.errors.approvalLateFeeAboveMaxApr',
     confirmMaxApr: 'loans.errors.approvalLateFeeConfirmMaxApr',
-    params: { agreedDate: loan.loanDate, fee: formatMoney(body.lateDrawdownFee ?? '0', { grouped: true }) },
-    confirmExcess: body.confirmExcess,
+    params: { agreedDate: input.loan.loanDate, fee: formatMoney(input.body.lateDrawdownFee ?? '0', { grouped: true }) },
+    confirmExcess: input.body.confirmExcess,
   });
   return { lateDrawdownWorstRate: lawful.stored, lateDrawdownExcessConfirmed: lawful.excessConfirmed ? 'yes' : null };
+};
+
+/**
+ * The approval's worst case without a late drawdown fee, when the interest starts after the agreed
+ * loan date: a payout on the interest start (or the last day before it the late payout rule allows)
+ * leaves the schedule where it is, so the borrower has the money for fewer days and the rate is higher than on time (`approvalWorstCase`'s `worst`). Refused
+ * above the cap, or above the company maximum by its excess action, naming the payout date — the
+ * same loan would otherwise be approved and refused at that payout.
+ */
+export const delayedPayoutWorstCase = async (tx: DbOrTx, input: WorstCaseInput): ReturnType<ApprovalRateCheck> => {
+  const worst = worstCaseOf(input);
+  if (worst.late || worst.worst === worst.onTime) return { delayedPayoutWorstRate: null, delayedPayoutExcessConfirmed: null };
+  const { dates } = worst.worst;
+  const lawful = await assertLawfulRate(tx, worst.worst.rate, {
+    illegal: 'loans.errors.approvalDelayedPayoutIllegalRate',
+    aboveMaxApr: 'loans.errors.approvalDelayedPayoutAboveMaxApr',
+    confirmMaxApr: 'loans.errors.approvalDelayedPayoutConfirmMaxApr',
+    params: { payoutDate: addDays(input.loan.loanDate, dates.lateDays), agreedDate: input.loan.loanDate, days: dates.lateDays, interestStartDate: dates.interestStartDate },
+    confirmExcess: input.body.confirmExcess,
+  });
+  return { delayedPayoutWorstRate: lawful.stored, delayedPayoutExcessConfirmed: lawful.excessConfirmed ? 'yes' : null };
 };
 
 /**
@@ -166,13 +195,16 @@ export const lateDrawdownWorstCase: ApprovalRateCheck = async (tx, { loan, body,
  * The approve dialog's live figure (`GET /loans/{id}/approvalQuote`): the effective annual rate
  * (s.24, fees included) of an on-time payout with the up-front interest and handling fee the
  * approver is typing, and — in the caller's language — why the approval would be refused on it
- * (above 48%, or above the company's maximum APR when that refuses outright); a rate the company
- * lets the approver confirm is not a refusal here. The same computation `approvalOnTime` checks.
+ * (above 48%, or above the company's maximum APR when that refuses outright, on time or paid out on
+ * a later interest start); a rate the company lets the approver confirm is not a refusal here. The same computation `approvalOnTime` checks.
  */
 export async function approvalQuote(tx: DbOrTx, ctx: ServiceContext, loan: LoanRow, deductions: Pick<ApproveBody, 'upfrontInterest' | 'handlingFee'>): Promise<ApprovalQuote> {
   const input = { loan, body: { ...deductions, confirmExcess: true }, engine: await payoutEngine(tx) };
   try {
-    return { rate: storedRate((await approvalOnTime(tx, input)).rate), refusal: null };
+    const rate = storedRate((await approvalOnTime(tx, input)).rate);
+    // The same deductions paid out on a later interest start (no late drawdown fee typed yet).
+    await delayedPayoutWorstCase(tx, input);
+    return { rate, refusal: null };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     return { rate: storedRate(onTimeOf(input).rate), refusal: translate(ctx.lang, err.code, err.params) };
