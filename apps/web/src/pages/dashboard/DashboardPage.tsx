@@ -4,7 +4,8 @@
  * roles open.
  */
 import { Link } from 'react-router';
-import { Card, Col, Descriptions, Row, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Card, Descriptions, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateText } from '../../components/DateText.js';
 import { useSession } from '../../stores/session.js';
@@ -16,6 +17,7 @@ import { routeTitle } from '../../shell/title.js';
 import { useShellRoutes } from '../../shell/use-shell-routes.js';
 import { usePermission } from '../../components/Permission.js';
 import { Figures } from './Figures.js';
+import { afterPaint } from '../../shell/after-paint.js';
 import { useRoleName } from '../../components/role-name.js';
 
 export default function DashboardPage() {
@@ -50,39 +52,34 @@ export default function DashboardPage() {
       </Card>
       {mayView && <Figures tipsAllowed={tipsAllowed} />}
       <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('dashboard.quickLinks')}</h2>}>
-        {links.length === 0 ? (
-          <Typography.Text type="secondary">{t('dashboard.noLinks')}</Typography.Text>
-        ) : (
-          // Laid out and painted only when scrolled into view (`content-visibility: auto`): the
-          // links of a full menu are most of the dashboard's boxes, below the fold on a laptop, and
-          // showing the dashboard's tab again would otherwise lay them all out first.
-          <Row gutter={[12, 12]} className="harbour-below-fold">
-            {links.map((n) => (
-              <Col key={n.key} xs={12} sm={8} md={6} xl={4}>
-                <Link
-                  to={n.key}
-                  className="harbour-quick-link"
-                  style={{
-                    display: 'flex',
-                    alignItems: 'center',
-                    gap: 8,
-                    padding: '12px 14px',
-                    border: '1px solid var(--harbour-border)',
-                    borderRadius: 6,
-                    height: '100%',
-                    boxSizing: 'border-box',
-                  }}
-                >
-                  <span aria-hidden style={{ fontSize: 18 }}>
-                    {menuIcon(n.icon ?? 'menu')}
-                  </span>
-                  <span>{routeTitle(t, n.title)}</span>
-                </Link>
-              </Col>
-            ))}
-          </Row>
-        )}
+        {links.length === 0 ? <Typography.Text type="secondary">{t('dashboard.noLinks')}</Typography.Text> : <QuickLinks links={links} />}
       </Card>
+    </div>
+  );
+}
+
+/**
+ * The quick links, one per menu page the roles open: most of the dashboard's boxes, below the fold
+ * on a laptop. A plain CSS grid (`.harbour-quick-links`: no component per cell) mounted after the
+ * dashboard's first paint, and laid out and painted only when scrolled into view
+ * (`content-visibility: auto`), so neither logging in nor showing the dashboard's tab again waits
+ * for them.
+ */
+function QuickLinks({ links }: { links: ReturnType<typeof menuLeaves> }) {
+  const { t } = useTranslation('shell');
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => afterPaint(() => setMounted(true)), []);
+  if (!mounted) return <div className="harbour-quick-links harbour-below-fold" />;
+  return (
+    <div className="harbour-quick-links harbour-below-fold">
+      {links.map((n) => (
+        <Link key={n.key} to={n.key} className="harbour-quick-link">
+          <span aria-hidden style={{ fontSize: 18 }}>
+            {menuIcon(n.icon ?? 'menu')}
+          </span>
+          <span>{routeTitle(t, n.title)}</span>
+        </Link>
+      ))}
     </div>
   );
 }
