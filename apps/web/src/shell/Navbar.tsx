@@ -3,7 +3,6 @@
  * theme, global size, settings and the user menu (/, /adminModify, log out).
  */
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { App, Avatar, Button, Dropdown, Flex, Layout, Tooltip } from 'antd';
 import {
   BulbFilled,
@@ -26,6 +25,7 @@ import { GlobalSearch } from './GlobalSearch.js';
 import { LanguageMenu } from './LanguageMenu.js';
 import { QuickLinks } from './QuickLinks.js';
 import { StoreSwitcher } from './StoreSwitcher.js';
+import { useShellNavigate } from './shell-navigate.js';
 
 const SIZES: SizeName[] = ['small', 'middle', 'large'];
 
@@ -43,7 +43,7 @@ function useFullscreen() {
 
 export function Navbar({ mobile, onOpenSettings }: { mobile: boolean; onOpenSettings: () => void }) {
   const { t } = useTranslation('shell');
-  const navigate = useNavigate();
+  const navigate = useShellNavigate();
   const { message } = App.useApp();
   const user = useSession((s) => s.user);
   const { sidebarOpened, toggleSidebar, theme, size, set } = useSettings();

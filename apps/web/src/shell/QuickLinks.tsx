@@ -1,9 +1,9 @@
-import { useNavigate } from 'react-router';
 import { Button } from 'antd';
 import { AuditOutlined, FormOutlined, PayCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PermissionKey } from '@harbour/contracts';
 import { Permission } from '../components/Permission.js';
+import { useShellNavigate } from './shell-navigate.js';
 
 /** Spec §2: the top navigation's apply / approval / payout links, each only for staff who may open it. */
 const LINKS: { need: PermissionKey; path: string; label: string; icon: React.ReactNode }[] = [
@@ -14,7 +14,7 @@ const LINKS: { need: PermissionKey; path: string; label: string; icon: React.Rea
 
 export function QuickLinks() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useShellNavigate();
   return (
     <nav aria-label={t('loans:nav.title')} style={{ display: 'flex', gap: 2 }}>
       {LINKS.map((l) => (

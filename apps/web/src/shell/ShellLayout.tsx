@@ -13,6 +13,7 @@ import { Footer } from './Footer.js';
 import { Navbar } from './Navbar.js';
 import { SettingsDrawer } from './SettingsDrawer.js';
 import { ShellOutlet } from './ShellOutlet.js';
+import { ShellNavigateProvider } from './shell-navigate.js';
 import { Sidebar } from './Sidebar.js';
 import { TagsView } from './TagsView.js';
 import { useDevice } from './use-device.js';
@@ -89,44 +90,46 @@ export function ShellLayout() {
   const sidebar = <SidebarPart collapsed={!mobile && !sidebarOpened} onNavigate={mobile ? closeSidebar : undefined} />;
 
   return (
-    <Layout style={vars}>
-      {mobile && <CloseSidebarOnNavigate />}
-      <a href="#main-content" className="harbour-skip-link">
-        {t('skipToContent')}
-      </a>
-      {mobile ? (
-        <Drawer
-          placement="left"
-          open={sidebarOpened}
-          onClose={closeSidebar}
-          size={SIDEBAR_WIDTH}
-          closable={false}
-          // The title names the dialog for screen readers; the menu itself says the rest.
-          title={t('nav.mainMenu')}
-          styles={{ header: { display: 'none' }, body: { padding: 0, background: '#001529' } }}
-        >
-          {sidebar}
-        </Drawer>
-      ) : (
-        <Layout.Sider
-          width={SIDEBAR_WIDTH}
-          collapsedWidth={SIDEBAR_COLLAPSED}
-          collapsed={!sidebarOpened}
-          trigger={null}
-          style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'hidden' }}
-        >
-          {sidebar}
-        </Layout.Sider>
-      )}
-      <Layout style={{ minWidth: 0 }}>
-        <div style={fixedHeader ? { position: 'sticky', top: 0, zIndex: 20 } : undefined}>
-          <NavbarPart mobile={mobile} onOpenSettings={openSettings} />
-          {tagsView && <TagsPart />}
-        </div>
-        <MainArea mobile={mobile} />
-        <FooterPart />
+    <ShellNavigateProvider>
+      <Layout style={vars}>
+        {mobile && <CloseSidebarOnNavigate />}
+        <a href="#main-content" className="harbour-skip-link">
+          {t('skipToContent')}
+        </a>
+        {mobile ? (
+          <Drawer
+            placement="left"
+            open={sidebarOpened}
+            onClose={closeSidebar}
+            size={SIDEBAR_WIDTH}
+            closable={false}
+            // The title names the dialog for screen readers; the menu itself says the rest.
+            title={t('nav.mainMenu')}
+            styles={{ header: { display: 'none' }, body: { padding: 0, background: '#001529' } }}
+          >
+            {sidebar}
+          </Drawer>
+        ) : (
+          <Layout.Sider
+            width={SIDEBAR_WIDTH}
+            collapsedWidth={SIDEBAR_COLLAPSED}
+            collapsed={!sidebarOpened}
+            trigger={null}
+            style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'hidden' }}
+          >
+            {sidebar}
+          </Layout.Sider>
+        )}
+        <Layout style={{ minWidth: 0 }}>
+          <div style={fixedHeader ? { position: 'sticky', top: 0, zIndex: 20 } : undefined}>
+            <NavbarPart mobile={mobile} onOpenSettings={openSettings} />
+            {tagsView && <TagsPart />}
+          </div>
+          <MainArea mobile={mobile} />
+          <FooterPart />
+        </Layout>
+        <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
       </Layout>
-      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
-    </Layout>
+    </ShellNavigateProvider>
   );
 }

@@ -5,7 +5,7 @@
  * Only an answer of the server counts as a failed load: a request that got none (aborted by a reload
  * or by leaving the page, timed out, network down) keeps the session and tries again.
  */
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { App, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -28,8 +28,23 @@ const loadUserInfo = () => {
 /** Wait before loading `/userInfo` again after a load that got no answer. */
 const RETRY_MS = 5_000;
 
-export default function ShellRoot() {
+/** To /login, coming back to the page asked for afterwards. */
+function ToLogin() {
   const location = useLocation();
+  const back = location.pathname + location.search;
+  const redirect = back === '/' || back === '' ? '' : `?redirect=${encodeURIComponent(back)}`;
+  return <Navigate to={`/login${redirect}`} replace />;
+}
+
+/**
+ * The frame, rendered again only when what it reads changes: the router renders this route's
+ * element anew on every navigation and tab switch, and the frame's own parts follow the route
+ * themselves where they show it (breadcrumbs, tabs, the menu's highlight).
+ */
+const Frame = memo(ShellLayout);
+
+// The shell root reads no location of its own (ToLogin does).
+export default function ShellRoot() {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const { t } = useTranslation('common');
@@ -72,11 +87,7 @@ export default function ShellRoot() {
     };
   }, [hasToken, user, setUser, navigate, message, t, attempt]);
 
-  if (!readToken()) {
-    const back = location.pathname + location.search;
-    const redirect = back === '/' || back === '' ? '' : `?redirect=${encodeURIComponent(back)}`;
-    return <Navigate to={`/login${redirect}`} replace />;
-  }
+  if (!readToken()) return <ToLogin />;
   if (!user) {
     return (
       <div style={{ display: 'grid', placeItems: 'center', height: '100vh' }} role="status">
@@ -84,5 +95,5 @@ export default function ShellRoot() {
       </div>
     );
   }
-  return <ShellLayout />;
+  return <Frame />;
 }

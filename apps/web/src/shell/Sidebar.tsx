@@ -1,6 +1,5 @@
 /** The sidebar: optional logo and the menu built from the server's routes (spec §2, §3). */
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../stores/settings.js';
@@ -12,6 +11,7 @@ import { useCurrentRoute } from './use-current-route.js';
 import { useShellRoutes } from './use-shell-routes.js';
 import { useCompanyName } from './use-document-title.js';
 import { useCompany } from '../stores/company.js';
+import { useShellNavigate } from './shell-navigate.js';
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -19,7 +19,7 @@ const NO_KEYS: string[] = [];
 
 export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useShellNavigate();
   const { menu } = useShellRoutes();
   const { display } = useCurrentRoute();
   const showLogo = useSettings((s) => s.sidebarLogo);

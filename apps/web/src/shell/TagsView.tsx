@@ -13,6 +13,7 @@ import { useSettings } from '../stores/settings.js';
 import { useTags } from '../stores/tags.js';
 import { pathAfterClosing, type TagView } from '../stores/tag-rules.js';
 import { afterPaint } from './after-paint.js';
+import { useShellNavigate } from './shell-navigate.js';
 import { routeTitle, tabTitle } from './title.js';
 import { accessiblePrimary } from '../components/theme-color.js';
 
@@ -32,7 +33,7 @@ const Tag = memo(function Tag({
   onAct: (action: string, tag: TagView) => void;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useShellNavigate();
   const title = tabTitle(routeTitle(t, tag.title) || tag.name, tag.detail);
   return (
     <Dropdown
