@@ -56,6 +56,9 @@ export const autopayInstructions = pgTable(
   (t) => [
     unique('autopay_instructions_run_loan').on(t.runId, t.loanId),
     index('autopay_instructions_store_status').on(t.storeId, t.status),
+    // a receipt's or loan's delete (an import batch rolled back) checks its foreign keys here by these
+    index('autopay_instructions_repayment').on(t.repaymentId).where(sql`${t.repaymentId} is not null`),
+    index('autopay_instructions_loan').on(t.loanId),
     check('autopay_instructions_status', sql`${t.status} in ('sent','paid','rejected','refused')`),
     check('autopay_instructions_outcome', sql`(${t.status} = 'paid') = (${t.repaymentId} is not null)`),
   ],

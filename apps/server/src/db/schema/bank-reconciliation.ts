@@ -92,5 +92,8 @@ export const bankStatementLines = pgTable(
     check('bank_statement_lines_amount_check', sql`${t.amount} > 0`),
     check('bank_statement_lines_state_check', sql`${t.state} in ('matched', 'suggested', 'unmatched', 'posted', 'suspense', 'ignored', 'debit')`),
     index('bank_statement_lines_statement_idx').on(t.statementId),
+    // a receipt's or loan's delete (an import batch rolled back) checks its foreign keys here by these
+    index('bank_statement_lines_repayment').on(t.repaymentId).where(sql`${t.repaymentId} is not null`),
+    index('bank_statement_lines_loan').on(t.loanId).where(sql`${t.loanId} is not null`),
   ],
 );

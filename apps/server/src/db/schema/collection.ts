@@ -101,6 +101,8 @@ export const loanOcaRecoveries = pgTable(
     check('loan_oca_recoveries_kind', sql`${t.kind} in ('receipt','income') and (${t.kind} = 'receipt') = (${t.repaymentId} is not null)`),
     check('loan_oca_recoveries_amounts', sql`${t.amount} > 0 and ${t.ocaCharge} >= 0`),
     index('loan_oca_recoveries_loan').on(t.loanId, t.id),
+    // a receipt's delete (an import batch rolled back) checks its foreign key here by this
+    index('loan_oca_recoveries_repayment').on(t.repaymentId),
   ],
 );
 

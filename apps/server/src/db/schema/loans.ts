@@ -264,6 +264,8 @@ export const loanApprovals = pgTable(
     check('loan_approvals_decision', sql`${t.decision} in ('approve','reject','return','undo')`),
     index('loan_approvals_loan').on(t.loanId),
     index('loan_approvals_decided').on(t.storeId, t.decidedOn),
+    // the undo of a decision, by the decision it undoes: a deleted approval (an import batch rolled back) checks it
+    index('loan_approvals_undoes').on(t.undoesId).where(sql`${t.undoesId} is not null`),
   ],
 );
 

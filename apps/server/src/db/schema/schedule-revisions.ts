@@ -1,4 +1,5 @@
-import { date, integer, numeric, pgTable, serial, smallint, unique, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, numeric, pgTable, serial, smallint, unique, varchar } from 'drizzle-orm/pg-core';
 import { stamps } from './columns.js';
 import { stores } from './stores.js';
 import { loans } from './loans.js';
@@ -43,5 +44,9 @@ export const loanScheduleRevisions = pgTable(
     effectiveOn: date('effective_on', { mode: 'string' }).notNull(),
     ...stamps,
   },
-  (t) => [unique('loan_schedule_revisions_revision').on(t.loanId, t.revision)],
+  (t) => [
+    unique('loan_schedule_revisions_revision').on(t.loanId, t.revision),
+    // a receipt's delete (an import batch rolled back) checks its foreign key here by this
+    index('loan_schedule_revisions_repayment').on(t.repaymentId).where(sql`${t.repaymentId} is not null`),
+  ],
 );

@@ -49,6 +49,8 @@ export const loanWaivers = pgTable(
     ),
     unique('loan_waivers_idempotency').on(t.loanId, t.idempotencyKey),
     index('loan_waivers_loan').on(t.loanId, t.id),
+    // a receipt's delete (an import batch rolled back) checks its foreign key here by this
+    index('loan_waivers_after_repayment').on(t.afterRepaymentId).where(sql`${t.afterRepaymentId} is not null`),
   ],
 );
 
