@@ -252,12 +252,27 @@ let lastCalcs: { engineKey: string; byTerms: Map<string, CalculatorResult> } | n
  * company-wide by design, loan numbers are checked company-wide by the loans' unique key).
  * `keepCalcs`: the dry run keeps its schedules and rates for the commit that follows (see
  * `lastCalcs`); everything the plan checks against Harbour is read again by every plan. `sink`:
- * the loans go there a chunk at a time and the plan's `loans` stays empty (`PlanSink`).
+ * the loans go there a chunk at a time and the plan's `loans` stays empty (`PlanSink`). `release`:
+ * the caller hands `sheets` over and reads them no more — the plan empties the loans' and
+ * customers' sheets as it checks them (the dry run, the commit's job; not the commit's check,
+ * whose file the job plans again).
  */
-export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: number, batchCutOver?: string, keepCalcs = false, sink?: PlanSink): Promise<ImportPlan> {
+export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: number, batchCutOver?: string, keepCalcs = false, sink?: PlanSink, release = false): Promise<ImportPlan> {
   const problems: ImportProblem[] = [];
   const problem = (sheet: ImportSheetKey, row: number, column: string | null, message: string, params?: Record<string, string | number>) =>
     problems.push({ sheet, row, column, message, ...(params ? { params } : {}) });
+
+  // the rows each sheet read (the counts), taken before any sheet is let go
+  const readOf = new Map(sheets.map((s) => [s.sheet, s.rows.length]));
+  // `release`: the file's rows are the plan's alone (its caller reads them no more), so each of
+  // the loans' and customers' sheets is let go once checked (what the rest of the plan needs of its
+  // rows taken first), and each loan's checked rows once it is planned: a book's cells are not
+  // held while the whole book is planned (docs/import.md)
+  const letGo = (sheet: ImportSheetKey) => {
+    if (!release) return;
+    for (const s of sheets) if (s.sheet === sheet) s.rows = [];
+  };
+  const loanOfRow = (sheet: ImportSheetKey, row: number) => String(rowsOf(sheets, sheet).rows.find((r) => r.row === row)?.cells.loanNo ?? '').trim();
 
   // Customers: the contract, then what Harbour already holds (by code or ID number, any store).
   const cust = checkCustomerRows(rowsOf(sheets, 'customers'));
@@ -278,6 +293,7 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   const customerRows = new Map(plannedCustomers.map((c) => [c.code, c]));
   // a customer row the file has but refused: its own problem names it, its loans are not planned
   const refusedCodes = new Set(rowsOf(sheets, 'customers').rows.map((r) => String(r.cells.customerCode ?? '').trim()).filter((c) => c !== '' && !customerRows.has(c)));
+  letGo('customers');
 
   // Referral agents: the contract, then the English names Harbour holds (the name a loan row gives).
   const agentSheet = checkAgentRows(rowsOf(sheets, 'referralAgents'));
@@ -298,21 +314,33 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   // Loans and their opening positions: the cells, then Harbour's data and the domain's rules.
   const loanRows = checkLoanRows(rowsOf(sheets, 'loans'));
   problems.push(...loanRows.problems);
+  // the loans of rows refused (a reference to one is not named again), and every loan number the
+  // loans sheet has, accepted or refused, with the borrower its row names (the partakers' check)
+  const refusedLoans = new Set(loanRows.problems.map((p) => loanOfRow('loans', p.row)));
+  const fileLoanBorrower = rowsOf(sheets, 'partakers').rows.length === 0 ? new Map<string, string>() :
+    new Map(rowsOf(sheets, 'loans').rows.map((r) => [importTextOf(r.cells.loanNo), importTextOf(r.cells.customerCode)] as const).filter(([no]) => no !== ''));
+  letGo('loans');
   const openings = checkOpeningRows(rowsOf(sheets, 'openingPositions'));
   problems.push(...openings.problems);
+  const refusedOpenings = new Set(openings.problems.map((p) => loanOfRow('openingPositions', p.row)));
+  letGo('openingPositions');
   const history = checkReceiptRows(rowsOf(sheets, 'receipts'));
   problems.push(...history.problems);
   // a loan with a receipt row refused by its cells: its history is incomplete, so it is not planned (that row's problem names it)
-  const loanOfRow = (sheet: ImportSheetKey, row: number) => String(rowsOf(sheets, sheet).rows.find((r) => r.row === row)?.cells.loanNo ?? '').trim();
   const incompleteHistory = new Set(history.problems.map((p) => loanOfRow('receipts', p.row)));
+  letGo('receipts');
   // the schedules the previous system had; a loan with an instalment row refused by its cells is not planned (that row's problem names it)
   const fileSchedules = checkInstalmentRows(rowsOf(sheets, 'instalments'));
   problems.push(...fileSchedules.problems);
   const incompleteSchedule = new Set(fileSchedules.problems.map((p) => loanOfRow('instalments', p.row)));
+  letGo('instalments');
   const held = checkTemporaryRows(rowsOf(sheets, 'temporaryAmounts'));
   problems.push(...held.problems);
-  const fileLoans = [...loanRows.valid.values()];
-  const values = (key: string) => [...new Set(fileLoans.map((l) => l.fields[key]).filter((v): v is string => !!v))];
+  letGo('temporaryAmounts');
+  const fileLoanNos = new Set(loanRows.valid.keys());
+  const fileLoans: ((typeof loanRows.valid extends Map<string, infer R> ? R : never) | undefined)[] = [...loanRows.valid.values()];
+  if (release) loanRows.valid.clear();
+  const values = (key: string) => [...new Set(fileLoans.map((l) => l!.fields[key]).filter((v): v is string => !!v))];
   // a value no row holds keeps each IN list non-empty
   const none = [''];
   const receiptNos = [...history.valid.values()].flat().map((r) => r.receiptNo).filter((n) => n !== '');
@@ -367,7 +395,9 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   };
   // the file's own customers and agents go first: its loans may name them
   if (sink) await sink.people(plannedCustomers, plannedAgents);
-  for (const { row, fields } of fileLoans) {
+  for (let n = 0; n < fileLoans.length; n++) {
+    const { row, fields } = fileLoans[n]!;
+    if (release) fileLoans[n] = undefined;
     const before = problems.length;
     const bad = (column: string | null, message: string, params?: Record<string, string | number>) => problem('loans', row, column, message, params);
     const loanNo = fields.loanNo!;
@@ -419,6 +449,7 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
     // The schedule the previous system had, where the file gives it, instead of the one built from
     // the terms: checked as a whole, the cap on its own cash flows.
     const instalmentRows = fileSchedules.valid.get(loanNo) ?? [];
+    if (release) fileSchedules.valid.delete(loanNo);
     let scheduleRows: PlannedLoan['scheduleRows'] = null;
     if (incompleteSchedule.has(loanNo)) calc = null;
     else if (calc && instalmentRows.length > 0) {
@@ -440,8 +471,12 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
     } else if (calc && calc.mloStatus === 'illegal') bad('flatRate', 'tools.import.problems.illegalRate', { rate: formatRate(dec(calc.mloRate).div(100)) });
     const opening = openings.valid.get(loanNo);
     const receiptRows = history.valid.get(loanNo) ?? [];
+    if (release) {
+      openings.valid.delete(loanNo);
+      history.valid.delete(loanNo);
+    }
     const historyLeft = incompleteHistory.has(loanNo);
-    if (!opening && receiptRows.length === 0 && !historyLeft && !openings.problems.some((p) => loanOfRow('openingPositions', p.row) === loanNo)) bad('loanNo', 'tools.import.problems.noOpeningPosition');
+    if (!opening && receiptRows.length === 0 && !historyLeft && !refusedOpenings.has(loanNo)) bad('loanNo', 'tools.import.problems.noOpeningPosition');
     const cutOverDate = opening?.cutOverDate ?? batchCutOver ?? null;
     if (!cutOverDate && receiptRows.length > 0) bad('loanNo', 'tools.import.problems.cutOverRequired');
     // the date chosen on the page, where it is the loan's: not after today (an opening position's own is checked below)
@@ -500,6 +535,7 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
     }
     // temporary amounts the previous system held for the loan: received by the cut-over, from its borrower
     const temporary = held.valid.get(loanNo) ?? [];
+    if (release) held.valid.delete(loanNo);
     for (const h of temporary) {
       const tm = (column: string, message: string, params?: Record<string, string | number>) => problem('temporaryAmounts', h.row, column, message, params);
       if (h.customerCode !== code) tm('customerCode', 'tools.import.problems.notBorrower', { loanNo });
@@ -568,19 +604,18 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   if (sink && pending.length > 0) await sink.loans(pending);
   pending = [];
   // a temporary amount must belong to a loan of the file
-  for (const [loanNo, list] of held.valid) if (!loanRows.valid.has(loanNo) && !loanRows.problems.some((p) => loanOfRow('loans', p.row) === loanNo)) for (const h of list) problem('temporaryAmounts', h.row, 'loanNo', 'tools.import.problems.unknownReference');
+  for (const [loanNo, list] of held.valid) if (!fileLoanNos.has(loanNo) && !refusedLoans.has(loanNo)) for (const h of list) problem('temporaryAmounts', h.row, 'loanNo', 'tools.import.problems.unknownReference');
   // a receipt must belong to a loan of the file
-  for (const [loanNo, list] of history.valid) if (!loanRows.valid.has(loanNo) && !loanRows.problems.some((p) => loanOfRow('loans', p.row) === loanNo)) for (const at of list) problem('receipts', at.row, 'loanNo', 'tools.import.problems.unknownReference');
+  for (const [loanNo, list] of history.valid) if (!fileLoanNos.has(loanNo) && !refusedLoans.has(loanNo)) for (const at of list) problem('receipts', at.row, 'loanNo', 'tools.import.problems.unknownReference');
   // an instalment must belong to a loan of the file (a loan whose row was refused is not named again)
-  for (const [loanNo, list] of fileSchedules.valid) if (!loanRows.valid.has(loanNo) && !loanRows.problems.some((p) => loanOfRow('loans', p.row) === loanNo)) for (const i of list) problem('instalments', i.row, 'loanNo', 'tools.import.problems.scheduleLoanNotInFile');
+  for (const [loanNo, list] of fileSchedules.valid) if (!fileLoanNos.has(loanNo) && !refusedLoans.has(loanNo)) for (const i of list) problem('instalments', i.row, 'loanNo', 'tools.import.problems.scheduleLoanNotInFile');
   // an opening position must belong to a loan of the file
-  for (const [loanNo, o] of openings.valid) if (!loanRows.valid.has(loanNo) && !loanRows.problems.some((p) => loanOfRow('loans', p.row) === loanNo)) problem('openingPositions', o.row, 'loanNo', 'tools.import.problems.unknownReference');
+  for (const [loanNo, o] of openings.valid) if (!fileLoanNos.has(loanNo) && !refusedLoans.has(loanNo)) problem('openingPositions', o.row, 'loanNo', 'tools.import.problems.unknownReference');
 
   // Partakers: a loan of this file, a customer of the file or one Harbour holds, not the borrower.
   const partakerRows = checkPartakerRows(rowsOf(sheets, 'partakers'));
   problems.push(...partakerRows.problems);
-  // every loan number the loans sheet has, accepted or refused, with the borrower its row names
-  const fileLoanBorrower = new Map(rowsOf(sheets, 'loans').rows.map((r) => [importTextOf(r.cells.loanNo), importTextOf(r.cells.customerCode)] as const).filter(([no]) => no !== ''));
+  // every loan number the loans sheet has, accepted or refused, with the borrower its row names: `fileLoanBorrower`, above
   const partakerCodes = [...new Set(partakerRows.valid.map((p) => p.customerCode).filter((c) => !customerRows.has(c)))];
   const heldPartakers = partakerCodes.length === 0 ? [] : await tx.select({ id: customers.id, code: customers.customerCode }).from(customers).where(anyOf(customers.customerCode, partakerCodes));
   const heldPartaker = new Map(heldPartakers.map((c) => [c.code, c.id]));
@@ -617,8 +652,8 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   }
 
   const counts = PLANNED_SHEETS.flatMap((sheet) => {
-    const read = rowsOf(sheets, sheet).rows.length;
-    if (read === 0 && !sheets.some((s) => s.sheet === sheet)) return [];
+    const read = readOf.get(sheet) ?? 0;
+    if (read === 0 && !readOf.has(sheet)) return [];
     const rejected = new Set(problems.filter((p) => p.sheet === sheet).map((p) => p.row)).size;
     return [{ sheet, read, valid: read - rejected, rejected }];
   });

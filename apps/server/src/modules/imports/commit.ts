@@ -342,7 +342,8 @@ export async function commitBatch(
         await updateBatch(ctx, batchId, { rowsWritten: written });
       };
       // a round's worth of loans at a time: written, then let go while still young (PlanSink.chunk)
-      const plan = await planImport(tx, file.sheets, storeId, file.cutOverDate, false, { people, loans: loanChunk, chunk: CHUNK });
+      // the file's rows are the job's alone: the plan lets each sheet go once checked (`release`)
+      const plan = await planImport(tx, file.sheets, storeId, file.cutOverDate, false, { people, loans: loanChunk, chunk: CHUNK }, true);
       // Harbour's data changed since the file was checked: nothing is written (the transaction rolls back)
       if (plan.problems.length > 0) throw businessRule('tools.import.problems.fileHasProblems', { count: plan.problems.length });
       // partakers as the application form writes them (section B: the loan's store, no relation given)

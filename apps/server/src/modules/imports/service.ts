@@ -97,7 +97,7 @@ export async function dryRunImport(ctx: ServiceContext, bytes: Buffer, lang: Lan
   const plan = await withReadTx(ctx, async (tx) => {
     const storeId = await targetStore(tx, ctx, q.storeId);
     const key = await checkKey(tx, ctx, sha256, storeId, q.cutOverDate);
-    const p = await planImport(tx, sheets, storeId, q.cutOverDate, true, countingSink);
+    const p = await planImport(tx, sheets, storeId, q.cutOverDate, true, countingSink, true);
     lastClean = p.problems.length === 0 ? { key, counts: p.counts, rowsTotal: plannedRows(p), cutOverDates: p.cutOverDates } : null;
     return p;
   });
