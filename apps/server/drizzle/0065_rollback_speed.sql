@@ -17,7 +17,8 @@ CREATE INDEX "bank_statement_lines_loan" ON "bank_statement_lines" USING btree (
 -- a batch that is `rollingBack`. That delete check ran once per deleted row (193,000 calls, 14.3 s
 -- of a 10,000-loan batch's rollback); it now runs once per statement over the deleted rows (a
 -- transition table), with the same condition, error code and message: a statement deleting any
--- other receipt or line fails and rolls back as before.
+-- other receipt or line fails and rolls back as before (a receipt that still has lines is refused
+-- by its lines' foreign key, which PostgreSQL checks before a statement's AFTER trigger).
 CREATE OR REPLACE FUNCTION harbour_receipts_delete_guard() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN

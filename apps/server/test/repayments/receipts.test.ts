@@ -229,6 +229,11 @@ describe('void and refund', () => {
     expect(audits.rows.map((r) => r.action)).toEqual(['add', 'add', 'refund', 'void']);
     // Rows are written once: the database refuses to edit or delete a receipt.
     await expect(t.pool.query('update loan_repayments set received = 1 where id = $1', [first.id])).rejects.toThrow(/append-only/);
+    // a delete is checked once per statement over the rows it deleted (migration 0065): a counter
+    // receipt's lines are refused, and the receipt itself (its lines' foreign key refuses it first)
+    await expect(t.pool.query('delete from loan_repayment_lines where repayment_id = $1', [first.id])).rejects.toThrow(/append-only/);
+    await expect(t.pool.query('delete from loan_repayments where id = $1', [first.id])).rejects.toThrow(/append-only|foreign key/);
+    expect((await t.pool.query('select count(*)::int n from loan_repayments where id = $1', [first.id])).rows[0].n).toBe(1);
   });
 });
 
