@@ -139,7 +139,7 @@ const positionsFromInstalments = (on: SQL, store: Param) => sql`(
 export const temporaryOn = (on: SQL, store: Param) => sql`(
   select r.loan_id, r.store_id, sum(r.temp_in - r.temp_out)::numeric(16,2) as held
     from loan_repayments r
-   where (r.temp_in <> 0 or r.temp_out <> 0) and ${standingOn(on)} and ${inStore(sql`r.store_id`, store)}
+   where r.moves_temporary and ${standingOn(on)} and ${inStore(sql`r.store_id`, store)}
    group by r.loan_id, r.store_id
 )`;
 
@@ -163,12 +163,12 @@ export const receiptMovements = sql`(select * from (
          r.repay_no, r.repay_type, r.method,
          (select c.kind from loan_repayment_corrections c where c.repayment_id = r.id) as correction, false as reversal,
          r.received - r.paid_out as received, r.principal, r.interest, r.overdue_interest,
-         r.handling_fee + r.lock_period_fee as charges, r.temp_in, r.temp_out, r.temp_in - r.temp_out as temporary
+         r.handling_fee + r.lock_period_fee as charges, r.temp_in, r.temp_out, r.temp_in - r.temp_out as temporary, r.moves_temporary
     from loan_repayments r
   union all
   select c.journal_entry_id, c.corrected_on, r.id, r.loan_id, r.store_id,
          r.repay_no, r.repay_type, r.method, c.kind, true,
          -(r.received - r.paid_out), -r.principal, -r.interest, -r.overdue_interest,
-         -(r.handling_fee + r.lock_period_fee), -r.temp_in, -r.temp_out, -(r.temp_in - r.temp_out)
+         -(r.handling_fee + r.lock_period_fee), -r.temp_in, -r.temp_out, -(r.temp_in - r.temp_out), r.moves_temporary
     from loan_repayment_corrections c join loan_repayments r on r.id = c.repayment_id
 ) movement where movement.repay_type <> 'opening')`;

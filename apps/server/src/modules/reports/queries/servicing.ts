@@ -114,7 +114,7 @@ export const servicingQueries: Partial<Record<ReportName, ReportQuery>> = {
                coalesce(sum(m.temp_out) filter (where m.entry_date >= ${from}), 0) as amount_out,
                max(m.entry_date) as last_date
           from ${receiptMovements} m
-         where m.entry_date <= ${to} and (m.temp_in <> 0 or m.temp_out <> 0) and ${inStore(sql`m.store_id`, p.store)}
+         where m.entry_date <= ${to} and m.moves_temporary and ${inStore(sql`m.store_id`, p.store)}
          group by m.loan_id
       )
       select l.loan_no as "loanNo", cu.name as "customerName", ${storeName('s', lang)} as "storeName",
@@ -132,7 +132,7 @@ export const servicingQueries: Partial<Record<ReportName, ReportQuery>> = {
       with mv as (
         select m.*, sum(m.temporary) over (partition by m.loan_id order by m.entry_date, m.entry_id) as balance
           from ${receiptMovements} m
-         where m.entry_date <= ${to} and (m.temp_in <> 0 or m.temp_out <> 0) and ${inStore(sql`m.store_id`, p.store)}
+         where m.entry_date <= ${to} and m.moves_temporary and ${inStore(sql`m.store_id`, p.store)}
       )
       select mv.entry_date as "entryDate", l.loan_no as "loanNo", cu.name as "customerName", mv.repay_no as "receiptNo",
              mv.repay_type as "repayType", case when mv.reversal then mv.correction end as "correction",
