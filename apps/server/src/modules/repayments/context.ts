@@ -6,7 +6,7 @@
  * format, the store's bank account and the loan's promises. The rows become the domain's
  * `RepaymentState` through the same mapping as `loadRepaymentState` (`repaymentStateOf`).
  */
-import type { RepaymentState } from '@harbour/domain';
+import type { LoanCashFlows, RepaymentState } from '@harbour/domain';
 import type { SystemSettings } from '@harbour/contracts';
 import type { Tx } from '../../db/client.js';
 import { codeFormats, loanRepayments, loans } from '../../db/schema/index.js';
@@ -21,8 +21,11 @@ import { engineOf, type Engine } from '../loan-core/engine.js';
 import type { LoanRow } from '../loan-core/row.js';
 import type { PromiseRow, Receipt } from '../collection/promise-outcomes.js';
 import { repaymentStateOf, type PaidByTenor } from './state.js';
+import { loanHistoryOf, type HistoryRows } from './loan-rate.js';
 
 const SETTING_KEYS = ['activePeriodDays', ...CALCULATOR_SETTING_KEYS] as const;
+/** what an early settlement reads besides: the company's maximum APR and its excess action */
+const SETTLEMENT_KEYS = ['maxApr', 'maxAprExcessAction'] as const;
 
 const CONTEXT = { name: 'harbour-receipt-context', text: 'select harbour_receipt_context($1::integer, $2::jsonb) as c' };
 
@@ -32,7 +35,7 @@ interface ContextJson {
   today: string;
   settings: { key: string; value: unknown }[];
   instalments: { tenor: number; dueDate: string; principal: string; interest: string }[];
-  approval: { overdueRate: string | null; overduePenalty: string | null } | null;
+  approval: { overdueRate: string | null; overduePenalty: string | null; lockMonths: number | null; lockFee: string | null } | null;
   paid: PaidByTenor[];
   totals: { temp: string; lastDate: string | null; latestId: number | null };
   waived: { tenor: number; overdueInterestCharged: string; feeCharged: string; accruedTo: string | null; overdueInterestWaived: string; feeWaived: string }[];
@@ -44,6 +47,17 @@ interface ContextJson {
   bankLedgerAccount: string | null;
   promises: PromiseRow[];
   promiseReceipts: Receipt[];
+  /** only when asked for a settlement */
+  history: HistoryRows | null;
+}
+
+/** What an early settlement reads besides a receipt's context (`quoteFrom` in ./settlement.ts). */
+export interface SettlementReads {
+  /** the current approval's early-settle lock period (months from the loan date) and its fee */
+  lock: { months: number; fee: string | null };
+  /** the loan's real cash flows so far (s.21's bound) */
+  history: LoanCashFlows;
+  company: Pick<SystemSettings, (typeof SETTLEMENT_KEYS)[number]>;
 }
 
 export interface ReceiptContext {
@@ -62,14 +76,31 @@ export interface ReceiptContext {
   /** the loan's promises to pay and the standing receipts they are judged against (none read without a promise) */
   promises: PromiseRow[];
   promiseReceipts: Receipt[];
+  /** what an early settlement reads besides (null unless asked for: `{ settlement: true }`) */
+  settlement: SettlementReads | null;
 }
 
-/** Reads the context of a receipt on loan `loanId` (404 when the caller's store scope does not show it). */
-export async function readReceiptContext(tx: Tx, ctx: ServiceContext, loanId: number, key: string | null): Promise<ReceiptContext> {
+/**
+ * Reads the context of a receipt on loan `loanId` (404 when the caller's store scope does not
+ * show it); `settlement`: also what an early settlement's quote reads (`SettlementReads`).
+ */
+export async function readReceiptContext(tx: Tx, ctx: ServiceContext, loanId: number, key: string | null, opts: { settlement?: boolean } = {}): Promise<ReceiptContext> {
   const scope = takePendingScope(tx) ? scopeParameter(ctx) : null;
+  const settlement = opts.settlement === true;
   const [row] = await prepared<{ c: ContextJson | null }>(tx, {
     ...CONTEXT,
-    values: [loanId, { scope, key, settingKeys: SETTING_KEYS, lang: ctx.lang, staffId: ctx.auth?.staffId ?? null, codeKind: 'repayNo' }],
+    values: [
+      loanId,
+      {
+        scope,
+        key,
+        settingKeys: settlement ? [...SETTING_KEYS, ...SETTLEMENT_KEYS] : SETTING_KEYS,
+        lang: ctx.lang,
+        staffId: ctx.auth?.staffId ?? null,
+        codeKind: 'repayNo',
+        settlement,
+      },
+    ],
   });
   const c = found(row?.c ?? undefined);
   const loan = rowFromJson(loans, c.loan);
@@ -77,7 +108,7 @@ export async function readReceiptContext(tx: Tx, ctx: ServiceContext, loanId: nu
     const none = () => {
       throw new Error('a retried receipt reads nothing more');
     };
-    return { loan, retry: rowFromJson(loanRepayments, c.retry), today: '', activePeriodDays: 0, state: none, engine: { settings: {}, holidays: [] }, names: { customerName: '', storeName: '', makerName: null }, slot: none, bankLedgerAccount: null, promises: [], promiseReceipts: [] };
+    return { loan, retry: rowFromJson(loanRepayments, c.retry), today: '', activePeriodDays: 0, state: none, engine: { settings: {}, holidays: [] }, names: { customerName: '', storeName: '', makerName: null }, slot: none, bankLedgerAccount: null, promises: [], promiseReceipts: [], settlement: null };
   }
   const format = c.codeFormat ? rowFromJson(codeFormats, c.codeFormat) : null;
   return {
@@ -92,6 +123,13 @@ export async function readReceiptContext(tx: Tx, ctx: ServiceContext, loanId: nu
     bankLedgerAccount: c.bankLedgerAccount,
     promises: c.promises,
     promiseReceipts: c.promiseReceipts,
+    settlement: c.history
+      ? {
+          lock: { months: c.approval?.lockMonths ?? 0, fee: c.approval?.lockFee ?? null },
+          history: loanHistoryOf(loan, c.history),
+          company: settingsOf(c.settings, SETTLEMENT_KEYS),
+        }
+      : null,
   };
 }
 
@@ -107,6 +145,13 @@ export function heldContext(tx: Tx, loanId: number): ReceiptContext | undefined 
 /** The workflow's `lockWith` of a receipt: the loan locked, its context read and kept for the action. */
 export async function lockForReceipt(tx: Tx, ctx: ServiceContext, loanId: number, body: { idempotencyKey: string }): Promise<LoanRow> {
   const c = await readReceiptContext(tx, ctx, loanId, body.idempotencyKey);
+  held.set(tx, c);
+  return c.loan;
+}
+
+/** The workflow's `lockWith` of an early settlement: as a receipt's, with what the quote reads. */
+export async function lockForSettlement(tx: Tx, ctx: ServiceContext, loanId: number, body: { idempotencyKey: string }): Promise<LoanRow> {
+  const c = await readReceiptContext(tx, ctx, loanId, body.idempotencyKey, { settlement: true });
   held.set(tx, c);
   return c.loan;
 }

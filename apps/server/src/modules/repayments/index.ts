@@ -7,7 +7,7 @@ import { route, succeed } from '../../http/route.js';
 import { contextOf } from '../../platform/context.js';
 import { withReadTx } from '../../platform/tx.js';
 import { dueState, postReceipt, previewReceipt, receiptRetry } from './receipts.js';
-import { lockForReceipt } from './context.js';
+import { lockForReceipt, lockForSettlement } from './context.js';
 import { guardLoanSearch, listLoans } from '../loan-core/read.js';
 import { repaymentService } from './service.js';
 import { registerCorrectionsUnderFourEyes } from './four-eyes.js';
@@ -120,7 +120,7 @@ export function repaymentsModule(app: FastifyInstance) {
   registerLoanAction(app, action('receipt'), { lockWith: lockForReceipt, retry: receiptRetry, handler: (tx, ctx, loan, r) => postReceipt(tx, ctx, loan, r) });
   registerLoanAction(app, action('applyTemporary'), { lockWith: lockForReceipt, retry: applyTemporaryRetry, handler: applyTemporary });
   registerLoanAction(app, action('refundTemporary'), { lockWith: lockForReceipt, retry: refundTemporaryRetry, handler: refundTemporary, fourEyes: 'repayments.refundTemporary' });
-  registerLoanAction(app, action('settle'), { retry: settlementRetry, handler: postSettlement });
+  registerLoanAction(app, action('settle'), { lockWith: lockForSettlement, retry: settlementRetry, handler: postSettlement });
   registerLoanAction(app, action('waive'), { retry: waiverRetry, handler: postWaiver, fourEyes: 'loans.waiver' });
   registerLoanAction(app, action('voidWaiver'), { locate: loanOfWaiver, handler: voidWaiver });
 

@@ -49,6 +49,23 @@ async function receivedAtPayout(tx: DbOrTx, loan: LoanRow): Promise<{ lentOn: st
   return { lentOn: loan.payoutDate ?? loan.loanDate, received: approval?.received ?? loan.loanAmount };
 }
 
+/** The rows the loan's flows are made of, as `harbour_receipt_context` reads them (migration 0064). */
+export interface HistoryRows {
+  payout: { date: string; amountReceived: string; oldLoanSettled: string } | null;
+  /** the latest approval's received amount (read for a loan without a payout row) */
+  approvalReceived: string | null;
+  /** the standing receipts in date order */
+  receipts: { date: string; received: string; paidOut: string; overdueInterest: string; handlingFee: string }[];
+}
+
+/** The loan's real flows from its rows (as `loanHistory` reads them, in one statement's answer). */
+export function loanHistoryOf(loan: Pick<LoanRow, 'payoutDate' | 'loanDate' | 'loanAmount'>, h: HistoryRows): LoanCashFlows {
+  const start = h.payout
+    ? { lentOn: loan.payoutDate ?? h.payout.date, received: moneyText(dec(h.payout.amountReceived).plus(dec(h.payout.oldLoanSettled))) }
+    : { lentOn: loan.payoutDate ?? loan.loanDate, received: h.approvalReceived ?? loan.loanAmount };
+  return { ...start, payments: h.receipts.map((r) => ({ date: r.date, amount: countedInRate(r) })) };
+}
+
 /** The loan's real flows so far: received at payout, every standing receipt as the rate counts it. */
 export async function loanHistory(tx: DbOrTx, loan: LoanRow): Promise<LoanCashFlows> {
   const [start, rows] = await Promise.all([

@@ -24,7 +24,7 @@ import {
   moneyText,
   type LoanStatus,
 } from '@harbour/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { auditLog, customers, journalEntries, journalLines, loanDueSummaries, loanRepaymentCorrections, loanRepaymentLines, loanRepayments } from '../../db/schema/index.js';
@@ -34,9 +34,9 @@ import { assertWithinActivePeriod, assertWithinActivePeriodDays } from '../../pl
 import { audit, auditValues, counted, type AuditEntry } from '../../platform/audit.js';
 import { answerMasking, masked } from '../../platform/masking.js';
 import { businessToday } from '../../platform/business-date.js';
-import { codeSlot, takeCodeQuery, type CodeSlot } from '../../platform/codes.js';
+import type { CodeSlot } from '../../platform/codes.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { journalInserts, journalRows, receiptAccountFor, receiptAccountOf, reverseJournal } from '../../platform/ledger.js';
+import { journalRows, receiptAccountFor, receiptAccountOf, reverseJournal } from '../../platform/ledger.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { loanStatusSpec } from '../loan-core/status.js';
 import { loanRow, type LoanRow } from '../loan-core/row.js';
@@ -204,48 +204,6 @@ function sameReceipt(stored: typeof loanRepayments.$inferSelect, r: ReceiptInput
 }
 
 /**
- * Writes a receipt row — a receipt, a settlement, a temporary amount applied or refunded — with
- * its number, its balanced journal entry (the number in its memo) and its lines in ONE statement,
- * and answers the row. Call it after every read and every other write, just before the audit
- * row: the store's counter of receipt numbers stays locked from this statement until commit,
- * which keeps the numbers gapless and in commit order per store, so the store's other receipts
- * wait only for this statement, the audit row and the commit.
- */
-export async function insertReceiptRow(
-  tx: Tx,
-  ctx: ServiceContext,
-  loan: LoanRow,
-  p: {
-    date: string;
-    /** the posting rule's entry; its memo gets `repayNo` */
-    journal: JournalEntry;
-    row: Omit<typeof loanRepayments.$inferInsert, 'storeId' | 'loanId' | 'repayNo' | 'repayDate' | 'journalEntryId' | 'createdBy'>;
-    lines: readonly Omit<typeof loanRepaymentLines.$inferInsert, 'repaymentId'>[];
-  },
-): Promise<typeof loanRepayments.$inferSelect> {
-  const slot = await codeSlot(tx, 'repayNo', { storeId: loan.storeId, date: p.date });
-  const repayNo = sql`(select code from receipt_no)`;
-  const journal = journalInserts(tx, ctx, p.journal, { storeId: loan.storeId, date: p.date, loanId: loan.id }, { entryId: sql`(select id from receipt_entry)`, memo: { repayNo } });
-  const receipt = tx.$with('receipt').as(
-    tx
-      .insert(loanRepayments)
-      .values({ ...p.row, storeId: loan.storeId, loanId: loan.id, repayNo, repayDate: p.date, journalEntryId: sql`(select id from receipt_entry)`, createdBy: ctx.auth?.staffId ?? null })
-      .returning(),
-  );
-  const parts = [
-    tx.$with('receipt_no').as(takeCodeQuery(tx, slot)),
-    tx.$with('receipt_entry').as(journal.entry),
-    tx.$with('receipt_entry_lines').as(journal.lines),
-    receipt,
-    ...(p.lines.length > 0 ? [tx.$with('receipt_lines').as(tx.insert(loanRepaymentLines).values(p.lines.map((l) => ({ ...l, repaymentId: sql`(select id from receipt)` }))))] : []),
-  ];
-  const [row] = await tx.with(...parts).select().from(receipt);
-  // the loan's promises to pay, judged again with this receipt counted (collection/promise-outcomes.ts)
-  await judgeLoanPromises(tx, loan.id, await businessToday(tx));
-  return row!;
-}
-
-/**
  * A receipt's retry: the receipt its key already posted on the loan (the same amount, way and
  * date), or null — from the context the route's lock read (`lockForReceipt`) when there is one.
  */
@@ -263,7 +221,7 @@ const POST_RECEIPT = { name: 'harbour-post-receipt', text: 'select harbour_post_
 
 /**
  * Writes what the domain decided for a receipt row in ONE statement (`harbour_post_receipt`,
- * migration 0063): the due summary (or its removal), the loan's new status, the receipt number
+ * migrations 0063, 0064): the due summary (or its removal), the loan's new status (with a settlement's rate), the receipt number
  * (the store's counter stays locked from here until commit: gapless, in commit order), the journal
  * entry with the number in its memo and its lines, the receipt and its lines (the kept totals'
  * triggers add them), the promises whose judgement changed and the request's audit row (the
@@ -282,6 +240,8 @@ export async function writeReceipt(
     /** the summary after the receipt, or null when the loan is no longer serviced (removed) */
     dueSummary: DueSummary | null;
     status: string | null;
+    /** the loan's rate stored with the status (a settlement's rate of the loan's actual flows) */
+    rate?: { mloRate: string; mloStatus: string } | null;
     promises: readonly { id: number; promiseState: string; promiseDecidedOn: string | null; promiseReceived: string }[];
     audit: AuditEntry | null;
   },
@@ -292,6 +252,7 @@ export async function writeReceipt(
     dueSummary: p.dueSummary ? jsonOfRow(loanDueSummaries, p.dueSummary) : null,
     removeDueSummary: p.dueSummary === null,
     status: p.status,
+    rate: p.rate ?? null,
     code: { kind: p.slot.kind, storeKey: p.slot.storeKey, period: p.slot.period, head: p.slot.head, seqWidth: p.slot.seqWidth },
     entry: jsonOfRow(journalEntries, journal.entry),
     journalLines: journal.lines.map((l) => jsonOfRow(journalLines, l)),

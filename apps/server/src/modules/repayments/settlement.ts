@@ -7,8 +7,14 @@
  * (`settlementAllocation`) leave nothing to pay, its balanced journal entry (`postEarlySettlement`),
  * stores the settled loan's rate, and completes the loan — in one transaction under the loan's row lock, or nothing. A void of the
  * receipt (the `correct` action) reverses it and the loan takes repayments again.
+ *
+ * At the counter it is a receipt's two statements (docs/repayments.md → Posting a receipt): the
+ * route's lock reads the receipt's context with what the quote reads besides
+ * (`lockForSettlement`: the lock period, the loan's flows for s.21, the maximum APR settings), the
+ * domain quotes and splits it in Node (`quoteFrom`), and `harbour_post_receipt` writes the status
+ * and rate, the due summary's removal, the number, entry, receipt, lines, promises and audit row.
  */
-import { loanPapersSchema, type ReceiptMethod, type SettlementQuoteAnswer, type SettlementResult, type settlementBodySchema } from '@harbour/contracts';
+import { loanPapersSchema, type ReceiptMethod, type RepaymentItem, type SettlementQuoteAnswer, type SettlementResult, type settlementBodySchema } from '@harbour/contracts';
 import {
   type Decimal,
   type SettlementQuote,
@@ -31,22 +37,23 @@ import {
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { customers, loanApprovals, loanRepayments, loans } from '../../db/schema/index.js';
+import { customers, loanApprovals, loanRepayments } from '../../db/schema/index.js';
 import { businessRule } from '../../platform/errors.js';
-import { assertWithinActivePeriod } from '../../platform/active-period.js';
-import { audit } from '../../platform/audit.js';
-import { receiptAccountFor } from '../../platform/ledger.js';
+import { assertWithinActivePeriodDays } from '../../platform/active-period.js';
+import { receiptAccountOf } from '../../platform/ledger.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { changeStatus } from '../../platform/status-change.js';
-import { refreshDueSummary } from './daily.js';
+import { dueSummaryAfter } from './daily.js';
 import { loanStatusSpec } from '../loan-core/status.js';
 import { loanRow, type LoanRow } from '../loan-core/row.js';
 import { readCompanyInfo } from '../company/service.js';
 import { readSettings } from '../../platform/settings.js';
-import { getRepayment } from './read.js';
-import { assertReceiving, insertReceiptRow, receiptDate, retried } from './receipts.js';
+import { receiptItem } from './read.js';
+import { assertReceiving, receiptDate, retriedInContext, writeReceipt } from './receipts.js';
 import { loanRateOf, rateColumns, s21ContextOf } from './loan-rate.js';
-import { type Engine, loadEngine, loadRepaymentState } from './state.js';
+import { type Engine, loadEngine, loadRepaymentState, receiptBalance } from './state.js';
+import { heldContext, readReceiptContext, type ReceiptContext, type SettlementReads } from './context.js';
+import { changedOutcomes } from '../collection/promise-outcomes.js';
+import type { LoanStatus } from '@harbour/domain';
 
 type SettlementBody = z.output<typeof settlementBodySchema>;
 
@@ -81,6 +88,13 @@ export async function quoteOn(tx: DbOrTx, loan: LoanRow, date: string): Promise<
     s21ContextOf(tx, loan),
     readSettings(tx, ['maxApr', 'maxAprExcessAction']),
   ]);
+  return quoteFrom(loan, date, { state, engine, lock, history: s21.history, company });
+}
+
+/** The domain's quote and its lines from what was read (by `quoteOn`, or by the settlement's lock in one statement). */
+export function quoteFrom(loan: LoanRow, date: string, r: SettlementReads & { state: Quoted['before']; engine: Engine }): Quoted {
+  const { state, engine, lock, company } = r;
+  const s21 = { history: r.history, loanRate: loanRateOf(loan) };
   // the domain bounds the lock-period fee by s.21 from the loan's flows so far and its stored rate
   const quote = settlementQuote(
     state,
@@ -110,6 +124,11 @@ async function customerName(tx: Tx, loan: LoanRow): Promise<string> {
 }
 
 function toAnswer(loan: LoanRow, name: string, q: Quoted, lender: SettlementQuoteAnswer['lender']): SettlementQuoteAnswer {
+  return { ...quoteFigures(loan, name, q), lender };
+}
+
+/** The quote as answered, without the lender's particulars (what a settlement's audit row keeps). */
+function quoteFigures(loan: LoanRow, name: string, q: Quoted): Omit<SettlementQuoteAnswer, 'lender'> {
   const s = q.quote;
   return {
     loanId: loan.id,
@@ -146,7 +165,6 @@ function toAnswer(loan: LoanRow, name: string, q: Quoted, lender: SettlementQuot
         principal: money(l.principal),
         interestWaived: money(l.interestWaived),
       })),
-    lender,
   };
 }
 
@@ -164,37 +182,46 @@ function sameSettlement(stored: typeof loanRepayments.$inferSelect, b: Settlemen
   return stored.repayType === 'settlement' && stored.method === b.method && (b.repayDate === undefined || stored.repayDate === b.repayDate);
 }
 
-/** A settlement's retry: the receipt its key already posted and the loan's status now, or null. */
+/**
+ * A settlement's retry: the receipt its key already posted and the loan's status now (the row the
+ * route's lock read), or null — answered from the context the lock read (`lockForSettlement`).
+ */
 export async function settlementRetry(tx: Tx, ctx: ServiceContext, loan: LoanRow, b: SettlementBody): Promise<SettlementResult | null> {
-  const again = await retried(tx, ctx, loan, b.idempotencyKey, (stored) => sameSettlement(stored, b));
-  if (!again) return null;
-  const [now] = await tx.select({ status: loans.status }).from(loans).where(eq(loans.id, loan.id));
-  return { repayment: again, loanStatus: now!.status };
+  const again = await retriedInContext(tx, ctx, loan, b.idempotencyKey, (stored) => sameSettlement(stored, b));
+  return again ? { repayment: again, loanStatus: loan.status } : null;
+}
+
+/** The settlement's context: the one the route's lock read (`lockForSettlement`), or read now in one statement. */
+async function settlementContext(tx: Tx, ctx: ServiceContext, loan: LoanRow): Promise<ReceiptContext & { settlement: SettlementReads }> {
+  const held = heldContext(tx, loan.id);
+  const c = held?.settlement ? held : await readReceiptContext(tx, ctx, loan.id, null, { settlement: true });
+  return c as ReceiptContext & { settlement: SettlementReads };
 }
 
 export async function postSettlement(tx: Tx, ctx: ServiceContext, loan: LoanRow, b: SettlementBody): Promise<SettlementResult> {
   assertReceiving(loan);
-  const date = await receiptDate(tx, loan, b.repayDate);
-  await assertWithinActivePeriod(tx, date);
-  const q = await quoteOn(tx, loan, date);
+  const c = await settlementContext(tx, ctx, loan);
+  const date = await receiptDate(tx, loan, b.repayDate, c.today);
+  assertWithinActivePeriodDays(date, c.today, c.activePeriodDays);
+  const q = quoteFrom(loan, date, { ...c.settlement, state: c.state(), engine: c.engine });
   const s = q.quote;
   if (s.total.lte(ZERO)) throw businessRule('settlement.errors.nothingToSettle');
   // the company's maximum APR applies its excess action to the settlement as to every step
   if (q.confirmMaxApr !== null && !b.confirmExcess) throw businessRule('settlement.errors.confirmMaxApr', { rate: formatRate(s.settlementRate!), maxApr: q.confirmMaxApr });
   // the temporary amount held is applied first (up to the total); the rest is received
   const tempApplied = b.useTemporary ? minDec(s.tempAmount, s.total) : ZERO;
-  const { id } = await writeSettlement(tx, ctx, loan, q, {
+  const { repayment } = await writeSettlement(tx, ctx, loan, q, c, {
     date,
     tempApplied,
     method: b.method,
-    receivedInto: await receiptAccountFor(tx, { storeId: loan.storeId, method: b.method }),
+    receivedInto: receiptAccountOf(b.method, c.bankLedgerAccount),
     chequeNo: b.method === 'cheque' ? b.chequeNo : null,
     remarks: b.remarks,
     idempotencyKey: b.idempotencyKey,
     action: 'settle',
     excessConfirmed: q.confirmMaxApr !== null,
   });
-  return { repayment: await getRepayment(tx, ctx, id), loanStatus: 'complete' };
+  return { repayment, loanStatus: 'complete' };
 }
 
 /** How a settlement is paid and what it does to the loan: `settle` (complete) or `reloan` (reloaned, paid out of the new loan). */
@@ -213,18 +240,21 @@ interface SettlementWrite {
   excessConfirmed?: boolean;
 }
 
-/** A settlement receipt written: its id, number, and what its audit row says of it. */
+/** A settlement receipt written: its id, number, what its audit row says of it, and the receipt as answered. */
 export interface WrittenSettlement {
   id: number;
   repayNo: string;
   record: Record<string, unknown>;
+  repayment: RepaymentItem;
 }
 
 /**
- * The settlement receipt of quote `q`: its balanced journal entry, the receipt row and its lines,
- * the loan's status change, its due summary and (a counter settlement) its audit row.
+ * The settlement receipt of quote `q` in ONE statement (`writeReceipt`): the loan's status and
+ * rate, its due summary removed, the number, the balanced journal entry, the receipt row and its
+ * lines, the promises judged again and (a counter settlement) its audit row. `c`: the loan's
+ * receipt context (the number's slot, the promises, the names the answer shows).
  */
-async function writeSettlement(tx: Tx, ctx: ServiceContext, loan: LoanRow, q: Quoted, w: SettlementWrite): Promise<WrittenSettlement> {
+async function writeSettlement(tx: Tx, ctx: ServiceContext, loan: LoanRow, q: Quoted, c: ReceiptContext, w: SettlementWrite): Promise<WrittenSettlement> {
   const s = q.quote;
   const { date, tempApplied } = w;
   const received = s.total.minus(tempApplied);
@@ -234,14 +264,53 @@ async function writeSettlement(tx: Tx, ctx: ServiceContext, loan: LoanRow, q: Qu
   const me = ctx.auth?.staffId ?? null;
   // the settled loan's rate: the rate of its actual flows, the settlement the last of them
   const settledRate = s.settlementRate === null ? null : rateColumns(s.settlementRate);
-  await changeStatus(tx, ctx, loanStatusSpec, loan.id, w.action, { audit: false, ...(settledRate ? { set: settledRate } : {}) });
-  // a completed (or reloaned) loan leaves the tips list and the reminders
-  await refreshDueSummary(tx, loan.id);
-  const loanStatus = w.action === 'settle' ? 'complete' : 'reloaned';
-  const answer = toAnswer(loan, await customerName(tx, loan), q, loanPapersSchema.shape.lender.parse(await readCompanyInfo(tx)));
-  // Everything is read and decided: the number is taken last, with the writes that show it.
-  const row = await insertReceiptRow(tx, ctx, loan, {
+  // the status table's step (settle → complete, reloan → reloaned); the statement writes it
+  const loanStatus = loanStatusSpec.machine.transition(loan.status as LoanStatus, w.action);
+  // the audit row keeps the quote without the lender's particulars
+  const answer = quoteFigures(loan, c.names.customerName, q);
+  const lines = q.allocation.lines.map((l) => ({
+    storeId: loan.storeId,
+    loanId: loan.id,
+    tenor: l.tenor,
+    overdueInterestCharged: money(l.overdueInterestCharged),
+    feeCharged: money(l.feeCharged),
+    accruedTo: l.accruedTo,
+    overdueInterest: money(l.overdueInterest),
+    handlingFee: money(l.handlingFee),
+    interest: money(l.interest),
+    principal: money(l.principal),
+    interestWaived: money(l.interestWaived),
+    createdBy: me,
+  }));
+  const record = {
+    loanNo: loan.loanNo,
+    repayType: 'settlement',
+    repayDate: date,
+    method: w.method,
+    chequeNo: w.chequeNo ?? undefined,
+    received: money(received),
+    tempApplied: money(tempApplied),
+    interestWaived: money(waived),
+    capRebate: money(s.capRebate),
+    quote: { ...answer, lines: undefined },
+    lines: answer.lines,
+    loanStatus,
+    ...(settledRate ? { mloRate: { before: loan.mloRate, after: settledRate.mloRate, status: settledRate.mloStatus } } : {}),
+    ...w.refs,
+    ...(w.excessConfirmed ? { excessConfirmed: true } : {}),
+  };
+  // Everything is read and decided: one statement writes it, the number taken in it.
+  const row = await writeReceipt(tx, ctx, loan, {
     date,
+    slot: c.slot(date),
+    // a completed (or reloaned) loan leaves the tips list and the reminders
+    dueSummary: dueSummaryAfter({ ...loan, status: loanStatus }, q.allocation.state, c.today, q.engine),
+    status: loanStatus,
+    rate: settledRate,
+    // the loan's promises to pay, judged again with this receipt counted
+    promises: changedOutcomes(c.promises, () => [...c.promiseReceipts, { date, amount: money(received) }], c.today),
+    // a request writes one audit row: a reloan's settlement is recorded in its payout's (the statement adds the number and entry)
+    audit: w.action === 'settle' ? { action: 'add', module: 'repayments', reference: null, after: record, recordStores: [loan.storeId] } : null,
     journal: postEarlySettlement({
       principal: money(s.principal),
       interest: money(s.interest),
@@ -271,44 +340,11 @@ async function writeSettlement(tx: Tx, ctx: ServiceContext, loan: LoanRow, q: Qu
       remarks: w.remarks ?? null,
       idempotencyKey: w.idempotencyKey,
     },
-    lines: q.allocation.lines.map((l) => ({
-      storeId: loan.storeId,
-      loanId: loan.id,
-      tenor: l.tenor,
-      overdueInterestCharged: money(l.overdueInterestCharged),
-      feeCharged: money(l.feeCharged),
-      accruedTo: l.accruedTo,
-      overdueInterest: money(l.overdueInterest),
-      handlingFee: money(l.handlingFee),
-      interest: money(l.interest),
-      principal: money(l.principal),
-      interestWaived: money(l.interestWaived),
-      createdBy: me,
-    })),
+    lines,
   });
   const { repayNo, journalEntryId: entryId } = row;
-  const record = {
-    repayNo,
-    loanNo: loan.loanNo,
-    repayType: 'settlement',
-    repayDate: date,
-    method: w.method,
-    chequeNo: w.chequeNo ?? undefined,
-    received: money(received),
-    tempApplied: money(tempApplied),
-    interestWaived: money(waived),
-    capRebate: money(s.capRebate),
-    quote: { ...answer, lines: undefined, lender: undefined },
-    lines: answer.lines,
-    journalEntryId: entryId,
-    loanStatus,
-    ...(settledRate ? { mloRate: { before: loan.mloRate, after: settledRate.mloRate, status: settledRate.mloStatus } } : {}),
-    ...w.refs,
-    ...(w.excessConfirmed ? { excessConfirmed: true } : {}),
-  };
-  // a request writes one audit row: a reloan's settlement is recorded in its payout's
-  if (w.action === 'settle') await audit(tx, { action: 'add', module: 'repayments', reference: row.id, after: record, recordStores: [loan.storeId] });
-  return { id: row.id, repayNo, record };
+  const repayment = receiptItem({ r: row, loanNo: loan.loanNo, ...c.names, correction: null, correctorName: null, latest: true }, lines.map((l) => ({ ...l, repaymentId: row.id })));
+  return { id: row.id, repayNo, record: { repayNo, ...record, journalEntryId: entryId }, repayment: { ...repayment, balanceAfter: receiptBalance(q.allocation.state) } };
 }
 
 /**
@@ -319,7 +355,9 @@ async function writeSettlement(tx: Tx, ctx: ServiceContext, loan: LoanRow, q: Qu
  * (`quoteOn`) to size the payout, and records the receipt in the payout's audit row.
  */
 export async function settleByReloan(tx: Tx, ctx: ServiceContext, old: LoanRow, q: Quoted, refs: { applyNo: string; loanNo: string }): Promise<WrittenSettlement> {
-  return writeSettlement(tx, ctx, old, q, {
+  // the number's slot, the promises and the names, read in one statement under the lock the caller holds
+  const c = await readReceiptContext(tx, ctx, old.id, null);
+  return writeSettlement(tx, ctx, old, q, c, {
     date: q.quote.date,
     tempApplied: minDec(q.quote.tempAmount, q.quote.total),
     method: 'reloan',

@@ -1,0 +1,101 @@
+import type { SettlementResult } from '@harbour/contracts';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { call, dataOf, loginAs } from '../helpers/api.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { fourEyesOff } from '../helpers/four-eyes.js';
+import { expectLedgerBalanced } from '../helpers/ledger.js';
+import { insertCustomer } from '../helpers/loans.js';
+import { repayingLoan as repayingLoanOf, repaymentStaff, type RepaymentStaff } from '../helpers/repaying.js';
+
+/**
+ * The money events that post on a receipt's two statements (docs/repayments.md → Posting a
+ * receipt) beside the receipt itself (kept-totals.test.ts counts it): how many statements each
+ * sends to PostgreSQL, and that another store's loan answers as a missing one and nothing is written.
+ */
+let t: TestApp;
+let s: RepaymentStaff;
+let borrower: number;
+let seq = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await fourEyesOff(t);
+  s = await repaymentStaff(t);
+  borrower = await insertCustomer(t.pool, { code: 'OT0001', name: '單程測', idNumber: 'A1234563', mobile1: '91230004' });
+});
+afterAll(async () => {
+  await expectLedgerBalanced(t.db);
+  await t.close();
+});
+
+const key = () => `one-trip-${++seq}-${Date.now()}`;
+
+/** Every query any pg client of this process submits while `run` runs (the app's pool only: the test sends none meanwhile). */
+async function statements(run: () => Promise<unknown>): Promise<number> {
+  const submit = vi.spyOn(pg.Query.prototype as unknown as { submit: (...a: unknown[]) => unknown }, 'submit');
+  try {
+    await run();
+    return submit.mock.calls.length;
+  } finally {
+    submit.mockRestore();
+  }
+}
+
+/** What a money event on a loan would have written: its rows, entries, numbers and audit rows. */
+const written = async (loanId: number) =>
+  (
+    await t.pool.query<Record<string, string>>(
+      `select (select count(*) from loan_repayments where loan_id = $1)::text receipts,
+              (select count(*) from loan_repayment_corrections where loan_id = $1)::text corrections,
+              (select count(*) from loan_waivers where loan_id = $1)::text waivers,
+              (select count(*) from journal_entries where loan_id = $1)::text entries,
+              (select coalesce(sum(value), 0) from code_counters where kind = 'repayNo')::text numbers,
+              (select count(*) from audit_log)::text audits,
+              (select status || ' ' || mlo_rate::text from loans where id = $1) loan`,
+      [loanId],
+    )
+  ).rows[0]!;
+
+/**
+ * The collector granted `permission` and working in the other store (Kwun Tong; the loans here are
+ * Mong Kok's) sends `send`: it answers 404 without the loan's number, and nothing of `loanId` is written.
+ */
+async function awayWith(permission: string, loanId: number, send: (away: string) => Promise<{ statusCode: number; body: unknown }>): Promise<void> {
+  await t.pool.query(`insert into role_permissions (role_id, permission_key) select id, $1 from roles where name = 'collector' on conflict do nothing`, [permission]);
+  try {
+    const away = (await loginAs(t.app, 'collector')).access_token;
+    expect((await call(t.app, 'POST', '/switchStores', { token: away, body: { storeId: 2 } })).statusCode).toBe(200);
+    const loanNo = (await t.pool.query<{ n: string }>('select loan_no n from loans where id = $1', [loanId])).rows[0]!.n;
+    const before = await written(loanId);
+    const res = await send(away);
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(404);
+    expect(JSON.stringify(res.body)).not.toContain(loanNo);
+    expect(await written(loanId)).toEqual(before);
+  } finally {
+    await t.pool.query(`delete from role_permissions where permission_key = $1 and role_id in (select id from roles where name = 'collector')`, [permission]);
+  }
+}
+
+describe('early settlement', () => {
+  it('sends five statements: the session, begin, the read under the lock, the write, commit', async () => {
+    const loan = await repayingLoanOf(t, s, borrower, s.today, { daysAgo: 20 });
+    const body = { loanId: loan.id, method: 'cash', idempotencyKey: key() };
+    let settled: SettlementResult | undefined;
+    const n = await statements(async () => {
+      settled = dataOf(await call<SettlementResult>(t.app, 'POST', '/repayments/settle', { token: s.clerk, body }));
+    });
+    expect(settled!.loanStatus).toBe('complete');
+    expect(settled!.repayment.balanceAfter?.outstanding).toBe('0.00');
+    expect(n).toBe(5);
+    // its retry: the lock's read finds the row its key posted (answered as GET /repayments/:id answers it)
+    const retry = dataOf(await call<SettlementResult>(t.app, 'POST', '/repayments/settle', { token: s.clerk, body }));
+    expect(retry.repayment).toEqual(settled!.repayment);
+    expect(retry.loanStatus).toBe('complete');
+  });
+
+  it('answers another store’s loan as missing and writes nothing', async () => {
+    const loan = await repayingLoanOf(t, s, borrower, s.today, { daysAgo: 20 });
+    await awayWith('repayment.settlement', loan.id, (away) => call(t.app, 'POST', '/repayments/settle', { token: away, lang: 'en', body: { loanId: loan.id, method: 'cash', idempotencyKey: key() } }));
+  });
+});
