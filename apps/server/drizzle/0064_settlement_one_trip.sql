@@ -1,11 +1,14 @@
--- Early settlement on the receipt's two statements (docs/repayments.md → Posting a receipt).
+-- Early settlement and a principal receipt's reschedule on the receipt's two statements
+-- (docs/repayments.md → Posting a receipt).
 --
--- harbour_receipt_context also answers what an early settlement's quote reads: the current
--- approval's early-settle lock period and its fee (beside its overdue terms), and, when asked
--- (p.settlement), the loan's cash flows so far for s.21 — the payout (date, amount received, old
--- loan settled), the latest approval's received amount (a loan without a payout row), and every
--- standing receipt's date and what the rate counts of it, in date order.
--- p: {scope?, key?, settingKeys: text[], lang, staffId, codeKind, settlement?: bool}
+-- harbour_receipt_context also answers what an early settlement's quote and a principal receipt's
+-- reschedule read: the current approval's early-settle lock period and its fee (beside its overdue
+-- terms), the loan's current schedule revision, and, when asked (p.flows), the loan's cash flows
+-- so far for its rate — the payout (date, amount received, old loan settled), the latest
+-- approval's received amount (a loan without a payout row), and every standing receipt's date and
+-- what the rate counts of it, in date order; given p.bankAccountId, that bank account's ledger
+-- account when it is the loan's store's (the bank statement's line a receipt is matched from).
+-- p: {scope?, key?, settingKeys: text[], lang, staffId, codeKind, flows?: bool, bankAccountId?: int}
 CREATE OR REPLACE FUNCTION harbour_receipt_context(p_loan_id integer, p jsonb) RETURNS jsonb
   LANGUAGE plpgsql VOLATILE SECURITY INVOKER AS $$
   DECLARE
@@ -72,7 +75,10 @@ CREATE OR REPLACE FUNCTION harbour_receipt_context(p_loan_id integer, p jsonb) R
       'promiseReceipts', CASE WHEN jsonb_array_length(v_promises) = 0 THEN '[]'::jsonb ELSE
         (SELECT coalesce(jsonb_agg(jsonb_build_object('date', r.repay_date, 'amount', r.received::text) ORDER BY r.id), '[]'::jsonb) FROM loan_repayments r
           WHERE r.loan_id = p_loan_id AND NOT EXISTS (SELECT 1 FROM loan_repayment_corrections c WHERE c.repayment_id = r.id)) END,
-      'history', CASE WHEN coalesce((p->>'settlement')::boolean, false) THEN jsonb_build_object(
+      'revision', v_revision,
+      'namedBankLedgerAccount', CASE WHEN p->>'bankAccountId' IS NULL THEN NULL ELSE
+        (SELECT b.ledger_account FROM bank_accounts b WHERE b.id = (p->>'bankAccountId')::integer AND b.store_id = v_loan.store_id) END,
+      'history', CASE WHEN coalesce((p->>'flows')::boolean, false) THEN jsonb_build_object(
         'payout', (SELECT jsonb_build_object('date', o.payout_date, 'amountReceived', o.amount_received::text, 'oldLoanSettled', o.old_loan_settled::text)
           FROM loan_payouts o WHERE o.loan_id = p_loan_id LIMIT 1),
         'approvalReceived', (SELECT a.actual_received_amount::text FROM loan_approvals a WHERE a.loan_id = p_loan_id ORDER BY a.id DESC LIMIT 1),
@@ -84,7 +90,10 @@ CREATE OR REPLACE FUNCTION harbour_receipt_context(p_loan_id integer, p jsonb) R
 $$;
 --> statement-breakpoint
 -- harbour_post_receipt also stores the loan's rate with its status when the domain gives one
--- (p.rate: {mloRate, mloStatus}: a settlement's rate of the loan's actual flows). Otherwise as in 0063.
+-- (p.rate: {mloRate, mloStatus}: a settlement's or a reschedule's rate of the loan's flows), and a
+-- principal receipt's new schedule after the receipt, which it names (p.reschedule: {revision:
+-- loan_schedule_revisions row without repayment_id, instalments: [loan_instalments rows]}).
+-- Otherwise as in 0063.
 CREATE OR REPLACE FUNCTION harbour_post_receipt(p jsonb) RETURNS jsonb
   LANGUAGE plpgsql VOLATILE SECURITY INVOKER AS $$
   DECLARE
@@ -139,6 +148,16 @@ CREATE OR REPLACE FUNCTION harbour_post_receipt(p jsonb) RETURNS jsonb
         SELECT l.store_id, v_receipt.id, l.loan_id, l.tenor, l.overdue_interest_charged, l.fee_charged, l.accrued_to, l.overdue_interest, l.handling_fee,
           l.interest, l.principal, coalesce(l.interest_waived, 0), l.created_by
         FROM jsonb_populate_recordset(null::loan_repayment_lines, p->'lines') l;
+    END IF;
+    IF jsonb_typeof(p->'reschedule') = 'object' THEN
+      INSERT INTO loan_schedule_revisions (store_id, loan_id, revision, cause, repayment_id, based_on, rule, from_tenor, total_tenor, remaining_before,
+          remaining_after, instalment_before, instalment_after, outstanding_principal, dropped_interest, effective_on, created_by)
+        SELECT v.store_id, v.loan_id, v.revision, v.cause, v_receipt.id, v.based_on, v.rule, v.from_tenor, v.total_tenor, v.remaining_before,
+          v.remaining_after, v.instalment_before, v.instalment_after, v.outstanding_principal, v.dropped_interest, v.effective_on, v.created_by
+        FROM jsonb_populate_record(null::loan_schedule_revisions, p#>'{reschedule,revision}') v;
+      INSERT INTO loan_instalments (store_id, loan_id, revision, tenor, due_date, principal, interest, instalment, balance, created_by)
+        SELECT i.store_id, i.loan_id, i.revision, i.tenor, i.due_date, i.principal, i.interest, i.instalment, i.balance, i.created_by
+        FROM jsonb_populate_recordset(null::loan_instalments, p#>'{reschedule,instalments}') i;
     END IF;
     UPDATE collection_contacts c SET promise_state = u.promise_state, promise_decided_on = u.promise_decided_on, promise_received = u.promise_received
       FROM jsonb_to_recordset(coalesce(p->'promises', '[]'::jsonb)) AS u(id integer, promise_state text, promise_decided_on date, promise_received numeric)

@@ -10,6 +10,7 @@ import { type Decimal, type MloStatus, checkMaxApr, formatRate, mloStatus, store
 import type { DbOrTx } from '../db/client.js';
 import { businessRule, type MessageParams } from './errors.js';
 import { readSettings } from './settings.js';
+import type { SystemSettings } from '@harbour/contracts';
 
 export interface RateRefusal {
   /** message code of the refusal above the Ordinance's cap; receives `rate` (two places) and `params` */
@@ -32,10 +33,15 @@ export interface LawfulRate {
 
 /** Refuses a step whose cash flows' rate is unlawful or above the company's maximum APR. */
 export async function assertLawfulRate(db: DbOrTx, rate: Decimal, refusal: RateRefusal): Promise<LawfulRate> {
+  if (mloStatus(rate) === 'illegal') throw businessRule(refusal.illegal, { ...refusal.params, rate: formatRate(rate) });
+  return lawfulRate(rate, refusal, await readSettings(db, ['maxApr', 'maxAprExcessAction']));
+}
+
+/** `assertLawfulRate` with the company's maximum APR settings already read (a receipt's context). */
+export function lawfulRate(rate: Decimal, refusal: RateRefusal, settings: Pick<SystemSettings, 'maxApr' | 'maxAprExcessAction'>): LawfulRate {
   const params = { ...refusal.params, rate: formatRate(rate) };
   const status = mloStatus(rate);
   if (status === 'illegal') throw businessRule(refusal.illegal, params);
-  const settings = await readSettings(db, ['maxApr', 'maxAprExcessAction']);
   const check = checkMaxApr(rate, settings);
   const withMax = { ...params, maxApr: settings.maxApr };
   if (!check.allowed) throw businessRule(refusal.aboveMaxApr ?? 'loans.errors.aboveMaxApr', withMax);

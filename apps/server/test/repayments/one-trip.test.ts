@@ -1,4 +1,4 @@
-import type { SettlementResult } from '@harbour/contracts';
+import type { RepaymentItem, SettlementResult } from '@harbour/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
@@ -31,16 +31,26 @@ afterAll(async () => {
 
 const key = () => `one-trip-${++seq}-${Date.now()}`;
 
-/** Every query any pg client of this process submits while `run` runs (the app's pool only: the test sends none meanwhile). */
-async function statements(run: () => Promise<unknown>): Promise<number> {
+/**
+ * Every query any pg client of this process submits while `run` runs (the app's pool only: the
+ * test sends none meanwhile), by its prepared statement's name or its text: `all` of them, and
+ * `tx` those from `begin` on (before it: the session lookup, and a caller's grants the first time).
+ */
+async function statements(run: () => Promise<unknown>): Promise<{ all: number; tx: string[] }> {
   const submit = vi.spyOn(pg.Query.prototype as unknown as { submit: (...a: unknown[]) => unknown }, 'submit');
   try {
     await run();
-    return submit.mock.calls.length;
+    const names = submit.mock.instances.map((q) => {
+      const query = q as unknown as { name?: string; text: string };
+      return query.name ?? query.text;
+    });
+    return { all: names.length, tx: names.slice(names.indexOf('begin')) };
   } finally {
     submit.mockRestore();
   }
 }
+
+const ONE_TRIP = ['begin', 'harbour-receipt-context', 'harbour-post-receipt', 'commit'];
 
 /** What a money event on a loan would have written: its rows, entries, numbers and audit rows. */
 const written = async (loanId: number) =>
@@ -87,7 +97,8 @@ describe('early settlement', () => {
     });
     expect(settled!.loanStatus).toBe('complete');
     expect(settled!.repayment.balanceAfter?.outstanding).toBe('0.00');
-    expect(n).toBe(5);
+    expect(n.all).toBe(5);
+    expect(n.tx).toEqual(ONE_TRIP);
     // its retry: the lock's read finds the row its key posted (answered as GET /repayments/:id answers it)
     const retry = dataOf(await call<SettlementResult>(t.app, 'POST', '/repayments/settle', { token: s.clerk, body }));
     expect(retry.repayment).toEqual(settled!.repayment);
@@ -97,5 +108,39 @@ describe('early settlement', () => {
   it('answers another store’s loan as missing and writes nothing', async () => {
     const loan = await repayingLoanOf(t, s, borrower, s.today, { daysAgo: 20 });
     await awayWith('repayment.settlement', loan.id, (away) => call(t.app, 'POST', '/repayments/settle', { token: away, lang: 'en', body: { loanId: loan.id, method: 'cash', idempotencyKey: key() } }));
+  });
+});
+
+describe('a principal receipt', () => {
+  it('sends the read and the write with its reschedule: the read brings the loan’s flows, the write the new schedule and rate', async () => {
+    const loan = await repayingLoanOf(t, s, borrower, s.today);
+    const body = { loanId: loan.id, received: '3000.00', method: 'cash', repayType: 'principal', idempotencyKey: key() };
+    let posted: RepaymentItem | undefined;
+    const n = await statements(async () => {
+      posted = dataOf(await call<RepaymentItem>(t.app, 'POST', '/repayments', { token: s.collector, body }));
+    });
+    expect(posted!.reschedule?.outstandingPrincipal).toBe('9000.00');
+    // the session lookup (and the collector's grants, read once) before it
+    expect(n.tx).toEqual(ONE_TRIP);
+    // the new schedule names the receipt, and the receipt's audit row names the schedule and the loan's rate
+    const { rows } = await t.pool.query<{ revision: number; repayment_id: number; n: number }>(
+      `select v.revision, v.repayment_id, (select count(*)::int from loan_instalments i where i.loan_id = v.loan_id and i.revision = v.revision) n
+         from loan_schedule_revisions v where v.loan_id = $1`,
+      [loan.id],
+    );
+    expect(rows).toEqual([{ revision: 1, repayment_id: posted!.id, n: posted!.reschedule!.lines.length }]);
+    const audits = await t.pool.query<{ after: Record<string, unknown> }>(`select after from audit_log where module = 'repayments' and action = 'add' and reference = $1`, [String(posted!.id)]);
+    expect(audits.rows).toHaveLength(1);
+    expect(audits.rows[0]!.after).toMatchObject({ repayNo: posted!.repayNo, scheduleRevision: 1, mloRate: { status: 'ok' } });
+    const rate = await t.pool.query<{ r: string }>(`select mlo_rate::text r from loans where id = $1`, [loan.id]);
+    expect(Number((audits.rows[0]!.after.mloRate as { after: string }).after)).toBe(Number(rate.rows[0]!.r));
+  });
+
+  it('answers another store’s loan as missing and writes nothing', async () => {
+    const loan = await repayingLoanOf(t, s, borrower, s.today);
+    await awayWith('repayment.process', loan.id, (away) =>
+      call(t.app, 'POST', '/repayments', { token: away, lang: 'en', body: { loanId: loan.id, received: '3000.00', method: 'cash', repayType: 'principal', idempotencyKey: key() } }),
+    );
+    expect((await t.pool.query(`select 1 from loan_schedule_revisions where loan_id = $1`, [loan.id])).rowCount).toBe(0);
   });
 });

@@ -24,8 +24,8 @@ import { repaymentStateOf, type PaidByTenor } from './state.js';
 import { loanHistoryOf, type HistoryRows } from './loan-rate.js';
 
 const SETTING_KEYS = ['activePeriodDays', ...CALCULATOR_SETTING_KEYS] as const;
-/** what an early settlement reads besides: the company's maximum APR and its excess action */
-const SETTLEMENT_KEYS = ['maxApr', 'maxAprExcessAction'] as const;
+/** what an early settlement and a principal receipt read besides: the company's maximum APR, its excess action, the reschedule's rule */
+const FLOW_KEYS = ['maxApr', 'maxAprExcessAction', 'principalRepaymentRule'] as const;
 
 const CONTEXT = { name: 'harbour-receipt-context', text: 'select harbour_receipt_context($1::integer, $2::jsonb) as c' };
 
@@ -47,17 +47,26 @@ interface ContextJson {
   bankLedgerAccount: string | null;
   promises: PromiseRow[];
   promiseReceipts: Receipt[];
-  /** only when asked for a settlement */
+  /** the loan's current schedule revision */
+  revision: number;
+  /** the ledger account of the bank account asked for, when it is the loan's store's */
+  namedBankLedgerAccount: string | null;
+  /** only when asked for the loan's flows */
   history: HistoryRows | null;
 }
 
-/** What an early settlement reads besides a receipt's context (`quoteFrom` in ./settlement.ts). */
-export interface SettlementReads {
+/**
+ * What an early settlement (`quoteFrom` in ./settlement.ts) and a principal receipt's reschedule
+ * (`planRescheduleFrom` in ./reschedule.ts) read besides a receipt's context.
+ */
+export interface FlowReads {
   /** the current approval's early-settle lock period (months from the loan date) and its fee */
   lock: { months: number; fee: string | null };
-  /** the loan's real cash flows so far (s.21's bound) */
+  /** the loan's real cash flows so far (s.21's bound, a reschedule's rate) */
   history: LoanCashFlows;
-  company: Pick<SystemSettings, (typeof SETTLEMENT_KEYS)[number]>;
+  company: Pick<SystemSettings, 'maxApr' | 'maxAprExcessAction'>;
+  /** the principal repayment rule of the settings (shorter tenor or lower instalment) */
+  rule: SystemSettings['principalRepaymentRule'];
 }
 
 export interface ReceiptContext {
@@ -76,17 +85,29 @@ export interface ReceiptContext {
   /** the loan's promises to pay and the standing receipts they are judged against (none read without a promise) */
   promises: PromiseRow[];
   promiseReceipts: Receipt[];
-  /** what an early settlement reads besides (null unless asked for: `{ settlement: true }`) */
-  settlement: SettlementReads | null;
+  /** the loan's current schedule revision (0: as paid out) */
+  revision: number;
+  /** the ledger account of the bank account `bankAccountId` named, when it is one of the loan's store (else null) */
+  namedBankLedgerAccount: string | null;
+  /** what a settlement or a principal receipt reads besides (null unless asked for: `{ flows: true }`) */
+  flows: FlowReads | null;
 }
 
 /**
  * Reads the context of a receipt on loan `loanId` (404 when the caller's store scope does not
- * show it); `settlement`: also what an early settlement's quote reads (`SettlementReads`).
+ * show it); `flows`: also what a settlement's quote and a principal receipt's reschedule read
+ * (`FlowReads`); `bankAccountId`: that bank account's ledger account (a receipt matched from a
+ * bank statement's line).
  */
-export async function readReceiptContext(tx: Tx, ctx: ServiceContext, loanId: number, key: string | null, opts: { settlement?: boolean } = {}): Promise<ReceiptContext> {
+export async function readReceiptContext(
+  tx: Tx,
+  ctx: ServiceContext,
+  loanId: number,
+  key: string | null,
+  opts: { flows?: boolean; bankAccountId?: number } = {},
+): Promise<ReceiptContext> {
   const scope = takePendingScope(tx) ? scopeParameter(ctx) : null;
-  const settlement = opts.settlement === true;
+  const flows = opts.flows === true;
   const [row] = await prepared<{ c: ContextJson | null }>(tx, {
     ...CONTEXT,
     values: [
@@ -94,11 +115,12 @@ export async function readReceiptContext(tx: Tx, ctx: ServiceContext, loanId: nu
       {
         scope,
         key,
-        settingKeys: settlement ? [...SETTING_KEYS, ...SETTLEMENT_KEYS] : SETTING_KEYS,
+        settingKeys: flows ? [...SETTING_KEYS, ...FLOW_KEYS] : SETTING_KEYS,
         lang: ctx.lang,
         staffId: ctx.auth?.staffId ?? null,
         codeKind: 'repayNo',
-        settlement,
+        flows,
+        bankAccountId: opts.bankAccountId ?? null,
       },
     ],
   });
@@ -108,7 +130,7 @@ export async function readReceiptContext(tx: Tx, ctx: ServiceContext, loanId: nu
     const none = () => {
       throw new Error('a retried receipt reads nothing more');
     };
-    return { loan, retry: rowFromJson(loanRepayments, c.retry), today: '', activePeriodDays: 0, state: none, engine: { settings: {}, holidays: [] }, names: { customerName: '', storeName: '', makerName: null }, slot: none, bankLedgerAccount: null, promises: [], promiseReceipts: [], settlement: null };
+    return { loan, retry: rowFromJson(loanRepayments, c.retry), today: '', activePeriodDays: 0, state: none, engine: { settings: {}, holidays: [] }, names: { customerName: '', storeName: '', makerName: null }, slot: none, bankLedgerAccount: null, promises: [], promiseReceipts: [], revision: 0, namedBankLedgerAccount: null, flows: null };
   }
   const format = c.codeFormat ? rowFromJson(codeFormats, c.codeFormat) : null;
   return {
@@ -123,13 +145,19 @@ export async function readReceiptContext(tx: Tx, ctx: ServiceContext, loanId: nu
     bankLedgerAccount: c.bankLedgerAccount,
     promises: c.promises,
     promiseReceipts: c.promiseReceipts,
-    settlement: c.history
-      ? {
-          lock: { months: c.approval?.lockMonths ?? 0, fee: c.approval?.lockFee ?? null },
-          history: loanHistoryOf(loan, c.history),
-          company: settingsOf(c.settings, SETTLEMENT_KEYS),
-        }
-      : null,
+    revision: c.revision,
+    namedBankLedgerAccount: c.namedBankLedgerAccount,
+    flows: c.history ? flowReads(loan, c, c.history) : null,
+  };
+}
+
+function flowReads(loan: LoanRow, c: ContextJson, history: HistoryRows): FlowReads {
+  const settings = settingsOf(c.settings, FLOW_KEYS);
+  return {
+    lock: { months: c.approval?.lockMonths ?? 0, fee: c.approval?.lockFee ?? null },
+    history: loanHistoryOf(loan, history),
+    company: { maxApr: settings.maxApr, maxAprExcessAction: settings.maxAprExcessAction },
+    rule: settings.principalRepaymentRule,
   };
 }
 
@@ -142,16 +170,19 @@ export function heldContext(tx: Tx, loanId: number): ReceiptContext | undefined 
   return c?.loan.id === loanId ? c : undefined;
 }
 
-/** The workflow's `lockWith` of a receipt: the loan locked, its context read and kept for the action. */
-export async function lockForReceipt(tx: Tx, ctx: ServiceContext, loanId: number, body: { idempotencyKey: string }): Promise<LoanRow> {
-  const c = await readReceiptContext(tx, ctx, loanId, body.idempotencyKey);
+/**
+ * The workflow's `lockWith` of a receipt: the loan locked, its context read and kept for the
+ * action (a principal receipt's with the loan's flows, for its reschedule).
+ */
+export async function lockForReceipt(tx: Tx, ctx: ServiceContext, loanId: number, body: { idempotencyKey: string; repayType?: string }): Promise<LoanRow> {
+  const c = await readReceiptContext(tx, ctx, loanId, body.idempotencyKey, { flows: body.repayType === 'principal' });
   held.set(tx, c);
   return c.loan;
 }
 
 /** The workflow's `lockWith` of an early settlement: as a receipt's, with what the quote reads. */
 export async function lockForSettlement(tx: Tx, ctx: ServiceContext, loanId: number, body: { idempotencyKey: string }): Promise<LoanRow> {
-  const c = await readReceiptContext(tx, ctx, loanId, body.idempotencyKey, { settlement: true });
+  const c = await readReceiptContext(tx, ctx, loanId, body.idempotencyKey, { flows: true });
   held.set(tx, c);
   return c.loan;
 }

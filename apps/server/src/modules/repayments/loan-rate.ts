@@ -25,7 +25,8 @@ import {
 import { asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { loanApprovals, loanPayouts, loanRepayments, loans } from '../../db/schema/index.js';
-import { assertLawfulRate, type LawfulRate } from '../../platform/lawful-rate.js';
+import { lawfulRate, type LawfulRate } from '../../platform/lawful-rate.js';
+import type { SystemSettings } from '@harbour/contracts';
 import type { LoanRow } from '../loan-core/row.js';
 import { loadRepaymentState, standing } from './state.js';
 
@@ -111,17 +112,27 @@ export interface RescheduleRate extends LawfulRate {
  * every standing receipt, this receipt, and the new schedule's unpaid instalments on their due
  * dates. Above 48% refused; above the company's maximum APR its excess action applies.
  */
-export async function assertRescheduleLawful(tx: DbOrTx, loan: LoanRow, receipt: PendingReceipt, after: RepaymentState, confirmExcess?: boolean): Promise<RescheduleRate> {
-  const history = await loanHistory(tx, loan);
+export function rescheduleLawful(
+  loan: LoanRow,
+  history: LoanCashFlows,
+  company: Pick<SystemSettings, 'maxApr' | 'maxAprExcessAction'>,
+  receipt: PendingReceipt,
+  after: RepaymentState,
+  confirmExcess?: boolean,
+): RescheduleRate {
   const withReceipt = { ...history, payments: [...history.payments, { date: receipt.date, amount: countedInRate(receipt) }] };
   const rate = mloEffectiveRate(withRemainingSchedule(withReceipt, after, receipt.date));
-  const lawful = await assertLawfulRate(tx, rate, {
-    illegal: 'repayments.errors.rescheduleIllegalRate',
-    aboveMaxApr: 'repayments.errors.rescheduleAboveMaxApr',
-    confirmMaxApr: 'repayments.errors.rescheduleConfirmMaxApr',
-    params: { principal: moneyText(receipt.received), loanRate: formatRate(loanRateOf(loan)) },
-    confirmExcess: confirmExcess ?? false,
-  });
+  const lawful = lawfulRate(
+    rate,
+    {
+      illegal: 'repayments.errors.rescheduleIllegalRate',
+      aboveMaxApr: 'repayments.errors.rescheduleAboveMaxApr',
+      confirmMaxApr: 'repayments.errors.rescheduleConfirmMaxApr',
+      params: { principal: moneyText(receipt.received), loanRate: formatRate(loanRateOf(loan)) },
+      confirmExcess: confirmExcess ?? false,
+    },
+    company,
+  );
   return { ...lawful, rate };
 }
 

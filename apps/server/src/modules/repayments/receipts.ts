@@ -27,7 +27,18 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { auditLog, customers, journalEntries, journalLines, loanDueSummaries, loanRepaymentCorrections, loanRepaymentLines, loanRepayments } from '../../db/schema/index.js';
+import {
+  auditLog,
+  customers,
+  journalEntries,
+  journalLines,
+  loanDueSummaries,
+  loanInstalments,
+  loanRepaymentCorrections,
+  loanRepaymentLines,
+  loanRepayments,
+  loanScheduleRevisions,
+} from '../../db/schema/index.js';
 import { jsonOfRow, prepared, rowFromJson } from '../../db/json-rows.js';
 import { businessRule, conflict } from '../../platform/errors.js';
 import { assertWithinActivePeriod, assertWithinActivePeriodDays } from '../../platform/active-period.js';
@@ -36,7 +47,7 @@ import { answerMasking, masked } from '../../platform/masking.js';
 import { businessToday } from '../../platform/business-date.js';
 import type { CodeSlot } from '../../platform/codes.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { journalRows, receiptAccountFor, receiptAccountOf, reverseJournal } from '../../platform/ledger.js';
+import { journalRows, receiptAccountOf, reverseJournal } from '../../platform/ledger.js';
 import { changeStatus } from '../../platform/status-change.js';
 import { loanStatusSpec } from '../loan-core/status.js';
 import { loanRow, type LoanRow } from '../loan-core/row.js';
@@ -45,8 +56,8 @@ import { getRepayment, receiptItem } from './read.js';
 import { type DueSummary, dueSummaryAfter, refreshDueSummary } from './daily.js';
 import { changedOutcomes, judgeLoanPromises } from '../collection/promise-outcomes.js';
 import { heldContext, readReceiptContext } from './context.js';
-import { currentScheduleTerms, planReschedule, reschedulePreview, restoreSchedule, writeReschedule } from './reschedule.js';
-import { restoreLoanRate, storeLoanRate } from './loan-rate.js';
+import { currentScheduleTerms, planReschedule, planRescheduleFrom, reschedulePreview, rescheduleRows, restoreSchedule } from './reschedule.js';
+import { rateColumns, restoreLoanRate } from './loan-rate.js';
 import { reverseChargeOfReceipt } from '../loan-core/oca-charges.js';
 import { assertNoWaiverAfter } from './waivers.js';
 
@@ -240,8 +251,10 @@ export async function writeReceipt(
     /** the summary after the receipt, or null when the loan is no longer serviced (removed) */
     dueSummary: DueSummary | null;
     status: string | null;
-    /** the loan's rate stored with the status (a settlement's rate of the loan's actual flows) */
+    /** the loan's rate stored with the status (a settlement's or a reschedule's rate of the loan's flows) */
     rate?: { mloRate: string; mloStatus: string } | null;
+    /** a principal receipt's new schedule (`rescheduleRows`), written after the receipt it names */
+    reschedule?: ReturnType<typeof rescheduleRows> | null;
     promises: readonly { id: number; promiseState: string; promiseDecidedOn: string | null; promiseReceived: string }[];
     audit: AuditEntry | null;
   },
@@ -253,6 +266,9 @@ export async function writeReceipt(
     removeDueSummary: p.dueSummary === null,
     status: p.status,
     rate: p.rate ?? null,
+    reschedule: p.reschedule
+      ? { revision: jsonOfRow(loanScheduleRevisions, p.reschedule.revision), instalments: p.reschedule.instalments.map((i) => jsonOfRow(loanInstalments, i)) }
+      : null,
     code: { kind: p.slot.kind, storeKey: p.slot.storeKey, period: p.slot.period, head: p.slot.head, seqWidth: p.slot.seqWidth },
     entry: jsonOfRow(journalEntries, journal.entry),
     journalLines: journal.lines.map((l) => jsonOfRow(journalLines, l)),
@@ -285,8 +301,13 @@ export async function postReceipt(
   } = {},
 ): Promise<RepaymentItem> {
   assertReceiving(loan, opts.receiving);
-  // everything read in one statement: by the route's lock, or now (another module's receipt, on the loan it locked)
-  const c = heldContext(tx, loan.id) ?? (await readReceiptContext(tx, ctx, loan.id, null));
+  const principal = r.repayType === 'principal';
+  // a bank statement's line names the bank account the money came into
+  const bankAccountId = opts.receivedInto && opts.receivedInto !== 'suspense' ? opts.receivedInto.bankAccountId : undefined;
+  // Everything read in one statement: by the route's lock (a principal receipt's with the loan's
+  // flows, for its reschedule), or now (another module's receipt, on the loan it locked).
+  const held = heldContext(tx, loan.id);
+  const c = held && (!principal || held.flows) && bankAccountId === undefined ? held : await readReceiptContext(tx, ctx, loan.id, null, { flows: principal, bankAccountId });
   const today = c.today;
   const date = await receiptDate(tx, loan, r.repayDate, today);
   assertWithinActivePeriodDays(date, today, c.activePeriodDays);
@@ -294,7 +315,8 @@ export async function postReceipt(
   const engine = c.engine;
   const a = allocateReceipt(before, { date, received: r.received, mode: r.repayType, tenor: r.tenor }, engine.settings, engine.holidays);
   // a principal receipt reschedules what is left: the state after it is on the new schedule
-  const rescheduled = r.repayType === 'principal' ? await planReschedule(tx, loan, before, a, engine, r.confirmExcess) : null;
+  if (principal && !c.flows) throw new Error('a principal receipt reads the loan\'s flows');
+  const rescheduled = principal && c.flows ? planRescheduleFrom(loan, before, a, engine, c.flows, r.confirmExcess) : null;
   const after = rescheduled?.state ?? a.state;
   const me = ctx.auth?.staffId ?? null;
   const names = c.names;
@@ -302,11 +324,7 @@ export async function postReceipt(
   const status = completes ? loanStatusSpec.machine.transition(loan.status as LoanStatus, 'settle') : null;
   const lines = receiptLines(loan, before, after, me);
   const receivedInto =
-    opts.receivedInto === 'suspense'
-      ? 'suspense'
-      : opts.receivedInto
-        ? await receiptAccountFor(tx, { storeId: loan.storeId, method: r.method, bankAccountId: opts.receivedInto.bankAccountId })
-        : receiptAccountOf(r.method, c.bankLedgerAccount);
+    opts.receivedInto === 'suspense' ? 'suspense' : receiptAccountOf(r.method, bankAccountId === undefined ? c.bankLedgerAccount : c.namedBankLedgerAccount);
   const received = moneyText(a.received);
   const auditAfter = {
     ...toPreview(a),
@@ -316,6 +334,10 @@ export async function postReceipt(
     ...(completes ? { loanStatus: 'complete' } : {}),
     ...opts.audit,
   };
+  // a principal receipt's new schedule (after the loan's current revision) and the rate of the whole loan on it
+  const reschedule = rescheduled ? reschedulePreview(rescheduled) : null;
+  const newSchedule = rescheduled ? rescheduleRows(loan, c.revision, date, rescheduled, me) : null;
+  const rate = rescheduled ? rateColumns(rescheduled.loanRate.rate) : null;
   // Everything is decided: one statement writes it, the number taken in it (docs/repayments.md → Posting a receipt).
   const row = await writeReceipt(tx, ctx, loan, {
     date,
@@ -323,10 +345,26 @@ export async function postReceipt(
     // what the tips list and the reminders read, from the state after this receipt
     dueSummary: dueSummaryAfter({ ...loan, status: status ?? loan.status }, after, today, engine),
     status,
+    rate,
+    reschedule: newSchedule,
     // the loan's promises to pay, judged again with this receipt counted (collection/promise-outcomes.ts)
     promises: changedOutcomes(c.promises, () => [...c.promiseReceipts, { date, amount: received }], today),
-    // a principal receipt's audit row names its new schedule, written after the receipt
-    audit: rescheduled ? null : { action: 'add', module: 'repayments', reference: null, after: auditAfter, recordStores: [loan.storeId] },
+    // the statement adds the number and the entry's id (a principal receipt's row also names its new schedule and rate)
+    audit: {
+      action: 'add',
+      module: 'repayments',
+      reference: null,
+      after:
+        reschedule && newSchedule && rate && rescheduled
+          ? {
+              ...auditAfter,
+              scheduleRevision: newSchedule.revision.revision,
+              reschedule: { ...reschedule, lines: reschedule.lines.length },
+              mloRate: { before: loan.mloRate, after: rate.mloRate, status: rate.mloStatus, excessConfirmed: rescheduled.loanRate.excessConfirmed },
+            }
+          : auditAfter,
+      recordStores: [loan.storeId],
+    },
     journal: postRepayment({
       overdueInterest: moneyText(a.overdueInterest),
       handlingFee: moneyText(a.handlingFee),
@@ -347,29 +385,6 @@ export async function postReceipt(
     },
     lines,
   });
-  const { repayNo, journalEntryId: entryId } = row;
-  const reschedule = rescheduled ? reschedulePreview(rescheduled) : null;
-  if (rescheduled && reschedule) {
-    // A principal receipt's new schedule names the receipt, so it is written after it (a rare receipt).
-    const revision = await writeReschedule(tx, ctx, loan, row.id, date, rescheduled);
-    // the loan's rate is now the rate of the whole loan on the new schedule
-    const mloRate = await storeLoanRate(tx, loan, rescheduled.loanRate.rate);
-    await audit(tx, {
-      action: 'add',
-      module: 'repayments',
-      reference: row.id,
-      after: {
-        ...auditAfter,
-        repayNo,
-        journalEntryId: entryId,
-        scheduleRevision: revision,
-        reschedule: { ...reschedule, lines: reschedule.lines.length },
-        ...(mloRate ? { mloRate: { ...mloRate, excessConfirmed: rescheduled.loanRate.excessConfirmed } } : {}),
-        ...opts.audit,
-      },
-      recordStores: [loan.storeId],
-    });
-  }
   const item = receiptItem({ r: row, loanNo: loan.loanNo, ...names, correction: null, correctorName: null, latest: true }, lines.map((l) => ({ ...l, repaymentId: row.id })));
   return { ...item, ...(reschedule ? { reschedule } : {}), balanceAfter: receiptBalance(after) };
 }

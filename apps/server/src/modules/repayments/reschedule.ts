@@ -18,7 +18,9 @@ import { readSettings } from '../../platform/settings.js';
 import type { LoanRow } from '../loan-core/row.js';
 import { termsOf } from '../loan-core/terms.js';
 import type { Engine } from './state.js';
-import { assertRescheduleLawful, type RescheduleRate } from './loan-rate.js';
+import { loanHistory, rescheduleLawful, type RescheduleRate } from './loan-rate.js';
+import type { SystemSettings } from '@harbour/contracts';
+import type { LoanCashFlows } from '@harbour/domain';
 
 
 /** A planned reschedule with the rate the whole loan's flows would then have (checked lawful). */
@@ -27,10 +29,27 @@ export type PlannedReschedule = Rescheduled & { loanRate: RescheduleRate };
 /**
  * The remaining schedule after a principal receipt, by the setting (the domain computes), refused
  * when the whole loan's flows — not only the new lines — would then be above the cap or the
- * company's maximum APR (`assertRescheduleLawful`).
+ * company's maximum APR (`rescheduleLawful`).
  */
 export async function planReschedule(tx: DbOrTx, loan: LoanRow, before: RepaymentState, a: Allocation, engine: Engine, confirmExcess?: boolean): Promise<PlannedReschedule> {
-  const { principalRepaymentRule } = await readSettings(tx, ['principalRepaymentRule']);
+  const [{ principalRepaymentRule }, history, company] = await Promise.all([
+    readSettings(tx, ['principalRepaymentRule']),
+    loanHistory(tx, loan),
+    readSettings(tx, ['maxApr', 'maxAprExcessAction']),
+  ]);
+  return planRescheduleFrom(loan, before, a, engine, { rule: principalRepaymentRule, history, company }, confirmExcess);
+}
+
+/** `planReschedule` on what a receipt's context read: the settings' rule, the loan's flows, the maximum APR settings. */
+export function planRescheduleFrom(
+  loan: LoanRow,
+  before: RepaymentState,
+  a: Allocation,
+  engine: Engine,
+  reads: { rule: SystemSettings['principalRepaymentRule']; history: LoanCashFlows; company: Pick<SystemSettings, 'maxApr' | 'maxAprExcessAction'> },
+  confirmExcess?: boolean,
+): PlannedReschedule {
+  const principalRepaymentRule = reads.rule;
   const rescheduled = rescheduleAfterPrincipal({
     terms: termsFromRequest(termsOf(loan, '0')),
     before,
@@ -39,7 +58,7 @@ export async function planReschedule(tx: DbOrTx, loan: LoanRow, before: Repaymen
     settings: engine.settings,
     holidays: engine.holidays,
   });
-  const loanRate = await assertRescheduleLawful(tx, loan, a, rescheduled.state, confirmExcess);
+  const loanRate = rescheduleLawful(loan, reads.history, reads.company, a, rescheduled.state, confirmExcess);
   return { ...rescheduled, loanRate };
 }
 
@@ -76,10 +95,10 @@ async function latestRevision(tx: DbOrTx, loanId: number) {
 }
 
 /** Inserts a revision's instalment rows (balance: the loan amount less the principal up to each). */
-async function insertRows(tx: Tx, loan: LoanRow, revision: number, rows: readonly { tenor: number; dueDate: string; principal: string; interest: string }[], createdBy: number | null) {
+/** A revision's instalment rows, each with its instalment and the principal outstanding after it. */
+function instalmentRows(loan: LoanRow, revision: number, rows: readonly { tenor: number; dueDate: string; principal: string; interest: string }[], createdBy: number | null) {
   let balance = dec(loan.loanAmount);
-  await tx.insert(loanInstalments).values(
-    rows.map((r) => {
+  return rows.map((r) => {
       balance = balance.minus(dec(r.principal));
       return {
         storeId: loan.storeId,
@@ -93,34 +112,37 @@ async function insertRows(tx: Tx, loan: LoanRow, revision: number, rows: readonl
         balance: moneyText(balance),
         createdBy,
       };
-    }),
-  );
+  });
 }
 
-/** Writes the schedule a principal receipt left: a new revision and its instalment rows. */
-export async function writeReschedule(tx: Tx, ctx: ServiceContext, loan: LoanRow, repaymentId: number, date: string, r: Rescheduled): Promise<number> {
-  const me = ctx.auth?.staffId ?? null;
-  const basedOn = (await latestRevision(tx, loan.id))?.revision ?? 0;
+async function insertRows(tx: Tx, loan: LoanRow, revision: number, rows: readonly { tenor: number; dueDate: string; principal: string; interest: string }[], createdBy: number | null) {
+  await tx.insert(loanInstalments).values(instalmentRows(loan, revision, rows, createdBy));
+}
+
+/**
+ * A principal receipt's new schedule as the rows `harbour_post_receipt` writes after the receipt
+ * (which it names): the revision after `basedOn` (the loan's current one) and its instalments.
+ */
+export function rescheduleRows(loan: LoanRow, basedOn: number, date: string, r: Rescheduled, createdBy: number | null) {
   const revision = basedOn + 1;
-  await tx.insert(loanScheduleRevisions).values({
-    storeId: loan.storeId,
-    loanId: loan.id,
-    revision,
-    cause: 'principal',
-    repaymentId,
-    basedOn,
-    ...rescheduleFigures(r),
-    effectiveOn: date,
-    createdBy: me,
-  });
-  await insertRows(
-    tx,
-    loan,
-    revision,
-    r.rows.map((x) => ({ tenor: x.tenor, dueDate: x.dueDate, principal: moneyText(x.principal), interest: moneyText(x.interest) })),
-    me,
-  );
-  return revision;
+  return {
+    revision: {
+      storeId: loan.storeId,
+      loanId: loan.id,
+      revision,
+      cause: 'principal',
+      basedOn,
+      ...rescheduleFigures(r),
+      effectiveOn: date,
+      createdBy,
+    },
+    instalments: instalmentRows(
+      loan,
+      revision,
+      r.rows.map((x) => ({ tenor: x.tenor, dueDate: x.dueDate, principal: moneyText(x.principal), interest: moneyText(x.interest) })),
+      createdBy,
+    ),
+  };
 }
 
 /**

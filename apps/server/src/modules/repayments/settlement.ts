@@ -51,7 +51,7 @@ import { receiptItem } from './read.js';
 import { assertReceiving, receiptDate, retriedInContext, writeReceipt } from './receipts.js';
 import { loanRateOf, rateColumns, s21ContextOf } from './loan-rate.js';
 import { type Engine, loadEngine, loadRepaymentState, receiptBalance } from './state.js';
-import { heldContext, readReceiptContext, type ReceiptContext, type SettlementReads } from './context.js';
+import { type FlowReads, heldContext, readReceiptContext, type ReceiptContext } from './context.js';
 import { changedOutcomes } from '../collection/promise-outcomes.js';
 import type { LoanStatus } from '@harbour/domain';
 
@@ -92,7 +92,7 @@ export async function quoteOn(tx: DbOrTx, loan: LoanRow, date: string): Promise<
 }
 
 /** The domain's quote and its lines from what was read (by `quoteOn`, or by the settlement's lock in one statement). */
-export function quoteFrom(loan: LoanRow, date: string, r: SettlementReads & { state: Quoted['before']; engine: Engine }): Quoted {
+export function quoteFrom(loan: LoanRow, date: string, r: Omit<FlowReads, 'rule'> & { state: Quoted['before']; engine: Engine }): Quoted {
   const { state, engine, lock, company } = r;
   const s21 = { history: r.history, loanRate: loanRateOf(loan) };
   // the domain bounds the lock-period fee by s.21 from the loan's flows so far and its stored rate
@@ -192,10 +192,10 @@ export async function settlementRetry(tx: Tx, ctx: ServiceContext, loan: LoanRow
 }
 
 /** The settlement's context: the one the route's lock read (`lockForSettlement`), or read now in one statement. */
-async function settlementContext(tx: Tx, ctx: ServiceContext, loan: LoanRow): Promise<ReceiptContext & { settlement: SettlementReads }> {
+async function settlementContext(tx: Tx, ctx: ServiceContext, loan: LoanRow): Promise<ReceiptContext & { flows: FlowReads }> {
   const held = heldContext(tx, loan.id);
-  const c = held?.settlement ? held : await readReceiptContext(tx, ctx, loan.id, null, { settlement: true });
-  return c as ReceiptContext & { settlement: SettlementReads };
+  const c = held?.flows ? held : await readReceiptContext(tx, ctx, loan.id, null, { flows: true });
+  return c as ReceiptContext & { flows: FlowReads };
 }
 
 export async function postSettlement(tx: Tx, ctx: ServiceContext, loan: LoanRow, b: SettlementBody): Promise<SettlementResult> {
@@ -203,7 +203,7 @@ export async function postSettlement(tx: Tx, ctx: ServiceContext, loan: LoanRow,
   const c = await settlementContext(tx, ctx, loan);
   const date = await receiptDate(tx, loan, b.repayDate, c.today);
   assertWithinActivePeriodDays(date, c.today, c.activePeriodDays);
-  const q = quoteFrom(loan, date, { ...c.settlement, state: c.state(), engine: c.engine });
+  const q = quoteFrom(loan, date, { ...c.flows, state: c.state(), engine: c.engine });
   const s = q.quote;
   if (s.total.lte(ZERO)) throw businessRule('settlement.errors.nothingToSettle');
   // the company's maximum APR applies its excess action to the settlement as to every step
