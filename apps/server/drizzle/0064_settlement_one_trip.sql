@@ -8,7 +8,10 @@
 -- approval's received amount (a loan without a payout row), and every standing receipt's date and
 -- what the rate counts of it, in date order; given p.bankAccountId, that bank account's ledger
 -- account when it is the loan's store's (the bank statement's line a receipt is matched from).
--- p: {scope?, key?, settingKeys: text[], lang, staffId, codeKind, flows?: bool, bankAccountId?: int}
+-- A waiver takes the same read (p.waiverKey: the waiver its idempotency key already wrote on the
+-- loan, then nothing more; latestReceiptAny: the loan's latest receipt, standing or not, the
+-- waiver's place among the loan's events).
+-- p: {scope?, key?, waiverKey?, settingKeys: text[], lang, staffId, codeKind, flows?: bool, bankAccountId?: int}
 CREATE OR REPLACE FUNCTION harbour_receipt_context(p_loan_id integer, p jsonb) RETURNS jsonb
   LANGUAGE plpgsql VOLATILE SECURITY INVOKER AS $$
   DECLARE
@@ -29,6 +32,12 @@ CREATE OR REPLACE FUNCTION harbour_receipt_context(p_loan_id integer, p jsonb) R
       SELECT harbour_text_numbers(to_jsonb(r)) INTO v_hit FROM loan_repayments r WHERE r.loan_id = p_loan_id AND r.idempotency_key = p->>'key';
       IF v_hit IS NOT NULL THEN
         RETURN jsonb_build_object('loan', harbour_text_numbers(to_jsonb(v_loan)), 'retry', v_hit);
+      END IF;
+    END IF;
+    IF p->>'waiverKey' IS NOT NULL THEN
+      SELECT harbour_text_numbers(to_jsonb(w)) INTO v_hit FROM loan_waivers w WHERE w.loan_id = p_loan_id AND w.idempotency_key = p->>'waiverKey';
+      IF v_hit IS NOT NULL THEN
+        RETURN jsonb_build_object('loan', harbour_text_numbers(to_jsonb(v_loan)), 'waiverRetry', v_hit);
       END IF;
     END IF;
     SELECT coalesce(max(v.revision), 0) INTO v_revision FROM loan_schedule_revisions v WHERE v.loan_id = p_loan_id;
@@ -76,6 +85,7 @@ CREATE OR REPLACE FUNCTION harbour_receipt_context(p_loan_id integer, p jsonb) R
         (SELECT coalesce(jsonb_agg(jsonb_build_object('date', r.repay_date, 'amount', r.received::text) ORDER BY r.id), '[]'::jsonb) FROM loan_repayments r
           WHERE r.loan_id = p_loan_id AND NOT EXISTS (SELECT 1 FROM loan_repayment_corrections c WHERE c.repayment_id = r.id)) END,
       'revision', v_revision,
+      'latestReceiptAny', (SELECT max(r.id) FROM loan_repayments r WHERE r.loan_id = p_loan_id),
       'namedBankLedgerAccount', CASE WHEN p->>'bankAccountId' IS NULL THEN NULL ELSE
         (SELECT b.ledger_account FROM bank_accounts b WHERE b.id = (p->>'bankAccountId')::integer AND b.store_id = v_loan.store_id) END,
       'history', CASE WHEN coalesce((p->>'flows')::boolean, false) THEN jsonb_build_object(
@@ -220,3 +230,49 @@ CREATE OR REPLACE FUNCTION harbour_loan_schedule_changed() RETURNS trigger
     RETURN NULL;
   END;
   $$;
+--> statement-breakpoint
+-- Writes what the domain decided for a waiver (docs/repayments.md → Waivers), in one statement
+-- after harbour_receipt_context read the loan under its lock: the due summary from the state after
+-- it, the waiver row, its lines, and the request's audit row (reference waiver:<id>, the id added
+-- to its `after`). No journal entry (overdue interest and fees are income only when received).
+-- SECURITY INVOKER: row-level security applies. Answers the waiver row (numbers as text).
+-- p: {dueSummary?: loan_due_summaries row | null, removeDueSummary?: bool, waiver: loan_waivers row
+--     (no id), lines: [loan_waiver_lines rows without waiver_id], audit: audit_log row}
+CREATE FUNCTION harbour_post_waiver(p jsonb) RETURNS jsonb
+  LANGUAGE plpgsql VOLATILE SECURITY INVOKER AS $$
+  DECLARE
+    v_waiver loan_waivers;
+  BEGIN
+    IF coalesce((p->>'removeDueSummary')::boolean, false) THEN
+      DELETE FROM loan_due_summaries WHERE loan_id = (p#>>'{waiver,loan_id}')::integer;
+    ELSIF jsonb_typeof(p->'dueSummary') = 'object' THEN
+      INSERT INTO loan_due_summaries (loan_id, store_id, loan_status, as_of, next_tenor, next_due_date, next_amount, remaining_tenors, overdue_tenors,
+          overdue_amount, overdue_interest, handling_fee, days_overdue, oldest_overdue_date, unpaid_principal, temp_amount)
+        SELECT d.loan_id, d.store_id, d.loan_status, d.as_of, d.next_tenor, d.next_due_date, d.next_amount, d.remaining_tenors, d.overdue_tenors,
+          d.overdue_amount, d.overdue_interest, d.handling_fee, d.days_overdue, d.oldest_overdue_date, d.unpaid_principal, d.temp_amount
+        FROM jsonb_populate_record(null::loan_due_summaries, p->'dueSummary') d
+      ON CONFLICT (loan_id) DO UPDATE SET store_id = excluded.store_id, loan_status = excluded.loan_status, as_of = excluded.as_of,
+        next_tenor = excluded.next_tenor, next_due_date = excluded.next_due_date, next_amount = excluded.next_amount,
+        remaining_tenors = excluded.remaining_tenors, overdue_tenors = excluded.overdue_tenors, overdue_amount = excluded.overdue_amount,
+        overdue_interest = excluded.overdue_interest, handling_fee = excluded.handling_fee, days_overdue = excluded.days_overdue,
+        oldest_overdue_date = excluded.oldest_overdue_date, unpaid_principal = excluded.unpaid_principal, temp_amount = excluded.temp_amount,
+        refreshed_at = now();
+    END IF;
+    INSERT INTO loan_waivers (store_id, loan_id, waive_date, overdue_interest_before, fee_before, overdue_interest, fee, reason, after_repayment_id,
+        idempotency_key, created_by)
+      SELECT w.store_id, w.loan_id, w.waive_date, w.overdue_interest_before, w.fee_before, w.overdue_interest, w.fee, w.reason, w.after_repayment_id,
+        w.idempotency_key, w.created_by
+      FROM jsonb_populate_record(null::loan_waivers, p->'waiver') w
+      RETURNING * INTO v_waiver;
+    INSERT INTO loan_waiver_lines (store_id, waiver_id, loan_id, tenor, overdue_interest_charged, fee_charged, accrued_to, overdue_interest_waived,
+        fee_waived, created_by)
+      SELECT l.store_id, v_waiver.id, l.loan_id, l.tenor, l.overdue_interest_charged, l.fee_charged, l.accrued_to, l.overdue_interest_waived,
+        l.fee_waived, l.created_by
+      FROM jsonb_populate_recordset(null::loan_waiver_lines, coalesce(p->'lines', '[]'::jsonb)) l;
+    INSERT INTO audit_log (staff_id, store_id, record_store_ids, action, module, reference, before, after, ip, user_agent, request_id, created_by)
+      SELECT a.staff_id, a.store_id, a.record_store_ids, a.action, a.module, 'waiver:' || v_waiver.id, a.before,
+        jsonb_build_object('waiverId', v_waiver.id) || a.after, a.ip, a.user_agent, a.request_id, a.created_by
+      FROM jsonb_populate_record(null::audit_log, p->'audit') a;
+    RETURN harbour_text_numbers(to_jsonb(v_waiver));
+  END
+$$;

@@ -1,4 +1,4 @@
-import type { RepaymentItem, SettlementResult } from '@harbour/contracts';
+import type { DueState, RepaymentItem, SettlementResult, WaiverItem } from '@harbour/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { fourEyesOff } from '../helpers/four-eyes.js';
 import { expectLedgerBalanced } from '../helpers/ledger.js';
 import { insertCustomer } from '../helpers/loans.js';
-import { repayingLoan as repayingLoanOf, repaymentStaff, type RepaymentStaff } from '../helpers/repaying.js';
+import { repayingLoan as repayingLoanOf, repaymentStaff, shiftLoanDates, type RepaymentStaff } from '../helpers/repaying.js';
 
 /**
  * The money events that post on a receipt's two statements (docs/repayments.md → Posting a
@@ -142,5 +142,42 @@ describe('a principal receipt', () => {
       call(t.app, 'POST', '/repayments', { token: away, lang: 'en', body: { loanId: loan.id, received: '3000.00', method: 'cash', repayType: 'principal', idempotencyKey: key() } }),
     );
     expect((await t.pool.query(`select 1 from loan_schedule_revisions where loan_id = $1`, [loan.id])).rowCount).toBe(0);
+  });
+});
+
+describe('a waiver', () => {
+  /** A repaying loan whose instalment 1 fell due 10 days ago: overdue interest and a fee to waive. */
+  async function overdueLoan() {
+    const loan = await repayingLoanOf(t, s, borrower, s.today);
+    const { rows } = await t.pool.query<{ days: number }>(`select ($2::date - due_date)::int days from loan_instalments where loan_id = $1 and tenor = 1`, [loan.id, s.today]);
+    await shiftLoanDates(t, loan.id, 10 - rows[0]!.days);
+    return loan;
+  }
+  const waiveBody = (loanId: number, fee: string) => ({ loanId, fee, reason: 'hardship: hospital stay', idempotencyKey: key() });
+
+  it('sends the read and the write (harbour_post_waiver), and answers what it wrote', async () => {
+    const loan = await overdueLoan();
+    const d = dataOf(await call<DueState>(t.app, 'GET', '/repayments/due', { token: s.manager, query: { loanId: loan.id } }));
+    expect(Number(d.handlingFee)).toBeGreaterThan(0);
+    const body = waiveBody(loan.id, d.handlingFee);
+    let waived: WaiverItem | undefined;
+    const n = await statements(async () => {
+      waived = dataOf(await call<WaiverItem>(t.app, 'POST', '/repayments/waive', { token: s.manager, body }));
+    });
+    expect(n.tx).toEqual(['begin', 'harbour-receipt-context', 'harbour-post-waiver', 'commit']);
+    expect(waived).toMatchObject({ loanId: loan.id, fee: d.handlingFee, latest: true, voided: false });
+    // the answer is what GET would read, and the retry answers the same waiver
+    const retry = dataOf(await call<WaiverItem>(t.app, 'POST', '/repayments/waive', { token: s.manager, body }));
+    expect(retry).toEqual(waived);
+    const audits = await t.pool.query<{ after: Record<string, unknown> }>(`select after from audit_log where module = 'repayments' and action = 'add' and reference = $1`, [`waiver:${waived!.id}`]);
+    expect(audits.rows).toHaveLength(1);
+    expect(audits.rows[0]!.after).toMatchObject({ waiverId: waived!.id, waived: { fee: d.handlingFee } });
+    const after = dataOf(await call<DueState>(t.app, 'GET', '/repayments/due', { token: s.manager, query: { loanId: loan.id } }));
+    expect(after.handlingFee).toBe('0.00');
+  });
+
+  it('answers another store’s loan as missing and writes nothing', async () => {
+    const loan = await overdueLoan();
+    await awayWith('repayment.waive', loan.id, (away) => call(t.app, 'POST', '/repayments/waive', { token: away, lang: 'en', body: waiveBody(loan.id, '1.00') }));
   });
 });

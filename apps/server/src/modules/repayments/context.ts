@@ -9,7 +9,7 @@
 import type { LoanCashFlows, RepaymentState } from '@harbour/domain';
 import type { SystemSettings } from '@harbour/contracts';
 import type { Tx } from '../../db/client.js';
-import { codeFormats, loanRepayments, loans } from '../../db/schema/index.js';
+import { codeFormats, loanRepayments, loanWaivers, loans } from '../../db/schema/index.js';
 import { prepared, rowFromJson } from '../../db/json-rows.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { found, scopeParameter } from '../../platform/store-scope.js';
@@ -32,6 +32,7 @@ const CONTEXT = { name: 'harbour-receipt-context', text: 'select harbour_receipt
 interface ContextJson {
   loan: Record<string, unknown>;
   retry?: Record<string, unknown>;
+  waiverRetry?: Record<string, unknown>;
   today: string;
   settings: { key: string; value: unknown }[];
   instalments: { tenor: number; dueDate: string; principal: string; interest: string }[];
@@ -49,6 +50,7 @@ interface ContextJson {
   promiseReceipts: Receipt[];
   /** the loan's current schedule revision */
   revision: number;
+  latestReceiptAny: number | null;
   /** the ledger account of the bank account asked for, when it is the loan's store's */
   namedBankLedgerAccount: string | null;
   /** only when asked for the loan's flows */
@@ -73,6 +75,8 @@ export interface ReceiptContext {
   loan: LoanRow;
   /** the row the idempotency key already posted on the loan (nothing else was read then) */
   retry: typeof loanRepayments.$inferSelect | null;
+  /** the waiver the waiver's idempotency key already wrote on the loan (nothing else was read then) */
+  waiverRetry: typeof loanWaivers.$inferSelect | null;
   today: string;
   activePeriodDays: SystemSettings['activePeriodDays'];
   /** the loan's repayment state (its standing receipts and waivers on the current schedule) */
@@ -87,6 +91,8 @@ export interface ReceiptContext {
   promiseReceipts: Receipt[];
   /** the loan's current schedule revision (0: as paid out) */
   revision: number;
+  /** the loan's latest receipt, standing or not (a waiver's place among the loan's events) */
+  latestReceiptAny: number | null;
   /** the ledger account of the bank account `bankAccountId` named, when it is one of the loan's store (else null) */
   namedBankLedgerAccount: string | null;
   /** what a settlement or a principal receipt reads besides (null unless asked for: `{ flows: true }`) */
@@ -104,7 +110,7 @@ export async function readReceiptContext(
   ctx: ServiceContext,
   loanId: number,
   key: string | null,
-  opts: { flows?: boolean; bankAccountId?: number } = {},
+  opts: { flows?: boolean; bankAccountId?: number; waiverKey?: string } = {},
 ): Promise<ReceiptContext> {
   const scope = takePendingScope(tx) ? scopeParameter(ctx) : null;
   const flows = opts.flows === true;
@@ -121,21 +127,27 @@ export async function readReceiptContext(
         codeKind: 'repayNo',
         flows,
         bankAccountId: opts.bankAccountId ?? null,
+        waiverKey: opts.waiverKey ?? null,
       },
     ],
   });
   const c = found(row?.c ?? undefined);
   const loan = rowFromJson(loans, c.loan);
-  if (c.retry) {
+  if (c.retry || c.waiverRetry) {
     const none = () => {
       throw new Error('a retried receipt reads nothing more');
     };
-    return { loan, retry: rowFromJson(loanRepayments, c.retry), today: '', activePeriodDays: 0, state: none, engine: { settings: {}, holidays: [] }, names: { customerName: '', storeName: '', makerName: null }, slot: none, bankLedgerAccount: null, promises: [], promiseReceipts: [], revision: 0, namedBankLedgerAccount: null, flows: null };
+    return {
+      loan,
+      retry: c.retry ? rowFromJson(loanRepayments, c.retry) : null,
+      waiverRetry: c.waiverRetry ? rowFromJson(loanWaivers, c.waiverRetry) : null,
+      today: '', activePeriodDays: 0, state: none, engine: { settings: {}, holidays: [] }, names: { customerName: '', storeName: '', makerName: null }, slot: none, bankLedgerAccount: null, promises: [], promiseReceipts: [], revision: 0, latestReceiptAny: null, namedBankLedgerAccount: null, flows: null };
   }
   const format = c.codeFormat ? rowFromJson(codeFormats, c.codeFormat) : null;
   return {
     loan,
     retry: null,
+    waiverRetry: null,
     today: c.today,
     activePeriodDays: settingsOf(c.settings, ['activePeriodDays']).activePeriodDays,
     state: (opts = {}) => repaymentStateOf(loan, c.instalments, c.approval ?? undefined, c.paid, c.totals, c.waived, c.waivedTotals, opts),
@@ -146,6 +158,7 @@ export async function readReceiptContext(
     promises: c.promises,
     promiseReceipts: c.promiseReceipts,
     revision: c.revision,
+    latestReceiptAny: c.latestReceiptAny,
     namedBankLedgerAccount: c.namedBankLedgerAccount,
     flows: c.history ? flowReads(loan, c, c.history) : null,
   };
@@ -176,6 +189,13 @@ export function heldContext(tx: Tx, loanId: number): ReceiptContext | undefined 
  */
 export async function lockForReceipt(tx: Tx, ctx: ServiceContext, loanId: number, body: { idempotencyKey: string; repayType?: string }): Promise<LoanRow> {
   const c = await readReceiptContext(tx, ctx, loanId, body.idempotencyKey, { flows: body.repayType === 'principal' });
+  held.set(tx, c);
+  return c.loan;
+}
+
+/** The workflow's `lockWith` of a waiver: as a receipt's, its key looked up among the loan's waivers. */
+export async function lockForWaiver(tx: Tx, ctx: ServiceContext, loanId: number, body: { idempotencyKey: string }): Promise<LoanRow> {
+  const c = await readReceiptContext(tx, ctx, loanId, null, { waiverKey: body.idempotencyKey });
   held.set(tx, c);
   return c.loan;
 }

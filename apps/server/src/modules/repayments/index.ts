@@ -7,7 +7,7 @@ import { route, succeed } from '../../http/route.js';
 import { contextOf } from '../../platform/context.js';
 import { withReadTx } from '../../platform/tx.js';
 import { dueState, postReceipt, previewReceipt, receiptRetry } from './receipts.js';
-import { lockForReceipt, lockForSettlement } from './context.js';
+import { lockForReceipt, lockForSettlement, lockForWaiver } from './context.js';
 import { guardLoanSearch, listLoans } from '../loan-core/read.js';
 import { repaymentService } from './service.js';
 import { registerCorrectionsUnderFourEyes } from './four-eyes.js';
@@ -121,7 +121,7 @@ export function repaymentsModule(app: FastifyInstance) {
   registerLoanAction(app, action('applyTemporary'), { lockWith: lockForReceipt, retry: applyTemporaryRetry, handler: applyTemporary });
   registerLoanAction(app, action('refundTemporary'), { lockWith: lockForReceipt, retry: refundTemporaryRetry, handler: refundTemporary, fourEyes: 'repayments.refundTemporary' });
   registerLoanAction(app, action('settle'), { lockWith: lockForSettlement, retry: settlementRetry, handler: postSettlement });
-  registerLoanAction(app, action('waive'), { retry: waiverRetry, handler: postWaiver, fourEyes: 'loans.waiver' });
+  registerLoanAction(app, action('waive'), { lockWith: lockForWaiver, retry: waiverRetry, handler: postWaiver, fourEyes: 'loans.waiver' });
   registerLoanAction(app, action('voidWaiver'), { locate: loanOfWaiver, handler: voidWaiver });
 
   route(app, {

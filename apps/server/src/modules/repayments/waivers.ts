@@ -17,15 +17,17 @@ import { applyWaiver, compareDates, dec, isDomainError, moneyText, waivable } fr
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { loanRepayments, loanWaiverLines, loanWaiverVoids, loanWaivers, loans, staff } from '../../db/schema/index.js';
+import { auditLog, loanDueSummaries, loanRepayments, loanWaiverLines, loanWaiverVoids, loanWaivers, loans, staff } from '../../db/schema/index.js';
 import { assertWithinActivePeriod } from '../../platform/active-period.js';
-import { audit } from '../../platform/audit.js';
+import { audit, auditValues, counted, type AuditEntry } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { businessRule, conflict } from '../../platform/errors.js';
 import { found, storeScope } from '../../platform/store-scope.js';
 import type { LoanRow } from '../loan-core/row.js';
-import { storeDueSummary } from './daily.js';
+import { dueSummaryAfter, storeDueSummary } from './daily.js';
+import { heldContext, readReceiptContext } from './context.js';
+import { jsonOfRow, prepared, rowFromJson } from '../../db/json-rows.js';
 import { loadEngine, loadRepaymentState, standing, standingWaivers } from './state.js';
 
 type WaiveInput = z.output<typeof waiveBodySchema>;
@@ -45,20 +47,20 @@ export async function waivableToday(tx: DbOrTx, loan: LoanRow, today: string): P
   return { asOf, overdueInterest: moneyText(w.overdueInterest), fee: moneyText(w.fee) };
 }
 
-/** A retry with the key of a waiver already posted answers it; the key with other figures is 409. */
+/**
+ * A retry with the key of a waiver already posted answers it; the key with other figures is 409.
+ * The route's lock (`lockForWaiver`) already looked the key up: no read of its own then.
+ */
 export async function waiverRetry(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: WaiveInput): Promise<WaiverItem | null> {
-  const [earlier] = await tx.select().from(loanWaivers).where(and(eq(loanWaivers.loanId, loan.id), eq(loanWaivers.idempotencyKey, body.idempotencyKey)));
+  const held = heldContext(tx, loan.id);
+  const earlier = held
+    ? held.waiverRetry
+    : (await tx.select().from(loanWaivers).where(and(eq(loanWaivers.loanId, loan.id), eq(loanWaivers.idempotencyKey, body.idempotencyKey))))[0];
   if (!earlier) return null;
   const same = dec(earlier.overdueInterest).eq(dec(body.overdueInterest ?? '0')) && dec(earlier.fee).eq(dec(body.fee ?? '0'));
   if (!same) throw conflict('repayments.errors.keyReused');
   await audit(tx, { action: 'view', module: 'repayments', reference: `waiver:${earlier.id}`, after: { waiverId: earlier.id, retryOf: earlier.idempotencyKey }, recordStores: [loan.storeId] });
   return getWaiver(tx, ctx, earlier.id);
-}
-
-/** The latest receipt of the loan, standing or not (the order of events between receipts and waivers). */
-async function latestReceiptId(tx: DbOrTx, loanId: number): Promise<number | null> {
-  const [row] = await tx.select({ id: sql<number | null>`max(${loanRepayments.id})` }).from(loanRepayments).where(eq(loanRepayments.loanId, loanId));
-  return row?.id == null ? null : Number(row.id);
 }
 
 /**
@@ -68,8 +70,11 @@ async function latestReceiptId(tx: DbOrTx, loanId: number): Promise<number | nul
  */
 export async function postWaiver(tx: Tx, ctx: ServiceContext, loan: LoanRow, body: WaiveInput): Promise<WaiverItem> {
   if (!WAIVING.has(loan.status)) throw businessRule('repayments.waiver.notOwing', { status: loan.status });
-  const today = await businessToday(tx);
-  const [{ state: before }, engine] = await Promise.all([loadRepaymentState(tx, loan), loadEngine(tx)]);
+  // everything read in one statement, as for a receipt (./context.ts): by the route's lock, or now
+  const c = heldContext(tx, loan.id) ?? (await readReceiptContext(tx, ctx, loan.id, null));
+  const today = c.today;
+  const before = c.state();
+  const engine = c.engine;
   let outcome;
   try {
     outcome = applyWaiver(before, today, { overdueInterest: body.overdueInterest, fee: body.fee }, engine.settings, engine.holidays);
@@ -81,47 +86,26 @@ export async function postWaiver(tx: Tx, ctx: ServiceContext, loan: LoanRow, bod
     throw e;
   }
   const me = ctx.auth?.staffId ?? null;
-  const [row] = await tx
-    .insert(loanWaivers)
-    .values({
-      storeId: loan.storeId,
-      loanId: loan.id,
-      waiveDate: today,
-      overdueInterestBefore: moneyText(outcome.before.overdueInterest),
-      feeBefore: moneyText(outcome.before.fee),
-      overdueInterest: moneyText(outcome.waived.overdueInterest),
-      fee: moneyText(outcome.waived.fee),
-      reason: body.reason,
-      afterRepaymentId: await latestReceiptId(tx, loan.id),
-      idempotencyKey: body.idempotencyKey,
-      createdBy: me,
-    })
-    .returning();
-  if (outcome.lines.length > 0) {
-    await tx.insert(loanWaiverLines).values(
-      outcome.lines.map((l) => ({
-        storeId: loan.storeId,
-        waiverId: row!.id,
-        loanId: loan.id,
-        tenor: l.tenor,
-        overdueInterestCharged: moneyText(l.overdueInterestCharged),
-        feeCharged: moneyText(l.feeCharged),
-        accruedTo: l.accruedTo,
-        overdueInterestWaived: moneyText(l.overdueInterestWaived),
-        feeWaived: moneyText(l.feeWaived),
-        createdBy: me,
-      })),
-    );
-  }
+  const lines = outcome.lines.map((l) => ({
+    storeId: loan.storeId,
+    loanId: loan.id,
+    tenor: l.tenor,
+    overdueInterestCharged: moneyText(l.overdueInterestCharged),
+    feeCharged: moneyText(l.feeCharged),
+    accruedTo: l.accruedTo,
+    overdueInterestWaived: moneyText(l.overdueInterestWaived),
+    feeWaived: moneyText(l.feeWaived),
+    createdBy: me,
+  }));
   // what the tips list, the reports and the reminders read, from the state after the waiver
-  await storeDueSummary(tx, loan, outcome.state, today, engine);
-  await audit(tx, {
+  const dueSummary = dueSummaryAfter(loan, outcome.state, today, engine);
+  // the statement adds the waiver's id to `after` and names it in `reference`
+  const entry: AuditEntry = {
     action: 'add',
     module: 'repayments',
-    reference: `waiver:${row!.id}`,
+    reference: null,
     before: { loanNo: loan.loanNo, overdueInterest: moneyText(outcome.before.overdueInterest), fee: moneyText(outcome.before.fee) },
     after: {
-      waiverId: row!.id,
       loanNo: loan.loanNo,
       waiveDate: today,
       waived: { overdueInterest: moneyText(outcome.waived.overdueInterest), fee: moneyText(outcome.waived.fee) },
@@ -130,9 +114,40 @@ export async function postWaiver(tx: Tx, ctx: ServiceContext, loan: LoanRow, bod
       reason: body.reason,
     },
     recordStores: [loan.storeId],
+  };
+  // Everything is decided: one statement writes it (harbour_post_waiver, migration 0064).
+  const [out] = await prepared<{ w: Record<string, unknown> }>(tx, {
+    ...POST_WAIVER,
+    values: [
+      {
+        dueSummary: dueSummary ? jsonOfRow(loanDueSummaries, dueSummary) : null,
+        removeDueSummary: dueSummary === null,
+        waiver: jsonOfRow(loanWaivers, {
+          storeId: loan.storeId,
+          loanId: loan.id,
+          waiveDate: today,
+          overdueInterestBefore: moneyText(outcome.before.overdueInterest),
+          feeBefore: moneyText(outcome.before.fee),
+          overdueInterest: moneyText(outcome.waived.overdueInterest),
+          fee: moneyText(outcome.waived.fee),
+          reason: body.reason,
+          afterRepaymentId: c.latestReceiptAny,
+          idempotencyKey: body.idempotencyKey,
+          createdBy: me,
+        }),
+        lines: lines.map((l) => jsonOfRow(loanWaiverLines, l)),
+        audit: jsonOfRow(auditLog, auditValues(tx, entry)),
+      },
+    ],
   });
-  return getWaiver(tx, ctx, row!.id);
+  counted(tx, entry);
+  const w = rowFromJson(loanWaivers, out!.w);
+  // the answer from what was written: a new waiver is the loan's latest event
+  const written = [...lines].sort((x, y) => x.tenor - y.tenor).map((l) => ({ ...l, id: 0, waiverId: w.id, createdAt: w.createdAt, updatedAt: w.updatedAt }));
+  return toItem({ w, loanNo: loan.loanNo, createdByName: c.names.makerName, voidReason: null, voidedOn: null, voidedByName: null }, written, true);
 }
+
+const POST_WAIVER = { name: 'harbour-post-waiver', text: 'select harbour_post_waiver($1::jsonb) as w' };
 
 /** The loan of a waiver being voided (in the caller's store scope: another store's is not found). */
 export async function loanOfWaiver(tx: DbOrTx, ctx: ServiceContext, body: VoidInput): Promise<number> {
