@@ -2,7 +2,7 @@
 # `npm test`: every layer of Harbour's tests on this machine, then one closing line
 # `N passed, N failed, N skipped` summed from each runner's JSON report.
 #   1. npm dependencies, with the system packages (apt) installing in the background
-#   2. build, lint, typecheck (a failed step counts as a failure)
+#   2. lint beside typecheck then build (a failed step counts as a failure)
 #   3. vitest, all projects (the server API suite on the embedded PostgreSQL), then the domain suite
 #      on Node.js 24
 #   4. (the system packages installed) the server API suite again on Debian's PostgreSQL 15
@@ -79,17 +79,19 @@ node24=$root/tools/node24/node_modules/.bin/node
 vitest_js=$root/node_modules/vitest/vitest.mjs
 echo "Node.js $(node --version) for the run; $("$node24" --version) for the second runtime"
 
-# ---- 2. build, lint, typecheck
-# Lint only reads the sources and keeps one core busy: it runs beside the build and the typecheck
-# (which follow each other: both write the server's compiled output), and its log is printed after.
+# ---- 2. lint, typecheck, build
+# Lint only reads the sources and keeps one core busy: it runs beside the typecheck and the build,
+# which follow each other (the typecheck's `tsc -b` compiles the packages and the server as the
+# build's would, so the build then only checks they are current and bundles the web), and its log
+# is printed after them.
 step "lint" "" "" -- npx eslint . >"$art/lint.log" 2>&1 &
 lint_pid=$!
-build_ok=1
-step "build" "" "" -- bash scripts/build.sh || build_ok=0
 # The projects of tsconfig.json, then the server's API tests, the browser tests and benchmarks (run
 # by vitest, Playwright and tsx, which compile without checking).
 typecheck() { npx tsc -b && npx tsc -p apps/server/tsconfig.test.json && npx tsc -p e2e && npx tsc -p bench; }
 step "typecheck" "" "" -- typecheck
+build_ok=1
+step "build" "" "" -- bash scripts/build.sh || build_ok=0
 wait "$lint_pid"
 cat "$art/lint.log"
 
