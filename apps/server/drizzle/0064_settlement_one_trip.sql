@@ -99,6 +99,29 @@ CREATE OR REPLACE FUNCTION harbour_receipt_context(p_loan_id integer, p jsonb) R
   END
 $$;
 --> statement-breakpoint
+-- The loan's due summary as a posting leaves it, for harbour_post_receipt and harbour_post_waiver:
+-- removed (p.removeDueSummary), or written from the domain's row (p.dueSummary: a
+-- loan_due_summaries row), or left as it is. SECURITY INVOKER: row-level security applies.
+CREATE FUNCTION harbour_write_due_summary(p_loan integer, p jsonb) RETURNS void
+  LANGUAGE plpgsql VOLATILE SECURITY INVOKER AS $$
+  BEGIN
+    IF coalesce((p->>'removeDueSummary')::boolean, false) THEN
+      DELETE FROM loan_due_summaries WHERE loan_id = p_loan;
+    ELSIF jsonb_typeof(p->'dueSummary') = 'object' THEN
+      INSERT INTO loan_due_summaries (loan_id, store_id, loan_status, as_of, next_tenor, next_due_date, next_amount, remaining_tenors, overdue_tenors,
+          overdue_amount, overdue_interest, handling_fee, days_overdue, oldest_overdue_date, unpaid_principal, temp_amount)
+        SELECT d.loan_id, d.store_id, d.loan_status, d.as_of, d.next_tenor, d.next_due_date, d.next_amount, d.remaining_tenors, d.overdue_tenors,
+          d.overdue_amount, d.overdue_interest, d.handling_fee, d.days_overdue, d.oldest_overdue_date, d.unpaid_principal, d.temp_amount
+        FROM jsonb_populate_record(null::loan_due_summaries, p->'dueSummary') d
+      ON CONFLICT (loan_id) DO UPDATE SET store_id = excluded.store_id, loan_status = excluded.loan_status, as_of = excluded.as_of,
+        next_tenor = excluded.next_tenor, next_due_date = excluded.next_due_date, next_amount = excluded.next_amount,
+        remaining_tenors = excluded.remaining_tenors, overdue_tenors = excluded.overdue_tenors, overdue_amount = excluded.overdue_amount,
+        overdue_interest = excluded.overdue_interest, handling_fee = excluded.handling_fee, days_overdue = excluded.days_overdue,
+        oldest_overdue_date = excluded.oldest_overdue_date, unpaid_principal = excluded.unpaid_principal, temp_amount = excluded.temp_amount,
+        refreshed_at = now();
+    END IF;
+  END $$;
+--> statement-breakpoint
 -- harbour_post_receipt also stores the loan's rate with its status when the domain gives one
 -- (p.rate: {mloRate, mloStatus}: a settlement's or a reschedule's rate of the loan's flows), and a
 -- principal receipt's new schedule after the receipt, which it names (p.reschedule: {revision:
@@ -112,21 +135,7 @@ CREATE OR REPLACE FUNCTION harbour_post_receipt(p jsonb) RETURNS jsonb
     v_entry bigint;
     v_receipt loan_repayments;
   BEGIN
-    IF coalesce((p->>'removeDueSummary')::boolean, false) THEN
-      DELETE FROM loan_due_summaries WHERE loan_id = v_loan;
-    ELSIF p->'dueSummary' IS NOT NULL AND jsonb_typeof(p->'dueSummary') = 'object' THEN
-      INSERT INTO loan_due_summaries (loan_id, store_id, loan_status, as_of, next_tenor, next_due_date, next_amount, remaining_tenors, overdue_tenors,
-          overdue_amount, overdue_interest, handling_fee, days_overdue, oldest_overdue_date, unpaid_principal, temp_amount)
-        SELECT d.loan_id, d.store_id, d.loan_status, d.as_of, d.next_tenor, d.next_due_date, d.next_amount, d.remaining_tenors, d.overdue_tenors,
-          d.overdue_amount, d.overdue_interest, d.handling_fee, d.days_overdue, d.oldest_overdue_date, d.unpaid_principal, d.temp_amount
-        FROM jsonb_populate_record(null::loan_due_summaries, p->'dueSummary') d
-      ON CONFLICT (loan_id) DO UPDATE SET store_id = excluded.store_id, loan_status = excluded.loan_status, as_of = excluded.as_of,
-        next_tenor = excluded.next_tenor, next_due_date = excluded.next_due_date, next_amount = excluded.next_amount,
-        remaining_tenors = excluded.remaining_tenors, overdue_tenors = excluded.overdue_tenors, overdue_amount = excluded.overdue_amount,
-        overdue_interest = excluded.overdue_interest, handling_fee = excluded.handling_fee, days_overdue = excluded.days_overdue,
-        oldest_overdue_date = excluded.oldest_overdue_date, unpaid_principal = excluded.unpaid_principal, temp_amount = excluded.temp_amount,
-        refreshed_at = now();
-    END IF;
+    PERFORM harbour_write_due_summary(v_loan, p);
     IF p->>'status' IS NOT NULL OR jsonb_typeof(p->'rate') = 'object' THEN
       UPDATE loans SET status = coalesce(p->>'status', status), mlo_rate = coalesce((p#>>'{rate,mloRate}')::numeric, mlo_rate),
           mlo_status = coalesce(p#>>'{rate,mloStatus}', mlo_status), updated_at = now()
@@ -243,21 +252,7 @@ CREATE FUNCTION harbour_post_waiver(p jsonb) RETURNS jsonb
   DECLARE
     v_waiver loan_waivers;
   BEGIN
-    IF coalesce((p->>'removeDueSummary')::boolean, false) THEN
-      DELETE FROM loan_due_summaries WHERE loan_id = (p#>>'{waiver,loan_id}')::integer;
-    ELSIF jsonb_typeof(p->'dueSummary') = 'object' THEN
-      INSERT INTO loan_due_summaries (loan_id, store_id, loan_status, as_of, next_tenor, next_due_date, next_amount, remaining_tenors, overdue_tenors,
-          overdue_amount, overdue_interest, handling_fee, days_overdue, oldest_overdue_date, unpaid_principal, temp_amount)
-        SELECT d.loan_id, d.store_id, d.loan_status, d.as_of, d.next_tenor, d.next_due_date, d.next_amount, d.remaining_tenors, d.overdue_tenors,
-          d.overdue_amount, d.overdue_interest, d.handling_fee, d.days_overdue, d.oldest_overdue_date, d.unpaid_principal, d.temp_amount
-        FROM jsonb_populate_record(null::loan_due_summaries, p->'dueSummary') d
-      ON CONFLICT (loan_id) DO UPDATE SET store_id = excluded.store_id, loan_status = excluded.loan_status, as_of = excluded.as_of,
-        next_tenor = excluded.next_tenor, next_due_date = excluded.next_due_date, next_amount = excluded.next_amount,
-        remaining_tenors = excluded.remaining_tenors, overdue_tenors = excluded.overdue_tenors, overdue_amount = excluded.overdue_amount,
-        overdue_interest = excluded.overdue_interest, handling_fee = excluded.handling_fee, days_overdue = excluded.days_overdue,
-        oldest_overdue_date = excluded.oldest_overdue_date, unpaid_principal = excluded.unpaid_principal, temp_amount = excluded.temp_amount,
-        refreshed_at = now();
-    END IF;
+    PERFORM harbour_write_due_summary((p#>>'{waiver,loan_id}')::integer, p);
     INSERT INTO loan_waivers (store_id, loan_id, waive_date, overdue_interest_before, fee_before, overdue_interest, fee, reason, after_repayment_id,
         idempotency_key, created_by)
       SELECT w.store_id, w.loan_id, w.waive_date, w.overdue_interest_before, w.fee_before, w.overdue_interest, w.fee, w.reason, w.after_repayment_id,
