@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { vi } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 
@@ -17,4 +18,23 @@ export async function queriesDuring(db: Db, fn: () => Promise<unknown>): Promise
     spy.mockRestore();
   }
   return texts;
+}
+
+/**
+ * Every query any pg client of this process submits while `run` runs (the app's pool only when the
+ * test sends none meanwhile), by its prepared statement's name or its text: `all` of them, and
+ * `tx` those from `begin` on (before it: the session lookup, and a caller's grants the first time).
+ */
+export async function statementsDuring(run: () => Promise<unknown>): Promise<{ all: number; tx: string[] }> {
+  const submit = vi.spyOn(pg.Query.prototype as unknown as { submit: (...a: unknown[]) => unknown }, 'submit');
+  try {
+    await run();
+    const names = submit.mock.instances.map((q) => {
+      const query = q as unknown as { name?: string; text: string };
+      return query.name ?? query.text;
+    });
+    return { all: names.length, tx: names.slice(names.indexOf('begin')) };
+  } finally {
+    submit.mockRestore();
+  }
 }

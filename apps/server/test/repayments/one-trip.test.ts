@@ -1,10 +1,10 @@
 import type { DueState, RepaymentItem, SettlementResult, WaiverItem } from '@harbour/contracts';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { fourEyesOff } from '../helpers/four-eyes.js';
 import { expectLedgerBalanced } from '../helpers/ledger.js';
+import { statementsDuring } from '../helpers/queries.js';
 import { insertCustomer } from '../helpers/loans.js';
 import { repayingLoan as repayingLoanOf, repaymentStaff, shiftLoanDates, type RepaymentStaff } from '../helpers/repaying.js';
 
@@ -30,25 +30,6 @@ afterAll(async () => {
 });
 
 const key = () => `one-trip-${++seq}-${Date.now()}`;
-
-/**
- * Every query any pg client of this process submits while `run` runs (the app's pool only: the
- * test sends none meanwhile), by its prepared statement's name or its text: `all` of them, and
- * `tx` those from `begin` on (before it: the session lookup, and a caller's grants the first time).
- */
-async function statements(run: () => Promise<unknown>): Promise<{ all: number; tx: string[] }> {
-  const submit = vi.spyOn(pg.Query.prototype as unknown as { submit: (...a: unknown[]) => unknown }, 'submit');
-  try {
-    await run();
-    const names = submit.mock.instances.map((q) => {
-      const query = q as unknown as { name?: string; text: string };
-      return query.name ?? query.text;
-    });
-    return { all: names.length, tx: names.slice(names.indexOf('begin')) };
-  } finally {
-    submit.mockRestore();
-  }
-}
 
 const ONE_TRIP = ['begin', 'harbour-receipt-context', 'harbour-post-receipt', 'commit'];
 
@@ -92,7 +73,7 @@ describe('early settlement', () => {
     const loan = await repayingLoanOf(t, s, borrower, s.today, { daysAgo: 20 });
     const body = { loanId: loan.id, method: 'cash', idempotencyKey: key() };
     let settled: SettlementResult | undefined;
-    const n = await statements(async () => {
+    const n = await statementsDuring(async () => {
       settled = dataOf(await call<SettlementResult>(t.app, 'POST', '/repayments/settle', { token: s.clerk, body }));
     });
     expect(settled!.loanStatus).toBe('complete');
@@ -116,7 +97,7 @@ describe('a principal receipt', () => {
     const loan = await repayingLoanOf(t, s, borrower, s.today);
     const body = { loanId: loan.id, received: '3000.00', method: 'cash', repayType: 'principal', idempotencyKey: key() };
     let posted: RepaymentItem | undefined;
-    const n = await statements(async () => {
+    const n = await statementsDuring(async () => {
       posted = dataOf(await call<RepaymentItem>(t.app, 'POST', '/repayments', { token: s.collector, body }));
     });
     expect(posted!.reschedule?.outstandingPrincipal).toBe('9000.00');
@@ -161,7 +142,7 @@ describe('a waiver', () => {
     expect(Number(d.handlingFee)).toBeGreaterThan(0);
     const body = waiveBody(loan.id, d.handlingFee);
     let waived: WaiverItem | undefined;
-    const n = await statements(async () => {
+    const n = await statementsDuring(async () => {
       waived = dataOf(await call<WaiverItem>(t.app, 'POST', '/repayments/waive', { token: s.manager, body }));
     });
     expect(n.tx).toEqual(['begin', 'harbour-receipt-context', 'harbour-post-waiver', 'commit']);
