@@ -64,18 +64,18 @@ function assertReaches(ctx: ServiceContext, storeId: number): void {
   if (!reachesAllStores(ctx) && currentStore(ctx) !== storeId) throw forbidden();
 }
 
-const entryValues = (ctx: ServiceContext, entry: JournalEntry, target: PostTarget, reversesEntryId: number | null, memo: SQL | Record<string, string> = { ...entry.memo }) => ({
+const entryValues = (ctx: ServiceContext, entry: JournalEntry, target: PostTarget, reversesEntryId: number | null) => ({
   storeId: target.storeId,
   entryDate: target.date,
   event: entry.event,
   loanId: target.loanId ?? null,
-  memo,
+  memo: { ...entry.memo },
   reversesEntryId,
   requestId: ctx.requestId,
   createdBy: ctx.auth?.staffId ?? null,
 });
 
-const lineValues = (ctx: ServiceContext, entry: JournalEntry, target: PostTarget, entryId: number | SQL) =>
+const lineValues = (ctx: ServiceContext, entry: JournalEntry, target: PostTarget, entryId: number) =>
   entry.lines.map((l) => ({ entryId, storeId: target.storeId, entryDate: target.date, account: l.account, debit: l.debit, credit: l.credit, createdBy: ctx.auth?.staffId ?? null }));
 
 async function insertEntry(tx: Tx, ctx: ServiceContext, entry: JournalEntry, target: PostTarget, reversesEntryId: number | null): Promise<number> {
@@ -121,26 +121,6 @@ export async function postJournals(tx: Tx, ctx: ServiceContext, items: readonly 
   return items.map((i) => byItem.get(i) ?? null);
 }
 
-/**
- * `postJournal` as two parts of a caller's single statement (data-modifying CTEs): the entry's
- * insert, answering its `id`, and its lines' insert, which reads that id through `entryId` (SQL
- * reading the entry's CTE). `memo` adds keys whose values the same statement computes — a
- * receipt's number, taken by its first part. The entry must have lines; the same checks as
- * `postJournal` first.
- */
-export function journalInserts(tx: Tx, ctx: ServiceContext, entry: JournalEntry, target: PostTarget, opts: { entryId: SQL; memo: Record<string, SQL> }) {
-  assertLinkable(ctx, entry, target);
-  const added = sql.join(
-    Object.entries(opts.memo).map(([key, value]) => sql`${key}::text, ${value}`),
-    sql`, `,
-  );
-  const memo = sql`${JSON.stringify(entry.memo)}::jsonb || jsonb_build_object(${added})`;
-  return {
-    entry: tx.insert(journalEntries).values(entryValues(ctx, entry, target, null, memo)).returning({ id: journalEntries.id }),
-    lines: tx.insert(journalLines).values(lineValues(ctx, entry, target, opts.entryId)),
-  };
-}
-
 /** The checks of an entry written in the statement of the event that links to it. */
 function assertLinkable(ctx: ServiceContext, entry: JournalEntry, target: PostTarget): void {
   assertBalanced(entry);
@@ -150,8 +130,8 @@ function assertLinkable(ctx: ServiceContext, entry: JournalEntry, target: PostTa
 }
 
 /**
- * The entry's row and its lines' rows (without their entry id), checked as `journalInserts`
- * checks them, for a server-side function that writes them with the event (`harbour_post_receipt`).
+ * The entry's row and its lines' rows (without their entry id), checked as an entry linked to its
+ * event (`assertLinkable`), for a server-side function that writes them with the event (`harbour_post_receipt`).
  */
 export function journalRows(ctx: ServiceContext, entry: JournalEntry, target: PostTarget) {
   assertLinkable(ctx, entry, target);
