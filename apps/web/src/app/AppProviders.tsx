@@ -51,6 +51,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
       locale={locale}
       componentSize={size}
       theme={{
+        // antd's styles come prebuilt (app/antd-stylesheet.ts): no component generates its own
+        zeroRuntime: true,
         token: {
           colorPrimary: accessiblePrimary(themeColor),
           colorLink: mode === 'dark' ? undefined : accessiblePrimary(themeColor, LINK_CONTRAST),

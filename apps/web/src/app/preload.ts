@@ -9,13 +9,14 @@
  * from the login page would make the bundler split the shell's chunk into dozens of small ones.
  */
 import { ensureCurrentLanguage } from '../i18n/index.js';
+import { loadAntdStylesheet } from './antd-stylesheet.js';
 
 let started = false;
 
 export function preloadWorkspace(): void {
   if (started) return;
   started = true;
-  void Promise.all([import('./AntdRoot.js'), import('../shell/ShellRoot.js'), ensureCurrentLanguage()]).catch(() => {
+  void Promise.all([import('./AntdRoot.js'), import('../shell/ShellRoot.js'), ensureCurrentLanguage(), loadAntdStylesheet()]).catch(() => {
     started = false;
   });
 }

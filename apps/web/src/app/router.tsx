@@ -7,6 +7,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { CHANGE_PASSWORD_PAGE } from '../shell/fixed-routes.js';
 import { ensureCurrentLanguage } from '../i18n/index.js';
+import { loadAntdStylesheet } from './antd-stylesheet.js';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
@@ -19,7 +20,7 @@ export const routes: RouteObject[] = [
   { path: '/login', lazy: page(() => import('../pages/login/LoginPage.js')), HydrateFallback: Blank },
   {
     // every page under it may use any namespace: all of the language's texts are there first
-    lazy: page(async () => (await Promise.all([import('./AntdRoot.js'), ensureCurrentLanguage()]))[0]),
+    lazy: page(async () => (await Promise.all([import('./AntdRoot.js'), ensureCurrentLanguage(), loadAntdStylesheet()]))[0]),
     HydrateFallback: Blank,
     children: [
       { path: '/auth-redirect', lazy: page(() => import('../pages/auth-redirect/AuthRedirectPage.js')) },
