@@ -157,14 +157,14 @@ if [[ ! -f apps/server/vitest.config.ts ]]; then
   skip_step "vitest server (PostgreSQL 15)" "apps/server has no vitest project yet"
 elif [[ -x $pg_bin/initdb ]]; then
   if step "start PostgreSQL 15" "" "" -- start_pg15; then
-    # Every API file but two run on the embedded PostgreSQL above: the fuzz run (a minute of random
-    # input against every route's validation and error envelope; the SQL its valid inputs reach is
+    # Every API file but two run on the embedded PostgreSQL above: the fuzz files (200 random inputs
+    # against every route's validation and error envelope; the SQL its valid inputs reach is
     # the SQL the other API files run here) and the server's start on its own embedded cluster
     # (startup-embedded.test.ts: two clusters of its own, nothing of this server's).
     # On Node.js 24: the whole server suite once more on the second supported runtime, with the
     # reports-on-a-standby file (test/reports/replica.test.ts), which step 3 leaves to this pass.
     step "vitest server (PostgreSQL 15, Node.js 24)" vitest "$art/vitest-pg15.json" -- \
-      "$node24" "$vitest_js" "${vitest_args[@]}" --project server --exclude '**/test/fuzz.test.ts' --exclude '**/test/startup-embedded.test.ts' --outputFile.json="$art/vitest-pg15.json"
+      "$node24" "$vitest_js" "${vitest_args[@]}" --project server --exclude '**/test/fuzz-*.test.ts' --exclude '**/test/startup-embedded.test.ts' --outputFile.json="$art/vitest-pg15.json"
   fi
   stop_pg
   unset TEST_DATABASE_URL

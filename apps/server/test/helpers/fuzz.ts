@@ -1,25 +1,20 @@
-import { API_BASE, type TokenAnswer } from '@harbour/contracts';
+import type { TokenAnswer } from '@harbour/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { RegisteredRoute } from '../src/http/types.js';
-import { loginAs } from './helpers/api.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
-import { fillParams } from './helpers/routes.js';
+import type { RegisteredRoute } from '../../src/http/types.js';
+import { loginAs } from './api.js';
+import { createTestApp, type TestApp } from './app.js';
+import { fillParams } from './routes.js';
 
 /**
- * Every route's request schema, fed with generated input as the super admin (who passes every
- * permission check, so the input reaches validation and the handler): the answer is never 5xx,
- * and a 4xx is the error envelope (a 400 names its fields).
+ * The fuzz of every route's request schema (test/fuzz-1.test.ts and fuzz-2.test.ts, each half of
+ * the routes, so the two vitest workers share it): generated input as the super admin (who passes
+ * every permission check, so the input reaches validation and the handler), and the answer is
+ * never 5xx, and a 4xx is the error envelope (a 400 names its fields).
  */
-// 100 runs of every route under CI (about a minute of the run), 12 locally.
-const RUNS = process.env.CI ? 100 : 12;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+// 200 runs of every route under CI, 12 locally.
+const RUNS = process.env.CI ? 200 : 12;
 
 /** Property names a zod schema reads (through unions, pipes, defaults and optionals). */
 function keysOf(schema: unknown, depth = 0): string[] {
@@ -61,7 +56,7 @@ interface Session {
   token: TokenAnswer;
 }
 
-async function fuzzRoute(r: RegisteredRoute, session: Session) {
+async function fuzzRoute(t: TestApp, r: RegisteredRoute, session: Session) {
   const hasBody = r.method !== 'GET' && r.method !== 'DELETE';
   const bodyKeys = keysOf(r.schema.body as z.ZodType | undefined);
   const queryKeys = keysOf(r.schema.querystring as z.ZodType | undefined);
@@ -100,33 +95,37 @@ async function fuzzRoute(r: RegisteredRoute, session: Session) {
   return problems;
 }
 
-describe('fuzz every route', () => {
-  it('never answers 5xx and always answers errors as envelopes', async () => {
-    const routes = t.app.apiRoutes.filter((r) => !r.url.endsWith('/openapi.json'));
-    expect(routes.length).toBeGreaterThan(5);
-    const problems: string[] = [];
-    // A few routes at a time: PostgreSQL answers several connections while Node waits on one.
-    const queue = [...routes];
-    const worker = async () => {
-      const session: Session = { token: await loginAs(t.app, 'admin') };
-      for (let r = queue.shift(); r; r = queue.shift()) {
-        try {
-          const started = performance.now();
-          problems.push(...(await fuzzRoute(r, session)));
-          if (process.env.HARBOUR_FUZZ_TIMING) console.log(`${Math.round(performance.now() - started)} ms ${r.method} ${r.url}`);
-        } catch (err) {
-          problems.push(`${r.method} ${r.url}: ${(err as Error).message.split('\n').slice(0, 3).join(' ')}`);
-        }
-      }
-    };
-    await Promise.all([worker(), worker(), worker(), worker()]);
-    expect(problems.slice(0, 20)).toEqual([]);
-  }, 900_000);
-
-  it('answers a validation error with translated field messages', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `${API_BASE}/login`, payload: { type: 1 }, headers: { 'accept-language': 'en' } });
-    expect(res.statusCode).toBe(400);
-    const env = res.json() as { errors: { field: string; message: string }[] };
-    expect(env.errors.map((e) => e.field)).toEqual(expect.arrayContaining(['username', 'password', 'captcha']));
+/** Fuzzes every `parts`-th route from the `part`-th (0-based), on an app of its own, which it returns. */
+export function fuzzEveryRoute(part: number, parts: number): () => TestApp {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
   });
-});
+  afterAll(() => t.close());
+
+  describe('fuzz every route', () => {
+    it(`never answers 5xx and always answers errors as envelopes (routes ${part + 1}, ${part + 1 + parts}, … of every ${parts})`, async () => {
+      const every = t.app.apiRoutes.filter((r) => !r.url.endsWith('/openapi.json'));
+      expect(every.length).toBeGreaterThan(5);
+      const routes = every.filter((_, i) => i % parts === part);
+      const problems: string[] = [];
+      // A few routes at a time: PostgreSQL answers several connections while Node waits on one.
+      const queue = [...routes];
+      const worker = async () => {
+        const session: Session = { token: await loginAs(t.app, 'admin') };
+        for (let r = queue.shift(); r; r = queue.shift()) {
+          try {
+            const started = performance.now();
+            problems.push(...(await fuzzRoute(t, r, session)));
+            if (process.env.HARBOUR_FUZZ_TIMING) console.log(`${Math.round(performance.now() - started)} ms ${r.method} ${r.url}`);
+          } catch (err) {
+            problems.push(`${r.method} ${r.url}: ${(err as Error).message.split('\n').slice(0, 3).join(' ')}`);
+          }
+        }
+      };
+      await Promise.all([worker(), worker(), worker(), worker()]);
+      expect(problems.slice(0, 20)).toEqual([]);
+    }, 900_000);
+  });
+  return () => t;
+}
