@@ -157,7 +157,7 @@ if [[ ! -f apps/server/vitest.config.ts ]]; then
   skip_step "vitest server (PostgreSQL 15)" "apps/server has no vitest project yet"
 elif [[ -x $pg_bin/initdb ]]; then
   if step "start PostgreSQL 15" "" "" -- start_pg15; then
-    # Every API file but two run on the embedded PostgreSQL above: the fuzz files (200 random inputs
+    # Every API file runs here as on the embedded PostgreSQL above but the fuzz files (200 random inputs
     # against every route's validation and error envelope; the SQL its valid inputs reach is
     # the SQL the other API files run here) and the server's start on its own embedded cluster
     # (startup-embedded.test.ts: two clusters of its own, nothing of this server's).
