@@ -47,7 +47,7 @@ export default defineConfig({
     baseURL: process.env.HARBOUR_E2E_BASE_URL,
     headless: true,
     // The browser asks for reduced motion, as a user may in their system settings: the web then turns
-    // antd's animations off (apps/web/src/app/reduced-motion.ts), so no step waits for a slide or a fade.
+    // antd's animations off (apps/web/src/components/reduced-motion.ts), so no step waits for a slide or a fade.
     reducedMotion: 'reduce',
     // No trace by default: recording one (DOM snapshots and a screencast of every step) doubled the
     // length of each test, and a failure already leaves its screenshot and error context.

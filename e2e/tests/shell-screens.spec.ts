@@ -19,6 +19,8 @@ for (const lang of ['zh-TW', 'en'] as const satisfies readonly Lang[]) {
 
       await signIn(page, 'admin', lang);
       await expect(page).toHaveURL(/\/dashboard$/);
+      // the picture shows the charts drawn, not their loading placeholders
+      await expect(page.locator('main div[role="img"] svg')).toHaveCount(2);
       await shot(page, 'shell-dashboard');
       await expectAccessible(page);
 

@@ -11,7 +11,7 @@ import { useSettings } from '../stores/settings.js';
 import { loadAntdLocale, loadedAntdLocale } from './antd-locale.js';
 import { ClientBridge } from './ClientBridge.js';
 import { accessiblePrimary } from '../components/theme-color.js';
-import { useReducedMotion } from './reduced-motion.js';
+import { useReducedMotion } from '../components/reduced-motion.js';
 
 /** Links sit on white and on the #f5f5f5 layout grey; 5.2:1 on white keeps ≥ 4.5:1 on both. */
 const LINK_CONTRAST = 5.2;

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Skeleton } from 'antd';
 import type { EChartsCoreOption } from 'echarts/core';
+import { useReducedMotion } from '../../components/reduced-motion.js';
 
 type Chart = {
   setOption: (o: EChartsCoreOption, notMerge?: boolean) => void;
@@ -17,8 +18,13 @@ type Chart = {
  * A page kept in a hidden tab (the shell's <Activity>) runs its effects' clean-ups when hidden and
  * the effects again when shown: the chart survives that — it is disposed only once its box has
  * left the document — so showing the tab again draws nothing anew.
+ *
+ * With the system's reduce-motion setting on (WCAG 2.3.3, as for antd's drawers and dialogs) the
+ * chart is drawn at once, without growing its bars and lines into place.
  */
-export function LazyChart({ option, height = 240, label }: { option: EChartsCoreOption; height?: number; label: string }) {
+export function LazyChart({ option: given, height = 240, label }: { option: EChartsCoreOption; height?: number; label: string }) {
+  const reducedMotion = useReducedMotion();
+  const option = useMemo(() => (reducedMotion ? { ...given, animation: false } : given), [given, reducedMotion]);
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<{ instance: Chart; option: EChartsCoreOption } | undefined>(undefined);
   const [ready, setReady] = useState(false);
