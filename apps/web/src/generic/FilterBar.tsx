@@ -59,8 +59,9 @@ export function FilterBar({ name, fields, value, onApply, controls }: FilterBarP
           {controls?.[f.name] ?? <FilterControl field={f} />}
         </Form.Item>
       ))}
-      <Form.Item>
-        <Space>
+      <Form.Item style={{ maxWidth: '100%' }}>
+        {/* on a phone the third button goes to a second line rather than past the screen's edge */}
+        <Space wrap>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
             {t('admin:resource.search')}
           </Button>
