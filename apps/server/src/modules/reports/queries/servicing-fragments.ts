@@ -39,14 +39,25 @@ export const inStore = (col: SQL, store: Param) => sql`(${intOf(store)} is null 
  * (the services refuse future dates), so every receipt without a correction stands, and what
  * they paid of each instalment is `loan_instalment_paid`, kept with the receipts; an earlier
  * date sums the lines of the receipts standing then.
+ * `unpaidBefore` (with `current` only): just the loans with an instalment unpaid that fell due
+ * before that date — those whose first instalment not fully paid (`loan_due_summaries`, kept by
+ * every payout, receipt, correction, settlement and collection step, as `positionsToday` reads
+ * it) is due before it, by the summaries' (store, due date) index. A report that keeps only loans
+ * with something unpaid due by then reads their instalments alone, not the whole live book's: at
+ * 300,000 loans about 25,000 loans of 84,000 on the business day.
  */
-export const instalmentsOn = (on: SQL, store: Param, current = false) => sql`(
+export const instalmentsOn = (on: SQL, store: Param, current = false, unpaidBefore?: SQL) => sql`(
   with lv as (
     select l.id, l.store_id, coalesce(rv.rev, 0) as rev
       from loans l
       left join (select v.loan_id, max(v.revision) as rev from loan_schedule_revisions v where v.effective_on <= ${on} group by v.loan_id) rv
         on rv.loan_id = l.id
-     where l.payout_date <= ${on} and l.loan_no is not null and ${inStore(sql`l.store_id`, store)}
+     where l.payout_date <= ${on} and l.loan_no is not null and ${inStore(sql`l.store_id`, store)}${
+       current && unpaidBefore
+         ? sql`
+       and l.id in (select ds.loan_id from loan_due_summaries ds where ds.next_due_date < ${unpaidBefore} and ${inStore(sql`ds.store_id`, store)})`
+         : sql``
+     }
        -- a loan finished (complete, reloaned, written off) on or before the date owes nothing then:
        -- only loans still servicing, or that moved after the date, are read
        and (l.status in ('repaying', 'oca')
@@ -58,8 +69,7 @@ export const instalmentsOn = (on: SQL, store: Param, current = false) => sql`(
   ),
   paid as (${
     current
-      ? sql`select k.loan_id, k.tenor, k.principal as p, k.interest as i, k.interest_waived as w
-              from lv join loan_instalment_paid k on k.loan_id = lv.id`
+      ? sql`select k.loan_id, k.tenor, k.principal as p, k.interest as i, k.interest_waived as w from loan_instalment_paid k`
       : sql`select ln.loan_id, ln.tenor, sum(ln.principal) as p, sum(ln.interest) as i, sum(ln.interest_waived) as w
               from lv join loan_repayment_lines ln on ln.loan_id = lv.id
              where exists (select 1 from loan_repayments r where r.id = ln.repayment_id and ${standingOn(on)})

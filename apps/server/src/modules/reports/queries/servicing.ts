@@ -91,7 +91,7 @@ export const servicingQueries: Partial<Record<ReportName, ReportQuery>> = {
         select x.loan_id, count(*)::int as tenors, sum(x.interest)::numeric(16,2) as interest, sum(x.paid_interest)::numeric(16,2) as paid,
                sum(x.waived)::numeric(16,2) as waived, sum(x.unpaid_interest)::numeric(16,2) as unpaid,
                min(x.due_date) filter (where x.unpaid_interest > 0) as oldest
-          from ${instalmentsOn(to, p.store, String(p.dateTo) >= today)} x
+          from ${instalmentsOn(to, p.store, String(p.dateTo) >= today, sql`(${to} + 1)`)} x
          where x.due_date <= ${to} and (${dateOf(p.dateFrom)} is null or x.due_date >= ${dateOf(p.dateFrom)})
          group by x.loan_id
       )
@@ -195,7 +195,7 @@ export const servicingQueries: Partial<Record<ReportName, ReportQuery>> = {
                sum(x.unpaid_principal + x.unpaid_interest) filter (where ${bucketOf(sql`(${on} - x.due_date)`)} = 'd61to90') as d3,
                sum(x.unpaid_principal + x.unpaid_interest) filter (where ${bucketOf(sql`(${on} - x.due_date)`)} = 'd90plus') as d4,
                sum(x.unpaid_principal + x.unpaid_interest) as total
-          from ${instalmentsOn(on, p.store, String(p.asOf) >= today)} x
+          from ${instalmentsOn(on, p.store, String(p.asOf) >= today, on)} x
          where x.due_date < ${on} and x.unpaid_principal + x.unpaid_interest > 0
          group by x.loan_id
       )
