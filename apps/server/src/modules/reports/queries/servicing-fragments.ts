@@ -100,7 +100,12 @@ export const positionsOn = (on: SQL, store: Param, current = false) => (current 
  * always add up to the loan amount), and only the instalments from the first not fully paid
  * (`loan_due_summaries.next_tenor`, refreshed by every payout, receipt, correction, settlement and
  * collection step) to the date are read, by the loan's index — the ones before it are paid, and
- * owe no interest and are not overdue. Written-off loans are `bad`, so not read.
+ * owe no interest and are not overdue. Written-off loans are `bad`, so not read. A schedule's due
+ * dates follow its tenors, so a loan whose first unpaid instalment falls due after the date has
+ * nothing due by then: only the loans whose first unpaid instalment is due by the date are read,
+ * by the summaries' (store, due date) index, and summed per loan in one pass joined to the rest by
+ * hash (at 300,000 loans 25,000 of the 84,000 servicing loans; a lateral subquery per loan made
+ * 84,000 trips through three indexes).
  */
 const positionsToday = (on: SQL, store: Param) => sql`(
   select l.id as loan_id, l.store_id,
@@ -112,20 +117,23 @@ const positionsToday = (on: SQL, store: Param) => sql`(
     from loans l
     join loan_totals kt on kt.loan_id = l.id
     join loan_due_summaries ds on ds.loan_id = l.id
-    left join lateral (
-      select sum(u.unpaid_interest) as unpaid_interest,
+    left join (
+      select u.loan_id,
+             sum(u.unpaid_interest) as unpaid_interest,
              count(*) filter (where u.due_date < ${on} and u.unpaid_principal + u.unpaid_interest > 0) as overdue_tenors,
              sum(u.unpaid_principal + u.unpaid_interest) filter (where u.due_date < ${on}) as overdue_amount,
              min(u.due_date) filter (where u.due_date < ${on} and u.unpaid_principal + u.unpaid_interest > 0) as oldest
         from (
-          select i.due_date, i.principal - coalesce(k.principal, 0) as unpaid_principal,
+          select i.loan_id, i.due_date, i.principal - coalesce(k.principal, 0) as unpaid_principal,
                  greatest(i.interest - coalesce(k.interest, 0) - coalesce(k.interest_waived, 0), 0) as unpaid_interest
-            from loan_instalments i
+            from loan_due_summaries du
+            join loan_instalments i on i.loan_id = du.loan_id and i.tenor >= du.next_tenor and i.due_date <= ${on}
+            left join (select v.loan_id, max(v.revision) as rev from loan_schedule_revisions v group by v.loan_id) rv on rv.loan_id = i.loan_id
             left join loan_instalment_paid k on k.loan_id = i.loan_id and k.tenor = i.tenor
-           where i.loan_id = l.id and i.tenor >= ds.next_tenor and i.due_date <= ${on}
-             and i.revision = coalesce((select max(v.revision) from loan_schedule_revisions v where v.loan_id = l.id), 0)
+           where du.next_due_date <= ${on} and ${inStore(sql`du.store_id`, store)} and i.revision = coalesce(rv.rev, 0)
         ) u
-    ) d on true
+       group by u.loan_id
+    ) d on d.loan_id = l.id
    where l.status in ('repaying', 'oca') and l.payout_date <= ${on} and l.loan_no is not null and ${inStore(sql`l.store_id`, store)}
 )`;
 
