@@ -5,7 +5,8 @@
  * given as `HARBOUR_BENCH_IMPORT_RECEIPTS` receipts of the previous system each, 10 by default —
  * the goal's ~10 receipts and 12 instalments a loan — or, at 0, as an opening position too) is
  * checked (`POST /tools/import/dryRun`) and committed (`POST /tools/import/batches`, the server's
- * job polled to its end) while the server's resident memory is sampled. Beside it, in the same run
+ * job polled to its end) while the server's resident memory is sampled, and last rolled back (the
+ * server's rollback job, polled to its end likewise). Beside it, in the same run
  * on the same machine, the bench seed writes the same number of loans straight through SQL (no
  * checks, no triggers): the floor of what writing that book costs here.
  */
@@ -129,11 +130,23 @@ export async function benchImport(): Promise<Figure[]> {
       }
     }
     // the rollback of the whole batch (docs/import.md → The rollback), after the floor so the floor
-    // writes on a database of the same size as the import's
+    // writes on a database of the same size as the import's: a server job, polled to its end while
+    // the server's RSS is sampled
+    const beforeRollback = memoryOf(server.pid);
+    let rollbackPeak = beforeRollback.rss;
     t0 = performance.now();
     const rolled = await fetch(`${server.baseURL}${API}/tools/import/batches/${id}/rollback`, { method: 'POST', headers: { authorization } });
+    let rolledState = rolled.ok ? ((await rolled.json()).data as { state: string }).state : `HTTP ${rolled.status}`;
+    let rollbackFailure: string | null = null;
+    while (rolledState === 'rollingBack') {
+      await sleep(500);
+      rollbackPeak = Math.max(rollbackPeak, memoryOf(server.pid).rss);
+      const b = (await (await fetch(`${server.baseURL}${API}/tools/import/batches/${id}`, { headers: { authorization } })).json()).data as { state: string; failure: string | null };
+      rolledState = b.state;
+      rollbackFailure = b.failure;
+    }
     const rollbackS = (performance.now() - t0) / 1000;
-    const rolledState = rolled.ok ? ((await rolled.json()).data as { state: string }).state : `HTTP ${rolled.status}`;
+    console.log(`bench: import — rollback ${fmt(rollbackS, 1)} s, ended ${rolledState}, RSS ${fmt(beforeRollback.rss)} → peak ${fmt(rollbackPeak)} MB`);
     // customers, loans, opening positions and receipts: the rows the dry run reads
     const rows = LOANS * 2 + openingRows + receiptRows;
     return [
@@ -146,8 +159,8 @@ export async function benchImport(): Promise<Figure[]> {
         ? na(PART, `the bench seed's SQL writing ${fmt(LOANS)} loans and their history (no checks; the floor)`, seedFailure)
         : { part: PART, name: `the bench seed's SQL writing ${fmt(LOANS)} loans and their history (no checks; the floor)`, value: `${fmt(seedS, 1)} s; import ÷ floor ${fmt((dryS + commitS) / seedS, 1)}×` },
       rolledState === 'rolledBack'
-        ? { part: PART, name: 'rollback of the batch (its records removed, its opening entries reversed)', value: `${fmt(rollbackS, 1)} s` }
-        : na(PART, 'rollback of the batch', `ended ${rolledState}`),
+        ? { part: PART, name: 'rollback of the batch (a server job: its opening entries reversed, its records removed); server RSS before → peak', value: `${fmt(rollbackS, 1)} s; ${fmt(beforeRollback.rss)} → ${fmt(rollbackPeak)} MB` }
+        : na(PART, 'rollback of the batch', `ended ${rolledState}${rollbackFailure ? `: ${rollbackFailure}` : ''}`),
     ];
   } catch (err) {
     return [na(PART, 'import', errorText(err))];

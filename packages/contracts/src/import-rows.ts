@@ -107,6 +107,30 @@ export interface ImportSheetRows {
   rows: { row: number; cells: Record<string, unknown> }[];
 }
 
+/**
+ * A sheet checked row by row as it is read (docs/import.md): `add` takes each row's cells, checks
+ * them at once (duplicates against the rows added before) and keeps only the checked values, so a
+ * book's cells are never held whole. `valid` and `problems` grow as rows are added.
+ */
+export interface ImportSheetChecker<V> {
+  add(row: number, cells: Record<string, unknown>): void;
+  readonly valid: V;
+  readonly problems: ImportProblem[];
+}
+
+/**
+ * Shares repeated values (dates, amounts, choices): a book's 600,000 instalments and 500,000
+ * receipts repeat a few thousand dates and amounts, each otherwise its own string.
+ */
+export type ImportIntern = (text: string) => string;
+export const asIs: ImportIntern = (text) => text;
+
+/** A whole sheet through a checker: the checked values and every problem. */
+export function checkAll<V>(checker: ImportSheetChecker<V>, input: ImportSheetRows): { valid: V; problems: ImportProblem[] } {
+  for (const { row, cells } of input.rows) checker.add(row, cells);
+  return { valid: checker.valid, problems: checker.problems };
+}
+
 /** The row's cells as the create schema takes them: dates normalised (a bad one kept, for the schema to name), the rest as text. */
 function rowInput(sheet: ImportSheetKey, cells: Record<string, unknown>, problems: ImportProblem[], row: number): Record<string, string> {
   const out: Record<string, string> = {};
@@ -130,39 +154,45 @@ function rowInput(sheet: ImportSheetKey, cells: Record<string, unknown>, problem
  * customer codes and ID numbers that appear twice in the file. Answers the rows it accepts, keyed
  * by customer code, and every problem.
  */
-export function checkCustomerRows(input: ImportSheetRows): { valid: Map<string, { row: number; customer: ReturnType<typeof customerCreateSchema.parse> }>; problems: ImportProblem[] } {
+export function customerRowChecker(): ImportSheetChecker<Map<string, { row: number; customer: ReturnType<typeof customerCreateSchema.parse> }>> {
   const problems: ImportProblem[] = [];
   const valid = new Map<string, { row: number; customer: ReturnType<typeof customerCreateSchema.parse> }>();
   const byIdNumber = new Map<string, number>();
-  for (const { row, cells } of input.rows) {
-    const before = problems.length;
-    const fields = rowInput('customers', cells, problems, row);
-    const parsed = customerCreateSchema.safeParse(fields);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const column = typeof issue.path[0] === 'string' ? issue.path[0] : null;
-        // the required-cell check above already named an empty required cell
-        if (!problems.slice(before).some((p) => p.column === column)) problems.push({ sheet: 'customers', row, column, message: issue.message });
+  return {
+    valid,
+    problems,
+    add(row, cells) {
+      const before = problems.length;
+      const fields = rowInput('customers', cells, problems, row);
+      const parsed = customerCreateSchema.safeParse(fields);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const column = typeof issue.path[0] === 'string' ? issue.path[0] : null;
+          // the required-cell check above already named an empty required cell
+          if (!problems.slice(before).some((p) => p.column === column)) problems.push({ sheet: 'customers', row, column, message: issue.message });
+        }
+        // The schema checks the ID number against its type only once the other fields pass; a file
+        // row is fixed once, so every problem of it is named now.
+        const id = idNumberOf(fields.idType ?? '', fields.idNumber ?? '');
+        if (!id.ok && fields.idType && !problems.slice(before).some((p) => p.column === 'idNumber')) problems.push({ sheet: 'customers', row, column: 'idNumber', message: id.message });
       }
-      // The schema checks the ID number against its type only once the other fields pass; a file
-      // row is fixed once, so every problem of it is named now.
-      const id = idNumberOf(fields.idType ?? '', fields.idNumber ?? '');
-      if (!id.ok && fields.idType && !problems.slice(before).some((p) => p.column === 'idNumber')) problems.push({ sheet: 'customers', row, column: 'idNumber', message: id.message });
-    }
-    if (problems.length > before || !parsed.success) continue;
-    const code = fields.customerCode!;
-    const sameCode = valid.get(code);
-    if (sameCode) {
-      problems.push({ sheet: 'customers', row, column: 'customerCode', message: 'tools.import.problems.duplicateInFile', params: { row: sameCode.row } });
-      continue;
-    }
-    const sameId = byIdNumber.get(parsed.data.idNumber);
-    if (sameId !== undefined) {
-      problems.push({ sheet: 'customers', row, column: 'idNumber', message: 'tools.import.problems.duplicateInFile', params: { row: sameId } });
-      continue;
-    }
-    byIdNumber.set(parsed.data.idNumber, row);
-    valid.set(code, { row, customer: parsed.data });
-  }
-  return { valid, problems };
+      if (problems.length > before || !parsed.success) return;
+      const code = fields.customerCode!;
+      const sameCode = valid.get(code);
+      if (sameCode) {
+        problems.push({ sheet: 'customers', row, column: 'customerCode', message: 'tools.import.problems.duplicateInFile', params: { row: sameCode.row } });
+        return;
+      }
+      const sameId = byIdNumber.get(parsed.data.idNumber);
+      if (sameId !== undefined) {
+        problems.push({ sheet: 'customers', row, column: 'idNumber', message: 'tools.import.problems.duplicateInFile', params: { row: sameId } });
+        return;
+      }
+      byIdNumber.set(parsed.data.idNumber, row);
+      valid.set(code, { row, customer: parsed.data });
+    },
+  };
 }
+
+/** The whole sheet at once (`customerRowChecker` row by row). */
+export const checkCustomerRows = (input: ImportSheetRows): { valid: Map<string, { row: number; customer: ReturnType<typeof customerCreateSchema.parse> }>; problems: ImportProblem[] } => checkAll(customerRowChecker(), input);

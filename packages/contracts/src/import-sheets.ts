@@ -3,7 +3,7 @@ import { blacklistCreateSchema, type BlacklistCreate } from './blacklist.js';
 import { referralAgentCreateSchema } from './counterparties.js';
 import type { ImportSheetKey } from './imports.js';
 import { typedImportRow } from './import-loans.js';
-import type { ImportProblem, ImportSheetRows } from './import-rows.js';
+import { type ImportProblem, type ImportSheetChecker, type ImportSheetRows, checkAll } from './import-rows.js';
 
 /**
  * The referral agents, blacklist and partakers sheets of an import workbook (docs/import.md): the
@@ -52,29 +52,35 @@ export interface ImportAgentRow {
  * business registration of 8 digits, the commission's basis and amount — a percentage at most 100),
  * then an English name seen on an earlier row (`duplicateInFile`, naming that row).
  */
-export function checkAgentRows(input: ImportSheetRows): { valid: Map<string, ImportAgentRow>; problems: ImportProblem[] } {
+export function agentRowChecker(): ImportSheetChecker<Map<string, ImportAgentRow>> {
   const problems: ImportProblem[] = [];
   const valid = new Map<string, ImportAgentRow>();
-  for (const { row, cells } of input.rows) {
-    const agent = throughContract('referralAgents', row, cells, problems, referralAgentCreateSchema, (f) => ({
-      nameZh: f.nameZh ?? '',
-      nameEn: f.nameEn ?? '',
-      phone: f.phone,
-      brNo: f.brNo,
-      licenceNo: f.licenceNo,
-      commissionKind: f.commissionKind ?? '',
-      commission: f.commission ?? '',
-    }));
-    if (!agent) continue;
-    const same = valid.get(agent.nameEn);
-    if (same) {
-      problems.push({ sheet: 'referralAgents', row, column: 'nameEn', message: 'tools.import.problems.duplicateInFile', params: { row: same.row } });
-      continue;
-    }
-    valid.set(agent.nameEn, { row, agent });
-  }
-  return { valid, problems };
+  return {
+    valid,
+    problems,
+    add(row, cells) {
+      const agent = throughContract('referralAgents', row, cells, problems, referralAgentCreateSchema, (f) => ({
+        nameZh: f.nameZh ?? '',
+        nameEn: f.nameEn ?? '',
+        phone: f.phone,
+        brNo: f.brNo,
+        licenceNo: f.licenceNo,
+        commissionKind: f.commissionKind ?? '',
+        commission: f.commission ?? '',
+      }));
+      if (!agent) return;
+      const same = valid.get(agent.nameEn);
+      if (same) {
+        problems.push({ sheet: 'referralAgents', row, column: 'nameEn', message: 'tools.import.problems.duplicateInFile', params: { row: same.row } });
+        return;
+      }
+      valid.set(agent.nameEn, { row, agent });
+    },
+  };
 }
+
+/** The whole sheet at once (`agentRowChecker` row by row). */
+export const checkAgentRows = (input: ImportSheetRows): { valid: Map<string, ImportAgentRow>; problems: ImportProblem[] } => checkAll(agentRowChecker(), input);
 
 /** A blacklist row of the file: the create contract's output (numbers normalised). */
 export interface ImportBlacklistRow {
@@ -88,35 +94,41 @@ export interface ImportBlacklistRow {
  * and spaces allowed) with the sheet's `reason` as the entry's remarks and required; then an ID
  * number or phone seen on an earlier row (`duplicateInFile`, naming that row).
  */
-export function checkBlacklistRows(input: ImportSheetRows): { valid: ImportBlacklistRow[]; problems: ImportProblem[] } {
+export function blacklistRowChecker(): ImportSheetChecker<ImportBlacklistRow[]> {
   const problems: ImportProblem[] = [];
   const valid: ImportBlacklistRow[] = [];
   const byId = new Map<string, number>();
   const byPhone = new Map<string, number>();
-  for (const { row, cells } of input.rows) {
-    const entry = throughContract(
-      'blacklist',
-      row,
-      cells,
-      problems,
-      blacklistCreateSchema,
-      (f) => ({ name: f.name ?? '', idNumber: f.idNumber ?? null, phone: f.phone ?? null, remarks: f.reason }),
-      (field) => (field === 'remarks' ? 'reason' : field),
-    );
-    if (!entry) continue;
-    const sameId = entry.idNumber ? byId.get(entry.idNumber) : undefined;
-    const samePhone = entry.phone ? byPhone.get(entry.phone) : undefined;
-    if (sameId !== undefined || samePhone !== undefined) {
-      const [column, earlier] = sameId !== undefined ? ['idNumber', sameId] : ['phone', samePhone!];
-      problems.push({ sheet: 'blacklist', row, column, message: 'tools.import.problems.duplicateInFile', params: { row: earlier } });
-      continue;
-    }
-    if (entry.idNumber) byId.set(entry.idNumber, row);
-    if (entry.phone) byPhone.set(entry.phone, row);
-    valid.push({ row, entry });
-  }
-  return { valid, problems };
+  return {
+    valid,
+    problems,
+    add(row, cells) {
+      const entry = throughContract(
+        'blacklist',
+        row,
+        cells,
+        problems,
+        blacklistCreateSchema,
+        (f) => ({ name: f.name ?? '', idNumber: f.idNumber ?? null, phone: f.phone ?? null, remarks: f.reason }),
+        (field) => (field === 'remarks' ? 'reason' : field),
+      );
+      if (!entry) return;
+      const sameId = entry.idNumber ? byId.get(entry.idNumber) : undefined;
+      const samePhone = entry.phone ? byPhone.get(entry.phone) : undefined;
+      if (sameId !== undefined || samePhone !== undefined) {
+        const [column, earlier] = sameId !== undefined ? ['idNumber', sameId] : ['phone', samePhone!];
+        problems.push({ sheet: 'blacklist', row, column, message: 'tools.import.problems.duplicateInFile', params: { row: earlier } });
+        return;
+      }
+      if (entry.idNumber) byId.set(entry.idNumber, row);
+      if (entry.phone) byPhone.set(entry.phone, row);
+      valid.push({ row, entry });
+    },
+  };
 }
+
+/** The whole sheet at once (`blacklistRowChecker` row by row). */
+export const checkBlacklistRows = (input: ImportSheetRows): { valid: ImportBlacklistRow[]; problems: ImportProblem[] } => checkAll(blacklistRowChecker(), input);
 
 /** A partaker row of the file: the loan and customer it names, by the file's numbers. */
 export interface ImportPartakerRow {
@@ -132,24 +144,30 @@ export interface ImportPartakerRow {
  * in another `loans.validation.partakerTwice` — a loan takes a customer once, as the application
  * form allows.
  */
-export function checkPartakerRows(input: ImportSheetRows): { valid: ImportPartakerRow[]; problems: ImportProblem[] } {
+export function partakerRowChecker(): ImportSheetChecker<ImportPartakerRow[]> {
   const problems: ImportProblem[] = [];
   const valid: ImportPartakerRow[] = [];
   const seen = new Map<string, ImportPartakerRow>();
-  for (const { row, cells } of input.rows) {
-    const before = problems.length;
-    const f = typedImportRow('partakers', row, cells, problems);
-    if (problems.length > before) continue;
-    const p: ImportPartakerRow = { row, loanNo: f.loanNo!, customerCode: f.customerCode!, role: f.role as ImportPartakerRow['role'] };
-    const key = JSON.stringify([p.loanNo, p.customerCode]);
-    const same = seen.get(key);
-    if (same) {
-      if (same.role === p.role) problems.push({ sheet: 'partakers', row, column: 'customerCode', message: 'tools.import.problems.duplicateInFile', params: { row: same.row } });
-      else problems.push({ sheet: 'partakers', row, column: 'customerCode', message: 'loans.validation.partakerTwice' });
-      continue;
-    }
-    seen.set(key, p);
-    valid.push(p);
-  }
-  return { valid, problems };
+  return {
+    valid,
+    problems,
+    add(row, cells) {
+      const before = problems.length;
+      const f = typedImportRow('partakers', row, cells, problems);
+      if (problems.length > before) return;
+      const p: ImportPartakerRow = { row, loanNo: f.loanNo!, customerCode: f.customerCode!, role: f.role as ImportPartakerRow['role'] };
+      const key = JSON.stringify([p.loanNo, p.customerCode]);
+      const same = seen.get(key);
+      if (same) {
+        if (same.role === p.role) problems.push({ sheet: 'partakers', row, column: 'customerCode', message: 'tools.import.problems.duplicateInFile', params: { row: same.row } });
+        else problems.push({ sheet: 'partakers', row, column: 'customerCode', message: 'loans.validation.partakerTwice' });
+        return;
+      }
+      seen.set(key, p);
+      valid.push(p);
+    },
+  };
 }
+
+/** The whole sheet at once (`partakerRowChecker` row by row). */
+export const checkPartakerRows = (input: ImportSheetRows): { valid: ImportPartakerRow[]; problems: ImportProblem[] } => checkAll(partakerRowChecker(), input);

@@ -148,7 +148,10 @@ export const IMPORT_COLUMNS: Record<ImportSheetKey, readonly ImportColumn[]> = {
 export const importSheetLabel = (sheet: ImportSheetKey) => `tools.import.sheets.${sheet}`;
 export const importColumnLabel = (sheet: ImportSheetKey, key: string) => `tools.import.columns.${sheet}.${key}`;
 
-/** `rollingBack` only inside the rollback's transaction (the state the receipts' guard reads), never seen committed. */
+/**
+ * `rollingBack`: the rollback's server job is running (its progress in `rollbackDone` of
+ * `rollbackTotal`); it ends `rolledBack`, or `committed` again with its `failure` when it could not.
+ */
 export const IMPORT_BATCH_STATES = ['dryRun', 'committing', 'committed', 'rollingBack', 'rolledBack', 'failed'] as const;
 
 export const importBatchSchema = z.object({
@@ -163,8 +166,11 @@ export const importBatchSchema = z.object({
   rowsValidated: z.number().int(),
   rowsWritten: z.number().int(),
   problemCount: z.number().int(),
-  /** why the commit failed (nothing of it was written) */
+  /** why the commit failed (nothing of it was written), or why the last rollback failed (the batch stays committed) */
   failure: z.string().nullable(),
+  /** a rollback's progress: the opening entries to reverse and records to remove, and how many are done */
+  rollbackTotal: z.number().int(),
+  rollbackDone: z.number().int(),
   startedByName: z.string().nullable(),
   createdAt: z.string(),
   committedAt: z.string().nullable(),

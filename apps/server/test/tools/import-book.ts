@@ -72,3 +72,19 @@ export async function finishedBatch(t: TestApp, id: number, token: string): Prom
   }
   throw new Error('the batch did not finish');
 }
+
+/**
+ * Starts batch `id`'s rollback (a server job) and polls the batch until the job has ended: the
+ * request's answer (409 when refused) and the batch as the job left it (`rolledBack`, or
+ * `committed` with its failure).
+ */
+export async function rollBack(t: TestApp, id: number, token: string): Promise<{ statusCode: number; body: unknown; batch: ImportBatch | null }> {
+  const res = await call<ImportBatch>(t.app, 'POST', `/tools/import/batches/${id}/rollback`, { token });
+  if (res.statusCode !== 200) return { statusCode: res.statusCode, body: res.body, batch: null };
+  for (let i = 0; i < 400; i++) {
+    const b = dataOf(await call<ImportBatch>(t.app, 'GET', `/tools/import/batches/${id}`, { token }));
+    if (b.state !== 'rollingBack') return { statusCode: res.statusCode, body: res.body, batch: b };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the rollback did not finish');
+}

@@ -3,7 +3,7 @@ import { dec } from '@harbour/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { type Book, finishedBatch, uploadBook, workbook } from './import-book.js';
+import { type Book, finishedBatch, rollBack, uploadBook, workbook } from './import-book.js';
 
 /**
  * A lender's book brought in (docs/import.md): a workbook as a real export looks — mixed names,
@@ -200,13 +200,73 @@ describe('a lender’s book brought in', () => {
     expect(started.statusCode, JSON.stringify(started.body)).toBe(200);
     expect((await committed(started.body.data.id)).state).toBe('committed');
     expect((await counts()).loans).toBe(countsBefore.loans! + 1);
-    const rolled = await call<ImportBatch>(t.app, 'POST', `/tools/import/batches/${started.body.data.id}/rollback`, { token: manager });
+    const rolled = await rollBack(t, started.body.data.id, manager);
     expect(rolled.statusCode, JSON.stringify(rolled.body)).toBe(200);
-    expect(dataOf(rolled).state).toBe('rolledBack');
+    expect(rolled.batch!.state).toBe('rolledBack');
     expect(await counts()).toEqual(countsBefore);
     const tb1 = await trialBalance();
     expect(tb1.rows.map((r) => [r.key, r.balance])).toEqual(tb0.rows.map((r) => [r.key, r.balance]));
     // a rolled-back batch cannot be rolled back again
     expect((await call(t.app, 'POST', `/tools/import/batches/${started.body.data.id}/rollback`, { token: manager })).statusCode).toBe(409);
+  });
+
+  it('rolls back as a server job: rollingBack while it runs (a second start refused), committed again with why when it fails, rolledBack with its progress complete when it ends', async () => {
+    const RUN3 = `${RUN}c`;
+    const re = (x: unknown) => (typeof x === 'string' ? x.replace(`-${RUN}-`, `-${RUN3}-`) : x);
+    // the ID number of the batch rolled back above, free again
+    const third: Book = {
+      customers: [[`IMPC-${RUN3}-9`, 'personal', '何美玲', 'HO Mei Ling', 'hkid', 'C1234569', '9876 5432', '1990-05-05']],
+      loans: [[...book.loans[0]!.map(re).slice(0, 1), `IMPC-${RUN3}-9`, ...book.loans[0]!.slice(2)]],
+      openings: [book.openings[0]!.map(re)],
+    };
+    const countsBefore = await counts();
+    const tb0 = await trialBalance();
+    const started = await upload<ImportBatch>('/tools/import/batches', await workbook(third));
+    expect(started.statusCode, JSON.stringify(started.body)).toBe(200);
+    const id = started.body.data.id;
+    expect((await committed(id)).state).toBe('committed');
+    const get = async () => dataOf(await call<ImportBatch>(t.app, 'GET', `/tools/import/batches/${id}`, { token: manager }));
+    const sleep = () => new Promise((r) => setTimeout(r, 50));
+    // the store's import lock held by another session: the job waits for it, the batch shows it rolling back
+    const holder = await t.pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select pg_advisory_xact_lock(hashtext($1))', [`harbour.import.${store.id}`]);
+      const res = await call<ImportBatch>(t.app, 'POST', `/tools/import/batches/${id}/rollback`, { token: manager, lang: 'en' });
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+      expect(dataOf(res).state).toBe('rollingBack');
+      expect((await get()).state).toBe('rollingBack');
+      const again = await call(t.app, 'POST', `/tools/import/batches/${id}/rollback`, { token: manager, lang: 'en' });
+      expect(again.statusCode).toBe(409);
+      expect((again.body as { message: string }).message).toBe('Only a committed batch can be rolled back');
+      // the job's statement cancelled while it waits: nothing of it is kept, the batch is committed again with why
+      let waiting: number | undefined;
+      for (let i = 0; i < 200 && waiting === undefined; i++) {
+        const { rows } = await t.pool.query<{ pid: number }>(`select pid from pg_stat_activity where wait_event_type = 'Lock' and query like '%pg_advisory_xact_lock%' and pid <> pg_backend_pid()`);
+        waiting = rows[0]?.pid;
+        if (waiting === undefined) await sleep();
+      }
+      expect(waiting).toBeDefined();
+      await t.pool.query('select pg_cancel_backend($1)', [waiting]);
+      let after = await get();
+      for (let i = 0; i < 200 && after.state === 'rollingBack'; i++) {
+        await sleep();
+        after = await get();
+      }
+      expect(after.state).toBe('committed');
+      expect(after.failure).toBe('The rollback could not be completed; nothing of it was kept and the batch is still imported. Try again, or ask the administrator to look at the server log.');
+    } finally {
+      await holder.query('rollback');
+      holder.release();
+    }
+    expect((await counts()).loans).toBe(countsBefore.loans! + 1);
+    // started again, it runs to its end: every entry reversed and record removed, counted in its progress
+    const rolled = await rollBack(t, id, manager);
+    expect(rolled.statusCode, JSON.stringify(rolled.body)).toBe(200);
+    expect(rolled.batch).toMatchObject({ state: 'rolledBack', failure: null });
+    expect(rolled.batch!.rollbackTotal).toBeGreaterThan(0);
+    expect(rolled.batch!.rollbackDone).toBe(rolled.batch!.rollbackTotal);
+    expect(await counts()).toEqual(countsBefore);
+    expect((await trialBalance()).rows.map((r) => [r.key, r.balance])).toEqual(tb0.rows.map((r) => [r.key, r.balance]));
   });
 });

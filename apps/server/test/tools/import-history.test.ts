@@ -3,7 +3,7 @@ import { dec } from '@harbour/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { type Book, finishedBatch, uploadBook, workbook } from './import-book.js';
+import { type Book, finishedBatch, rollBack, uploadBook, workbook } from './import-book.js';
 
 /**
  * A book whose loans come with the previous system's receipts (docs/import.md): each receipt
@@ -195,8 +195,9 @@ describe('a book brought in with its receipts', () => {
     expect(started.statusCode, JSON.stringify(started.body)).toBe(200);
     expect((await finishedBatch(t, started.body.data.id, manager)).state).toBe('committed');
     expect(await count()).not.toBe(before);
-    const rolled = await call<ImportBatch>(t.app, 'POST', `/tools/import/batches/${started.body.data.id}/rollback`, { token: manager });
+    const rolled = await rollBack(t, started.body.data.id, manager);
     expect(rolled.statusCode, JSON.stringify(rolled.body)).toBe(200);
+    expect(rolled.batch!.state).toBe('rolledBack');
     expect(await count()).toBe(before);
     expect((await trialBalance()).rows.map((r) => [r.key, r.balance])).toEqual(tb0.rows.map((r) => [r.key, r.balance]));
   });

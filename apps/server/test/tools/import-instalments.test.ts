@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { type Book, finishedBatch, uploadBook, workbook } from './import-book.js';
+import { type Book, finishedBatch, rollBack, uploadBook, workbook } from './import-book.js';
 
 /**
  * A book whose loans come with the schedule the previous system had (the instalments sheet,
@@ -171,8 +171,9 @@ describe('a book brought in with the schedules the previous system had', () => {
     expect(tb.balanced).toBe(true);
     expect(balanceOf(tb, 'loansReceivable').minus(balanceOf(tbBefore, 'loansReceivable')).toFixed(2)).toBe('18000.00');
     // a rollback takes the file's schedule with its loan
-    const rolled = await call(t.app, 'POST', `/tools/import/batches/${batch.id}/rollback`, { token: manager });
+    const rolled = await rollBack(t, batch.id, manager);
     expect(rolled.statusCode, JSON.stringify(rolled.body)).toBe(200);
+    expect(rolled.batch!.state).toBe('rolledBack');
     expect(Number((await t.pool.query<{ n: string }>(`select count(*) n from loan_instalments where loan_id in ($1, $2)`, [ids.get(L(6)), ids.get(L(7))])).rows[0]!.n)).toBe(0);
     expect((await trialBalance()).balanced).toBe(true);
   });

@@ -2,7 +2,7 @@ import type { BlacklistItem, ImportBatch, ImportDryRun, LoanItem, Page, Referral
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { type Book, finishedBatch, uploadBook, workbook } from './import-book.js';
+import { type Book, finishedBatch, rollBack, uploadBook, workbook } from './import-book.js';
 
 /**
  * The referral agents, blacklist and partakers sheets of an import (docs/import.md): checked in
@@ -247,9 +247,9 @@ describe('the referral agents, blacklist and partakers sheets', () => {
     expect((usedCustomer.body as { message: string }).message).toBe(`Customer ${C(1)} has a loan made after the import: the batch can no longer be rolled back`);
     await t.pool.query(`delete from loan_partakers where id = $1`, [added.rows[0]!.id]);
 
-    const rolled = await call<ImportBatch>(t.app, 'POST', `/tools/import/batches/${batchId}/rollback`, { token: manager });
+    const rolled = await rollBack(t, batchId, manager);
     expect(rolled.statusCode, JSON.stringify(rolled.body)).toBe(200);
-    expect(dataOf(rolled).state).toBe('rolledBack');
+    expect(rolled.batch!.state).toBe('rolledBack');
     expect(await counts()).toEqual(before);
     const agents = dataOf(await call<Page<ReferralAgentItem>>(t.app, 'GET', '/referralAgents', { token: admin, query: { nameEn: `Agent ${RUN}` } }));
     expect(agents.items.map((x) => x.nameEn)).toEqual([AGENT('held')]);

@@ -3,7 +3,7 @@ import { dec } from '@harbour/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dataOf, loginAs } from '../helpers/api.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { type Book, finishedBatch, uploadBook, workbook } from './import-book.js';
+import { type Book, finishedBatch, rollBack, uploadBook, workbook } from './import-book.js';
 
 /**
  * Loans brought in as the previous system left them (docs/import.md): with an OCA agent, written
@@ -105,8 +105,9 @@ describe('loans with an OCA agent, written off and reloaned', () => {
   it('rolls the batch back: the transfer and the write-off go with their loans, the ledger as before', async () => {
     const count = async () => (await t.pool.query<{ n: string }>(`select (select count(*) from loan_oca_assignments) + (select count(*) from loan_write_offs) n`)).rows[0]!.n;
     const before = Number(await count());
-    const rolled = await call<ImportBatch>(t.app, 'POST', `/tools/import/batches/${batch.id}/rollback`, { token: manager });
+    const rolled = await rollBack(t, batch.id, manager);
     expect(rolled.statusCode, JSON.stringify(rolled.body)).toBe(200);
+    expect(rolled.batch!.state).toBe('rolledBack');
     expect(Number(await count())).toBe(before - 2);
     expect((await trialBalance()).rows.map((r) => [r.key, r.balance])).toEqual(tb0.rows.map((r) => [r.key, r.balance]));
     // a collection record of a loan not rolling back stays append-only

@@ -8,7 +8,8 @@ import { stores } from './stores.js';
  * One upload of a lender's book from its old system (docs/import.md): the file, its state and the
  * job's progress figures, which the web polls. Store-owned: an import brings one store's book in,
  * and the advisory lock that lets one import run at a time is taken per store.
- * `state`: dryRun (validated, nothing written) → committing → committed → rolledBack, or failed.
+ * `state`: dryRun (validated, nothing written) → committing → committed → rollingBack → rolledBack,
+ * or failed (a commit); a rollback that fails leaves the batch committed, its `failure` saying why.
  */
 export const importBatches = pgTable('import_batches', {
   id: serial('id').primaryKey(),
@@ -29,8 +30,11 @@ export const importBatches = pgTable('import_batches', {
   rowsValidated: integer('rows_validated').notNull().default(0),
   rowsWritten: integer('rows_written').notNull().default(0),
   problemCount: integer('problem_count').notNull().default(0),
-  /** Why a commit failed (nothing of it was written). */
+  /** Why a commit failed (nothing of it was written), or why the last rollback failed (the batch stays committed). */
   failure: varchar('failure', { length: 500 }),
+  /** A rollback's progress, which the web polls: its opening entries to reverse and records to remove, and how many are done. */
+  rollbackTotal: integer('rollback_total').notNull().default(0),
+  rollbackDone: integer('rollback_done').notNull().default(0),
   startedBy: integer('started_by').references(() => staff.id),
   committedAt: instant('committed_at'),
   rolledBackAt: instant('rolled_back_at'),

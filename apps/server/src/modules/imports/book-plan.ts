@@ -4,15 +4,6 @@
  * answers with and the commit writes, so a file the dry run passes is the file the commit takes.
  */
 import {
-  checkAgentRows,
-  checkBlacklistRows,
-  checkCustomerRows,
-  checkInstalmentRows,
-  checkLoanRows,
-  checkOpeningRows,
-  checkPartakerRows,
-  checkReceiptRows,
-  checkTemporaryRows,
   type BlacklistCreate,
   type CustomerCreate,
   type ImportAgentRow,
@@ -20,8 +11,6 @@ import {
   type ImportOpeningRow,
   type ImportProblem,
   type ImportSheetKey,
-  type ImportSheetRows,
-  importTextOf,
   TERMS_ISSUE_MESSAGES,
 } from '@harbour/contracts';
 import {
@@ -55,6 +44,7 @@ import { loadEngine } from '../loan-core/engine.js';
 import { ageProblem } from '../loans/write.js';
 import { findOption } from '../options/service.js';
 import { type PaidByTenor, paidByTenorOf, receiptAmounts, repaymentStateOf } from '../repayments/state.js';
+import type { CheckedBook } from './checked-book.js';
 
 /** A customer the file brings: its row and the create contract's output. */
 export interface PlannedCustomer {
@@ -207,8 +197,6 @@ const SCHEDULE_PROBLEMS: Record<ImportedScheduleProblemCode, string> = {
  */
 const anyOf = (column: Column, values: readonly string[]): SQL => sql`${column} = any(${sql.param(values)})`;
 
-const rowsOf = (sheets: ImportSheetRows[], sheet: ImportSheetKey): ImportSheetRows => sheets.find((s) => s.sheet === sheet) ?? { sheet, rows: [] };
-
 /**
  * The opening position as the one receipt that paid it: each instalment's interest and principal
  * as `openingLines` spread them, the overdue interest the previous system collected kept on the
@@ -247,37 +235,30 @@ function openingReceipt(o: ImportOpeningRow, lines: OpeningLine[]): PlannedRecei
 let lastCalcs: { engineKey: string; byTerms: Map<string, CalculatorResult> } | null = null;
 
 /**
- * Plans the import of `sheets` into `storeId` (the store whose book it is; every loan row names
- * it by code). Reads Harbour in `tx` (the caller's store scope: the customer register is
- * company-wide by design, loan numbers are checked company-wide by the loans' unique key).
- * `keepCalcs`: the dry run keeps its schedules and rates for the commit that follows (see
- * `lastCalcs`); everything the plan checks against Harbour is read again by every plan. `sink`:
- * the loans go there a chunk at a time and the plan's `loans` stays empty (`PlanSink`). `release`:
- * the caller hands `sheets` over and reads them no more — the plan empties the loans' and
- * customers' sheets as it checks them (the dry run, the commit's job; not the commit's check,
- * whose file the job plans again).
+ * Plans the import of `book` (the file's sheets, checked row by row as they were read:
+ * `CheckedBook`) into `storeId` (the store whose book it is; every loan row names it by code).
+ * Reads Harbour in `tx` (the caller's store scope: the customer register is company-wide by
+ * design, loan numbers are checked company-wide by the loans' unique key). `keepCalcs`: the dry
+ * run keeps its schedules and rates for the commit that follows (see `lastCalcs`); everything the
+ * plan checks against Harbour is read again by every plan. `sink`: the loans go there a chunk at a
+ * time and the plan's `loans` stays empty (`PlanSink`). `release`: the caller hands `book` over and
+ * reads it no more — the plan lets each loan's checked rows go once it is planned (the dry run,
+ * the commit's job; not the commit's check, whose book the job plans again).
  */
-export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: number, batchCutOver?: string, keepCalcs = false, sink?: PlanSink, release = false): Promise<ImportPlan> {
+export async function planImport(tx: Tx, book: CheckedBook, storeId: number, batchCutOver?: string, keepCalcs = false, sink?: PlanSink, release = false): Promise<ImportPlan> {
   const problems: ImportProblem[] = [];
   const problem = (sheet: ImportSheetKey, row: number, column: string | null, message: string, params?: Record<string, string | number>) =>
     problems.push({ sheet, row, column, message, ...(params ? { params } : {}) });
 
-  // the rows each sheet read (the counts), taken before any sheet is let go
-  const readOf = new Map(sheets.map((s) => [s.sheet, s.rows.length]));
-  // `release`: the file's rows are the plan's alone (its caller reads them no more), so each of
-  // the loans' and customers' sheets is let go once checked (what the rest of the plan needs of its
-  // rows taken first), and each loan's checked rows once it is planned: a book's cells are not
-  // held while the whole book is planned (docs/import.md)
-  const letGo = (sheet: ImportSheetKey) => {
-    if (!release) return;
-    for (const s of sheets) if (s.sheet === sheet) s.rows = [];
-  };
-  const loanOfRow = (sheet: ImportSheetKey, row: number) => String(rowsOf(sheets, sheet).rows.find((r) => r.row === row)?.cells.loanNo ?? '').trim();
+  // the rows each sheet read (the counts)
+  const readOf = new Map(book.read);
+  const loanOfRow = (sheet: ImportSheetKey, row: number) => book.loanNoOfRefused(sheet, row);
 
-  // Customers: the contract, then what Harbour already holds (by code or ID number, any store).
-  const cust = checkCustomerRows(rowsOf(sheets, 'customers'));
+  // Customers: the contract (checked as read), then what Harbour already holds (by code or ID number, any store).
+  const cust = book.customers;
   problems.push(...cust.problems);
   const fileCustomers = [...cust.valid.entries()];
+  if (release) cust.valid.clear();
   const heldCustomers = fileCustomers.length === 0 ? [] : await tx
     .select({ customerCode: customers.customerCode, idNumber: customers.idNumber })
     .from(customers)
@@ -291,12 +272,12 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
     else plannedCustomers.push({ row: v.row, code, customer: v.customer });
   }
   const customerRows = new Map(plannedCustomers.map((c) => [c.code, c]));
-  // a customer row the file has but refused: its own problem names it, its loans are not planned
-  const refusedCodes = new Set(rowsOf(sheets, 'customers').rows.map((r) => String(r.cells.customerCode ?? '').trim()).filter((c) => c !== '' && !customerRows.has(c)));
-  letGo('customers');
+  // a customer row the file has but refused — by its cells, or as one Harbour holds: its own problem names it, its loans are not planned
+  const refusedCodes = new Set([...book.refusedCustomerCodes, ...fileCustomers.map(([code]) => code)].filter((c) => c !== '' && !customerRows.has(c)));
+  fileCustomers.length = 0;
 
   // Referral agents: the contract, then the English names Harbour holds (the name a loan row gives).
-  const agentSheet = checkAgentRows(rowsOf(sheets, 'referralAgents'));
+  const agentSheet = book.agents;
   problems.push(...agentSheet.problems);
   const fileAgents = [...agentSheet.valid.values()];
   const heldAgentNames = fileAgents.length === 0 ? new Set<string>() : new Set(
@@ -309,34 +290,29 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   }
   const agentRowsByName = new Set(plannedAgents.map((a) => a.agent.nameEn));
   // an agent row the file has but refused: its own problem names it, a loan naming it is not named again
-  const refusedAgents = new Set(rowsOf(sheets, 'referralAgents').rows.map((r) => importTextOf(r.cells.nameEn)).filter((n) => n !== '' && !agentRowsByName.has(n)));
+  const refusedAgents = new Set([...book.refusedAgentNames, ...fileAgents.map((a) => a.agent.nameEn)].filter((n) => n !== '' && !agentRowsByName.has(n)));
 
   // Loans and their opening positions: the cells, then Harbour's data and the domain's rules.
-  const loanRows = checkLoanRows(rowsOf(sheets, 'loans'));
+  const loanRows = book.loans;
   problems.push(...loanRows.problems);
   // the loans of rows refused (a reference to one is not named again), and every loan number the
   // loans sheet has, accepted or refused, with the borrower its row names (the partakers' check)
   const refusedLoans = new Set(loanRows.problems.map((p) => loanOfRow('loans', p.row)));
-  const fileLoanBorrower = rowsOf(sheets, 'partakers').rows.length === 0 ? new Map<string, string>() :
-    new Map(rowsOf(sheets, 'loans').rows.map((r) => [importTextOf(r.cells.loanNo), importTextOf(r.cells.customerCode)] as const).filter(([no]) => no !== ''));
-  letGo('loans');
-  const openings = checkOpeningRows(rowsOf(sheets, 'openingPositions'));
+  const fileLoanBorrower = (readOf.get('partakers') ?? 0) === 0 ? new Map<string, string>() : (book.loanBorrowers ?? new Map<string, string>());
+  if (release) book.loanBorrowers = null;
+  const openings = book.openings;
   problems.push(...openings.problems);
   const refusedOpenings = new Set(openings.problems.map((p) => loanOfRow('openingPositions', p.row)));
-  letGo('openingPositions');
-  const history = checkReceiptRows(rowsOf(sheets, 'receipts'));
+  const history = book.receipts;
   problems.push(...history.problems);
   // a loan with a receipt row refused by its cells: its history is incomplete, so it is not planned (that row's problem names it)
   const incompleteHistory = new Set(history.problems.map((p) => loanOfRow('receipts', p.row)));
-  letGo('receipts');
   // the schedules the previous system had; a loan with an instalment row refused by its cells is not planned (that row's problem names it)
-  const fileSchedules = checkInstalmentRows(rowsOf(sheets, 'instalments'));
+  const fileSchedules = book.instalments;
   problems.push(...fileSchedules.problems);
   const incompleteSchedule = new Set(fileSchedules.problems.map((p) => loanOfRow('instalments', p.row)));
-  letGo('instalments');
-  const held = checkTemporaryRows(rowsOf(sheets, 'temporaryAmounts'));
+  const held = book.temporary;
   problems.push(...held.problems);
-  letGo('temporaryAmounts');
   const fileLoanNos = new Set(loanRows.valid.keys());
   const fileLoans: ((typeof loanRows.valid extends Map<string, infer R> ? R : never) | undefined)[] = [...loanRows.valid.values()];
   if (release) loanRows.valid.clear();
@@ -613,7 +589,7 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   for (const [loanNo, o] of openings.valid) if (!fileLoanNos.has(loanNo) && !refusedLoans.has(loanNo)) problem('openingPositions', o.row, 'loanNo', 'tools.import.problems.unknownReference');
 
   // Partakers: a loan of this file, a customer of the file or one Harbour holds, not the borrower.
-  const partakerRows = checkPartakerRows(rowsOf(sheets, 'partakers'));
+  const partakerRows = book.partakers;
   problems.push(...partakerRows.problems);
   // every loan number the loans sheet has, accepted or refused, with the borrower its row names: `fileLoanBorrower`, above
   const partakerCodes = [...new Set(partakerRows.valid.map((p) => p.customerCode).filter((c) => !customerRows.has(c)))];
@@ -634,7 +610,7 @@ export async function planImport(tx: Tx, sheets: ImportSheetRows[], storeId: num
   }
 
   // Blacklist: the contract, then the numbers Harbour's blacklist holds (each number is listed once).
-  const black = checkBlacklistRows(rowsOf(sheets, 'blacklist'));
+  const black = book.blacklist;
   problems.push(...black.problems);
   const ids = black.valid.map((b) => b.entry.idNumber).filter((v): v is string => !!v);
   const phones = black.valid.map((b) => b.entry.phone).filter((v): v is string => !!v);

@@ -14,7 +14,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { translate } from '../../http/i18n.js';
 import { AppError, businessRule } from '../../platform/errors.js';
 import { eq, sql } from 'drizzle-orm';
-import type { ImportSheetRows } from '@harbour/contracts';
 import type { Tx } from '../../db/client.js';
 import { blacklist, customers, importBatches, importRows, loanApprovals, loanInstalments, loanOcaAssignments, loanPartakers, loanPayouts, loanRepaymentLines, loanRepayments, loanWriteOffs, loans, referralAgents } from '../../db/schema/index.js';
 import { continueCounters, takeCodes } from '../../platform/codes.js';
@@ -28,12 +27,13 @@ import { profileColumns } from '../customers/service.js';
 import { type Engine, loadEngine } from '../loan-core/engine.js';
 import { SERVICED_STATUSES, dueSummaryOf, saveSummaries } from '../repayments/daily.js';
 import { type PlannedAgent, type PlannedCustomer, type PlannedLoan, type PlannedReceipt, planImport } from './book-plan.js';
+import type { CheckedBook } from './checked-book.js';
 
 /** What the page says of a failed commit: a refusal's own message, or that the commit failed. */
-function failureText(e: unknown, lang: Language): string {
+export function failureText(e: unknown, lang: Language, otherwise = 'tools.import.problems.commitFailed'): string {
   if (e instanceof AppError) return translate(lang, e.code, e.params);
   if (isDomainError(e)) return translate(lang, `domain.${e.code}`, e.params as Record<string, string>);
-  return translate(lang, 'tools.import.problems.commitFailed');
+  return translate(lang, otherwise);
 }
 
 /** The advisory lock of a store's imports: one batch of a store commits at a time. */
@@ -283,7 +283,7 @@ export async function commitBatch(
   ctx: ServiceContext,
   batchId: number,
   storeId: number,
-  file: { sheets: ImportSheetRows[]; cutOverDate: string | undefined; rowsTotal: number },
+  file: { book: CheckedBook | null; cutOverDate: string | undefined; rowsTotal: number },
   meta: { name: string; sha256: string },
   log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<void> {
@@ -342,8 +342,10 @@ export async function commitBatch(
         await updateBatch(ctx, batchId, { rowsWritten: written });
       };
       // a round's worth of loans at a time: written, then let go while still young (PlanSink.chunk)
-      // the file's rows are the job's alone: the plan lets each sheet go once checked (`release`)
-      const plan = await planImport(tx, file.sheets, storeId, file.cutOverDate, false, { people, loans: loanChunk, chunk: CHUNK }, true);
+      // the file's checked rows are the job's alone: the plan lets each loan's go once planned (`release`)
+      const book = file.book!;
+      file.book = null;
+      const plan = await planImport(tx, book, storeId, file.cutOverDate, false, { people, loans: loanChunk, chunk: CHUNK }, true);
       // Harbour's data changed since the file was checked: nothing is written (the transaction rolls back)
       if (plan.problems.length > 0) throw businessRule('tools.import.problems.fileHasProblems', { count: plan.problems.length });
       // partakers as the application form writes them (section B: the loan's store, no relation given)

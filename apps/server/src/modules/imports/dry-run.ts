@@ -6,10 +6,11 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { IMPORT_COLUMNS, IMPORT_SHEETS, LANGUAGES, importColumnLabel, importSheetLabel, type ImportDryRun, type ImportSheetKey, type ImportSheetRows, type Language, importTextOf } from '@harbour/contracts';
+import { IMPORT_COLUMNS, IMPORT_SHEETS, LANGUAGES, importColumnLabel, importSheetLabel, type ImportDryRun, type ImportSheetKey, type Language, importTextOf } from '@harbour/contracts';
 import { translate } from '../../http/i18n.js';
 import { badRequest } from '../../platform/errors.js';
 import type { ImportPlan } from './book-plan.js';
+import { CheckedBook } from './checked-book.js';
 
 /**
  * A sheet's or column's name as it is compared: full-width characters folded (NFKC), case and
@@ -91,32 +92,35 @@ interface ZipDirectory {
 const unzipper = createRequire(import.meta.url)('unzipper') as { Open: { buffer(bytes: Buffer): Promise<ZipDirectory> } };
 
 /**
- * Each known sheet's rows, columns matched by their header in any language (row 1 or 2).
+ * Each known sheet's rows, columns matched by their header in any language (row 1 or 2), checked
+ * as they are read (`CheckedBook`): the cells of a row go to its sheet's check and are let go.
  *
  * The workbook is streamed: its zip is opened by its central directory, the workbook's sheet
  * list, relations, shared strings and styles (for the dates' number formats) are read first, then
  * each sheet the import reads by exceljs's streaming worksheet reader, row by row. Only the cells
- * of the known columns are kept, never the workbook's whole model, so memory follows the rows kept.
- * (exceljs's own single streaming pass reads the zip in stored order and often reaches the sheets
- * before the sheet list, which it then lacks: exceljs issue 3064.) When two worksheets are the same
- * known sheet (named in two languages), the first in the workbook's order is read.
+ * of the known columns are taken, never the workbook's whole model, and no row is kept: memory
+ * follows the checked values. (exceljs's own single streaming pass reads the zip in stored order
+ * and often reaches the sheets before the sheet list, which it then lacks: exceljs issue 3064.)
+ * When two worksheets are the same known sheet (named in two languages), the first in the
+ * workbook's order is read. `upload.bytes` is let go (set to null) once the sheets are read: the
+ * caller hands the upload over (a 50 MB file is not held through the plan).
  */
-export async function readWorkbook(bytes: Buffer): Promise<ImportSheetRows[]> {
-  const sheets: ImportSheetRows[] = [];
+export async function readBook(upload: { bytes: Buffer | null }): Promise<CheckedBook> {
+  const book = new CheckedBook();
   try {
-    const zip = await unzipper.Open.buffer(bytes);
-    const entry = (path: string) => zip.files.find((f) => f.path === path);
+    let zip: ZipDirectory | null = await unzipper.Open.buffer(upload.bytes!);
+    const entry = (path: string) => zip!.files.find((f) => f.path === path);
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' }) as unknown as StreamReaderParts;
     const rels = entry('xl/_rels/workbook.xml.rels');
-    const book = entry('xl/workbook.xml');
-    if (!rels || !book) throw new Error('not a workbook');
+    const wbook = entry('xl/workbook.xml');
+    if (!rels || !wbook) throw new Error('not a workbook');
     await reader._parseRels(rels.stream());
-    await reader._parseWorkbook(book.stream());
+    await reader._parseWorkbook(wbook.stream());
     const strings = entry('xl/sharedStrings.xml');
     if (strings) for await (const s of reader._parseSharedStrings(strings.stream())) void s;
     const styles = entry('xl/styles.xml');
     if (styles) await reader._parseStyles(styles.stream());
-    const found = new Map<ImportSheetKey, ImportSheetRows['rows']>();
+    const found = new Set<ImportSheetKey>();
     for (const s of reader.model?.sheets ?? []) {
       const sheet = sheetOfName(s.name);
       // a sheet the import does not read, or a later copy of one it reads: not opened
@@ -126,20 +130,24 @@ export async function readWorkbook(bytes: Buffer): Promise<ImportSheetRows[]> {
       const sheetNo = /sheet(\d+)\.xml$/.exec(path)?.[1];
       const file = entry(path);
       if (!file || !sheetNo) continue;
-      for (const { value: ws } of reader._parseWorksheet(file.stream(), sheetNo)) found.set(sheet, await sheetRows(ws, sheet));
+      for (const { value: ws } of reader._parseWorksheet(file.stream(), sheetNo)) {
+        found.add(sheet);
+        book.sheet(sheet);
+        await sheetRows(ws, sheet, book);
+      }
     }
-    for (const sheet of IMPORT_SHEETS) {
-      const rows = found.get(sheet);
-      if (rows) sheets.push({ sheet, rows });
-    }
+    // the upload, its zip and the shared strings are not needed past the read
+    zip = null;
+    upload.bytes = null;
   } catch {
     throw badRequest('tools.import.problems.notWorkbook');
   }
-  return sheets;
+  book.doneReading();
+  return book;
 }
 
-/** One sheet's rows from the streaming reader: its header row or rows (1, and 2 when it holds a header), then the data. */
-async function sheetRows(ws: ExcelJS.stream.xlsx.WorksheetReader, sheet: ImportSheetKey): Promise<ImportSheetRows['rows']> {
+/** One sheet's rows from the streaming reader: its header row or rows (1, and 2 when it holds a header), then each data row to `book`. */
+async function sheetRows(ws: ExcelJS.stream.xlsx.WorksheetReader, sheet: ImportSheetKey, book: CheckedBook): Promise<void> {
   const byHeader = headersOf(sheet);
   const columnKeys = new Map<number, string>();
   const header = (r: ExcelJS.Row) =>
@@ -147,7 +155,6 @@ async function sheetRows(ws: ExcelJS.stream.xlsx.WorksheetReader, sheet: ImportS
       const key = byHeader.get(labelKey(importTextOf(cell.value)));
       if (key) columnKeys.set(n, key);
     });
-  const rows: ImportSheetRows['rows'] = [];
   for await (const r of ws) {
     const row = r.number;
     if (row === 1) {
@@ -170,9 +177,8 @@ async function sheetRows(ws: ExcelJS.stream.xlsx.WorksheetReader, sheet: ImportS
       const key = columnKeys.get(n);
       if (key) cells[key] = cell.value;
     });
-    if (Object.values(cells).some((v) => importTextOf(v) !== '')) rows.push({ row, cells });
+    if (Object.values(cells).some((v) => importTextOf(v) !== '')) book.add(sheet, row, cells);
   }
-  return rows;
 }
 
 /** A plan's counts and problems as the API answers them, in `lang`. */

@@ -75,11 +75,11 @@ export async function importsModule(app: FastifyInstance) {
     method: 'POST',
     url: `${IMPORT_BATCHES_PATH}/:id/rollback`,
     permission: IMPORT_PERMISSION,
-    summary: 'Roll a committed batch back while none of its loans has had an event since (409 otherwise)',
+    summary: 'Start rolling a committed batch back while none of its loans has had an event since (409 otherwise): a server job, the batch `rollingBack` with its progress until `rolledBack` (or `committed` again with its failure)',
     tags: ['tools'],
     params: importBatchParamsSchema,
     response: importBatchSchema,
-    handler: async (req) => rollbackImport(contextOf(req), req.params.id),
+    handler: async (req) => rollbackImport(contextOf(req), req.params.id, req.log),
   });
 
   route(app, {
@@ -121,7 +121,7 @@ export async function importsModule(app: FastifyInstance) {
       tags: ['tools'],
       querystring: importTargetQuerySchema,
       response: importDryRunSchema,
-      handler: async (req) => dryRunImport(contextOf(req), (await uploaded(req)).bytes, req.lang, req.query),
+      handler: async (req) => dryRunImport(contextOf(req), await uploaded(req), req.lang, req.query),
     });
     route(scope, {
       method: 'POST',
@@ -143,7 +143,7 @@ export async function importsModule(app: FastifyInstance) {
         const target = importTargetQuerySchema.safeParse(req.query);
         if (!target.success) throw fieldError('cutOverDate', 'validation.date');
         const { bytes } = await uploaded(req);
-        const { problems } = await dryRunImport(contextOf(req), bytes, req.lang, target.data);
+        const { problems } = await dryRunImport(contextOf(req), { bytes }, req.lang, target.data);
         return reply
           .type(XLSX)
           .header('content-disposition', 'attachment; filename="harbour-import-rejected-rows.xlsx"')

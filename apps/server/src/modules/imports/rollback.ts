@@ -2,7 +2,8 @@
  * The rollback of an import batch (docs/import.md): while none of its loans has had an event since
  * the import, everything the batch created is removed and its opening entries are reversed (the
  * journal is append-only), so the row counts of the business tables and the trial balance are as
- * before the batch.
+ * before the batch. A server job, as the commit is: the request checks and marks the batch
+ * `rollingBack`, the job does the work and the page polls its progress.
  */
 import { type Column, type SQL, and, eq, not, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -11,7 +12,6 @@ import {
   customers,
   importBatches,
   importRows,
-  journalEntries,
   loanApprovals,
   loanDueSummaries,
   loanInstalments,
@@ -24,12 +24,14 @@ import {
   loans,
   referralAgents,
 } from '../../db/schema/index.js';
+import type { FastifyBaseLogger } from 'fastify';
 import { audit } from '../../platform/audit.js';
 import { businessToday } from '../../platform/business-date.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { conflict } from '../../platform/errors.js';
+import { conflict, notFound } from '../../platform/errors.js';
 import { reverseJournals } from '../../platform/ledger.js';
-import { importLockKey } from './commit.js';
+import { withTx } from '../../platform/tx.js';
+import { failureText, importLockKey, updateBatch } from './commit.js';
 
 /**
  * `column = any($1)`: a batch's ids as ONE array parameter, where `in (…)` takes a parameter each —
@@ -82,76 +84,143 @@ async function laterEvents(tx: Tx, batchId: number): Promise<string | null> {
   return rows[0]?.loan_no ?? null;
 }
 
-/** Removes batch `batchId`'s records and reverses its opening entries; 409 when it cannot. */
-export async function rollbackBatch(tx: Tx, ctx: ServiceContext, batch: typeof importBatches.$inferSelect): Promise<void> {
-  if (batch.state !== 'committed') throw conflict('tools.import.problems.notCommitted');
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${importLockKey(batch.storeId)}))`);
-  const rows = await tx.select().from(importRows).where(eq(importRows.batchId, batch.id));
-  const of = (entity: string) => rows.filter((r) => r.entity === entity).map((r) => r.entityId);
-  const loanIds = of('loan');
-  const receiptIds = of('repayment');
-  const customerIds = of('customer');
-  const agentIds = of('referralAgent');
-  const partakerIds = of('partaker');
-  const blacklistIds = of('blacklist');
-  const ocaIds = of('ocaAssignment');
-  const writeOffIds = of('writeOff');
-  if (loanIds.length > 0) {
-    const blocked = await laterEvents(tx, batch.id);
+/**
+ * The rollback's checks, each a 409 naming what blocks it: a loan of the batch with an event since
+ * the import, a customer of the batch a later loan borrows under or stands as partaker of, an
+ * agent of the batch a later loan names. Run by the request (so the page is told at once) and
+ * again by the job inside its transaction (something may have happened in between).
+ */
+export async function rollbackChecks(tx: Tx, batchId: number): Promise<void> {
+  const has = async (entity: string) => (await tx.execute(sql`select 1 from import_rows b where b.batch_id = ${batchId} and b.entity = ${entity} limit 1`)).rows.length > 0;
+  if (await has('loan')) {
+    const blocked = await laterEvents(tx, batchId);
     if (blocked) throw conflict('tools.import.problems.rollbackBlocked', { loanNo: blocked });
   }
   // a customer of the batch that a later loan borrows under stays: the batch cannot take it back
-  if (customerIds.length > 0) {
+  if (await has('customer')) {
     const [used] = await tx.select({ code: customers.customerCode }).from(loans).innerJoin(customers, eq(customers.id, loans.customerId))
-      .where(and(sql`${loans.customerId} in ${idsOf(batch.id, 'customer')}`, not(ofBatch(batch.id, 'loan', loans.id)))).limit(1);
+      .where(and(sql`${loans.customerId} in ${idsOf(batchId, 'customer')}`, not(ofBatch(batchId, 'loan', loans.id)))).limit(1);
     if (used) throw conflict('tools.import.problems.rollbackCustomerUsed', { customerCode: used.code ?? '' });
     // nor one that stands as a partaker of a loan not of the batch
     const [partaker] = await tx.select({ code: customers.customerCode }).from(loanPartakers).innerJoin(customers, eq(customers.id, loanPartakers.customerId))
-      .where(and(sql`${loanPartakers.customerId} in ${idsOf(batch.id, 'customer')}`, not(ofBatch(batch.id, 'partaker', loanPartakers.id)))).limit(1);
+      .where(and(sql`${loanPartakers.customerId} in ${idsOf(batchId, 'customer')}`, not(ofBatch(batchId, 'partaker', loanPartakers.id)))).limit(1);
     if (partaker) throw conflict('tools.import.problems.rollbackCustomerUsed', { customerCode: partaker.code ?? '' });
   }
   // an agent of the batch that a later loan names stays likewise
-  if (agentIds.length > 0) {
+  if (await has('referralAgent')) {
     const [named] = await tx.select({ name: referralAgents.nameEn }).from(loans).innerJoin(referralAgents, eq(referralAgents.id, loans.referralAgentId))
-      .where(and(sql`${loans.referralAgentId} in ${idsOf(batch.id, 'referralAgent')}`, not(ofBatch(batch.id, 'loan', loans.id)))).limit(1);
+      .where(and(sql`${loans.referralAgentId} in ${idsOf(batchId, 'referralAgent')}`, not(ofBatch(batchId, 'loan', loans.id)))).limit(1);
     if (named) throw conflict('tools.import.problems.rollbackAgentUsed', { agent: named.name });
   }
-  // the opening entries, found by the batch named in their memo, reversed on today's date
-  const today = await businessToday(tx);
-  const entries = await tx.select({ id: journalEntries.id }).from(journalEntries)
-    .where(and(sql`${journalEntries.memo}->>'importBatch' = ${String(batch.id)}`, eq(journalEntries.event, 'opening_balance')));
-  await reverseJournals(tx, ctx, entries.map((e) => e.id), { date: today, reason: `import batch ${batch.id} rolled back` });
-  if (loanIds.length > 0) {
-    // the one state in which the database lets the batch's opening receipts go (migration 0055)
-    await tx.update(importBatches).set({ state: 'rollingBack' }).where(eq(importBatches.id, batch.id));
-    if (receiptIds.length > 0) {
-      await tx.delete(loanRepaymentLines).where(anyId(loanRepaymentLines.repaymentId, receiptIds));
-      await tx.delete(loanRepayments).where(anyId(loanRepayments.id, receiptIds));
-    }
-    if (partakerIds.length > 0) await tx.delete(loanPartakers).where(anyId(loanPartakers.id, partakerIds));
-    // the collection records the batch wrote (append-only, but for a batch rolling back: migration 0059)
-    if (ocaIds.length > 0) await tx.delete(loanOcaAssignments).where(anyId(loanOcaAssignments.id, ocaIds));
-    if (writeOffIds.length > 0) await tx.delete(loanWriteOffs).where(anyId(loanWriteOffs.id, writeOffIds));
-    await tx.execute(sql`delete from loan_instalment_paid where ${anyId(sql`loan_id`, loanIds)}`);
-    await tx.execute(sql`delete from loan_totals where ${anyId(sql`loan_id`, loanIds)}`);
-    await tx.delete(loanDueSummaries).where(anyId(loanDueSummaries.loanId, loanIds));
-    await tx.delete(loanPayouts).where(anyId(loanPayouts.loanId, loanIds));
-    await tx.delete(loanInstalments).where(anyId(loanInstalments.loanId, loanIds));
-    await tx.delete(loanApprovals).where(anyId(loanApprovals.loanId, loanIds));
-    await tx.delete(loans).where(anyId(loans.id, loanIds));
+}
+
+/**
+ * Opening entries reversed a round at a time: each round reads its entries and lines, and writes
+ * their reversals in two statements. A 50,000-loan batch has some 505,000 opening entries; read
+ * and written at once they held the server's memory and took the journal's statements past the
+ * sizes that fall off a cliff (docs/benchmarks.md), so the server holds one round's at a time.
+ */
+export const REVERSAL_ROUND = 1_000;
+
+/** The entities whose records the rollback removes (and counts), as `import_rows` names them. */
+const REMOVED = ['loan', 'repayment', 'customer', 'referralAgent', 'partaker', 'blacklist', 'ocaAssignment', 'writeOff'] as const;
+
+/**
+ * The rollback job of batch `batchId` (state `rollingBack`, set by the request that passed its
+ * checks): in ONE transaction under the store's import lock — all or nothing, as the commit — the
+ * checks again, then every opening entry of the batch reversed on today's date a round at a time
+ * (the journal is append-only), then the batch's records removed, each table in one statement.
+ * The progress (`rollbackDone` of `rollbackTotal`) is written beside it in short transactions of
+ * its own, which the page polls. It ends `rolledBack`, or — any failure, nothing of it kept —
+ * `committed` again with its `failure` in the user's language.
+ */
+export async function rollbackBatch(ctx: ServiceContext, batchId: number, storeId: number, log: Pick<FastifyBaseLogger, 'error'>): Promise<void> {
+  try {
+    await withTx(ctx, async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${importLockKey(storeId)}))`);
+      // the batch row is not locked here: the progress is written to it from outside this transaction
+      const [batch] = await tx.select().from(importBatches).where(eq(importBatches.id, batchId));
+      if (!batch) throw notFound();
+      if (batch.state !== 'rollingBack') throw conflict('tools.import.problems.notCommitted');
+      await rollbackChecks(tx, batchId);
+      // what the batch created, by entity: the ids only, one array each
+      const { rows: created } = await tx.execute<{ entity: string; ids: number[] }>(sql`
+        select b.entity, array_agg(b.entity_id order by b.entity_id) as ids from import_rows b
+        where b.batch_id = ${batchId} and b.entity = any(${sql.param([...REMOVED])}::text[]) group by b.entity`);
+      const byEntity = new Map(created.map((r) => [r.entity, r.ids.map(Number)]));
+      const of = (entity: (typeof REMOVED)[number]) => byEntity.get(entity) ?? [];
+      const loanIds = of('loan');
+      const receiptIds = of('repayment');
+      const customerIds = of('customer');
+      const agentIds = of('referralAgent');
+      const partakerIds = of('partaker');
+      const blacklistIds = of('blacklist');
+      const ocaIds = of('ocaAssignment');
+      const writeOffIds = of('writeOff');
+      // the opening entries, found by the batch named in their memo
+      const { rows: found } = await tx.execute<{ ids: (number | string)[] | null }>(sql`
+        select array_agg(e.id order by e.id) as ids from journal_entries e
+        where e.memo->>'importBatch' = ${String(batchId)} and e.event = 'opening_balance'`);
+      const entryIds = (found[0]?.ids ?? []).map(Number);
+      let done = 0;
+      const total = entryIds.length + REMOVED.reduce((n, e) => n + of(e).length, 0);
+      const progress = (n: number) => {
+        done += n;
+        return updateBatch(ctx, batchId, { rollbackTotal: total, rollbackDone: done });
+      };
+      await progress(0);
+      // reversed on today's date, a round at a time
+      const today = await businessToday(tx);
+      const reversed: number[] = [];
+      for (let i = 0; i < entryIds.length; i += REVERSAL_ROUND) {
+        const round = entryIds.slice(i, i + REVERSAL_ROUND);
+        reversed.push(...(await reverseJournals(tx, ctx, round, { date: today, reason: `import batch ${batchId} rolled back` })));
+        await progress(round.length);
+      }
+      void reversed;
+      // each table's records in one statement (the database's work, not the server's memory); the
+      // batch is `rollingBack`, the one state in which the database lets its opening receipts go (migration 0055)
+      if (receiptIds.length > 0) {
+        await tx.delete(loanRepaymentLines).where(anyId(loanRepaymentLines.repaymentId, receiptIds));
+        await tx.delete(loanRepayments).where(anyId(loanRepayments.id, receiptIds));
+        await progress(receiptIds.length);
+      }
+      if (partakerIds.length > 0) await tx.delete(loanPartakers).where(anyId(loanPartakers.id, partakerIds));
+      // the collection records the batch wrote (append-only, but for a batch rolling back: migration 0059)
+      if (ocaIds.length > 0) await tx.delete(loanOcaAssignments).where(anyId(loanOcaAssignments.id, ocaIds));
+      if (writeOffIds.length > 0) await tx.delete(loanWriteOffs).where(anyId(loanWriteOffs.id, writeOffIds));
+      await progress(partakerIds.length + ocaIds.length + writeOffIds.length);
+      if (loanIds.length > 0) {
+        await tx.execute(sql`delete from loan_instalment_paid where ${anyId(sql`loan_id`, loanIds)}`);
+        await tx.execute(sql`delete from loan_totals where ${anyId(sql`loan_id`, loanIds)}`);
+        await tx.delete(loanDueSummaries).where(anyId(loanDueSummaries.loanId, loanIds));
+        await tx.delete(loanPayouts).where(anyId(loanPayouts.loanId, loanIds));
+        await tx.delete(loanInstalments).where(anyId(loanInstalments.loanId, loanIds));
+        await tx.delete(loanApprovals).where(anyId(loanApprovals.loanId, loanIds));
+        await tx.delete(loans).where(anyId(loans.id, loanIds));
+        await progress(loanIds.length);
+      }
+      if (customerIds.length > 0) await tx.delete(customers).where(anyId(customers.id, customerIds));
+      if (agentIds.length > 0) await tx.delete(referralAgents).where(anyId(referralAgents.id, agentIds));
+      if (blacklistIds.length > 0) await tx.delete(blacklist).where(anyId(blacklist.id, blacklistIds));
+      // the rows are deleted after the records they map: the receipts' guard reads them
+      await tx.delete(importRows).where(eq(importRows.batchId, batchId));
+      await audit(tx, {
+        action: 'delete',
+        module: 'imports',
+        reference: batchId,
+        before: { batch: batchId, fileName: batch.fileName, customers: customerIds, referralAgents: agentIds, loans: loanIds, openingReceipts: receiptIds, ocaTransfers: ocaIds, writeOffs: writeOffIds, partakers: partakerIds, blacklist: blacklistIds },
+        after: { state: 'rolledBack', reversedEntries: entryIds },
+        recordStores: [storeId],
+        alongside: true,
+      });
+      await tx.update(importBatches).set({ state: 'rolledBack', rollbackDone: total, failure: null, rolledBackAt: new Date(), updatedAt: new Date() }).where(eq(importBatches.id, batchId));
+    });
+  } catch (e) {
+    // nothing of the rollback was kept (one transaction): the batch is committed as before, with why
+    log.error({ err: e, importBatch: batchId }, 'import rollback failed');
+    await updateBatch(ctx, batchId, { state: 'committed', rollbackDone: 0, failure: failureText(e, ctx.lang, 'tools.import.problems.rollbackFailed').slice(0, 500) }).catch((err: unknown) =>
+      log.error({ err, importBatch: batchId }, 'import batch could not be marked committed again'),
+    );
   }
-  if (customerIds.length > 0) await tx.delete(customers).where(anyId(customers.id, customerIds));
-  if (agentIds.length > 0) await tx.delete(referralAgents).where(anyId(referralAgents.id, agentIds));
-  if (blacklistIds.length > 0) await tx.delete(blacklist).where(anyId(blacklist.id, blacklistIds));
-  // the rows are deleted after the records they map: the receipts' guard reads them
-  await tx.delete(importRows).where(eq(importRows.batchId, batch.id));
-  await tx.update(importBatches).set({ state: 'rolledBack', rolledBackAt: new Date(), updatedAt: new Date() }).where(eq(importBatches.id, batch.id));
-  await audit(tx, {
-    action: 'delete',
-    module: 'imports',
-    reference: batch.id,
-    before: { batch: batch.id, fileName: batch.fileName, customers: customerIds, referralAgents: agentIds, loans: loanIds, openingReceipts: receiptIds, ocaTransfers: ocaIds, writeOffs: writeOffIds, partakers: partakerIds, blacklist: blacklistIds },
-    after: { state: 'rolledBack', reversedEntries: entries.map((e) => e.id) },
-    recordStores: [batch.storeId],
-  });
 }

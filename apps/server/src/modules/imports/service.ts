@@ -5,7 +5,7 @@ import { desc, eq } from 'drizzle-orm';
 import { importBatches, staff, stores } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { businessRule, notFound } from '../../platform/errors.js';
+import { businessRule, conflict, notFound } from '../../platform/errors.js';
 import { currentStore, reachesAllStores } from '../../platform/store-scope.js';
 import { withReadTx, withTx } from '../../platform/tx.js';
 import type { Tx } from '../../db/client.js';
@@ -13,8 +13,8 @@ import { type ImportPlan, countingSink, planImport, plannedRows } from './book-p
 import { loadEngine } from '../loan-core/engine.js';
 import { businessToday } from '../../platform/business-date.js';
 import { commitBatch } from './commit.js';
-import { readWorkbook, translatedPlan, uploadedWorkbook } from './dry-run.js';
-import { rollbackBatch } from './rollback.js';
+import { readBook, translatedPlan, uploadedWorkbook } from './dry-run.js';
+import { rollbackBatch, rollbackChecks } from './rollback.js';
 
 type BatchRow = typeof importBatches.$inferSelect;
 
@@ -31,6 +31,8 @@ const toBatch = (r: BatchRow, startedByName: string | null): ImportBatch => ({
   rowsWritten: r.rowsWritten,
   problemCount: r.problemCount,
   failure: r.failure,
+  rollbackTotal: r.rollbackTotal,
+  rollbackDone: r.rollbackDone,
   startedByName,
   createdAt: r.createdAt.toISOString(),
   committedAt: r.committedAt?.toISOString() ?? null,
@@ -89,15 +91,19 @@ async function checkKey(tx: Tx, ctx: ServiceContext, sha256: string, storeId: nu
  */
 let lastClean: { key: string; counts: ImportPlan['counts']; rowsTotal: number; cutOverDates: string[] } | null = null;
 
-/** The dry run of a file for a store: counts per sheet and every problem, in `lang`. Nothing is written. */
-export async function dryRunImport(ctx: ServiceContext, bytes: Buffer, lang: Language, q: ImportTargetQuery): Promise<ImportDryRun> {
-  const sheets = await readWorkbook(await uploadedWorkbook(bytes));
+/**
+ * The dry run of a file for a store: counts per sheet and every problem, in `lang`. Nothing is
+ * written. `upload.bytes` is handed over: let go once the sheets are read (`readBook`).
+ */
+export async function dryRunImport(ctx: ServiceContext, upload: { bytes: Buffer | null }, lang: Language, q: ImportTargetQuery): Promise<ImportDryRun> {
+  const sha256 = createHash('sha256').update(upload.bytes!).digest('hex');
+  const book = await readBook({ bytes: await uploadedWorkbook(upload.bytes!) });
+  upload.bytes = null;
   // the loans counted as they are planned, not held (a large book's plan is not kept whole)
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
   const plan = await withReadTx(ctx, async (tx) => {
     const storeId = await targetStore(tx, ctx, q.storeId);
     const key = await checkKey(tx, ctx, sha256, storeId, q.cutOverDate);
-    const p = await planImport(tx, sheets, storeId, q.cutOverDate, true, countingSink, true);
+    const p = await planImport(tx, book, storeId, q.cutOverDate, true, countingSink, true);
     lastClean = p.problems.length === 0 ? { key, counts: p.counts, rowsTotal: plannedRows(p), cutOverDates: p.cutOverDates } : null;
     return p;
   });
@@ -109,10 +115,12 @@ export async function dryRunImport(ctx: ServiceContext, bytes: Buffer, lang: Lan
  * their count, nothing written), then the batch is recorded with its `upload` audit row and the
  * job that writes it starts on the server. Answers the batch, which the page polls.
  */
-export async function startImport(ctx: ServiceContext, file: { name: string; bytes: Buffer }, q: ImportTargetQuery, log: Pick<FastifyBaseLogger, 'error'>): Promise<ImportBatch> {
-  const sheets = await readWorkbook(await uploadedWorkbook(file.bytes));
-  const sha256 = createHash('sha256').update(file.bytes).digest('hex');
-  const rowsRead = sheets.reduce((n, s) => n + s.rows.length, 0);
+export async function startImport(ctx: ServiceContext, file: { name: string; bytes: Buffer | null }, q: ImportTargetQuery, log: Pick<FastifyBaseLogger, 'error'>): Promise<ImportBatch> {
+  const sha256 = createHash('sha256').update(file.bytes!).digest('hex');
+  // the upload is let go once read: the job plans from the checked values
+  const book = await readBook({ bytes: await uploadedWorkbook(file.bytes!) });
+  file.bytes = null;
+  const rowsRead = book.rowsRead;
   const { batch, storeId } = await withTx(ctx, async (tx) => {
     const storeId = await targetStore(tx, ctx, q.storeId);
     // The file the dry run just passed (same bytes, store, date, caller, settings and business
@@ -123,7 +131,7 @@ export async function startImport(ctx: ServiceContext, file: { name: string; byt
     const clean = lastClean;
     lastClean = null;
     const key = clean ? await checkKey(tx, ctx, sha256, storeId, q.cutOverDate) : null;
-    const plan = clean && clean.key === key ? clean : await planImport(tx, sheets, storeId, q.cutOverDate, true, countingSink);
+    const plan = clean && clean.key === key ? clean : await planImport(tx, book, storeId, q.cutOverDate, true, countingSink);
     if ('problems' in plan && plan.problems.length > 0) throw businessRule('tools.import.problems.fileHasProblems', { count: plan.problems.length });
     const counts = Object.fromEntries(plan.counts.map((c) => [c.sheet, { read: c.read, valid: c.valid, rejected: c.rejected }]));
     const [batch] = await tx
@@ -146,15 +154,26 @@ export async function startImport(ctx: ServiceContext, file: { name: string; byt
     return { batch: batch!, storeId };
   });
   // the job goes on after this answer; its outcome is kept on the batch
-  void commitBatch(ctx, batch.id, storeId, { sheets, cutOverDate: q.cutOverDate, rowsTotal: batch.rowsTotal }, { name: batch.fileName, sha256 }, log);
+  void commitBatch(ctx, batch.id, storeId, { book, cutOverDate: q.cutOverDate, rowsTotal: batch.rowsTotal }, { name: batch.fileName, sha256 }, log);
   return toBatch(batch, null);
 }
 
-/** Rolls a committed batch back (see rollback.ts). */
-export const rollbackImport = (ctx: ServiceContext, id: number): Promise<ImportBatch> =>
-  withTx(ctx, async (tx) => {
+/**
+ * Starts the rollback of a committed batch (see rollback.ts): its checks here (409 with what blocks
+ * it), the batch marked `rollingBack` with its audit row, then the job that reverses and removes
+ * it starts on the server. Answers the batch, which the page polls.
+ */
+export async function rollbackImport(ctx: ServiceContext, id: number, log: Pick<FastifyBaseLogger, 'error'>): Promise<ImportBatch> {
+  const started = await withTx(ctx, async (tx) => {
     const { batch } = await batchRow(tx, id, true);
-    await rollbackBatch(tx, ctx, batch);
+    if (batch.state !== 'committed') throw conflict('tools.import.problems.notCommitted');
+    await rollbackChecks(tx, batch.id);
+    await tx.update(importBatches).set({ state: 'rollingBack', rollbackTotal: 0, rollbackDone: 0, failure: null, updatedAt: new Date() }).where(eq(importBatches.id, batch.id));
+    await audit(tx, { action: 'edit', module: 'imports', reference: batch.id, before: { state: batch.state }, after: { state: 'rollingBack' }, recordStores: [batch.storeId] });
     const r = await batchRow(tx, id);
-    return toBatch(r.batch, r.startedByName);
+    return { batch: r.batch, startedByName: r.startedByName };
   });
+  // the job goes on after this answer; its outcome is kept on the batch
+  void rollbackBatch(ctx, started.batch.id, started.batch.storeId, log);
+  return toBatch(started.batch, started.startedByName);
+}

@@ -27,7 +27,7 @@ const CLEAN: ImportDryRun = { counts: [{ sheet: 'customers', read: 3, valid: 3, 
 const batch = (over: Partial<ImportBatch>): ImportBatch => ({
   id: 9, storeId: 2, state: 'committing', fileName: 'book.xlsx', sha256: 'ab', cutOverDate: '2026-11-27',
   rowsTotal: 200, rowsRead: 200, rowsValidated: 150, rowsWritten: 50, problemCount: 0, createdAt: '2026-11-28T10:00:00Z',
-  failure: null, startedByName: 'Tester', committedAt: null, rolledBackAt: null, ...over,
+  failure: null, rollbackTotal: 0, rollbackDone: 0, startedByName: 'Tester', committedAt: null, rolledBackAt: null, ...over,
 });
 
 const upload = async () => {
@@ -89,6 +89,33 @@ describe('Tools → Data import', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Roll back' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Roll back' }));
     await waitFor(() => expect(screen.getByText('A loan of this batch has had a receipt since')).toBeInTheDocument());
+  });
+
+  it('starts a rollback as a job and shows its progress while the batch is rolling back; a failed one is named on the committed batch', async () => {
+    signInManager();
+    let rolling = false;
+    const calls = fakeApi((c) => {
+      if (c.path === '/tools/import/batches/9/rollback') {
+        rolling = true;
+        return ok(batch({ state: 'rollingBack', rowsWritten: 200, committedAt: '2026-11-28T10:01:00Z' }));
+      }
+      if (c.path === '/tools/import/batches') {
+        return ok([rolling
+          ? batch({ state: 'rollingBack', rowsWritten: 200, committedAt: '2026-11-28T10:01:00Z', rollbackTotal: 400, rollbackDone: 100 })
+          : batch({ state: 'committed', rowsWritten: 200, committedAt: '2026-11-28T10:01:00Z', failure: 'The rollback could not be completed' })]);
+      }
+      return undefined;
+    });
+    renderAt('/tools/dataImport', <DataImportPage />);
+    expect(await screen.findByText('The last rollback failed: The rollback could not be completed')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Roll back' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Roll back' }));
+    expect(await screen.findByText('Rolling back book.xlsx')).toBeInTheDocument();
+    expect(screen.getByText('100 of 400 done: opening entries reversed, then records removed')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Rollback progress' })).toHaveAttribute('aria-valuenow', '25');
+    expect(document.querySelector('.ant-tag')).toHaveTextContent('Rolling back');
+    expect(screen.queryByRole('button', { name: 'Roll back' })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/tools/import/batches/9/rollback')).toHaveLength(1);
   });
 
   it('opens a committed batch’s reconciliation: Harbour’s figures, the previous system’s where they differ, the totals, and the differences alone', async () => {

@@ -17,18 +17,31 @@ const STATE_COLOURS: Record<ImportBatch['state'], string> = {
   failed: '#a8071a',
 };
 
-/** The batches, polled every second while one of them is being written (so a reload shows it running). */
+/** A batch a server job is working on: being written, or being rolled back. */
+const running = (b: ImportBatch) => b.state === 'committing' || b.state === 'rollingBack';
+
+/** The batches, polled every second while one of them is being written or rolled back (so a reload shows it running). */
 function useBatches() {
   return useQuery({
     queryKey: BATCHES_KEY,
     queryFn: ({ signal }) => importApi.batches(signal),
-    refetchInterval: (q) => (q.state.data?.some((b) => b.state === 'committing') ? 1000 : false),
+    refetchInterval: (q) => (q.state.data?.some(running) ? 1000 : false),
   });
 }
 
-/** A batch's progress: rows read, validated and written of the file's rows. */
+/** A batch's progress: rows read, validated and written of the file's rows; or, rolling back, what is reversed and removed. */
 function BatchProgress({ batch }: { batch: ImportBatch }) {
   const { t } = useTranslation('tools');
+  if (batch.state === 'rollingBack') {
+    const of = Math.max(batch.rollbackTotal, 1);
+    return (
+      <Flex vertical gap={4} style={{ maxWidth: 640 }}>
+        <Typography.Text strong>{t('importPage.rollingBackFile', { file: batch.fileName })}</Typography.Text>
+        <Progress percent={Math.floor((batch.rollbackDone * 100) / of)} status="active" aria-label={t('importPage.rollbackProgress')} />
+        <Typography.Text type="secondary">{t('importPage.rollbackFigures', { done: batch.rollbackDone, total: batch.rollbackTotal })}</Typography.Text>
+      </Flex>
+    );
+  }
   const total = Math.max(batch.rowsTotal, 1);
   return (
     <Flex vertical gap={4} style={{ maxWidth: 640 }}>
@@ -41,11 +54,10 @@ function BatchProgress({ batch }: { batch: ImportBatch }) {
   );
 }
 
-/** The batches being written now, under the upload (the page reopened while one runs shows it). */
+/** The batches being written or rolled back now, under the upload (the page reopened while one runs shows it: the job runs on the server). */
 export function RunningBatches() {
   const { data } = useBatches();
-  const running = data?.filter((b) => b.state === 'committing') ?? [];
-  return running.map((b) => <BatchProgress key={b.id} batch={b} />);
+  return (data?.filter(running) ?? []).map((b) => <BatchProgress key={b.id} batch={b} />);
 }
 
 /** Every batch of the stores the caller reaches, newest first, with rollback for a committed one. */
@@ -83,7 +95,10 @@ export function ImportBatchList({ onReconcile }: { onReconcile: (batchId: number
         locale={{ emptyText: <Typography.Text type="secondary">{t('importPage.noBatches')}</Typography.Text> }}
         columns={[
           { title: t('importPage.state'), dataIndex: 'state', render: (s: ImportBatch['state'], b) => (
-            <Tag color={STATE_COLOURS[s]} title={b.failure ?? undefined}>{t(`importPage.states.${s}`)}</Tag>
+            <Flex vertical gap={2}>
+              <Tag color={STATE_COLOURS[s]} title={b.failure ?? undefined}>{t(`importPage.states.${s}`)}</Tag>
+              {s === 'committed' && b.failure && <Typography.Text type="danger">{t('importPage.rollbackFailedNote', { failure: b.failure })}</Typography.Text>}
+            </Flex>
           ) },
           { title: t('importPage.file'), dataIndex: 'fileName' },
           { title: t('importPage.cutOverDate'), dataIndex: 'cutOverDate', render: (d: string | null) => <DateText value={d} /> },
