@@ -75,11 +75,11 @@ export async function finishedBatch(t: TestApp, id: number, token: string): Prom
 
 /**
  * Starts batch `id`'s rollback (a server job) and polls the batch until the job has ended: the
- * request's answer (409 when refused) and the batch as the job left it (`rolledBack`, or
- * `committed` with its failure).
+ * request's answer (409 when the batch is not committed) and the batch as the job left it
+ * (`rolledBack`, or `committed` with its failure: a refusal's message, or why it failed).
  */
-export async function rollBack(t: TestApp, id: number, token: string): Promise<{ statusCode: number; body: unknown; batch: ImportBatch | null }> {
-  const res = await call<ImportBatch>(t.app, 'POST', `/tools/import/batches/${id}/rollback`, { token });
+export async function rollBack(t: TestApp, id: number, token: string, lang?: 'en'): Promise<{ statusCode: number; body: unknown; batch: ImportBatch | null }> {
+  const res = await call<ImportBatch>(t.app, 'POST', `/tools/import/batches/${id}/rollback`, { token, ...(lang ? { lang } : {}) });
   if (res.statusCode !== 200) return { statusCode: res.statusCode, body: res.body, batch: null };
   for (let i = 0; i < 400; i++) {
     const b = dataOf(await call<ImportBatch>(t.app, 'GET', `/tools/import/batches/${id}`, { token }));

@@ -235,16 +235,15 @@ describe('the referral agents, blacklist and partakers sheets', () => {
     const other = (await t.pool.query<{ id: number; referral_agent_id: number | null }>(`select id, referral_agent_id from loans where loan_no not like $1 order by id limit 1`, [`ISL-${RUN}-%`])).rows[0]!;
     const agentA = (await t.pool.query<{ id: number }>(`select id from referral_agents where name_en = $1`, [AGENT('A')])).rows[0]!.id;
     await t.pool.query(`update loans set referral_agent_id = $1 where id = $2`, [agentA, other.id]);
-    const blocked = await call(t.app, 'POST', `/tools/import/batches/${batchId}/rollback`, { token: manager, lang: 'en' });
-    expect(blocked.statusCode).toBe(409);
-    expect((blocked.body as { message: string }).message).toBe(`Referral agent ${AGENT('A')} is named by a loan made after the import: the batch can no longer be rolled back`);
+    // refused by the rollback job's checks: the batch committed again with the refusal as its failure
+    const blocked = await rollBack(t, batchId, manager, 'en');
+    expect(blocked.batch).toMatchObject({ state: 'committed', failure: `Referral agent ${AGENT('A')} is named by a loan made after the import: the batch can no longer be rolled back` });
     await t.pool.query(`update loans set referral_agent_id = $1 where id = $2`, [other.referral_agent_id, other.id]);
     // nor while an imported customer stands as partaker of a loan not of the batch
     const c1 = (await t.pool.query<{ id: number }>(`select id from customers where customer_code = $1`, [C(1)])).rows[0]!.id;
     const added = await t.pool.query<{ id: number }>(`insert into loan_partakers (store_id, loan_id, customer_id, role) select store_id, id, $1, 'guarantor' from loans where id = $2 returning id`, [c1, other.id]);
-    const usedCustomer = await call(t.app, 'POST', `/tools/import/batches/${batchId}/rollback`, { token: manager, lang: 'en' });
-    expect(usedCustomer.statusCode).toBe(409);
-    expect((usedCustomer.body as { message: string }).message).toBe(`Customer ${C(1)} has a loan made after the import: the batch can no longer be rolled back`);
+    const usedCustomer = await rollBack(t, batchId, manager, 'en');
+    expect(usedCustomer.batch).toMatchObject({ state: 'committed', failure: `Customer ${C(1)} has a loan made after the import: the batch can no longer be rolled back` });
     await t.pool.query(`delete from loan_partakers where id = $1`, [added.rows[0]!.id]);
 
     const rolled = await rollBack(t, batchId, manager);

@@ -85,10 +85,10 @@ async function laterEvents(tx: Tx, batchId: number): Promise<string | null> {
 }
 
 /**
- * The rollback's checks, each a 409 naming what blocks it: a loan of the batch with an event since
- * the import, a customer of the batch a later loan borrows under or stands as partaker of, an
- * agent of the batch a later loan names. Run by the request (so the page is told at once) and
- * again by the job inside its transaction (something may have happened in between).
+ * The rollback's checks, each a refusal naming what blocks it: a loan of the batch with an event
+ * since the import, a customer of the batch a later loan borrows under or stands as partaker of, an
+ * agent of the batch a later loan names. Run by the job inside its transaction, under the store's
+ * import lock (a refusal leaves the batch committed with it as its `failure`).
  */
 export async function rollbackChecks(tx: Tx, batchId: number): Promise<void> {
   const has = async (entity: string) => (await tx.execute(sql`select 1 from import_rows b where b.batch_id = ${batchId} and b.entity = ${entity} limit 1`)).rows.length > 0;
