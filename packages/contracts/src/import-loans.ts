@@ -157,6 +157,9 @@ export function receiptRowChecker(intern: ImportIntern = asIs): ImportSheetCheck
       list.push({ row, receiptNo: f.receiptNo ?? '', receiptDate: f.receiptDate!, amount: f.amount!, method: f.method! });
       valid.set(f.loanNo!, list);
     },
+    done() {
+      numbers.clear();
+    },
   };
 }
 

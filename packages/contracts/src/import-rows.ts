@@ -114,6 +114,8 @@ export interface ImportSheetRows {
  */
 export interface ImportSheetChecker<V> {
   add(row: number, cells: Record<string, unknown>): void;
+  /** No more rows: what only the duplicate checks needed (every receipt number, ID number…) is let go. */
+  done?(): void;
   readonly valid: V;
   readonly problems: ImportProblem[];
 }

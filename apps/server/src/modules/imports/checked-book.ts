@@ -79,9 +79,10 @@ export class CheckedBook {
     return this.refusedLoanNos.get(`${sheet}:${row}`) ?? '';
   }
 
-  /** The file is read: no more values to share (the map of them goes; the values stay). */
+  /** The file is read: no more values to share (the map of them goes; the values stay), nor rows to check for duplicates (the receipts' numbers go). */
   doneReading(): void {
     this.strings = null;
+    this.receipts.done?.();
   }
 
   /** The rows of all sheets read. */
