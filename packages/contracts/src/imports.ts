@@ -171,6 +171,8 @@ export const importBatchSchema = z.object({
   /** a rollback's progress: the opening entries to reverse and records to remove, and how many are done */
   rollbackTotal: z.number().int(),
   rollbackDone: z.number().int(),
+  /** when the batch last changed (a rollback's job moves it as it goes: a batch rolling back that has not moved for minutes may have lost its job) */
+  updatedAt: z.string(),
   startedByName: z.string().nullable(),
   createdAt: z.string(),
   committedAt: z.string().nullable(),

@@ -271,4 +271,37 @@ describe('a lender’s book brought in', () => {
     expect(await counts()).toEqual(countsBefore);
     expect((await trialBalance()).rows.map((r) => [r.key, r.balance])).toEqual(tb0.rows.map((r) => [r.key, r.balance]));
   });
+  it('rolls back again a batch whose rollback job was interrupted (its server stopped), never one whose job is running', async () => {
+    const RUN4 = `${RUN}d`;
+    const re = (x: unknown) => (typeof x === 'string' ? x.replace(`-${RUN}-`, `-${RUN4}-`) : x);
+    const fourth: Book = {
+      customers: [[`IMPC-${RUN4}-9`, 'personal', '何美玲', 'HO Mei Ling', 'hkid', 'C1234569', '9876 5432', '1990-05-05']],
+      loans: [[...book.loans[0]!.map(re).slice(0, 1), `IMPC-${RUN4}-9`, ...book.loans[0]!.slice(2)]],
+      openings: [book.openings[0]!.map(re)],
+    };
+    const countsBefore = await counts();
+    const started = await upload<ImportBatch>('/tools/import/batches', await workbook(fourth));
+    expect(started.statusCode, JSON.stringify(started.body)).toBe(200);
+    const id = started.body.data.id;
+    expect((await committed(id)).state).toBe('committed');
+    // shown rolling back, just now: a job may be taking the lock — refused
+    await t.pool.query(`update import_batches set state = 'rollingBack', updated_at = now() where id = $1`, [id]);
+    expect((await call(t.app, 'POST', `/tools/import/batches/${id}/rollback`, { token: manager })).statusCode).toBe(409);
+    // shown rolling back for minutes with the store's import lock held (a job at work): refused
+    await t.pool.query(`update import_batches set updated_at = now() - interval '5 minutes' where id = $1`, [id]);
+    const holder = await t.pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select pg_advisory_xact_lock(hashtext($1))', [`harbour.import.${store.id}`]);
+      expect((await call(t.app, 'POST', `/tools/import/batches/${id}/rollback`, { token: manager })).statusCode).toBe(409);
+    } finally {
+      await holder.query('rollback');
+      holder.release();
+    }
+    // the lock free as well: the job was interrupted, and the rollback runs again to its end
+    const rolled = await rollBack(t, id, manager);
+    expect(rolled.statusCode, JSON.stringify(rolled.body)).toBe(200);
+    expect(rolled.batch).toMatchObject({ state: 'rolledBack', failure: null });
+    expect(await counts()).toEqual(countsBefore);
+  });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImportBatch, ImportDryRun, ImportTargetQuery, Language } from '@harbour/contracts';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { importBatches, staff, stores } from '../../db/schema/index.js';
 import { audit } from '../../platform/audit.js';
 import type { ServiceContext } from '../../platform/context.js';
@@ -12,7 +12,7 @@ import type { Tx } from '../../db/client.js';
 import { type ImportPlan, countingSink, planImport, plannedRows } from './book-plan.js';
 import { loadEngine } from '../loan-core/engine.js';
 import { businessToday } from '../../platform/business-date.js';
-import { commitBatch } from './commit.js';
+import { commitBatch, importLockKey } from './commit.js';
 import { readBook, translatedPlan, uploadedWorkbook } from './dry-run.js';
 import { rollbackBatch } from './rollback.js';
 
@@ -34,6 +34,7 @@ const toBatch = (r: BatchRow, startedByName: string | null): ImportBatch => ({
   rollbackTotal: r.rollbackTotal,
   rollbackDone: r.rollbackDone,
   startedByName,
+  updatedAt: r.updatedAt.toISOString(),
   createdAt: r.createdAt.toISOString(),
   committedAt: r.committedAt?.toISOString() ?? null,
   rolledBackAt: r.rolledBackAt?.toISOString() ?? null,
@@ -159,8 +160,24 @@ export async function startImport(ctx: ServiceContext, file: { name: string; byt
 }
 
 /**
- * Starts the rollback of a committed batch (see rollback.ts): the batch marked `rollingBack` with
- * its audit row, then the job that checks, reverses and removes it starts on the server. Answers
+ * Whether a batch shown `rollingBack` has no job rolling it back: its server stopped mid-way
+ * (nothing of the rollback was kept: it is one transaction). So it is when the store's import lock
+ * is free — a running job holds it for its whole transaction, on whichever instance runs it — and
+ * the batch has not moved for a minute (a job just started takes the lock within moments). Such a
+ * batch may be rolled back again; a running one may not.
+ */
+async function rollbackInterrupted(tx: Tx, batch: BatchRow): Promise<boolean> {
+  if (Date.now() - batch.updatedAt.getTime() < ROLLBACK_START_GRACE_MS) return false;
+  const { rows } = await tx.execute<{ free: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext(${importLockKey(batch.storeId)})) as free`);
+  return rows[0]?.free === true;
+}
+
+/** How long a rollback job may take to take the store's import lock after its request. */
+const ROLLBACK_START_GRACE_MS = 60_000;
+
+/**
+ * Starts the rollback of a committed batch (see rollback.ts), or again of one whose job was
+ * interrupted (`rollbackInterrupted`): the batch marked `rollingBack` with its audit row, then the job that checks, reverses and removes it starts on the server. Answers
  * the batch at once, which the page polls: the checks read every event table against the batch's
  * loans, which at 50,000 loans outlasted a request (the bench's `fetch` gave up at 300 s), so a
  * refusal is the job's outcome — the batch committed again with the refusal as its `failure`.
@@ -168,7 +185,7 @@ export async function startImport(ctx: ServiceContext, file: { name: string; byt
 export async function rollbackImport(ctx: ServiceContext, id: number, log: Pick<FastifyBaseLogger, 'error'>): Promise<ImportBatch> {
   const started = await withTx(ctx, async (tx) => {
     const { batch } = await batchRow(tx, id, true);
-    if (batch.state !== 'committed') throw conflict('tools.import.problems.notCommitted');
+    if (batch.state !== 'committed' && !(batch.state === 'rollingBack' && (await rollbackInterrupted(tx, batch)))) throw conflict('tools.import.problems.notCommitted');
     await tx.update(importBatches).set({ state: 'rollingBack', rollbackTotal: 0, rollbackDone: 0, failure: null, updatedAt: new Date() }).where(eq(importBatches.id, batch.id));
     await audit(tx, { action: 'edit', module: 'imports', reference: batch.id, before: { state: batch.state }, after: { state: 'rollingBack' }, recordStores: [batch.storeId] });
     const r = await batchRow(tx, id);

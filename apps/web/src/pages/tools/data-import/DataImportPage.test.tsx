@@ -27,7 +27,7 @@ const CLEAN: ImportDryRun = { counts: [{ sheet: 'customers', read: 3, valid: 3, 
 const batch = (over: Partial<ImportBatch>): ImportBatch => ({
   id: 9, storeId: 2, state: 'committing', fileName: 'book.xlsx', sha256: 'ab', cutOverDate: '2026-11-27',
   rowsTotal: 200, rowsRead: 200, rowsValidated: 150, rowsWritten: 50, problemCount: 0, createdAt: '2026-11-28T10:00:00Z',
-  failure: null, rollbackTotal: 0, rollbackDone: 0, startedByName: 'Tester', committedAt: null, rolledBackAt: null, ...over,
+  failure: null, rollbackTotal: 0, rollbackDone: 0, updatedAt: new Date().toISOString(), startedByName: 'Tester', committedAt: null, rolledBackAt: null, ...over,
 });
 
 const upload = async () => {
@@ -116,6 +116,30 @@ describe('Tools → Data import', () => {
     expect(document.querySelector('.ant-tag')).toHaveTextContent('Rolling back');
     expect(screen.queryByRole('button', { name: 'Roll back' })).not.toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/tools/import/batches/9/rollback')).toHaveLength(1);
+  });
+
+  it('offers to roll back again a batch whose rollback has not moved for minutes (its server may have stopped), not one at work', async () => {
+    signInManager();
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+    const calls = fakeApi((c) => {
+      if (c.path === '/tools/import/batches/9/rollback') return ok(batch({ state: 'rollingBack', rowsWritten: 200, committedAt: '2026-11-28T10:01:00Z' }));
+      if (c.path === '/tools/import/batches') {
+        return ok([
+          batch({ id: 9, state: 'rollingBack', rowsWritten: 200, committedAt: '2026-11-28T10:01:00Z', rollbackTotal: 400, rollbackDone: 100, updatedAt: minutesAgo(5) }),
+          batch({ id: 8, fileName: 'other.xlsx', state: 'rollingBack', rowsWritten: 200, committedAt: '2026-11-28T10:01:00Z', rollbackTotal: 400, rollbackDone: 300, updatedAt: minutesAgo(0) }),
+        ]);
+      }
+      return undefined;
+    });
+    renderAt('/tools/dataImport', <DataImportPage />);
+    expect(await screen.findByText('No progress for over two minutes: the server may have stopped during the rollback (nothing of it was kept).')).toBeInTheDocument();
+    // one button: the stalled batch's, not the one at work
+    const again = screen.getAllByRole('button', { name: 'Roll back again' });
+    expect(again).toHaveLength(1);
+    fireEvent.click(again[0]!);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Roll back' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.path === '/tools/import/batches/9/rollback')).toHaveLength(1));
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/tools/import/batches/8/rollback')).toHaveLength(0);
   });
 
   it('opens a committed batch’s reconciliation: Harbour’s figures, the previous system’s where they differ, the totals, and the differences alone', async () => {

@@ -20,6 +20,14 @@ const STATE_COLOURS: Record<ImportBatch['state'], string> = {
 /** A batch a server job is working on: being written, or being rolled back. */
 const running = (b: ImportBatch) => b.state === 'committing' || b.state === 'rollingBack';
 
+/**
+ * A batch rolling back whose job has not moved it for two minutes: its server may have stopped
+ * (nothing of the rollback was kept), and the rollback may be started again — the server starts it
+ * only if no job holds the store's import lock, so a running one is never started twice.
+ */
+const STALLED_MS = 120_000;
+const rollbackStalled = (b: ImportBatch) => b.state === 'rollingBack' && Date.now() - Date.parse(b.updatedAt) > STALLED_MS;
+
 /** The batches, polled every second while one of them is being written or rolled back (so a reload shows it running). */
 function useBatches() {
   return useQuery({
@@ -98,6 +106,7 @@ export function ImportBatchList({ onReconcile }: { onReconcile: (batchId: number
             <Flex vertical gap={2}>
               <Tag color={STATE_COLOURS[s]} title={b.failure ?? undefined}>{t(`importPage.states.${s}`)}</Tag>
               {s === 'committed' && b.failure && <Typography.Text type="danger">{t('importPage.rollbackFailedNote', { failure: b.failure })}</Typography.Text>}
+              {rollbackStalled(b) && <Typography.Text type="warning">{t('importPage.rollbackStalled')}</Typography.Text>}
             </Flex>
           ) },
           { title: t('importPage.file'), dataIndex: 'fileName' },
@@ -107,7 +116,11 @@ export function ImportBatchList({ onReconcile }: { onReconcile: (batchId: number
           { title: t('importPage.createdAt'), dataIndex: 'createdAt', render: (d: string) => <DateText value={d} /> },
           { title: t('importPage.committedAt'), dataIndex: 'committedAt', render: (d: string | null) => <DateText value={d} /> },
           { title: t('importPage.rolledBackAt'), dataIndex: 'rolledBackAt', render: (d: string | null) => <DateText value={d} /> },
-          { title: t('importPage.actions'), key: 'actions', render: (_, b) => b.state === 'committed' && (
+          { title: t('importPage.actions'), key: 'actions', render: (_, b) => rollbackStalled(b) ? (
+            <Button size="small" danger loading={rollback.isPending && rollback.variables === b.id} onClick={() => confirmRollback(b)}>
+              {t('importPage.rollbackAgain')}
+            </Button>
+          ) : b.state === 'committed' && (
             <Flex gap={8}>
               <Button size="small" onClick={() => onReconcile(b.id)}>
                 {t('importPage.reconciliation.open')}
