@@ -1,17 +1,26 @@
 import { PERMISSION_CATALOGUE } from '@harbour/contracts';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.js';
 import { permissions } from './schema/index.js';
 
+/** Catalogue entries are written `/x/{id}` or `/x/:id`; compare them in one form. */
+export const braces = (entry: string) => entry.replace(/:(\w+)/g, '{$1}');
+
 /**
- * Upserts the code's permission catalogue into `permissions` (start-up). Entries that left the
- * catalogue are disabled, not deleted, so roles that granted them keep their history.
+ * Upserts the code's permission catalogue into `permissions` (start-up, and "Refresh
+ * permissions" with `routeApi`: the API entries of the routes that declare each key, added to the
+ * key's own). Entries that left the catalogue are disabled, not deleted, so roles that granted them
+ * keep their history. A row already as the catalogue has it is not written again.
  */
-export async function syncCatalogue(db: DbOrTx): Promise<void> {
+export async function syncCatalogue(db: DbOrTx, routeApi?: ReadonlyMap<string, ReadonlySet<string>>): Promise<void> {
+  const apiOf = (key: string, own: readonly string[]) => {
+    const fromRoutes = routeApi?.get(key);
+    return fromRoutes ? [...new Set([...own.map(braces), ...fromRoutes])].sort() : [...own];
+  };
   const rows = PERMISSION_CATALOGUE.map((p) => ({
     key: p.key,
     name: p.name,
-    api: [...(p.api ?? [])],
+    api: apiOf(p.key, p.api ?? []),
     group: p.group,
     sort: p.sort,
     icon: p.menu?.icon ?? null,
@@ -40,9 +49,11 @@ export async function syncCatalogue(db: DbOrTx): Promise<void> {
         source: sql`excluded.source`,
         updatedAt: sql`now()`,
       },
+      setWhere: sql`(${permissions.name}, ${permissions.api}, ${permissions.group}, ${permissions.sort}, ${permissions.icon}, ${permissions.menuUrl}, ${permissions.pageKey}, ${permissions.menuHidden}, ${permissions.menuAvailable}, ${permissions.source})
+        is distinct from (excluded.name, excluded.api, excluded."group", excluded.sort, excluded.icon, excluded.menu_url, excluded.page_key, excluded.menu_hidden, excluded.menu_available, excluded.source)`,
     });
   await db
     .update(permissions)
     .set({ state: 'disabled', updatedAt: sql`now()` })
-    .where(and(eq(permissions.source, 'catalogue'), notInArray(permissions.key, rows.map((r) => r.key))));
+    .where(and(eq(permissions.source, 'catalogue'), ne(permissions.state, 'disabled'), notInArray(permissions.key, rows.map((r) => r.key))));
 }

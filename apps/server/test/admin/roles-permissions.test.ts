@@ -146,5 +146,10 @@ describe('permission catalogue', () => {
     expect(rows[0].sort).toBe(500);
     const routes = (await t.pool.query(`select api from permissions where key = 'stores.list'`)).rows[0].api as string[];
     expect(routes).toEqual(expect.arrayContaining(['GET /stores', 'GET /stores/{id}']));
+    // again at once: every row is already as the code and the routes have it, and none is written
+    const stamp = (await t.pool.query(`select max(updated_at) as at from permissions`)).rows[0].at as Date;
+    const again = dataOf(await call<{ added: number; updated: number; total: number }>(t.app, 'POST', '/permissions/refresh', { token: admin, lang: 'en' }));
+    expect(again).toMatchObject({ added: 0, updated: 0, total: out.total });
+    expect((await t.pool.query(`select max(updated_at) as at from permissions`)).rows[0].at).toEqual(stamp);
   });
 });

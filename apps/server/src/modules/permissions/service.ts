@@ -10,10 +10,10 @@ import {
   type PermissionUpdate,
   type permissionsResource,
 } from '@harbour/contracts';
-import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, or } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { permissions, rolePermissions } from '../../db/schema/index.js';
-import { syncCatalogue } from '../../db/catalogue.js';
+import { braces, syncCatalogue } from '../../db/catalogue.js';
 import { AppError, badRequest, businessRule, notFound } from '../../platform/errors.js';
 import { audit } from '../../platform/audit.js';
 import type { RegisteredRoute } from '../../http/types.js';
@@ -139,9 +139,6 @@ export const permissionService: ResourceService<typeof permissionsResource> = {
 /** `/api/admin/v1/staff/:id` → `/staff/{id}`, the form the catalogue writes API entries in. */
 export const apiEntryOf = (r: Pick<RegisteredRoute, 'method' | 'url'>) => braces(`${r.method} ${r.url.slice(API_BASE.length)}`);
 
-/** Catalogue entries are written `/x/{id}` or `/x/:id`; compare them in one form. */
-const braces = (entry: string) => entry.replace(/:(\w+)/g, '{$1}');
-
 /**
  * "Refresh permissions": upserts the code's catalogue, then adds to every catalogue key the API
  * entries of the routes that declare it, so the role editor shows what each key really opens.
@@ -151,21 +148,13 @@ export const refreshPermissions = (ctx: ServiceContext, routes: readonly Registe
 async function refreshCatalogue(tx: Tx, routes: readonly RegisteredRoute[]) {
   const beforeRows = await tx.select().from(permissions);
   const before = new Map(beforeRows.map((r) => [r.key, r]));
-  await syncCatalogue(tx);
   const byKey = new Map<string, Set<string>>();
   for (const r of routes) {
     if (!r.url.startsWith(API_BASE)) continue;
     for (const key of routeKeys(r.permission)) byKey.set(key, (byKey.get(key) ?? new Set()).add(apiEntryOf(r)));
   }
-  const rows = await tx.select().from(permissions).where(eq(permissions.source, 'catalogue'));
-  for (const row of rows) {
-    const fromRoutes = byKey.get(row.key);
-    if (!fromRoutes) continue;
-    const api = [...new Set([...row.api.map(braces), ...fromRoutes])].sort();
-    if (api.join('\n') !== row.api.join('\n')) {
-      await tx.update(permissions).set({ api, updatedAt: sql`now()` }).where(eq(permissions.id, row.id));
-    }
-  }
+  // one statement: each key's own entries with its routes', rows already so left as they are
+  await syncCatalogue(tx, byKey);
   const afterRows = await tx.select().from(permissions);
   const added = afterRows.filter((r) => !before.has(r.key)).length;
   const updated = afterRows.filter((r) => {
