@@ -103,10 +103,10 @@ export function ImportBatchList({ onReconcile }: { onReconcile: (batchId: number
         locale={{ emptyText: <Typography.Text type="secondary">{t('importPage.noBatches')}</Typography.Text> }}
         columns={[
           { title: t('importPage.state'), dataIndex: 'state', render: (s: ImportBatch['state'], b) => (
-            <Flex vertical gap={2}>
+            <Flex vertical gap={2} align="start" style={{ maxWidth: 280 }}>
               <Tag color={STATE_COLOURS[s]} title={b.failure ?? undefined}>{t(`importPage.states.${s}`)}</Tag>
               {s === 'committed' && b.failure && <Typography.Text type="danger">{t('importPage.rollbackFailedNote', { failure: b.failure })}</Typography.Text>}
-              {rollbackStalled(b) && <Typography.Text type="warning">{t('importPage.rollbackStalled')}</Typography.Text>}
+              {rollbackStalled(b) && <Typography.Text type="danger">{t('importPage.rollbackStalled')}</Typography.Text>}
             </Flex>
           ) },
           { title: t('importPage.file'), dataIndex: 'fileName' },
